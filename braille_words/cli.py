@@ -1,0 +1,86 @@
+"""The ``braille-words`` command.
+
+Each layer registers its own sub-commands (``lexicon``, ``play``, ``emulate``, ``say``…) so this
+module stays a thin dispatcher. Every expected failure reaches the player as one clear sentence
+and an exit status, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from braille_words import __version__
+from braille_words.errors import BrailleWordsError
+
+# Modules that add top-level sub-commands through ``register(subparsers)`` and entries under
+# ``devices`` through ``register_devices(subparsers)``.
+COMMAND_MODULES: tuple[str, ...] = (
+    "braille_words.lexicon.cli",
+    "braille_words.table.cli",
+    "braille_words.displays.cli",
+    "braille_words.speech.cli",
+    "braille_words.audio.cli",
+)
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+class _Registrar(Protocol):
+    def __call__(self, subparsers: Any) -> None: ...
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The full argument parser, with every layer's sub-commands."""
+    parser = argparse.ArgumentParser(
+        prog="braille-words",
+        description="Word games by Braille display, speech and sound.",
+    )
+    parser.add_argument("--version", action="version", version=f"braille-words {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    devices = sub.add_parser("devices", help="list Braille displays or sound devices")
+    devices_sub = devices.add_subparsers(dest="devices_kind", metavar="KIND")
+    devices.set_defaults(func=lambda _args: _usage(devices))
+    for name in COMMAND_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name is not None and name.startswith(exc.name):
+                continue  # that layer is not built in this checkout
+            raise
+        register: _Registrar | None = getattr(module, "register", None)
+        if register is not None:
+            register(sub)
+        register_devices: _Registrar | None = getattr(module, "register_devices", None)
+        if register_devices is not None:
+            register_devices(devices_sub)
+    return parser
+
+
+def _usage(parser: argparse.ArgumentParser) -> int:
+    parser.print_help()
+    return 2
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the console script; returns the process exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    func: Handler | None = getattr(args, "func", None)
+    if func is None:
+        parser.print_help()
+        return 2
+    try:
+        return func(args)
+    except BrailleWordsError as exc:
+        print(f"braille-words: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""The games' rules: pure functions of state, move and an injected RNG; no I/O, no clock."""

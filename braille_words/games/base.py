@@ -1,0 +1,64 @@
+"""What every game shares: events, rule violations and the seat-view contract.
+
+A game never prints or speaks. It returns events, and ``present/`` turns each one into a
+sentence, Braille and a sound for every seat allowed to know it. A rejected move raises
+``RuleViolation`` carrying every reason at once, so a player hears all that is wrong with a turn
+instead of fixing one mistake per try.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from braille_words.errors import BrailleWordsError
+
+PUBLIC: None = None
+"""``Event.to`` for news every seat may hear."""
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, for the presenters.
+
+    ``kind`` names the event (``"tile_played"``, ``"word_rejected"``…) and is the key of its
+    message in every language catalogue; ``params`` fill the message. ``to`` is the one seat
+    allowed to hear it (a rack, a drawn tile) or ``None`` for everyone.
+    """
+
+    kind: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    to: int | None = PUBLIC
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "params": dict(self.params), "to": self.to}
+
+
+@dataclass(frozen=True)
+class Reason:
+    """One thing wrong with a move: a catalogue key plus what fills its message.
+
+    ``text`` is the English sentence, so logs and tests read well without a catalogue.
+    """
+
+    code: str
+    text: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+class RuleViolation(BrailleWordsError):
+    """A move the rules forbid. The state it was tried on is left exactly as it was."""
+
+    def __init__(self, reasons: Sequence[Reason]) -> None:
+        if not reasons:
+            raise ValueError("a RuleViolation needs at least one reason")
+        self.reasons: tuple[Reason, ...] = tuple(reasons)
+        super().__init__("; ".join(r.text for r in self.reasons))
+
+    @classmethod
+    def one(cls, code: str, text: str, **params: Any) -> RuleViolation:
+        return cls([Reason(code, text, params)])

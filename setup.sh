@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# braille-words set-up: installs what the game needs from Debian and PyPI by name, then
+# plays (`bash setup.sh play`) or runs every check CI runs (`bash setup.sh test`).
+# It is safe and quick to run again: each step is skipped when its result is already there.
+set -euo pipefail
+cd "$(dirname "$0")"
+mode="${1:-play}"
+[ "$#" -gt 0 ] && shift
+
+as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
+
+# Debian packages. python3-louis (liblouis' binding) and python3-brlapi (BRLTTY's client) are
+# not on PyPI; they are linked into the virtualenv below.
+DEBS=(python3 python3-venv liblouis20 liblouis-data liblouis-bin python3-louis brltty python3-brlapi
+      espeak-ng libespeak-ng1 espeak-ng-data libportaudio2 libasound2-plugins alsa-utils
+      speech-dispatcher python3-speechd wpolish scowl wamerican socat sox)
+missing=()
+for p in "${DEBS[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "Installing Debian packages: ${missing[*]}"
+  as_root apt-get update -q
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+# The virtualenv is made from Debian's python3, whose ABI matches python3-brlapi.
+PY=/usr/bin/python3
+[ -x "$PY" ] || PY=python3
+if [ ! -x .venv/bin/python ]; then
+  "$PY" -m venv .venv
+fi
+stamp=.venv/.braille-words-installed
+want="$(sha256sum pyproject.toml | cut -d' ' -f1)"
+if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+  .venv/bin/python -m pip install -q --upgrade pip
+  .venv/bin/python -m pip install -q -e '.[dev]'
+  echo "$want" > "$stamp"
+fi
+
+# Link Debian's louis and brlapi modules (only these, not all of dist-packages) into the venv.
+purelib="$(.venv/bin/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
+platlib="$(.venv/bin/python -c 'import sysconfig; print(sysconfig.get_paths()["platlib"])')"
+ln -sfn /usr/lib/python3/dist-packages/louis "$purelib/louis"
+for f in /usr/lib/python3/dist-packages/brlapi*.so /usr/lib/python3/dist-packages/speechd; do
+  [ -e "$f" ] && ln -sfn "$f" "$platlib/$(basename "$f")"
+done
+
+# Compile the word graphs once (skipped when they are up to date).
+.venv/bin/braille-words lexicon build --quiet
+
+case "$mode" in
+  play)
+    exec .venv/bin/braille-words play "$@" ;;
+  test)
+    .venv/bin/ruff check braille_words tests benchmarks
+    .venv/bin/mypy
+    exec .venv/bin/pytest -n 2 "$@" ;;
+  setup)
+    echo "Set-up complete. Start a game with: .venv/bin/braille-words play" ;;
+  *)
+    echo "usage: bash setup.sh [play|test|setup] [arguments…]" >&2; exit 2 ;;
+esac
