@@ -1,0 +1,1 @@
+"""Braille display drivers: protocol codecs, serial/BrlAPI/console displays, emulators."""

@@ -1,0 +1,121 @@
+"""Keys to commands, as data: the profiles' ``[keys]`` tables and the chord rule.
+
+A binding's key side is one key name (``display.1``), a ``+``-joined chord of them
+(``space.1+dots.1+dots.4``) or a whole group (``routing.*``): a lone key of that group gives
+the command with the key's number as its argument, and several keys of a ``braille_chord``
+group give the dots as a bitmask. Chords fire on the first release, as in BRLTTY and NVDA, so
+that a player can press keys one after another and let go of them in any order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from braille_words.displays.events import COMMAND_NAMES, DisplayCommand, KeyEvent
+from braille_words.errors import BrailleWordsError
+
+Key = tuple[str, int]
+
+
+def parse_key_name(name: str) -> Key:
+    """``"routing.7"`` → ``("routing", 7)``; a clear error for anything else."""
+    group, dot, number = name.strip().rpartition(".")
+    if not dot or not group or not number.isdigit():
+        raise BrailleWordsError(
+            f"The key name {name!r} should look like group.number, for example display.1."
+        )
+    return group, int(number)
+
+
+class KeyMap:
+    """Bindings from key combinations to command names, checked when loaded."""
+
+    def __init__(self, bindings: Mapping[str, str]) -> None:
+        self.chords: dict[frozenset[Key], str] = {}
+        self.groups: dict[str, str] = {}
+        for keys, command in bindings.items():
+            if command not in COMMAND_NAMES:
+                raise BrailleWordsError(
+                    f"The key map binds {keys!r} to {command!r}, which is not a command; "
+                    f"use one of: {', '.join(sorted(COMMAND_NAMES))}."
+                )
+            if keys.endswith(".*") and "+" not in keys:
+                self.groups[keys[:-2]] = command
+            else:
+                combo = frozenset(parse_key_name(part) for part in keys.split("+"))
+                self.chords[combo] = command
+
+    def resolve(self, keys: Iterable[Key]) -> DisplayCommand | None:
+        """The command a released chord means, or None when it means nothing."""
+        combo = frozenset(keys)
+        if not combo:
+            return None
+        command = self.chords.get(combo)
+        if command is not None:
+            arg = next(iter(combo))[1] if command in ("route", "braille_chord") else None
+            if command == "braille_chord" and arg is not None:
+                arg = 1 << (arg - 1)
+            return DisplayCommand(command, arg)
+        groups = {group for group, _ in combo}
+        if len(groups) != 1:
+            return None
+        group = groups.pop()
+        command = self.groups.get(group)
+        if command is None:
+            return None
+        if command == "braille_chord":
+            mask = 0
+            for _, number in combo:
+                if 1 <= number <= 8:
+                    mask |= 1 << (number - 1)
+            return DisplayCommand(command, mask)
+        if len(combo) != 1:
+            return None
+        return DisplayCommand(command, next(iter(combo))[1])
+
+    def keys_for(self, command: str) -> frozenset[Key] | None:
+        """One chord that gives ``command`` (for emulators and help texts), if any."""
+        for combo, name in self.chords.items():
+            if name == command:
+                return combo
+        return None
+
+
+class ChordTracker:
+    """Turns a stream of key presses and releases into commands, firing on the first release."""
+
+    def __init__(self, keymap: KeyMap) -> None:
+        self._keymap = keymap
+        self._down: set[Key] = set()
+        self._chord: set[Key] = set()
+        self._armed = False
+
+    def feed(self, event: KeyEvent) -> list[DisplayCommand]:
+        key = (event.group, event.number)
+        if event.pressed:
+            if key in self._down:
+                return []
+            if not self._armed:
+                self._chord = set(self._down)
+                self._armed = True
+            self._down.add(key)
+            self._chord.add(key)
+            return []
+        if key not in self._down:
+            return []
+        self._down.discard(key)
+        fired: list[DisplayCommand] = []
+        if self._armed:
+            self._armed = False
+            command = self._keymap.resolve(self._chord)
+            if command is not None:
+                fired.append(command)
+        if not self._down:
+            self._chord.clear()
+        return fired
+
+    def reset(self) -> None:
+        """Forget held keys (after a reconnect the device's key state starts afresh)."""
+        self._down.clear()
+        self._chord.clear()
+        self._armed = False
