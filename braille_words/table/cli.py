@@ -1,0 +1,201 @@
+"""``braille-words play`` and ``braille-words resume``.
+
+With a terminal, the keyboard is read line by line on a thread while displays send their keys
+on theirs. Without one (a script, a test, a classroom replay), standard input is read line by
+line and every message is written to standard output as a transcript, so a game can be
+scripted and replayed exactly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+from braille_words.errors import BrailleWordsError, InputError
+from braille_words.table.kit import GAMES, find_game
+from braille_words.table.launch import new_session, resume_session, stdin_is_interactive
+from braille_words.table.seats import SeatConfig, apply_seat_option, parse_players
+from braille_words.table.session import KEYBOARD, Input, Session
+
+
+def register(subparsers: Any) -> None:
+    games = ", ".join(kit.aliases[0] for kit in GAMES.values())
+    play = subparsers.add_parser(
+        "play",
+        help="play a game (default: Rummikub Słowny, you against the computer)",
+        description=f"Start a game. Games: {games}.",
+    )
+    play.add_argument("game", nargs="?", default="rummikub", help=f"one of: {games}")
+    play.add_argument(
+        "--players", help="who plays, e.g. human,computer or human,human,computer:beginner"
+    )
+    play.add_argument(
+        "--seed", type=int, help="a number that fixes the deal (same seed, same game)"
+    )
+    play.add_argument(
+        "--seat",
+        action="append",
+        default=[],
+        metavar="N:KEY=VALUE,…",
+        help="settings of seat N: name, display, speech, sound, lang, verbosity, level "
+        "(e.g. 2:name=Ola,display=baum:/dev/pts/3)",
+    )
+    play.add_argument(
+        "--display",
+        help="your Braille display: console, none, baum:PORT, handytech:PORT, focus:PORT, brlapi",
+    )
+    play.add_argument("--speech", help="your speech: auto, espeak, pyttsx3, speechd, text, none")
+    play.add_argument("--sound", help="your sound device (name or number; see 'devices audio')")
+    play.add_argument(
+        "--lang", choices=("pl", "en"), help="language of messages (default: the game's)"
+    )
+    play.add_argument("--verbosity", choices=("beginner", "expert"), default="beginner")
+    play.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option (a variant, a theme…), as JSON values",
+    )
+    play.add_argument("--position", type=Path, help="start from a position file (an exercise)")
+    play.add_argument("--journal", type=Path, help="where to keep this game's journal")
+    play.add_argument("--solo", action="store_true", help="7 słów: play the solo game")
+    play.add_argument("--level", help="7 słów solo: 100, 110, 120 or brutal")
+    play.add_argument("--variant", help="7 słów: no-hourglass or veteran")
+    play.set_defaults(func=cmd_play)
+
+    resume = subparsers.add_parser("resume", help="go on with the last unfinished game")
+    resume.add_argument(
+        "journal", nargs="?", type=Path, help="a journal file (default: the latest)"
+    )
+    resume.add_argument("--seat", action="append", default=[], metavar="N:KEY=VALUE,…")
+    resume.set_defaults(func=cmd_resume)
+
+
+def _options(args: argparse.Namespace) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for item in args.option:
+        key, eq, value = item.partition("=")
+        if not eq or not key:
+            raise InputError(f"--option takes KEY=VALUE, not '{item}'")
+        try:
+            options[key] = json.loads(value)
+        except json.JSONDecodeError:
+            options[key] = value
+    if args.solo:
+        options["solo"] = True
+    if args.level:
+        options["solo_level"] = args.level
+    if args.variant:
+        options["variant"] = args.variant
+    if args.position is not None:
+        try:
+            options["position"] = json.loads(args.position.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise InputError(f"the position file {args.position} cannot be read: {exc}") from None
+    return options
+
+
+def _seats(args: argparse.Namespace, lang: str, scripted: bool) -> list[SeatConfig]:
+    kit = find_game(args.game)
+    players = args.players or ("human" if args.solo else kit.default_players)
+    seats = parse_players(players, lang)
+    humans = [s for s in seats if s.is_human]
+    for seat in seats:
+        seat.verbosity = args.verbosity
+        if scripted and seat.is_human:
+            # A script reads the transcript: no voice, no console Braille, unless asked for.
+            seat.speech, seat.display = "none", "none"
+    if humans:
+        you = humans[0]
+        if args.display:
+            you.display = args.display
+        if args.speech:
+            you.speech = args.speech
+        if args.sound:
+            you.sound = args.sound
+    for item in args.seat:
+        apply_seat_option(seats, item)
+    return seats
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    kit = find_game(args.game)
+    lang = args.lang or kit.lang
+    scripted = not stdin_is_interactive()
+    seats = _seats(args, lang, scripted)
+    session = new_session(
+        kit,
+        seats,
+        seed=args.seed,
+        options=_options(args),
+        journal_path=args.journal,
+        transcript=sys.stdout if scripted else None,
+    )
+    return _run(session, scripted)
+
+
+def cmd_resume(args: argparse.Namespace) -> int:
+    scripted = not stdin_is_interactive()
+    session = resume_session(
+        args.journal, transcript=sys.stdout if scripted else None, seat_overrides=args.seat
+    )
+    return _run(session, scripted)
+
+
+def _run(session: Session, scripted: bool) -> int:
+    """Feed the keyboard into the session and play; the journal keeps the game if we stop."""
+    if any(s.is_human for s in session.seats):
+        reader = threading.Thread(target=_read_keyboard, args=(session,), daemon=True)
+        reader.start()
+    if scripted:
+        session.echo = _echo
+    try:
+        result = session.run()
+    except BrailleWordsError:
+        session.close()
+        raise
+    except KeyboardInterrupt:
+        session.close()
+        print(
+            "\nbraille-words: the game is saved; 'braille-words resume' goes on with it.",
+            file=sys.stderr,
+        )
+        return 130
+    session.close()
+    if result is None:
+        if not scripted:
+            print(
+                "braille-words: the game is saved; 'braille-words resume' goes on with it.",
+                file=sys.stderr,
+            )
+        return 0
+    return 0
+
+
+def _read_keyboard(session: Session) -> None:
+    interactive = stdin_is_interactive()
+    while True:
+        try:
+            if interactive:
+                line = input("> ")
+            else:
+                raw = sys.stdin.readline()
+                if not raw:
+                    break
+                line = raw.rstrip("\n")
+        except (EOFError, OSError, ValueError, UnicodeDecodeError):
+            break
+        session.inputs.put(Input(KEYBOARD, line))
+    session.inputs.put(Input(KEYBOARD, None))
+
+
+def _echo(line: str) -> None:
+    """In a transcript, each command stands before the answers it got."""
+    if line.strip():
+        sys.stdout.write(f"> {line.strip()}\n")
+        sys.stdout.flush()

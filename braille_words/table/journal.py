@@ -1,0 +1,166 @@
+"""The crash-safe journal of a session.
+
+A game is its header (game, options, seats, seed) plus the accepted moves in order: the rules
+are deterministic, so replaying the moves rebuilds the exact state. Each move is one JSON line,
+flushed and fsync'ed before the move is announced, so killing the process at any moment loses
+at most a move nobody has heard about yet. A torn last line (the kill landed mid-write) is
+dropped on reading; anything else unreadable is reported as a corrupt save, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from braille_words.errors import BrailleWordsError
+
+FORMAT = "braille-words-journal"
+VERSION = 1
+
+
+class CorruptJournal(BrailleWordsError):
+    """A save that cannot be read back; the message names the file and the line."""
+
+
+@dataclass
+class Header:
+    """Everything needed to deal the same game again."""
+
+    game: str
+    seed: int
+    seats: list[dict[str, Any]]
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": self.game,
+            "seed": self.seed,
+            "seats": self.seats,
+            "options": self.options,
+        }
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One accepted move (or a table decision such as a time-out), by ``seat``."""
+
+    seat: int
+    move: dict[str, Any]
+
+
+@dataclass
+class Record:
+    """A journal as read back: its header, its moves, and whether the game had ended."""
+
+    header: Header
+    entries: list[Entry]
+    finished: bool
+
+
+class Journal:
+    """Appends moves to a journal file, durably."""
+
+    def __init__(self, path: Path, stream: TextIO) -> None:
+        self.path = path
+        self._stream = stream
+
+    @classmethod
+    def create(cls, path: Path, header: Header) -> Journal:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        stream = path.open("w", encoding="utf-8")
+        journal = cls(path, stream)
+        journal._write(header.to_json())
+        return journal
+
+    @classmethod
+    def append_to(cls, path: Path) -> Journal:
+        """Continue a journal read by ``read``; a torn last line is cut off first."""
+        data = path.read_bytes()
+        end = data.rfind(b"\n") + 1
+        if end != len(data):
+            with path.open("r+b") as f:
+                f.truncate(end)
+        return cls(path, path.open("a", encoding="utf-8"))
+
+    def record(self, seat: int, move: dict[str, Any]) -> None:
+        self._write({"seat": seat, "move": move})
+
+    def finish(self, result: dict[str, Any]) -> None:
+        self._write({"finished": True, "result": result})
+
+    def close(self) -> None:
+        self._stream.close()
+
+    def _write(self, obj: dict[str, Any]) -> None:
+        self._stream.write(json.dumps(obj, ensure_ascii=False, sort_keys=True) + "\n")
+        self._stream.flush()
+        os.fsync(self._stream.fileno())
+
+
+def _lines(path: Path) -> Iterator[tuple[int, str, bool]]:
+    """(line number, text, is_last_and_unterminated) for every line of the file."""
+    try:
+        text = path.read_text(encoding="utf-8", errors="strict")
+    except UnicodeDecodeError:
+        raise CorruptJournal(f"the saved game {path} is damaged (not UTF-8 text)") from None
+    except OSError as exc:
+        raise CorruptJournal(f"the saved game {path} cannot be read: {exc.strerror}") from None
+    parts = text.split("\n")
+    for i, line in enumerate(parts):
+        last = i == len(parts) - 1
+        if last and line == "":
+            return
+        yield i + 1, line, last
+
+
+def read(path: Path) -> Record:
+    """Read a journal back; raises ``CorruptJournal`` with the place it broke."""
+    header: Header | None = None
+    entries: list[Entry] = []
+    finished = False
+    for number, line, torn in _lines(path):
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError:
+            if torn and header is not None:
+                break  # the process was killed mid-write: that move was never announced
+            raise CorruptJournal(f"the saved game {path} is damaged at line {number}") from None
+        if not isinstance(obj, dict):
+            raise CorruptJournal(f"the saved game {path} is damaged at line {number}")
+        if header is None:
+            header = _header(obj, path)
+        elif obj.get("finished") is True:
+            finished = True
+        else:
+            seat, move = obj.get("seat"), obj.get("move")
+            if not isinstance(seat, int) or not isinstance(move, dict):
+                raise CorruptJournal(f"the saved game {path} is damaged at line {number}")
+            entries.append(Entry(seat, move))
+    if header is None:
+        raise CorruptJournal(f"the saved game {path} is empty")
+    return Record(header, entries, finished)
+
+
+def _header(obj: dict[str, Any], path: Path) -> Header:
+    if obj.get("format") != FORMAT:
+        raise CorruptJournal(f"{path} is not a braille-words saved game")
+    if obj.get("version") != VERSION:
+        raise CorruptJournal(
+            f"the saved game {path} is from another version ({obj.get('version')}) of braille-words"
+        )
+    game, seed, seats, options = (obj.get(k) for k in ("game", "seed", "seats", "options"))
+    if (
+        not isinstance(game, str)
+        or not isinstance(seed, int)
+        or not isinstance(seats, list)
+        or not all(isinstance(s, dict) for s in seats)
+        or not isinstance(options, dict)
+    ):
+        raise CorruptJournal(f"the saved game {path} has a damaged header")
+    return Header(game, seed, seats, options)

@@ -1,0 +1,144 @@
+"""Setting a table up: a new game, a resumed one, or an exercise from a position file.
+
+Everything a seat needs is opened here (voice, display, sound) and everything that can fail
+fails here with a sentence, before the first tile is dealt. A device that cannot be opened
+falls back to the next best (speech to text, a display to none) with one warning, so a
+missing speech engine never keeps a blind player from the game.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from braille_words.table.devices import open_outputs
+
+from braille_words.errors import BrailleWordsError
+from braille_words.table import journal as journal_mod
+from braille_words.table.journal import Header, Journal
+from braille_words.table.kit import GameKit, find_game
+from braille_words.table.outputs import SeatOutput
+from braille_words.table.seats import SeatConfig
+from braille_words.table.session import Session
+
+
+def sessions_dir() -> Path:
+    """Where journals live: ``$BRAILLE_WORDS_DATA/sessions`` or the user's data folder."""
+    base = os.environ.get("BRAILLE_WORDS_DATA")
+    if base:
+        return Path(base) / "sessions"
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("braille-words")) / "sessions"
+
+
+def load_lexicon(lang: str) -> Any:
+    from braille_words.lexicon import get_lexicon
+
+    return get_lexicon(lang)
+
+
+def new_session(
+    kit: GameKit,
+    seats: Sequence[SeatConfig],
+    *,
+    seed: int | None = None,
+    options: dict[str, Any] | None = None,
+    journal_path: Path | None = None,
+    transcript: TextIO | None = None,
+    lexicon: Any = None,
+    outputs: list[SeatOutput] | None = None,
+) -> Session:
+    """Deal a new game and open its journal."""
+    low, high = kit.players
+    if not low <= len(seats) <= high:
+        raise BrailleWordsError(
+            f"{kit.aliases[0]} is for {low} to {high} players, not {len(seats)}"
+        )
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 2**31)
+    options = dict(options or {})
+    lexicon = lexicon if lexicon is not None else load_lexicon(kit.lang)
+    rules = kit.make_rules(lexicon, options)
+    state, events = rules.new([s.name for s in seats], seed)
+    header = Header(kit.id, seed, [s.to_json() for s in seats], options)
+    path = journal_path or sessions_dir() / f"{time.strftime('%Y%m%d-%H%M%S')}-{kit.id}.jsonl"
+    journal = Journal.create(path, header)
+    outs = outputs if outputs is not None else open_outputs(list(seats), transcript=transcript)
+    session = Session(kit, rules, state, list(seats), outs, journal, header)
+    session.announce(events)
+    return session
+
+
+def latest_journal() -> Path | None:
+    """The most recent journal of a game that has not ended."""
+    folder = sessions_dir()
+    if not folder.is_dir():
+        return None
+    for path in sorted(folder.glob("*.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True):
+        try:
+            if not journal_mod.read(path).finished:
+                return path
+        except BrailleWordsError:
+            continue
+    return None
+
+
+def resume_session(
+    path: Path | None = None,
+    *,
+    transcript: TextIO | None = None,
+    lexicon: Any = None,
+    outputs: list[SeatOutput] | None = None,
+    seat_overrides: Sequence[str] = (),
+) -> Session:
+    """Rebuild a game from its journal: deal again from the seed, replay every move."""
+    if path is None:
+        path = latest_journal()
+        if path is None:
+            raise BrailleWordsError("there is no unfinished game to resume; start one with 'play'")
+    record = journal_mod.read(path)
+    if record.finished:
+        raise BrailleWordsError(f"the game in {path} has already ended")
+    kit = find_game(record.header.game)
+    seats = [SeatConfig.from_json(s) for s in record.header.seats]
+    from braille_words.table.seats import apply_seat_option
+
+    for override in seat_overrides:
+        apply_seat_option(seats, override)
+    lexicon = lexicon if lexicon is not None else load_lexicon(kit.lang)
+    rules = kit.make_rules(lexicon, record.header.options)
+    state, _events = rules.new([s.name for s in seats], record.header.seed)
+    for number, entry in enumerate(record.entries, start=1):
+        try:
+            move = kit.move_from_json(entry.move)
+            state, _ = rules.apply(state, entry.seat, move)
+        except BrailleWordsError as exc:
+            raise journal_mod.CorruptJournal(
+                f"the saved game {path} cannot be replayed at move {number}: {exc}"
+            ) from None
+    outs = outputs if outputs is not None else open_outputs(seats, transcript=transcript)
+    session = Session(kit, rules, state, seats, outs, Journal.append_to(path), record.header)
+    session.moves_played = len(record.entries)
+    for out in session.outputs:
+        out.announce(_resumed_text(out.lang, len(record.entries)))
+    session.announce([])
+    return session
+
+
+def _resumed_text(lang: str, moves: int) -> str:
+    from braille_words.present.messages import text
+
+    return text(lang, "resumed", moves=moves)
+
+
+def stdin_is_interactive() -> bool:
+    try:
+        return sys.stdin.isatty()
+    except (AttributeError, ValueError):
+        return False

@@ -1,0 +1,136 @@
+"""Who sits at the table and through what they play.
+
+A seat's settings are plain data: they go into the journal header so a resumed game reopens
+the same displays and voices, and a teacher's roster file is a list of them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+from braille_words.errors import InputError
+
+KINDS = ("human", "computer")
+LEVELS = ("beginner", "medium", "strong")
+VERBOSITIES = ("beginner", "expert")
+LANGS = ("pl", "en")
+
+
+@dataclass
+class SeatConfig:
+    """One seat: a person (or the computer) with their own display, voice and sound device."""
+
+    name: str
+    kind: str = "human"
+    level: str = "strong"
+    lang: str = "pl"
+    verbosity: str = "beginner"
+    display: str = "console"
+    speech: str = "auto"
+    sound: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise InputError(f"a seat is 'human' or 'computer', not '{self.kind}'")
+        if self.level not in LEVELS:
+            raise InputError(f"unknown level '{self.level}'; choose {', '.join(LEVELS)}")
+        if self.lang not in LANGS:
+            raise InputError(f"unknown language '{self.lang}'; choose {', '.join(LANGS)}")
+        if self.verbosity not in VERBOSITIES:
+            raise InputError(
+                f"unknown verbosity '{self.verbosity}'; choose {', '.join(VERBOSITIES)}"
+            )
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == "human"
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> SeatConfig:
+        known = {f.name for f in fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise InputError(f"unknown seat setting(s): {', '.join(sorted(unknown))}")
+        if not isinstance(data.get("name"), str):
+            raise InputError("a seat needs a name")
+        return cls(**data)
+
+
+def parse_players(text: str, lang: str = "pl") -> list[SeatConfig]:
+    """``--players human,computer`` (``człowiek,komputer``; ``computer:beginner`` sets a level)."""
+    aliases = {
+        "human": "human",
+        "człowiek": "human",
+        "ty": "human",
+        "you": "human",
+        "computer": "computer",
+        "komputer": "computer",
+        "cpu": "computer",
+    }
+    seats: list[SeatConfig] = []
+    items = [p.strip() for p in text.split(",") if p.strip()]
+    if not items:
+        raise InputError("--players needs a list such as human,computer")
+    humans = computers = 0
+    for item in items:
+        word, _, level = item.partition(":")
+        kind = aliases.get(word.lower())
+        if kind is None:
+            raise InputError(
+                f"a player is 'human' or 'computer' (optionally computer:beginner), not '{item}'"
+            )
+        if kind == "human":
+            humans += 1
+            name = ("Gracz" if lang == "pl" else "Player") + (f" {humans}" if humans > 1 else "")
+        else:
+            computers += 1
+            name = ("Komputer" if lang == "pl" else "Computer") + (
+                f" {computers}" if computers > 1 else ""
+            )
+        seats.append(
+            SeatConfig(
+                name=name,
+                kind=kind,
+                level=level or "strong",
+                lang=lang,
+                speech="auto" if kind == "human" else "none",
+                display="console" if kind == "human" else "none",
+            )
+        )
+    # Names must tell seats apart when they are read out.
+    return seats
+
+
+def apply_seat_option(seats: list[SeatConfig], text: str) -> None:
+    """``--seat N:key=value,key=value`` — give seat N (from 1) its own display, voice, name…"""
+    number, sep, rest = text.partition(":")
+    if not sep or not number.strip().isdigit():
+        raise InputError(
+            f"--seat takes N:key=value,… (for example 2:display=baum:/dev/pts/3), not '{text}'"
+        )
+    index = int(number) - 1
+    if not 0 <= index < len(seats):
+        raise InputError(f"there is no seat {number}; seats are numbered 1 to {len(seats)}")
+    seat = seats[index]
+    known = {f.name for f in fields(SeatConfig)}
+    # A display spec contains ':' and may contain ','; split on ',' only before a known key.
+    parts: list[str] = []
+    for piece in rest.split(","):
+        key = piece.partition("=")[0].strip()
+        if parts and (key not in known or "=" not in piece):
+            parts[-1] += "," + piece
+        else:
+            parts.append(piece)
+    for part in parts:
+        key, eq, value = part.partition("=")
+        key = key.strip()
+        if not eq or key not in known:
+            raise InputError(
+                f"unknown seat setting '{key}'; use one of: {', '.join(sorted(known))}"
+            )
+        setattr(seat, key, value.strip())
+    seat.__post_init__()

@@ -1,0 +1,306 @@
+"""A game at a table: seats, the turn loop, the journal and every announcement.
+
+Input from every source (the keyboard, each seat's Braille display) arrives on one queue as
+(seat, line) pairs, so the loop is single-threaded and a move is applied, journaled and
+announced in one place. Computer seats move when the rules await them. Nothing a player types
+can end the loop with a traceback: a rule violation, a bad command or a broken device becomes a
+sentence for that seat alone, and the state is left as it was.
+"""
+
+from __future__ import annotations
+
+import queue
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from braille_words.errors import BrailleWordsError, InputError
+from braille_words.games.base import Event, RuleViolation
+from braille_words.present.messages import render, text
+from braille_words.table.journal import Header, Journal
+from braille_words.table.kit import GameKit
+from braille_words.table.outputs import SeatOutput
+from braille_words.table.seats import SeatConfig
+
+KEYBOARD = -1
+"""Queue source for the shared keyboard: the line goes to the seat the game is waiting for."""
+
+QUIT_WORDS = frozenset(
+    {"quit", "exit", "wyjdź", "wyjdz", "wyjście", "wyjscie", "zakończ", "zakoncz"}
+)
+HELP_WORDS = frozenset({"help", "pomoc", "?", "h"})
+REPEAT_WORDS = frozenset({"repeat", "powtórz", "powtorz", "r"})
+WHERE_WORDS = frozenset({"where", "gdzie", "where am i", "gdzie jestem"})
+STOP_WORDS = frozenset({"stop", "cisza", "ucisz"})
+HINT_WORDS = frozenset({"hint", "podpowiedź", "podpowiedz"})
+SPELL_PREFIXES = ("spell", "literuj")
+VERBOSITY_WORDS = {
+    "expert": "expert",
+    "ekspert": "expert",
+    "beginner": "beginner",
+    "początkujący": "beginner",
+    "poczatkujacy": "beginner",
+}
+
+
+@dataclass
+class Input:
+    """One line of input from ``seat`` (or ``KEYBOARD``); ``None`` marks the end of input."""
+
+    seat: int
+    line: str | None
+
+
+@dataclass
+class Session:
+    """A running game. Build it with ``table.start`` / ``table.resume``."""
+
+    kit: GameKit
+    rules: Any
+    state: Any
+    seats: list[SeatConfig]
+    outputs: list[SeatOutput]
+    journal: Journal | None
+    header: Header
+    inputs: queue.Queue[Input] = field(default_factory=queue.Queue)
+    moves_played: int = 0
+    on_finish: Callable[[dict[str, Any]], None] | None = None
+    echo: Callable[[str], None] | None = None
+    _quit: bool = False
+
+    # -- the loop -------------------------------------------------------------------------
+
+    def run(self, *, max_moves: int | None = None) -> dict[str, Any] | None:
+        """Play until the game ends, input ends or a player quits; the result if it ended."""
+        self._prompt()
+        while not self._quit and not self.state.is_over:
+            if max_moves is not None and self.moves_played >= max_moves:
+                break
+            computer = self._computer_to_move()
+            if computer is not None:
+                self._computer_move(computer)
+                continue
+            item = self.inputs.get()
+            if item.line is None:
+                break
+            if self.echo is not None:
+                self.echo(item.line)
+            self.handle(item.seat, item.line)
+        if self.state.is_over:
+            return self._finish()
+        return None
+
+    def _computer_to_move(self) -> int | None:
+        for seat in sorted(self.state.awaiting):
+            if not self.seats[seat].is_human:
+                return int(seat)
+        return None
+
+    def _human_awaited(self) -> int | None:
+        humans = [s for s in sorted(self.state.awaiting) if self.seats[s].is_human]
+        return humans[0] if humans else None
+
+    # -- one line of input ----------------------------------------------------------------
+
+    def handle(self, source: int, line: str) -> None:
+        """Act on one typed or brailled line; every outcome is announced to that seat."""
+        seat = self._human_awaited() if source == KEYBOARD else source
+        if seat is None:
+            humans = [i for i, s in enumerate(self.seats) if s.is_human]
+            if not humans:
+                return
+            seat = humans[0]
+        out = self.outputs[seat]
+        out.stop_speech()  # any key stops the current speech
+        words = " ".join(line.strip().split())
+        low = words.lower()
+        if not low:
+            return
+        if self._generic(seat, low, words):
+            return
+        if seat not in self.state.awaiting:
+            who = ", ".join(self.seats[s].name for s in sorted(self.state.awaiting))
+            out.announce(text(out.lang, "not_your_turn", out.verbosity, player=who), cue="rejected")
+            return
+        view = self.state.view_for(seat)
+        try:
+            move = self.kit.parse(words, view)
+        except InputError as exc:
+            out.announce(self._error_text(out, exc), cue="rejected")
+            return
+        self.play(seat, move)
+
+    def _generic(self, seat: int, low: str, words: str) -> bool:
+        """Commands every game shares. True when ``low`` was one of them."""
+        out = self.outputs[seat]
+        if low in QUIT_WORDS:
+            out.announce(text(out.lang, "saved_and_quit", out.verbosity))
+            self._quit = True
+            return True
+        if low in STOP_WORDS:
+            return True  # speech was already stopped by the key press
+        if low in REPEAT_WORDS:
+            out.repeat()
+            return True
+        if low in HELP_WORDS:
+            out.announce(self._help(out), cue=None)
+            return True
+        if low in WHERE_WORDS:
+            out.announce(self._where(seat), cue=None)
+            return True
+        if low in HINT_WORDS:
+            self._hint(seat)
+            return True
+        if low in VERBOSITY_WORDS:
+            out.verbosity = VERBOSITY_WORDS[low]
+            self.seats[seat].verbosity = out.verbosity
+            out.announce(text(out.lang, f"verbosity_{out.verbosity}", out.verbosity))
+            return True
+        first, _, rest = low.partition(" ")
+        if first in SPELL_PREFIXES:
+            out.announce(
+                out.spell(rest or self.kit.presenter.rack_letters(self.state.view_for(seat)))
+            )
+            return True
+        reading = self.kit.presenter.read(low, self.state.view_for(seat), out.lang, out.verbosity)
+        if reading is not None:
+            out.announce(reading)
+            return True
+        return False
+
+    # -- moves ----------------------------------------------------------------------------
+
+    def play(self, seat: int, move: Any) -> bool:
+        """Apply ``move`` for ``seat``; journal and announce it. False if the rules refuse."""
+        out = self.outputs[seat]
+        try:
+            state, events = self.rules.apply(self.state, seat, move)
+        except RuleViolation as exc:
+            out.announce(self._violation_text(out, exc), cue="rejected")
+            return False
+        except BrailleWordsError as exc:
+            out.announce(self._error_text(out, exc), cue="rejected")
+            return False
+        if self.journal is not None:
+            self.journal.record(seat, move.to_json())
+        self.state = state
+        self.moves_played += 1
+        self.announce(events)
+        self._prompt()
+        return True
+
+    def _computer_move(self, seat: int) -> None:
+        level = self.seats[seat].level
+        rng = random.Random(self.header.seed * 1_000_003 + self.moves_played)
+        move = self.kit.ai.choose_move(self.rules, self.state, seat, level, rng)
+        if not self.play(seat, move):
+            fallback = getattr(self.kit.ai, "fallback_move", None)
+            if fallback is None or not self.play(seat, fallback(self.rules, self.state, seat)):
+                # A computer player must never stall the table.
+                raise BrailleWordsError(
+                    f"the computer player {self.seats[seat].name} has no legal move"
+                )
+
+    def _hint(self, seat: int) -> None:
+        out = self.outputs[seat]
+        hint = getattr(self.kit.ai, "hint", None)
+        move = hint(self.rules, self.state, seat) if hint is not None else None
+        if move is None:
+            out.announce(text(out.lang, "no_hint", out.verbosity))
+            return
+        describe = getattr(self.kit.presenter, "describe_move", None)
+        said = describe(move, out.lang) if describe is not None else str(move)
+        out.announce(text(out.lang, "hint", out.verbosity, move=said))
+
+    # -- announcements --------------------------------------------------------------------
+
+    def announce(self, events: Sequence[Event]) -> None:
+        """Each event to every seat allowed to know it, once, in that seat's language."""
+        for seat, out in enumerate(self.outputs):
+            sentences: list[str] = []
+            cue: str | None = None
+            for event in events:
+                if event.to is not None and event.to != seat:
+                    continue
+                sentences.append(self._event_text(out, seat, event))
+                cue = cue or self.kit.presenter.cue_for(event.kind, seat, dict(event.params))
+            if sentences:
+                out.announce(" ".join(s for s in sentences if s), cue=cue)
+            out.show(self.kit.presenter.braille_view(self.state.view_for(seat), out.lang))
+
+    def _event_text(self, out: SeatOutput, seat: int, event: Event) -> str:
+        params = dict(event.params)
+        params.update(self.kit.presenter.event_params(event.kind, params, seat, self._names()))
+        return render(
+            out.lang,
+            self.kit.id,
+            event.kind,
+            params,
+            verbosity=out.verbosity,
+            fallback=self.kit.event_template(event.kind),
+        )
+
+    def _names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    def _violation_text(self, out: SeatOutput, exc: RuleViolation) -> str:
+        reasons = [
+            render(
+                out.lang,
+                self.kit.id,
+                r.code,
+                dict(r.params),
+                verbosity=out.verbosity,
+                fallback=r.text,
+            )
+            for r in exc.reasons
+        ]
+        return " ".join(reasons)
+
+    def _error_text(self, out: SeatOutput, exc: BrailleWordsError) -> str:
+        return str(exc)
+
+    def _prompt(self) -> None:
+        """Tell each human seat the game awaits that it is their turn (once per change)."""
+        for seat in sorted(self.state.awaiting):
+            if self.seats[seat].is_human:
+                out = self.outputs[seat]
+                prompt = self.kit.presenter.prompt(
+                    self.state.view_for(seat), out.lang, out.verbosity
+                )
+                out.announce_turn(prompt)
+
+    def _help(self, out: SeatOutput) -> str:
+        lines = [text(out.lang, "help_intro", out.verbosity)]
+        table: dict[str, list[tuple[str, str]]] = getattr(self.kit.commands, "HELP", {})
+        for syntax, meaning in table.get(out.lang, table.get("en", [])):
+            lines.append(f"{syntax}: {meaning}.")
+        lines.append(text(out.lang, "help_common", out.verbosity))
+        return " ".join(lines)
+
+    def _where(self, seat: int) -> str:
+        out = self.outputs[seat]
+        return str(
+            self.kit.presenter.where(
+                self.state.view_for(seat), out.lang, out.verbosity, self._names()
+            )
+        )
+
+    def _finish(self) -> dict[str, Any]:
+        result: dict[str, Any] = self.state.result()
+        if self.journal is not None:
+            self.journal.finish(result)
+        for seat, out in enumerate(self.outputs):
+            out.announce(
+                self.kit.presenter.final(result, out.lang, self._names(), seat), cue="game_over"
+            )
+        if self.on_finish is not None:
+            self.on_finish(result)
+        return result
+
+    def close(self) -> None:
+        if self.journal is not None:
+            self.journal.close()
+        for out in self.outputs:
+            out.close()
