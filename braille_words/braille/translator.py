@@ -1,0 +1,210 @@
+"""Text ↔ cells through liblouis, with our tables.
+
+Two kinds of Braille serve two jobs. Tiles, cards and words on the table use 8-dot computer
+braille, where every character is exactly one cell, so a routing key over a cell means exactly
+one tile. Sentences (messages, help) use literary braille, which a player reads faster; the
+player may choose computer braille for those too (``Mode``).
+
+Our tables are passed to liblouis by absolute path (``resources.data_dir("tables")``): their
+``include`` lines then find the standard tables on liblouis' default search path, whatever
+``LOUIS_TABLEPATH`` holds, as long as it still contains ``/usr/share/liblouis/tables``.
+liblouis is not thread-safe, so every call goes through one lock.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Iterable, Sequence
+from enum import Enum
+from functools import lru_cache
+
+from braille_words.braille.cells import ASSIGNED_JOKER_DOTS, CURSOR_DOTS, SELECTED_DOTS
+from braille_words.braille.symbols import MARK_NAMES, NAMES, Symbol
+from braille_words.errors import BrailleWordsError, InputError
+from braille_words.resources import data_dir
+from braille_words.tiles import Tile, alphabet, normalize
+
+_LOCK = threading.Lock()
+_DOTS_IO_BASE = 0x8000
+# liblouis spells a cell it cannot back-translate as its dot numbers between \ and /.
+_UNDEFINED = re.compile(r"\\([0-8]+)/")
+
+
+class Mode(Enum):
+    """Which Braille a sentence is shown in; tiles are always in computer braille."""
+
+    COMPUTER = "computer"
+    LITERARY = "literary"
+
+
+TABLE_FILES: dict[tuple[str, Mode], str] = {
+    ("pl", Mode.COMPUTER): "braille-words-pl-comp8.ctb",
+    ("pl", Mode.LITERARY): "braille-words-pl.tbl",
+    ("en", Mode.COMPUTER): "braille-words-en-comp8.ctb",
+    ("en", Mode.LITERARY): "braille-words-en-ueb-g1.ctb",
+}
+
+
+def table_path(lang: str, mode: Mode = Mode.COMPUTER) -> str:
+    """Absolute path of our table for ``lang`` ("pl" or "en") in ``mode``."""
+    try:
+        name = TABLE_FILES[(lang, mode)]
+    except KeyError:
+        raise InputError(f"no Braille table for language '{lang}'; use pl or en") from None
+    return str(data_dir("tables") / name)
+
+
+def _tables(lang: str, mode: Mode) -> list[str]:
+    return [table_path(lang, mode)]
+
+
+def _call_louis(func_name: str, tables: list[str], text: str) -> str:
+    import louis
+
+    func = getattr(louis, func_name)
+    try:
+        with _LOCK:
+            result: str = func(tables, text, mode=louis.dotsIO)
+    except RuntimeError as exc:
+        raise BrailleWordsError(
+            f"liblouis could not use the Braille table {tables[0]}; check that the liblouis "
+            "tables are installed and that LOUIS_TABLEPATH, if set, includes "
+            "/usr/share/liblouis/tables"
+        ) from exc
+    return result
+
+
+def _from_dots_io(text: str) -> bytes:
+    return bytes(ord(ch) & 0xFF for ch in text)
+
+
+def _to_dots_io(cells: bytes) -> str:
+    return "".join(chr(_DOTS_IO_BASE | c) for c in cells)
+
+
+def text_to_cells(text: str, lang: str = "pl", mode: Mode = Mode.LITERARY) -> bytes:
+    """A sentence as cells, in literary or computer braille."""
+    if not text:
+        return b""
+    return _from_dots_io(_call_louis("translateString", _tables(lang, mode), text))
+
+
+def text_with_positions(
+    text: str, lang: str = "pl", mode: Mode = Mode.LITERARY
+) -> tuple[bytes, list[int]]:
+    """Cells of ``text`` and, for each cell, the index of the character it came from.
+
+    A routing key pressed on a message can then point at a character (to move an edit cursor
+    or to name the word under the finger).
+    """
+    if not text:
+        return b"", []
+    import louis
+
+    try:
+        with _LOCK:
+            out, in_pos, _out_pos, _cursor = louis.translate(
+                _tables(lang, mode), text, mode=louis.dotsIO
+            )
+    except RuntimeError as exc:
+        raise BrailleWordsError(
+            f"liblouis could not use the Braille table {table_path(lang, mode)}"
+        ) from exc
+    return _from_dots_io(out), list(in_pos)
+
+
+def cells_to_text(cells: bytes, lang: str = "pl", mode: Mode = Mode.COMPUTER) -> str:
+    """Back-translation: what a player typed on a Braille keyboard, as text.
+
+    A cell the table does not define comes back as its dots between a backslash and a slash
+    (``\\1237/``), as liblouis writes it; ``undefined_cells`` finds those.
+    """
+    if not cells:
+        return ""
+    return _call_louis("backTranslateString", _tables(lang, mode), _to_dots_io(cells))
+
+
+def undefined_cells(text: str) -> list[str]:
+    """The dot numbers of every cell back-translation could not read, in order."""
+    return _UNDEFINED.findall(text)
+
+
+@lru_cache(maxsize=512)
+def _char_cell(char: str, lang: str) -> int | None:
+    cells = _from_dots_io(_call_louis("translateString", _tables(lang, Mode.COMPUTER), char))
+    return cells[0] if len(cells) == 1 else None
+
+
+def letter_cell(letter: str, lang: str = "pl") -> int:
+    """The one computer-braille cell of a letter of ``lang``, always in lower case.
+
+    Lower case keeps dots 7 and 8 free on tile lines for the cursor and selection marks.
+    """
+    low = normalize(letter)
+    if low not in alphabet(lang):
+        raise InputError(f"'{letter}' is not a letter of the {lang} alphabet")
+    cell = _char_cell(low, lang)
+    if cell is None:  # our tables give every letter one cell; a broken install would not
+        raise BrailleWordsError(f"the Braille table for {lang} has no single cell for '{low}'")
+    return cell
+
+
+def symbol_cell(symbol: Symbol, lang: str = "pl") -> int:
+    """The cell of a game symbol, read from our table for ``lang``."""
+    cell = _char_cell(symbol.char, lang)
+    if cell is None:
+        raise BrailleWordsError(
+            f"the Braille table for {lang} does not define the symbol {symbol.name}"
+        )
+    return cell
+
+
+def word_cells(word: str, lang: str = "pl") -> bytes:
+    """A word, one cell per letter, in lower case."""
+    return bytes(letter_cell(ch, lang) for ch in normalize(word))
+
+
+def tile_cell(tile: Tile | str | None, lang: str = "pl", *, stands_for: str | None = None) -> int:
+    """The cell of one tile: its letter, or the joker symbol.
+
+    ``stands_for`` is the letter a joker was played as; it shows as that letter with dot 7
+    (its capital), so a reader feels both the letter and that it is a joker.
+    """
+    letter = tile.letter if isinstance(tile, Tile) else tile
+    if letter is None:
+        if stands_for is None:
+            return symbol_cell(Symbol.JOKER, lang)
+        return letter_cell(stands_for, lang) | ASSIGNED_JOKER_DOTS
+    return letter_cell(letter, lang)
+
+
+def tile_cells(tiles: Iterable[Tile | str | None], lang: str = "pl") -> bytes:
+    """A rack or a word of tiles, exactly one cell per tile; jokers as the joker symbol."""
+    return bytes(tile_cell(t, lang) for t in tiles)
+
+
+def legend(lang: str = "pl") -> dict[str, bytes]:
+    """Name → cells of every game symbol and mark, in ``lang``, for help to read aloud.
+
+    The cells come from the real table, so the legend cannot drift from what is displayed.
+    """
+    try:
+        names = NAMES[lang]
+        marks = MARK_NAMES[lang]
+    except KeyError:
+        raise InputError(f"no Braille legend for language '{lang}'; use pl or en") from None
+    out = {names[sym]: bytes([symbol_cell(sym, lang)]) for sym in Symbol}
+    out[marks["cursor"]] = bytes([CURSOR_DOTS])
+    out[marks["selected"]] = bytes([SELECTED_DOTS])
+    out[marks["assigned_joker"]] = bytes([tile_cell(None, lang, stands_for="a")])
+    return out
+
+
+def letter_cells(lang: str = "pl") -> dict[str, int]:
+    """Every letter of ``lang``'s alphabet and its cell, in alphabet order."""
+    return {ch: letter_cell(ch, lang) for ch in alphabet(lang)}
+
+
+def languages() -> Sequence[str]:
+    return ("pl", "en")
