@@ -1,0 +1,114 @@
+"""Every message a seat was told, as JSON lines: for tests and for the classroom report.
+
+A teacher reviewing a lesson wants to know what each student heard and when; a test wants to
+assert what was said without listening to audio. One JSON object per line (time, seat, lang,
+priority, text) appends safely and survives a crash mid-game.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, TextIO
+
+from braille_words.errors import BrailleWordsError
+from braille_words.speech.settings import VoiceSettings
+from braille_words.speech.speaker import Message, Priority, Speaker
+
+
+class RecordingSpeaker(Speaker):
+    """Appends each message to ``target`` (a path, or an open text stream)."""
+
+    name = "record"
+
+    def __init__(
+        self,
+        target: str | Path | TextIO,
+        settings: VoiceSettings | None = None,
+        *,
+        seat: int | None = None,
+    ) -> None:
+        super().__init__(settings, seat=seat)
+        self._lock = threading.Lock()
+        self._owned = not hasattr(target, "write")
+        if self._owned:
+            path = Path(target)  # type: ignore[arg-type]
+            try:
+                self._out: TextIO = path.open("a", encoding="utf-8")
+            except OSError as exc:
+                raise BrailleWordsError(
+                    f"cannot record speech to {path}: {exc.strerror}; choose another file"
+                ) from None
+            self.path: Path | None = path
+        else:
+            self._out = target  # type: ignore[assignment]
+            self.path = None
+
+    def _say(self, msg: Message) -> bool:
+        record = {
+            "time": datetime.fromtimestamp(msg.time, UTC).isoformat(timespec="milliseconds"),
+            "seat": msg.seat,
+            "lang": msg.lang,
+            "priority": msg.priority.name.lower(),
+            "text": msg.text,
+        }
+        with self._lock:
+            self._out.write(json.dumps(record, ensure_ascii=False) + "\n")
+            self._out.flush()
+        return True
+
+    def close(self) -> None:
+        with self._lock:
+            if self._owned and not self._out.closed:
+                self._out.close()
+
+    def describe(self) -> str:
+        return f"record:{self.path}" if self.path else "record"
+
+
+def read_records(path: str | Path) -> Iterator[dict[str, Any]]:
+    """The messages recorded in ``path``, oldest first."""
+    with Path(path).open(encoding="utf-8") as f:
+        for line in f:
+            if line.strip():
+                yield json.loads(line)
+
+
+class TeeSpeaker(Speaker):
+    """Several speakers as one: speech to the headphones and to the record, say."""
+
+    name = "tee"
+
+    def __init__(self, speakers: Sequence[Speaker]) -> None:
+        if not speakers:
+            raise ValueError("a tee needs at least one speaker")
+        super().__init__(speakers[0].settings, seat=speakers[0].seat)
+        self.speakers = tuple(speakers)
+
+    def say(self, text: str, lang: str | None = None, priority: Priority = Priority.NORMAL) -> bool:
+        results = [s.say(text, lang, priority) for s in self.speakers]
+        return any(results)
+
+    def _say(self, msg: Message) -> bool:  # pragma: no cover - say() is overridden
+        return self.say(msg.text, msg.lang, msg.priority)
+
+    def stop(self) -> None:
+        for s in self.speakers:
+            s.stop()
+
+    @property
+    def busy(self) -> bool:
+        return any(s.busy for s in self.speakers)
+
+    def wait(self, timeout: float | None = None) -> bool:
+        return all([s.wait(timeout) for s in self.speakers])
+
+    def close(self) -> None:
+        for s in self.speakers:
+            s.close()
+
+    def describe(self) -> str:
+        return "+".join(s.describe() for s in self.speakers)
