@@ -59,6 +59,12 @@ class Segment:
     def __len__(self) -> int:
         return len(self.cells)
 
+    @property
+    def is_blank_gap(self) -> bool:
+        """Blank cells that route nowhere: a window may hide them past its right edge."""
+        targets = self.cell_targets or (self.target,)
+        return not any(self.cells) and all(t is None for t in targets)
+
     def target_at(self, offset: int) -> Target:
         if self.cell_targets is not None:
             return self.cell_targets[offset]
@@ -181,7 +187,9 @@ def windows(line: Line, width: int) -> tuple[tuple[int, int], ...]:
 
     The windows partition the line. A window ends before the first segment that would not fit
     whole, unless that segment began before the window (it is wider than the display), in which
-    case it is cut at the display's width.
+    case it is cut at the display's width. A blank gap segment met at the break is kept at the
+    end of the window it follows, so no window starts with a blank; a window's range may then
+    be longer than ``width``, but only by blank cells that route nowhere.
     """
     if width < 1:
         raise InputError(f"a display needs at least one text cell, not {width}")
@@ -197,6 +205,13 @@ def windows(line: Line, width: int) -> tuple[tuple[int, int], ...]:
             break
         seg_start, _ = line.span(line.segment_index_at(end))
         nxt = seg_start if seg_start > pos else end
+        # A blank separator here would start the next window with an empty cell: it stays in
+        # this window instead, past the display's edge where a blank shows nothing anyway.
+        while nxt < total:
+            index = line.segment_index_at(nxt)
+            if not line.segments[index].is_blank_gap:
+                break
+            nxt = line.span(index)[1]
         out.append((pos, nxt))
         pos = nxt
     return tuple(out)
@@ -337,9 +352,9 @@ class Pager:
 
     def frame(self) -> Frame:
         start, end = self.window
-        cells = bytearray(self._line.cells()[start:end])
+        cells = bytearray(self._line.cells()[start:end][: self.text_width])
         cursor = self._line.cursor
-        if self.show_cursor and cursor is not None and start <= cursor < end:
+        if self.show_cursor and cursor is not None and 0 <= cursor - start < len(cells):
             cells[cursor - start] |= self.cursor_dots
         cells.extend(bytes(self.text_width - len(cells)))
         prefix = b""
@@ -354,7 +369,7 @@ class Pager:
             return None
         start, end = self.window
         cell = start + key - self._reserved
-        if cell >= end:
+        if cell >= end:  # key < width, so the cell is on the display
             return None
         return self._line.locate(cell)
 

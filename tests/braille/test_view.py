@@ -55,6 +55,7 @@ def test_panning_never_cuts_a_word_that_fits(width: int) -> None:
     while True:
         frame = pager.frame()
         assert len(frame.cells) == width
+        assert frame.cells[0] != 0, "a window starts with a blank cell"
         shown.append(frame.cells)
         start, end = pager.window
         for index, seg in enumerate(line.segments):
@@ -179,7 +180,8 @@ segments_strategy = st.lists(
         lambda n, t: Segment(bytes(range(1, n + 1)), t),
         st.integers(0, 100),
         st.none() | st.integers(0, 5),
-    ),
+    )
+    | st.builds(lambda n: Segment.gap(bytes(n)), st.integers(1, 3)),
     max_size=30,
 )
 
@@ -194,8 +196,15 @@ def test_windows_cover_every_cell_once_and_keep_short_segments_whole(
     assert wins[0][0] == 0 and wins[-1][1] == len(line)
     for (_, e1), (s2, _) in itertools.pairwise(wins):
         assert e1 == s2
+    cells = line.cells()
     for s, e in wins:
-        assert 0 < e - s <= width or len(line) == 0
+        assert e > s or len(line) == 0
+        # a window is no wider than the display but for blank separators past its edge
+        for cell in range(s + width, e):
+            assert line.segments[line.segment_index_at(cell)].is_blank_gap
+            assert cells[cell] == 0
+    for s, _ in wins[1:]:
+        assert not line.segments[line.segment_index_at(s)].is_blank_gap, "window starts blank"
     starts = {s for s, _ in wins}
     for index, seg in enumerate(line.segments):
         s, e = line.span(index)
