@@ -1,0 +1,342 @@
+"""``braille-words show``, ``emulate`` and ``devices braille``.
+
+``emulate`` is for trying the game without hardware and for scripted end-to-end tests: it
+prints the path of its pseudo-terminal on the first line, then shows the cells it receives,
+and takes keys from the keyboard (a terminal) or one command per line (a pipe).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import select
+import sys
+import termios
+import threading
+import time
+import tty
+from typing import Any, TextIO
+
+from braille_words.displays.emulators import EMULATED, make_emulator
+from braille_words.displays.emulators.base import Emulator
+from braille_words.displays.events import DisplayCommand, KeyEvent, cells_to_unicode
+from braille_words.displays.keymap import parse_key_name
+from braille_words.displays.profiles import profiles
+from braille_words.displays.spec import open_display
+from braille_words.displays.usb import match_usb, serial_ports
+
+EMULATOR_KEYS = """\
+Keys (terminal):
+  arrows        line up / line down / pan left / pan right
+  Home, End     top, bottom
+  Enter, Esc    confirm, cancel
+  1 … 9, 0      routing key over cell 1 … 10
+  g N Enter     routing key over cell N (any cell)
+  ?  r  w  s    help, repeat, where, stop speech
+  Tab           chord mode on/off: typed letters are sent as Braille chords of the
+                Braille keyboard, Space as the space bar, Enter and Backspace as chords
+  u             unplug / plug the display again
+  Ctrl-C        quit
+Commands (one a line, when input is not a terminal):
+  route N | chord D D … | key COMMAND | keys GROUP.N … | type TEXT | unplug | replug
+  | wait SECONDS | quit
+"""
+
+
+def render_text(text: str) -> bytes:
+    """Cells of ``text`` in 8-dot computer Braille (one cell a character)."""
+    try:
+        from braille_words.braille import translator
+    except ImportError:  # the rendering layer is not in this checkout
+        import louis
+
+        dots: str = louis.translateString(["pl-pl-comp8.ctb"], text, mode=louis.dotsIO)
+        return bytes(ord(c) & 0xFF for c in dots)
+    return translator.text_to_cells(text, "pl", translator.Mode.COMPUTER)
+
+
+# -- show -----------------------------------------------------------------------------------
+
+
+def _show(args: argparse.Namespace) -> int:
+    out = sys.stdout
+    lock = threading.Lock()
+
+    def say(line: str) -> None:
+        with lock:
+            out.write(line + "\n")
+            out.flush()
+
+    def on_key(event: KeyEvent) -> None:
+        say(f"key {event.name} {'down' if event.pressed else 'up'}")
+
+    def on_command(command: DisplayCommand) -> None:
+        arg = "" if command.arg is None else f" {command.arg}"
+        say(f"command {command.name}{arg}")
+
+    display = open_display(args.display, stream=out, on_key=on_key, on_command=on_command)
+    try:
+        if display.name != "console":
+            say(f"{display.name}: {display.cells} cells")
+        display.write(render_text(" ".join(args.text)))
+        if args.seconds is not None:
+            time.sleep(args.seconds)
+        else:
+            while True:
+                time.sleep(3600)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        display.close()
+    return 0
+
+
+# -- emulate --------------------------------------------------------------------------------
+
+
+def _press_text(emulator: Emulator, text: str) -> None:
+    for char in text:
+        if char == " ":
+            emulator.press_command("space")
+        else:
+            emulator.chord(render_text(char)[0])
+
+
+def run_script_line(emulator: Emulator, line: str) -> bool:
+    """Carry out one scripted command; False when the script asks to quit."""
+    word, _, rest = line.strip().partition(" ")
+    rest = rest.strip()
+    if not word or word.startswith("#"):
+        return True
+    if word == "quit":
+        return False
+    if word == "route":
+        emulator.press_route(int(rest))
+    elif word == "chord":
+        emulator.chord([int(d) for d in rest.split()])
+    elif word == "key":
+        emulator.press_command(rest)
+    elif word == "keys":
+        emulator.press_keys(*(parse_key_name(k) for k in rest.split()))
+    elif word == "type":
+        _press_text(emulator, rest)
+    elif word == "unplug":
+        emulator.unplug()
+    elif word == "replug":
+        emulator.replug()
+    elif word == "wait":
+        time.sleep(float(rest))
+    else:
+        raise ValueError(f"unknown command {word!r}")
+    return True
+
+
+def _script(emulator: Emulator, stream: TextIO) -> None:
+    for line in stream:
+        try:
+            if not run_script_line(emulator, line):
+                return
+        except (ValueError, KeyError) as exc:
+            print(f"emulate: {exc}", file=sys.stderr, flush=True)
+    while True:  # input ended: keep the display plugged in until interrupted
+        time.sleep(3600)
+
+
+_ARROWS = {
+    b"\x1b[A": "line_up",
+    b"\x1b[B": "line_down",
+    b"\x1b[D": "pan_left",
+    b"\x1b[C": "pan_right",
+    b"\x1b[H": "top",
+    b"\x1b[F": "bottom",
+    b"\x1b[1~": "top",
+    b"\x1b[4~": "bottom",
+    b"\x1bOH": "top",
+    b"\x1bOF": "bottom",
+    b"\r": "confirm",
+    b"\n": "confirm",
+    b"\x1b": "cancel",
+    b"?": "help",
+    b"r": "repeat",
+    b"w": "where",
+    b"s": "stop_speech",
+}
+
+
+def _interactive(emulator: Emulator, out: TextIO) -> None:
+    fd = sys.stdin.fileno()
+    saved = termios.tcgetattr(fd)
+    chord_mode = False
+    routing: str | None = None
+    plugged = True
+    tty.setcbreak(fd)
+    try:
+        while True:
+            ready, _, _ = select.select([fd], [], [], 0.5)
+            if not ready:
+                continue
+            data = os.read(fd, 16)
+            if not data or data == b"\x03" or data == b"\x04":
+                return
+            try:
+                if routing is not None:
+                    if data.isdigit():
+                        routing += data.decode()
+                    elif data in (b"\r", b"\n") and routing:
+                        emulator.press_route(int(routing) - 1)
+                        routing = None
+                    else:
+                        routing = None
+                elif data == b"\t":
+                    chord_mode = not chord_mode
+                    out.write(f"\r\x1b[Kchord mode {'on' if chord_mode else 'off'}\n")
+                elif chord_mode and data in (b"\r", b"\n"):
+                    emulator.press_command("enter")
+                elif chord_mode and data in (b"\x7f", b"\x08"):
+                    emulator.press_command("backspace")
+                elif chord_mode and len(data) == 1 and data.decode(errors="ignore").isprintable():
+                    _press_text(emulator, data.decode())
+                elif chord_mode and not data.startswith(b"\x1b"):
+                    text = data.decode("utf-8", errors="ignore")
+                    if text.isprintable():
+                        _press_text(emulator, text)
+                elif data in _ARROWS:
+                    emulator.press_command(_ARROWS[data])
+                elif data.isdigit() and len(data) == 1:
+                    emulator.press_route((int(data) - 1) % 10)
+                elif data == b"g":
+                    routing = ""
+                elif data == b"u":
+                    if plugged:
+                        emulator.unplug()
+                    else:
+                        emulator.replug()
+                    plugged = not plugged
+                    out.write(f"\r\x1b[K{'plugged in' if plugged else 'unplugged'}\n")
+            except KeyError as exc:
+                out.write(f"\r\x1b[K{exc.args[0]}\n")
+            out.flush()
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+
+
+def _emulate(args: argparse.Namespace) -> int:
+    out = sys.stdout
+    interactive = sys.stdin.isatty() and out.isatty()
+    lock = threading.Lock()
+
+    def show(cells: bytes) -> None:
+        with lock:
+            if interactive:
+                out.write(f"\r{cells_to_unicode(cells)}\x1b[K")
+            else:
+                out.write(cells_to_unicode(cells) + "\n")
+            out.flush()
+
+    emulator = make_emulator(args.protocol, args.cells, profile=args.profile)
+    emulator.on_cells = show
+    path = emulator.start()
+    out.write(path + "\n")
+    out.flush()
+    try:
+        if interactive:
+            print(EMULATOR_KEYS, file=sys.stderr, flush=True)
+            _interactive(emulator, out)
+        else:
+            _script(emulator, sys.stdin)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        emulator.stop()
+        if interactive:
+            out.write("\n")
+    return 0
+
+
+# -- devices braille ------------------------------------------------------------------------
+
+
+def _devices(args: argparse.Namespace) -> int:
+    known = profiles()
+    print("Display models (use NAME:PORT with --display):")
+    for profile in known.values():
+        ids = ", ".join(f"{v:04x}:{p:04x}" for v, p in profile.usb_ids) or "-"
+        link = "" if profile.usb_serial else " (USB is HID: use --display brlapi)"
+        print(
+            f"  {profile.name:22} {profile.title} — {profile.protocol}, {profile.cells} cells"
+            f"{f' + {profile.status_cells} status' if profile.status_cells else ''}, "
+            f"USB {ids}{link}"
+        )
+    ports = serial_ports()
+    found = {port.device: profile for profile, port in match_usb(ports, known)}
+    print("Serial ports:")
+    if not ports:
+        print("  none found")
+    for port in ports:
+        ids = f"{port.vid:04x}:{port.pid:04x}" if port.vid is not None and port.pid else "-"
+        model = found.get(port.device)
+        which = f" — {model.title}: --display {model.name}:{port.device}" if model else ""
+        print(f"  {port.device:22} {port.description} [{ids}]{which}")
+    return 0
+
+
+# -- registration ---------------------------------------------------------------------------
+
+
+def _positive_cells(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 160:
+        raise argparse.ArgumentTypeError("the number of cells must be from 1 to 160")
+    return int(text)
+
+
+def register(subparsers: Any) -> None:
+    show = subparsers.add_parser(
+        "show",
+        help="show a text on a Braille display and print the keys pressed",
+        description="Write TEXT to a display and print its keys and commands until Ctrl-C.",
+    )
+    show.add_argument("--display", default="console", help="display spec (default: console)")
+    show.add_argument("--seconds", type=float, default=None, help="stop after this long")
+    show.add_argument("text", nargs="+")
+    show.set_defaults(func=_show)
+
+    emulate = subparsers.add_parser(
+        "emulate",
+        help="pretend to be a Braille display on a pseudo-terminal",
+        description="Emulate a display of PROTOCOL on a new pseudo-terminal; its path is "
+        "printed on the first line.",
+        epilog=EMULATOR_KEYS,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    emulate.add_argument("protocol", choices=EMULATED)
+    emulate.add_argument("--cells", type=_positive_cells, default=40)
+    emulate.add_argument("--profile", default=None, help="model whose key map to use")
+    emulate.set_defaults(func=_emulate)
+
+
+def register_devices(subparsers: Any) -> None:
+    braille = subparsers.add_parser("braille", help="list display models and serial ports")
+    braille.set_defaults(func=_devices)
+
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m braille_words.displays.cli``: these commands alone, without the other layers."""
+    from braille_words.errors import BrailleWordsError
+
+    parser = argparse.ArgumentParser(prog="braille-words-displays")
+    sub = parser.add_subparsers(dest="command", required=True)
+    register(sub)
+    devices = sub.add_parser("devices").add_subparsers(dest="kind", required=True)
+    register_devices(devices)
+    args = parser.parse_args(argv)
+    try:
+        result: int = args.func(args)
+    except BrailleWordsError as exc:
+        print(f"braille-words: {exc}", file=sys.stderr)
+        return 1
+    return result
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,115 @@
+"""BRLTTY, an independent implementation, talks to our emulators: it must recognise the
+model and the cell count, its frames must reach the emulator, and our keys must reach it."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from braille_words.displays.emulators import make_emulator
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(shutil.which("brltty") is None, reason="BRLTTY is not installed"),
+]
+
+DRIVERS = {"baum": "bm", "handytech": "ht", "focus": "fs"}
+# What BRLTTY logs once it has recognised each emulator (40 cells).
+RECOGNISED = {
+    "baum": [r"Baum Device Identity: Vario 40", r"Cell Count: 40 \(40 text"],
+    "handytech": [r"Active Braille", r"Braille Display Dimensions: 40 columns"],
+    "focus": [r"Focus 40", r"Braille Display Dimensions: 40 columns"],
+}
+
+
+class Brltty:
+    """BRLTTY in the foreground, its log collected line by line."""
+
+    def __init__(self, driver: str, device: str, workdir: Path) -> None:
+        self.lines: list[str] = []
+        self._changed = threading.Condition()
+        self.process = subprocess.Popen(
+            [
+                "brltty",
+                "-n",
+                "-e",
+                "-q",
+                "-f",
+                "/dev/null",
+                "-b",
+                driver,
+                "-d",
+                f"serial:{device}",
+                "-x",
+                "no",
+                "-s",
+                "no",
+                "-N",
+                "-W",
+                str(workdir),
+                "-l",
+                "debug,inpkts,outpkts",
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            errors="replace",
+        )
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            with self._changed:
+                self.lines.append(line.rstrip())
+                self._changed.notify_all()
+
+    def wait_for(self, pattern: str, timeout: float = 10.0) -> str | None:
+        regex = re.compile(pattern)
+        deadline = time.monotonic() + timeout
+        with self._changed:
+            while True:
+                for line in self.lines:
+                    if regex.search(line):
+                        return line
+                left = deadline - time.monotonic()
+                if left <= 0 or self.process.poll() is not None:
+                    return None
+                self._changed.wait(left)
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+@pytest.mark.parametrize("protocol", ["baum"])
+def test_brltty_recognises_the_emulator(protocol: str, tmp_path: Path) -> None:
+    emulator = make_emulator(protocol, 40)
+    frames: list[bytes] = []
+    emulator.on_cells = frames.append
+    emulator.start()
+    brltty = Brltty(DRIVERS[protocol], emulator.pty_path, tmp_path)
+    try:
+        for pattern in RECOGNISED[protocol]:
+            assert brltty.wait_for(pattern), "\n".join(brltty.lines[-40:])
+        assert brltty.wait_for("braille is online")
+        # BRLTTY shows its start-up message: a frame with raised dots must arrive.
+        deadline = time.monotonic() + 5.0
+        while not any(any(f) for f in frames) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert any(any(f) for f in frames), frames
+        emulator.press_route(3)
+        assert brltty.wait_for(r"command: .*ROUTE.*#4"), "\n".join(brltty.lines[-40:])
+    finally:
+        brltty.stop()
+        emulator.stop()

@@ -1,0 +1,106 @@
+"""Protocol codecs: round trips, chunking, and garbage (parsers must never raise)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from braille_words.displays.codecs import baum
+from braille_words.displays.events import KeyEvent
+
+CELLS = bytes([0x1B, 0x00, 0xFF, 0x1B, 0x1B]) + bytes(range(35))
+
+# name → (new parser, one valid packet as bytes, what the parser should return for it)
+CASES: dict[str, tuple[Callable[[], Any], bytes, Any]] = {
+    "baum host": (
+        lambda: baum.host_parser(40),
+        baum.encode_routing({3, 39}, 40),
+        baum.Packet(baum.ROUTING_KEYS, bytes([0x08, 0, 0, 0, 0x80])),
+    ),
+    "baum device": (
+        lambda: baum.device_parser(40),
+        baum.encode_write(CELLS),
+        baum.Packet(baum.CELLS, CELLS),
+    ),
+}
+
+
+def split(data: bytes, cuts: list[int]) -> list[bytes]:
+    points = sorted({c % (len(data) + 1) for c in cuts})
+    return [data[a:b] for a, b in zip([0, *points], [*points, len(data)], strict=True)]
+
+
+@pytest.mark.parametrize("name", CASES)
+@given(cuts=st.lists(st.integers(min_value=0, max_value=400), max_size=8))
+@settings(max_examples=60, deadline=None)
+def test_a_packet_parses_the_same_in_any_chunks(name: str, cuts: list[int]) -> None:
+    new_parser, packet, expected = CASES[name]
+    parser = new_parser()
+    got = []
+    for chunk in split(packet * 2, cuts):
+        got += parser.feed(chunk)
+    assert got == [expected, expected]
+
+
+@pytest.mark.parametrize("name", CASES)
+@given(garbage=st.binary(max_size=300), cuts=st.lists(st.integers(0, 2000), max_size=4))
+@settings(max_examples=150, deadline=None)
+def test_a_parser_fed_garbage_never_raises_and_recovers(
+    name: str, garbage: bytes, cuts: list[int]
+) -> None:
+    new_parser, packet, expected = CASES[name]
+    parser = new_parser()
+    repeats = 2 + 300 // len(packet)  # enough to outlast any length a garbage header claims
+    got = []
+    for chunk in split(garbage + packet * repeats, cuts):
+        got += parser.feed(chunk)
+    assert got[-1] == expected
+    assert got[-2] == expected
+
+
+def test_baum_escapes_esc_in_data() -> None:
+    assert baum.encode_write(b"\x1b\x01") == b"\x1b\x01\x1b\x1b\x01"
+
+
+def test_baum_routing_bitmap_is_5_bytes_for_17_to_40_cells() -> None:
+    assert [baum.routing_bytes(n) for n in (8, 16, 20, 32, 40, 80)] == [1, 2, 5, 5, 5, 10]
+
+
+def test_baum_too_short_write_reaches_the_display_as_a_cell_count_request() -> None:
+    parser = baum.device_parser(40)
+    got = parser.feed(b"".join(baum.PROBE))
+    got += parser.flush()
+    assert [p.code for p in got] == [
+        baum.SERIAL_NUMBER,
+        baum.IDENTITY,
+        baum.CELLS,
+        baum.KEYS_REQUEST,
+    ]
+    assert got[2].data == b"\x00"
+
+
+def test_baum_host_reports_identity_and_key_changes() -> None:
+    host = baum.BaumHost()
+    got = host.feed(baum.encode_identity("Vario 40") + baum.encode_cell_count(40))
+    assert [type(g).__name__ for g in got] == ["Identity"]
+    assert got[0].model == "Vario 40"
+    assert got[0].cells == 40
+    got = host.feed(baum.encode_display_keys(0b101) + baum.encode_display_keys(0b100))
+    assert got == [
+        KeyEvent("display", 1, True),
+        KeyEvent("display", 3, True),
+        KeyEvent("display", 1, False),
+    ]
+    got = host.feed(baum.encode_keyboard(0b01, 0b1000_0001))
+    assert got == [KeyEvent("space", 1, True), KeyEvent("dots", 1, True), KeyEvent("dots", 8, True)]
+
+
+def test_baum_single_routing_key_packets_give_press_and_release() -> None:
+    host = baum.BaumHost()
+    host.feed(baum.encode_cell_count(40))
+    got = host.feed(baum.encode(baum.ROUTING_KEY, b"\x05") + baum.encode(baum.ROUTING_KEY, b"\x00"))
+    assert got == [KeyEvent("routing", 4, True), KeyEvent("routing", 4, False)]

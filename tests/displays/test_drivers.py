@@ -1,0 +1,105 @@
+"""Each driver against its emulator over a real pseudo-terminal (real pyserial, real pty)."""
+
+from __future__ import annotations
+
+from braille_words.displays.emulators.base import Emulator
+from braille_words.displays.events import DISCONNECTED, RECONNECTED, DisplayCommand
+from braille_words.displays.serial_display import SerialDisplay
+
+from .conftest import next_command
+
+ALL_DOTS = bytes(range(256))
+
+
+def test_the_driver_identifies_the_display_and_its_cell_count(display: SerialDisplay) -> None:
+    assert display.cells == 40
+    assert display.identity.cells == 40
+    assert display.identity.model
+
+
+def test_written_cells_arrive_bit_exact(display: SerialDisplay, emulator: Emulator) -> None:
+    for start in range(0, 256, 40):
+        frame = ALL_DOTS[start : start + 40]
+        display.write(frame)
+        assert emulator.wait_for_cells(frame), (frame, emulator.cells_shown)
+
+
+def test_a_short_frame_is_padded_with_blank_cells(
+    display: SerialDisplay, emulator: Emulator
+) -> None:
+    display.write(b"\x01\x03")
+    assert emulator.wait_for_cells(b"\x01\x03" + bytes(38))
+
+
+def test_an_unchanged_frame_is_not_sent_again(display: SerialDisplay, emulator: Emulator) -> None:
+    display.write(b"\x1b" * 40)
+    assert emulator.wait_for_cells(b"\x1b" * 40)
+    before = emulator.frames_received
+    display.write(b"\x1b" * 40)
+    display.write(b"\x2a" * 40)
+    assert emulator.wait_for_cells(b"\x2a" * 40)
+    assert emulator.frames_received == before + 1
+
+
+def test_routing_keys_give_route_with_the_cell(display: SerialDisplay, emulator: Emulator) -> None:
+    for cell in (0, 7, 8, 39):
+        emulator.press_route(cell)
+        assert next_command(display) == DisplayCommand("route", cell)
+
+
+def test_navigation_keys_give_their_commands(display: SerialDisplay, emulator: Emulator) -> None:
+    for name in ("pan_left", "pan_right", "line_up", "line_down", "confirm", "top"):
+        emulator.press_command(name)
+        assert next_command(display) == DisplayCommand(name)
+
+
+def test_a_braille_chord_gives_its_dots(display: SerialDisplay, emulator: Emulator) -> None:
+    emulator.chord(0b0001_1011)  # dots 1 2 4 5: "g"
+    assert next_command(display) == DisplayCommand("braille_chord", 0b0001_1011)
+    emulator.chord([7, 8])
+    assert next_command(display) == DisplayCommand("braille_chord", 0b1100_0000)
+
+
+def test_space_and_editing_keys_come_through(display: SerialDisplay, emulator: Emulator) -> None:
+    for name in ("space", "backspace", "enter"):
+        emulator.press_command(name)
+        assert next_command(display) == DisplayCommand(name)
+
+
+def test_unplug_and_replug_mid_session_keep_the_newest_frame(
+    display: SerialDisplay, emulator: Emulator
+) -> None:
+    display.write(b"\x01" * 40)
+    assert emulator.wait_for_cells(b"\x01" * 40)
+    emulator.unplug()
+    assert next_command(display) == DisplayCommand(DISCONNECTED)
+    display.write(b"\x02" * 40)  # while unplugged: must neither fail nor block
+    display.write(b"\x03" * 40)
+    emulator.replug()
+    assert next_command(display) == DisplayCommand(RECONNECTED)
+    assert emulator.wait_for_cells(b"\x03" * 40)
+    emulator.press_route(5)
+    assert next_command(display) == DisplayCommand("route", 5)
+
+
+def test_the_display_survives_two_unplugs(display: SerialDisplay, emulator: Emulator) -> None:
+    for n in range(2):
+        emulator.unplug()
+        assert next_command(display) == DisplayCommand(DISCONNECTED)
+        emulator.replug()
+        assert next_command(display) == DisplayCommand(RECONNECTED)
+        display.write(bytes([n + 5]) * 40)
+        assert emulator.wait_for_cells(bytes([n + 5]) * 40)
+
+
+def test_a_status_callback_hears_of_the_cable(emulator: Emulator, protocol: str) -> None:
+    heard: list[str] = []
+    from braille_words.displays.spec import open_display
+
+    with open_display(f"{protocol}:{emulator.path}", on_status=heard.append) as shown:
+        assert isinstance(shown, SerialDisplay)
+        emulator.unplug()
+        assert next_command(shown) == DisplayCommand(DISCONNECTED)
+        emulator.replug()
+        assert next_command(shown) == DisplayCommand(RECONNECTED)
+    assert heard == [DISCONNECTED, RECONNECTED]
