@@ -1,0 +1,235 @@
+"""Word families: "no word of the same family" in 7 słów and Alicja w Krainie Słów.
+
+7 słów forbids reusing a word's family: its inflected forms ("śmiech" / "śmiechy"), other
+tenses ("wzdycha" / "wzdychał"), derived nouns, verbs, adjectives and adverbs ("dom",
+"domowy", "domownik", "przydomowy" — the root is "dom"). Alicja forbids derived words
+("dom" / "domek") but allows compounds that contain an earlier word ("domofon").
+
+Two checks, one certain and one a heuristic:
+
+1. **Inflection** — morfeusz2 (the SGJP dictionary) gives each form's lemmas; two words
+   sharing a lemma are forms of one word. This is exact as far as SGJP goes.
+2. **Derivation** — SGJP has no derivational links, so each lemma is cut down to a guessed
+   root: known prefixes (prze-, przy-, pod-, na-, wy-, nie-…) and derivational or
+   inflectional suffixes (-owy, -ownik, -ek, -ka, -nie, -ać…) are stripped, longest first,
+   as long as at least ``MIN_ROOT`` letters stay; then the usual stem-final alternations are
+   folded (cz→k, sz→ch, ż→g, rz→r, ł→l, ó→o, ą→ę…). Two words whose guessed roots meet
+   are "probably one family". It finds dom ~ domowy ~ domownik ~ przydomowy ~ domek,
+   śmiech ~ śmiesznie, ręka ~ ręczny ~ rączka, and keeps kot apart from kotwica and dom
+   apart from domofon (a compound: "-ofon" is no suffix). It misses roots that change more
+   than at the end (śmiać ~ śmiech) and can join unrelated words that happen to share a
+   short stem (mata ~ matka). So a derivation match is reported as ``probable``: the caller
+   warns and the table decides by challenge.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import Any, Literal
+
+MIN_ROOT = 3
+
+Kind = Literal["same", "inflection", "derivation"]
+
+PREFIXES: tuple[str, ...] = tuple(
+    sorted(
+        (
+            "bez", "do", "na", "nad", "naj", "nade", "nie", "o", "ob", "od", "ode", "po",
+            "pod", "pode", "prze", "przed", "przy", "roz", "roze", "s", "u", "w", "we",
+            "wy", "z", "za", "ze", "współ", "ws", "wz", "prz", "pra",
+        ),
+        key=len,
+        reverse=True,
+    )
+)
+
+SUFFIXES: tuple[str, ...] = tuple(
+    sorted(
+        set(
+            (
+                # nouns
+                "ownik", "owniczka", "owniczek", "nik", "niczka", "niczek", "ik", "yk", "ek",
+                "eczek", "eczka", "iczek", "iczka", "uszek", "uszka", "ka", "ko", "ica",
+                "nica", "arz", "acz", "anie", "enie", "cie", "ość", "stwo", "ctwo", "isko",
+                "owisko", "ak", "ec", "ista", "izm", "unia", "uś", "cia", "ciel", "ątko",
+                "ę", "ina", "yna", "ówka", "owka", "anka", "enka",
+                # adjectives
+                "owy", "owa", "owe", "owo", "ny", "na", "ne", "ni", "ski", "cki", "dzki",
+                "liwy", "ały", "asty", "aty", "isty", "ysty", "ity", "ny", "iczny", "yczny",
+                "ejszy", "szy", "y", "i",
+                # adverbs
+                "nie", "ie", "o",
+                # verbs
+                "ować", "ywać", "iwać", "ać", "eć", "ić", "yć", "nąć", "ąć", "ować", "uć",
+                # lemma endings of feminine and neuter nouns
+                "a", "e",
+            )
+        ),
+        key=len,
+        reverse=True,
+    )
+)
+
+# Stem-final alternations folded to one spelling (longest first).
+ALTERNATIONS: tuple[tuple[str, str], ...] = (
+    ("szcz", "sk"), ("żdż", "zd"), ("dź", "d"), ("dz", "g"), ("cz", "k"), ("sz", "ch"),
+    ("rz", "r"), ("ż", "g"), ("ć", "t"), ("ś", "s"), ("ź", "z"), ("ń", "n"), ("ł", "l"),
+    ("c", "k"),
+)
+VOWELS = str.maketrans({"ó": "o", "ą": "ę"})
+
+
+def fold(stem: str) -> str:
+    """The stem with its final consonant alternation and its ó/ą alternations folded."""
+    for end, repl in ALTERNATIONS:
+        if stem.endswith(end) and len(stem) - len(end) + len(repl) >= MIN_ROOT:
+            stem = stem[: -len(end)] + repl
+            break
+    return stem.translate(VOWELS)
+
+
+def strip_suffixes(word: str, rounds: int = 3) -> str:
+    """Strip derivational endings, longest first, never below ``MIN_ROOT`` letters."""
+    stem = word
+    for _ in range(rounds):
+        for suffix in SUFFIXES:
+            if stem.endswith(suffix) and len(stem) - len(suffix) >= MIN_ROOT:
+                stem = stem[: -len(suffix)]
+                break
+        else:
+            break
+    return stem
+
+
+def guessed_roots(lemma: str) -> set[str]:
+    """Possible roots of ``lemma``: with and without one known prefix, suffixes stripped."""
+    roots = {fold(strip_suffixes(lemma))}
+    for prefix in PREFIXES:
+        rest = lemma[len(prefix) :]
+        if lemma.startswith(prefix) and len(rest) >= MIN_ROOT + 1:
+            roots.add(fold(strip_suffixes(rest)))
+    return {r for r in roots if len(r) >= MIN_ROOT}
+
+
+@dataclass(frozen=True)
+class Family:
+    """What the family check knows about one word."""
+
+    word: str
+    lemmas: tuple[str, ...]
+    roots: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Kinship:
+    """Why two words are one family: the shared lemma or root and how sure we are.
+
+    ``kind`` is "same" (one word), "inflection" (forms of one lemma; certain) or
+    "derivation" (a guessed shared root; ``probable`` — warn, let the table decide).
+    """
+
+    word: str
+    other: str
+    kind: Kind
+    root: str
+
+    @property
+    def probable(self) -> bool:
+        return self.kind == "derivation"
+
+    def describe(self, lang: str = "en") -> str:
+        """A sentence a player can hear (the caller adds the round or the player)."""
+        if lang == "pl":
+            if self.kind == "same":
+                return f"„{self.word}” już padło"
+            if self.kind == "inflection":
+                return f"„{self.word}” to forma słowa „{self.root}”, tak jak „{self.other}”"
+            return f"„{self.word}” ma chyba ten sam rdzeń „{self.root}” co „{self.other}”"
+        if self.kind == "same":
+            return f"'{self.word}' was already said"
+        if self.kind == "inflection":
+            return f"'{self.word}' is a form of '{self.root}', like '{self.other}'"
+        return f"'{self.word}' shares the root '{self.root}' with '{self.other}'"
+
+    def __str__(self) -> str:
+        return self.describe()
+
+
+class _Analyser:
+    """One lazily created morfeusz2 instance (0.1 s to create), shared under a lock."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._morf: Any = None
+        self._cache: dict[str, tuple[str, ...]] = {}
+
+    def lemmas(self, word: str) -> tuple[str, ...]:
+        """The lemmas of ``word``'s readings (only the segment the word starts with, so the
+        "-śmy" of "śmialiśmy" does not add "być"); the word itself when SGJP does not
+        know it."""
+        cached = self._cache.get(word)
+        if cached is not None:
+            return cached
+        with self._lock:
+            if self._morf is None:
+                import morfeusz2
+
+                self._morf = morfeusz2.Morfeusz()
+            analyses = self._morf.analyse(word)
+        found: list[str] = []
+        for start, _end, (_orth, lemma, tag, *_rest) in analyses:
+            if start != 0 or tag == "ign":
+                continue
+            base = str(lemma).split(":", 1)[0].lower()
+            if base and base not in found:
+                found.append(base)
+        result = tuple(found) or (word,)
+        if len(self._cache) > 100_000:
+            self._cache.clear()
+        self._cache[word] = result
+        return result
+
+
+_ANALYSER = _Analyser()
+
+_EN_SUFFIXES = ("ies", "es", "s", "ed", "ing", "er", "est", "ly")
+
+
+def _english_family(word: str) -> Family:
+    """English: the word and its stem with one common inflectional ending removed."""
+    stems = [word]
+    for suffix in _EN_SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= MIN_ROOT:
+            stem = word[: -len(suffix)]
+            stems.append(stem + "y" if suffix == "ies" else stem)
+    return Family(word, (word,), tuple(dict.fromkeys(stems)))
+
+
+def family(word: str, lang: str = "pl") -> Family:
+    """The lemmas and guessed roots of ``word`` (already a clean, normalised word)."""
+    if lang != "pl":
+        return _english_family(word)
+    lemmas = _ANALYSER.lemmas(word)
+    roots: set[str] = set()
+    for lemma in lemmas:
+        roots |= guessed_roots(lemma)
+    return Family(word, lemmas, tuple(sorted(roots, key=lambda r: (len(r), r))))
+
+
+def kinship(word: str, other: str, lang: str = "pl") -> Kinship | None:
+    """Why ``word`` is of ``other``'s family, or None when nothing links them."""
+    if word == other:
+        return Kinship(word, other, "same", word)
+    a, b = family(word, lang), family(other, lang)
+    shared = [lemma for lemma in a.lemmas if lemma in b.lemmas]
+    if shared:
+        return Kinship(word, other, "inflection", shared[0])
+    if lang != "pl":
+        common = [r for r in a.roots if r in b.roots]
+        return Kinship(word, other, "inflection", common[0]) if common else None
+    roots = [r for r in a.roots if r in b.roots]
+    if roots:
+        # Report the longest shared root: it is the most telling one for a player.
+        return Kinship(word, other, "derivation", max(roots, key=len))
+    return None

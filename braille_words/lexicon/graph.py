@@ -1,0 +1,374 @@
+"""A minimal acyclic word automaton (DAWG) kept as flat arrays.
+
+Word games need more than membership: "every word I can make from these tiles and two
+jokers" and "every word fitting ?a?zcz?t" are walks over a letter graph, pruned as soon as a
+prefix can lead nowhere. Libraries that answer membership fast (dawg2, marisa-trie) do not let
+us walk node by node, so the graph is our own.
+
+Layout (all little-endian, native C types, so a file maps straight into ``memoryview.cast``
+with nothing parsed at load time):
+
+* per node ``i``: ``first[i]`` (uint32, index of its first edge), ``count[i]`` (uint8,
+  number of out-edges), ``final[i]`` (uint8, 1 when a word ends here), ``height[i]`` (uint8,
+  length of the longest word suffix below it — lets a search skip branches too short for a
+  minimum length);
+* per edge ``e``: ``label[e]`` (uint8, the letter's index in the alphabet) and ``target[e]``
+  (uint32, the node reached). A node's edges are contiguous and sorted by letter.
+
+The root is node 0. Letters are alphabet indices, so edge order is the language's
+dictionary order and a walk yields words sorted as a Polish dictionary sorts them.
+
+The builder is the incremental algorithm for sorted input (Daciuk, Mihov, Watson and
+Watson 2000): words arrive in sorted order, the path of the previous word that can no longer
+change is minimised bottom-up against a register of nodes already seen, so memory holds the
+minimal graph plus one word's path, never a trie of the whole list.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+# Sections of a graph in file order, with their array type codes.
+SECTIONS: tuple[tuple[str, str], ...] = (
+    ("first", "I"),
+    ("target", "I"),
+    ("count", "B"),
+    ("final", "B"),
+    ("height", "B"),
+    ("label", "B"),
+)
+
+MAX_LETTERS = 64  # heights and labels are bytes; words are far shorter than this anyway
+
+
+class _Builder:
+    """Incremental minimisation over sorted words given as bytes of letter indices."""
+
+    def __init__(self) -> None:
+        self.register: dict[tuple[int, tuple[int, ...]], int] = {}
+        # Registered nodes, in the order they were frozen (children before parents).
+        self.n_final: list[int] = []
+        self.n_edges: list[tuple[int, ...]] = []
+        # The unfrozen path of the last word: node i holds [final, flat edges l0,t0,l1,t1…];
+        # the last edge's target is -1 until its child is frozen.
+        self.path: list[list[object]] = [[0, []]]
+        self.prev = b""
+
+    def _freeze(self, node: list[object]) -> int:
+        edges = node[1]
+        assert isinstance(edges, list)
+        key = (int(node[0]), tuple(edges))  # type: ignore[call-overload]
+        found = self.register.get(key)
+        if found is None:
+            found = len(self.n_final)
+            self.register[key] = found
+            self.n_final.append(key[0])
+            self.n_edges.append(key[1])
+        return found
+
+    def _minimise_down_to(self, depth: int) -> None:
+        path = self.path
+        freeze = self._freeze
+        for i in range(len(path) - 1, depth, -1):
+            child = freeze(path[i])
+            parent_edges = path[i - 1][1]
+            parent_edges[-1] = child  # type: ignore[index]
+        del path[depth + 1 :]
+
+    def add(self, word: bytes) -> None:
+        prev = self.prev
+        if word <= prev:
+            if word == prev:
+                return
+            raise ValueError("words must be added in sorted order")
+        limit = min(len(word), len(prev))
+        cp = 0
+        while cp < limit and word[cp] == prev[cp]:
+            cp += 1
+        self._minimise_down_to(cp)
+        path = self.path
+        node = path[-1]
+        for c in word[cp:]:
+            node[1].append(c)  # type: ignore[attr-defined]
+            node[1].append(-1)  # type: ignore[attr-defined]
+            node = [0, []]
+            path.append(node)
+        node[0] = 1
+        self.prev = word
+
+    def finish(self) -> dict[str, array[int]]:
+        self._minimise_down_to(0)
+        root = self._freeze(self.path[0])
+        self.register.clear()
+        return _flatten(self.n_final, self.n_edges, root)
+
+
+def _flatten(
+    n_final: list[int], n_edges: list[tuple[int, ...]], root: int
+) -> dict[str, array[int]]:
+    """Renumber so the root is node 0 and lay the nodes out as flat arrays."""
+    n = len(n_final)
+    # Frozen ids run children-first; reversing them puts the root (frozen last) at 0.
+    assert root == n - 1
+    first = array("I", bytes(4 * n))
+    count = array("B", bytes(n))
+    final = array("B", bytes(n))
+    height = array("B", bytes(n))
+    label = array("B")
+    target = array("I")
+    # Heights need children first: compute in frozen order.
+    h = [0] * n
+    for old in range(n):
+        edges = n_edges[old]
+        best = 0
+        for k in range(1, len(edges), 2):
+            hh = h[edges[k]] + 1
+            if hh > best:
+                best = hh
+        h[old] = min(best, 255)
+    for new in range(n):
+        old = n - 1 - new
+        edges = n_edges[old]
+        first[new] = len(label)
+        count[new] = len(edges) // 2
+        final[new] = n_final[old]
+        height[new] = h[old]
+        for k in range(0, len(edges), 2):
+            label.append(edges[k])
+            target.append(n - 1 - edges[k + 1])
+    return {
+        "first": first,
+        "target": target,
+        "count": count,
+        "final": final,
+        "height": height,
+        "label": label,
+    }
+
+
+def build_arrays(sorted_words: Iterable[bytes]) -> dict[str, array[int]]:
+    """The flat arrays of the minimal graph of ``sorted_words`` (bytes of letter indices)."""
+    builder = _Builder()
+    add = builder.add
+    for w in sorted_words:
+        add(w)
+    return builder.finish()
+
+
+@dataclass(frozen=True)
+class Anagram:
+    """A word found from a rack, and which of its letters are jokers.
+
+    ``jokers`` holds (position, letter) pairs: the joker at that position of the word stands
+    for that letter. Real tiles are used before jokers, so a word is found once, with the
+    fewest jokers, the jokers taking the later occurrences of a letter.
+    """
+
+    word: str
+    jokers: tuple[tuple[int, str], ...] = ()
+
+    @property
+    def joker_letters(self) -> str:
+        """The letters the jokers became, in word order."""
+        return "".join(letter for _, letter in self.jokers)
+
+    def shown(self, joker: str = "?") -> str:
+        """The word as played: joker positions shown as ``joker``."""
+        chars = list(self.word)
+        for pos, _ in self.jokers:
+            chars[pos] = joker
+        return "".join(chars)
+
+
+class WordGraph:
+    """Walks over the flat arrays, whether they live in a mapped file or in memory."""
+
+    def __init__(self, arrays: dict[str, Sequence[int]], letters: Sequence[str]) -> None:
+        self.first = arrays["first"]
+        self.target = arrays["target"]
+        self.count = arrays["count"]
+        self.final = arrays["final"]
+        self.height = arrays["height"]
+        self.label = arrays["label"]
+        self.letters = tuple(letters)
+        self._index = {c: i for i, c in enumerate(self.letters)}
+
+    @property
+    def node_count(self) -> int:
+        return len(self.count)
+
+    @property
+    def edge_count(self) -> int:
+        return len(self.label)
+
+    def _child(self, node: int, letter: int) -> int:
+        """The node reached from ``node`` by ``letter``, or -1."""
+        lo = self.first[node]
+        hi = lo + self.count[node]
+        label = self.label
+        while lo < hi:
+            mid = (lo + hi) >> 1
+            x = label[mid]
+            if x < letter:
+                lo = mid + 1
+            elif x > letter:
+                hi = mid
+            else:
+                return self.target[mid]
+        return -1
+
+    def walk(self, word: str) -> int:
+        """The node after reading ``word`` from the root, or -1 when no word starts so."""
+        node = 0
+        index = self._index
+        for ch in word:
+            i = index.get(ch)
+            if i is None:
+                return -1
+            node = self._child(node, i)
+            if node < 0:
+                return -1
+        return node
+
+    def contains(self, word: str) -> bool:
+        node = self.walk(word)
+        return node >= 0 and bool(self.final[node])
+
+    def has_prefix(self, prefix: str) -> bool:
+        return self.walk(prefix) >= 0
+
+    def words(self, prefix: str = "") -> Iterator[str]:
+        """Every word starting with ``prefix``, in dictionary order."""
+        node = self.walk(prefix)
+        if node < 0:
+            return
+        first, count, final, label, target = (
+            self.first, self.count, self.final, self.label, self.target
+        )
+        letters = self.letters
+        stack: list[tuple[int, str]] = [(node, prefix)]
+        while stack:
+            node, text = stack.pop()
+            if final[node]:
+                yield text
+            start = first[node]
+            for e in range(start + count[node] - 1, start - 1, -1):
+                stack.append((target[e], text + letters[label[e]]))
+
+    def anagrams(
+        self,
+        rack: Sequence[int],
+        jokers: int = 0,
+        min_len: int = 1,
+        max_len: int | None = None,
+    ) -> list[Anagram]:
+        """Every word using a sub-multiset of ``rack`` (letter counts by index) plus jokers.
+
+        A depth-first walk carrying the remaining counts: an edge is taken with a real tile
+        when one is left, otherwise with a joker; a branch is dropped when it cannot reach
+        ``min_len`` (the node's height says how deep it goes).
+        """
+        counts = list(rack) + [0] * (len(self.letters) - len(rack))
+        total = sum(counts) + jokers
+        if max_len is None or max_len > total:
+            max_len = total
+        min_len = max(min_len, 1)
+        if min_len > max_len:
+            return []
+        first, count, final, label, target, height = (
+            self.first, self.count, self.final, self.label, self.target, self.height
+        )
+        letters = self.letters
+        out: list[Anagram] = []
+        chars: list[int] = []
+        joker_at: list[int] = []  # positions currently filled by a joker
+        left = [jokers]
+
+        def visit(node: int, depth: int) -> None:
+            if final[node] and depth >= min_len:
+                out.append(
+                    Anagram(
+                        "".join([letters[c] for c in chars]),
+                        tuple((p, letters[chars[p]]) for p in joker_at),
+                    )
+                )
+            if depth >= max_len:
+                return
+            start = first[node]
+            for e in range(start, start + count[node]):
+                child = target[e]
+                if depth + 1 + height[child] < min_len:
+                    continue
+                c = label[e]
+                if counts[c]:
+                    counts[c] -= 1
+                    chars.append(c)
+                    visit(child, depth + 1)
+                    chars.pop()
+                    counts[c] += 1
+                elif left[0]:
+                    left[0] -= 1
+                    joker_at.append(depth)
+                    chars.append(c)
+                    visit(child, depth + 1)
+                    chars.pop()
+                    joker_at.pop()
+                    left[0] += 1
+
+        visit(0, 0)
+        return out
+
+    def matching(self, pattern: Sequence[int | str | None]) -> list[str]:
+        """Every word fitting ``pattern``: a letter index, ``None`` for any one letter, or
+        a string (``"*"``) for any run of letters, possibly empty."""
+        first, count, final, label, target, height = (
+            self.first, self.count, self.final, self.label, self.target, self.height
+        )
+        letters = self.letters
+        pat = list(pattern)
+        n = len(pat)
+        # Letters the rest of the pattern needs at least; a branch shorter than that is dropped.
+        need = [0] * (n + 1)
+        for i in range(n - 1, -1, -1):
+            need[i] = need[i + 1] + (0 if isinstance(pat[i], str) else 1)
+        out: set[str] = set()
+        chars: list[str] = []
+        seen: set[tuple[int, int, str]] = set()
+
+        def visit(node: int, i: int) -> None:
+            if height[node] < need[i]:
+                return
+            if i == n:
+                if final[node]:
+                    out.add("".join(chars))
+                return
+            p = pat[i]
+            start = first[node]
+            stop = start + count[node]
+            if isinstance(p, str):
+                key = (node, i, "".join(chars))
+                if key in seen:
+                    return
+                seen.add(key)
+                visit(node, i + 1)
+                for e in range(start, stop):
+                    chars.append(letters[label[e]])
+                    visit(target[e], i)
+                    chars.pop()
+            elif p is None:
+                for e in range(start, stop):
+                    chars.append(letters[label[e]])
+                    visit(target[e], i + 1)
+                    chars.pop()
+            else:
+                child = self._child(node, p)
+                if child >= 0:
+                    chars.append(letters[p])
+                    visit(child, i + 1)
+                    chars.pop()
+
+        visit(0, 0)
+        order = self._index
+        return sorted(out, key=lambda w: [order[c] for c in w])

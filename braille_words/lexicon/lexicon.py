@@ -1,0 +1,259 @@
+"""One language's lexicon: membership, anagrams, patterns and word families.
+
+``get_lexicon("pl")`` maps the compiled files (milliseconds; see ``store.py``) and caches the
+result per process. ``Lexicon.from_words([...], "pl")`` builds the same structures in memory
+from a short list, so rule tests can use a real lexicon of a few words.
+
+Every query takes text as a player typed it: it is NFC-normalised and lower-cased first, and
+text that is not a word of the language gets a clear ``InputError`` (queries) or a plain
+``False`` (membership: a string with a digit is simply not a word).
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+
+from braille_words.errors import BrailleWordsError, InputError
+from braille_words.lexicon import family as _family
+from braille_words.lexicon import store
+from braille_words.lexicon.graph import Anagram, WordGraph
+from braille_words.lexicon.sources import words_from
+from braille_words.tiles import MAX_WORD_LENGTH, Alphabet, alphabet, clean_word, normalize
+
+JOKER_CHARS = "?*_"  # a joker written in a rack: ? (and * or _, as some players type it)
+MAX_RACK = 40  # letters in one anagram query; more would enumerate most of the lexicon
+MAX_JOKERS = 8
+
+
+class Lexicon:
+    """Words of one language, answering the questions word games ask."""
+
+    def __init__(
+        self,
+        lang: str,
+        graph: WordGraph,
+        member: Callable[[str], bool],
+        *,
+        word_count: int | None = None,
+        source: str = "memory",
+    ) -> None:
+        self.lang = lang
+        self.alphabet: Alphabet = alphabet(lang)
+        self.graph = graph
+        self._member = member
+        self.word_count = word_count
+        self.source = source
+
+    # ----- construction -----
+
+    @classmethod
+    def from_words(cls, words: Iterable[str], lang: str = "pl") -> Lexicon:
+        """A lexicon of ``words`` built in memory (for tests and small custom lists)."""
+        abc = alphabet(lang)
+        clean = words_from(list(words), abc)
+        arrays = store.compile_words(clean, lang)
+        members = frozenset(clean)
+        graph = WordGraph(dict(arrays), abc.letters)
+        return cls(lang, graph, members.__contains__, word_count=len(clean))
+
+    @classmethod
+    def load(cls, lang: str = "pl", path: str | Path | None = None) -> Lexicon:
+        """Map the compiled lexicon of ``lang`` from the data folder (or ``path``)."""
+        import dawg
+
+        abc = alphabet(lang)
+        mapped = store.map_graph(store.graph_path(lang, path))
+        if list(mapped.header.get("letters", [])) != list(abc.letters):
+            raise BrailleWordsError(
+                f"the compiled {lang} word list was made for another alphabet; "
+                "run `braille-words lexicon build --force`."
+            )
+        member = dawg.DAWG()
+        dfile = store.dawg_path(lang, path)
+        try:
+            member.load(os.fspath(dfile))
+        except (OSError, ValueError, MemoryError):
+            raise BrailleWordsError(
+                f"the {lang} lookup file {dfile} is missing or damaged; "
+                "run `braille-words lexicon build --force`."
+            ) from None
+        graph = WordGraph(mapped.arrays, abc.letters)
+        graph._mapping = mapped.mapping  # type: ignore[attr-defined]  # keep the map alive
+        count = mapped.header.get("words")
+        return cls(
+            lang,
+            graph,
+            member.__contains__,
+            word_count=count if isinstance(count, int) else None,
+            source=str(store.graph_path(lang, path)),
+        )
+
+    # ----- membership -----
+
+    def contains(self, word: str) -> bool:
+        """True when ``word`` (as typed: any case, NFC or NFD) is a word of the lexicon."""
+        if self._member(word):
+            return True
+        if not isinstance(word, str):
+            return False
+        normal = normalize(word)
+        return normal != word and self._member(normal)
+
+    __contains__ = contains
+
+    def clean(self, word: str) -> str:
+        """``word`` normalised, or an InputError naming what is wrong with it."""
+        return clean_word(word, self.lang)
+
+    # ----- searches -----
+
+    def _rack(self, letters: str | Iterable[str], jokers: int) -> tuple[list[int], int]:
+        text = letters if isinstance(letters, str) else "".join(letters)
+        text = normalize(text).replace(" ", "")
+        counts = [0] * len(self.alphabet)
+        for ch in text:
+            if ch in JOKER_CHARS:
+                jokers += 1
+            else:
+                if ch not in self.alphabet:
+                    clean_word(ch, self.lang)  # raises a sentence naming the character
+                counts[self.alphabet.index(ch)] += 1
+        if jokers < 0:
+            raise InputError("the number of jokers cannot be negative")
+        if jokers > MAX_JOKERS:
+            raise InputError(f"too many jokers ({jokers}; at most {MAX_JOKERS})")
+        if sum(counts) + jokers > MAX_RACK:
+            raise InputError(
+                f"too many letters ({sum(counts) + jokers}; at most {MAX_RACK} at once)"
+            )
+        return counts, jokers
+
+    def anagrams(
+        self,
+        letters: str | Iterable[str],
+        jokers: int = 0,
+        *,
+        min_len: int = 1,
+        max_len: int | None = None,
+        free: str = "",
+        limit: int | None = None,
+    ) -> list[Anagram]:
+        """Every word made from some of ``letters`` plus up to ``jokers`` jokers.
+
+        ``letters`` may hold jokers themselves as "?". ``free`` letters may be used any
+        number of times (7 słów: players add vowels freely). Results come in dictionary
+        order; each tells which letters its jokers became. ``limit`` keeps the first ones.
+        """
+        counts, jokers = self._rack(letters, jokers)
+        for ch in normalize(free):
+            if ch not in self.alphabet:
+                clean_word(ch, self.lang)
+            counts[self.alphabet.index(ch)] = MAX_WORD_LENGTH
+        cap = MAX_WORD_LENGTH if max_len is None else max_len
+        found = self.graph.anagrams(counts, jokers, max(1, min_len), min(cap, MAX_WORD_LENGTH))
+        return found if limit is None else found[: max(0, limit)]
+
+    def longest(
+        self,
+        letters: str | Iterable[str],
+        jokers: int = 0,
+        *,
+        free: str = "",
+        min_len: int = 1,
+    ) -> list[Anagram]:
+        """The longest words the rack makes (all of that length), fewest jokers first.
+
+        Tries the longest possible length first: a long minimum length prunes the walk
+        hard, so the common case (a long word exists) is far quicker than a full search.
+        """
+        counts, jokers = self._rack(letters, jokers)
+        for ch in normalize(free):
+            if ch not in self.alphabet:
+                clean_word(ch, self.lang)
+            counts[self.alphabet.index(ch)] = MAX_WORD_LENGTH
+        top = min(sum(counts) + jokers, MAX_WORD_LENGTH, self.graph.height[0])
+        for length in range(top, max(min_len, 1) - 1, -1):
+            found = self.graph.anagrams(counts, jokers, length, length)
+            if found:
+                return sorted(found, key=lambda a: len(a.jokers))
+        return []
+
+    def matching(self, pattern: str, *, limit: int | None = None) -> list[str]:
+        """Words fitting ``pattern``: "?" (or "." / "_") is any one letter, "*" any run.
+
+        Example: ``matching("?a?zcz?t")``. Results are in dictionary order.
+        """
+        text = normalize(pattern).replace(".", "?").replace("_", "?")
+        if not text:
+            raise InputError("the pattern is empty")
+        if len(text) > MAX_WORD_LENGTH:
+            raise InputError(f"the pattern is too long ({len(text)}; at most {MAX_WORD_LENGTH})")
+        star = "*"
+        pat: list[int | str | None] = []
+        for ch in text:
+            if ch == "*":
+                if not pat or pat[-1] is not star:
+                    pat.append(star)
+            elif ch == "?":
+                pat.append(None)
+            elif ch in self.alphabet:
+                pat.append(self.alphabet.index(ch))
+            else:
+                raise InputError(
+                    f"'{ch}' cannot be in a pattern: use letters, '?' for one letter "
+                    "and '*' for any letters"
+                )
+        found = self.graph.matching(pat)
+        return found if limit is None else found[: max(0, limit)]
+
+    def words(self, prefix: str = "") -> list[str]:
+        """Every word starting with ``prefix`` (dictionary order)."""
+        text = normalize(prefix)
+        return list(self.graph.words(text)) if not text or self.alphabet.is_word(text) else []
+
+    # ----- families -----
+
+    def family(self, word: str) -> _family.Family:
+        """Lemmas and guessed roots of ``word`` (see ``family.py`` for the heuristic)."""
+        return _family.family(self.clean(word), self.lang)
+
+    def kinship(self, word: str, other: str) -> _family.Kinship | None:
+        """Why ``word`` belongs to ``other``'s family (shared lemma or root), or None."""
+        return _family.kinship(self.clean(word), self.clean(other), self.lang)
+
+    def same_family(self, word: str, other: str) -> bool:
+        return self.kinship(word, other) is not None
+
+    def family_clash(
+        self, word: str, earlier: Sequence[str]
+    ) -> _family.Kinship | None:
+        """The first earlier word of ``word``'s family, certain links before probable ones."""
+        links = [k for k in (self.kinship(word, e) for e in earlier) if k is not None]
+        if not links:
+            return None
+        return min(links, key=lambda k: ("same", "inflection", "derivation").index(k.kind))
+
+    def __repr__(self) -> str:
+        return f"Lexicon({self.lang!r}, {self.word_count} words, {self.source})"
+
+
+@functools.lru_cache(maxsize=8)
+def _cached(lang: str, root: str) -> Lexicon:
+    return Lexicon.load(lang, root)
+
+
+def get_lexicon(lang: str = "pl", path: str | Path | None = None) -> Lexicon:
+    """The compiled lexicon of ``lang``, loaded once per process and data folder.
+
+    Raises BrailleWordsError ("run `braille-words lexicon build`") when it is not compiled.
+    """
+    alphabet(lang)
+    return _cached(lang, os.fspath(store.data_root(path)))
+
+
+def clear_cache() -> None:
+    """Forget loaded lexicons (after a rebuild in the same process)."""
+    _cached.cache_clear()

@@ -1,0 +1,156 @@
+"""Where a language's words come from, and the teacher's additions and bans.
+
+The word lists are Debian's: ``wpolish`` for Polish (every inflected form, so a game accepts
+"źdźbła" as well as "źdźbło") and ``scowl`` sizes up to 70 for English (a standard
+dictionary, without the rare words of the larger sizes). Which files are read is a setting
+(``Settings``), kept with the compiled lexicon so a later plain ``lexicon build`` (as
+setup.sh runs) rebuilds the same lexicon rather than silently dropping a teacher's list.
+
+Only entries already in lower case and made only of the language's letters are taken: a
+capital marks a proper name in these lists, and q/v/x words, hyphens and apostrophes are not
+Polish Scrabble words.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from braille_words.errors import BrailleWordsError
+from braille_words.tiles import Alphabet, alphabet, normalize
+
+SCOWL_DIR = Path("/usr/share/dict/scowl")
+SCOWL_SIZES = (10, 20, 35, 40, 50, 55, 60, 70)
+
+DEFAULT_SOURCES: dict[str, tuple[str, ...]] = {
+    "pl": ("/usr/share/dict/polish",),
+    "en": tuple(
+        str(SCOWL_DIR / f"{kind}-words.{size}")
+        for kind in ("english", "american")
+        for size in SCOWL_SIZES
+    ),
+}
+
+LANGS: tuple[str, ...] = ("pl", "en")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What one language's lexicon is compiled from: word lists, extra words, banned words."""
+
+    lang: str
+    sources: tuple[str, ...]
+    extra: tuple[str, ...] = field(default=())
+    ban: tuple[str, ...] = field(default=())
+
+    @classmethod
+    def default(cls, lang: str) -> Settings:
+        alphabet(lang)  # raises a clear error for an unknown language
+        return cls(lang, DEFAULT_SOURCES[lang])
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "lang": self.lang,
+            "sources": list(self.sources),
+            "extra": list(self.extra),
+            "ban": list(self.ban),
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> Settings | None:
+        """The settings saved with a compiled lexicon, or None when they are unreadable."""
+        if not isinstance(data, dict):
+            return None
+        try:
+            lang = str(data["lang"])
+            lists = [data[k] for k in ("sources", "extra", "ban")]
+        except KeyError:
+            return None
+        if lang not in LANGS or not all(isinstance(v, list) for v in lists):
+            return None
+        sources, extra, ban = (tuple(str(p) for p in v) for v in lists)
+        return cls(lang, sources, extra, ban)
+
+    def files(self) -> tuple[str, ...]:
+        return self.sources + self.extra + self.ban
+
+
+def _word_pattern(abc: Alphabet) -> re.Pattern[str]:
+    return re.compile("[" + "".join(abc.letters) + "]+")
+
+
+def read_source(path: str | Path, abc: Alphabet) -> Iterator[str]:
+    """The usable words of one list: lower-case entries made only of ``abc``'s letters.
+
+    Entries are NFC-normalised first (a list saved in NFD would otherwise lose every word
+    with a Polish letter); nothing is lower-cased, because a capital marks a proper name.
+    """
+    ok = _word_pattern(abc).fullmatch
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            for line in handle:
+                word = line.strip()
+                if ok(word):
+                    yield word
+                elif word and not word.isascii():
+                    word = unicodedata.normalize("NFC", word)
+                    if ok(word):
+                        yield word
+    except OSError as exc:
+        raise BrailleWordsError(
+            f"cannot read the word list {path}: {exc.strerror or exc}. "
+            "Install the Debian packages wpolish and scowl, or give another list."
+        ) from None
+
+
+def read_teacher_list(path: str | Path, abc: Alphabet) -> list[str]:
+    """A teacher's plain text file: one word a line; blank lines and ``#`` comments skipped.
+
+    Words are normalised (case, NFC), so "Żółw" and "żółw" are one entry; a line that is not
+    one word of the language is reported with its line number rather than skipped silently.
+    """
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise BrailleWordsError(f"cannot read the word file {path}: {exc}") from None
+    ok = _word_pattern(abc).fullmatch
+    words: list[str] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        word = normalize(line.split("#", 1)[0])
+        if not word:
+            continue
+        if not ok(word):
+            raise BrailleWordsError(
+                f"{path}, line {number}: '{word}' is not one word of {abc.lang} letters; "
+                "put one word on each line."
+            )
+        words.append(word)
+    return words
+
+
+def collect_words(settings: Settings) -> list[str]:
+    """The sorted, de-duplicated word list of ``settings``: sources + extra − ban."""
+    abc = alphabet(settings.lang)
+    words: set[str] = set()
+    for source in settings.sources:
+        words.update(read_source(source, abc))
+    for path in settings.extra:
+        words.update(read_teacher_list(path, abc))
+    for path in settings.ban:
+        words.difference_update(read_teacher_list(path, abc))
+    return sorted(words)
+
+
+def words_from(items: Sequence[str], abc: Alphabet) -> list[str]:
+    """Normalised, validated, sorted unique words from an in-memory list (tests, tools)."""
+    ok = _word_pattern(abc).fullmatch
+    out: set[str] = set()
+    for item in items:
+        word = normalize(item)
+        if not ok(word):
+            raise BrailleWordsError(f"'{item}' is not one word of {abc.lang} letters")
+        out.add(word)
+    return sorted(out)

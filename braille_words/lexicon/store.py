@@ -1,0 +1,280 @@
+"""Compiled lexicon files: where they live, how they are written and mapped back in.
+
+A language's lexicon is two files in ``<data>/lexicon/``:
+
+* ``<lang>.graph`` — our walkable word graph (see ``graph.py``): a magic line, a JSON header
+  (letters, section offsets, the settings and a signature of the sources), then the flat
+  arrays, each aligned to 8 bytes. Loading maps the file and casts slices of it; nothing is
+  parsed but the header, so it takes milliseconds and the pages are shared between
+  processes.
+* ``<lang>.dawg`` — the same words in a dawg2 (C++ dawgdic) automaton, which answers
+  membership about thirty times faster than a Python walk of our arrays can.
+
+``<data>`` is platformdirs' ``user_data_dir("braille-words")``, or ``$BRAILLE_WORDS_DATA``, or a
+folder given by the caller. The ``.graph`` file is written last, by rename, so a crash
+mid-build never leaves a lexicon that looks complete.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import mmap
+import os
+import sys
+import tempfile
+import time
+from array import array
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from braille_words.errors import BrailleWordsError
+from braille_words.lexicon.graph import SECTIONS, build_arrays
+from braille_words.lexicon.sources import Settings, collect_words
+from braille_words.tiles import alphabet
+
+MAGIC = b"braille-words word graph\n"
+FORMAT = 1
+ENV_VAR = "BRAILLE_WORDS_DATA"
+
+
+def data_root(path: str | Path | None = None) -> Path:
+    """The user's data folder: ``path`` if given, else $BRAILLE_WORDS_DATA, else platformdirs."""
+    if path is not None:
+        return Path(path)
+    env = os.environ.get(ENV_VAR)
+    if env:
+        return Path(env)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("braille-words"))
+
+
+def lexicon_dir(path: str | Path | None = None) -> Path:
+    return data_root(path) / "lexicon"
+
+
+def graph_path(lang: str, path: str | Path | None = None) -> Path:
+    return lexicon_dir(path) / f"{lang}.graph"
+
+
+def dawg_path(lang: str, path: str | Path | None = None) -> Path:
+    return lexicon_dir(path) / f"{lang}.dawg"
+
+
+def signature(settings: Settings) -> str:
+    """A fingerprint of everything a build reads: settings, the files' sizes and times.
+
+    Stat calls only, so checking that a lexicon is up to date costs microseconds.
+    """
+    parts: list[object] = [FORMAT, settings.to_json(), list(alphabet(settings.lang).letters)]
+    for name in settings.files():
+        try:
+            st = os.stat(name)
+            parts.append([name, st.st_size, st.st_mtime_ns])
+        except OSError:
+            parts.append([name, None])
+    return hashlib.sha256(json.dumps(parts, ensure_ascii=False).encode()).hexdigest()
+
+
+def _pad(n: int) -> int:
+    return (-n) % 8
+
+
+def write_graph(
+    target: Path, arrays: dict[str, array[int]], header: dict[str, Any]
+) -> None:
+    """Write the arrays with their header, atomically (temporary file, then rename)."""
+    if sys.byteorder != "little":
+        raise BrailleWordsError("compiled lexicons are only made on little-endian machines")
+    sections: dict[str, list[int]] = {}
+    offset = 0
+    for name, code in SECTIONS:
+        arr = arrays[name]
+        if arr.typecode != code:
+            raise ValueError(f"section {name} has type {arr.typecode}, not {code}")
+        size = len(arr) * arr.itemsize
+        sections[name] = [offset, len(arr)]
+        offset += size + _pad(size)
+    header = dict(header, format=FORMAT, sections=sections)
+    head = json.dumps(header, ensure_ascii=False).encode()
+    head += b" " * _pad(len(MAGIC) + 8 + len(head))
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=target.name, suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(MAGIC)
+            out.write(len(head).to_bytes(8, "little"))
+            out.write(head)
+            for name, _code in SECTIONS:
+                data = arrays[name].tobytes()
+                out.write(data)
+                out.write(b"\0" * _pad(len(data)))
+        os.chmod(tmp, 0o644)  # a classroom's accounts may share one data folder
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def read_header(source: Path) -> dict[str, Any] | None:
+    """The JSON header of a compiled graph, or None when the file is missing or not ours."""
+    try:
+        with open(source, "rb") as handle:
+            if handle.read(len(MAGIC)) != MAGIC:
+                return None
+            size = int.from_bytes(handle.read(8), "little")
+            if size > 1 << 24:
+                return None
+            header = json.loads(handle.read(size))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(header, dict) or header.get("format") != FORMAT:
+        return None
+    return header
+
+
+@dataclass
+class MappedGraph:
+    """A graph file mapped into memory; ``arrays`` are views into the mapping."""
+
+    header: dict[str, Any]
+    arrays: dict[str, Sequence[int]]
+    mapping: mmap.mmap
+
+
+def map_graph(source: Path) -> MappedGraph:
+    """Map a compiled graph. Raises BrailleWordsError if it is missing or damaged."""
+    header = read_header(source)
+    lang = source.stem
+    if header is None:
+        raise BrailleWordsError(
+            f"the {lang} word list is not compiled yet (no usable {source}); "
+            "run `braille-words lexicon build`."
+        )
+    with open(source, "rb") as handle:
+        mapping = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+    with open(source, "rb") as handle:
+        handle.seek(len(MAGIC))
+        start = len(MAGIC) + 8 + int.from_bytes(handle.read(8), "little")
+    view = memoryview(mapping)
+    arrays: dict[str, Sequence[int]] = {}
+    try:
+        for name, code in SECTIONS:
+            offset, length = header["sections"][name]
+            size = length * array(code).itemsize
+            begin = start + int(offset)
+            if begin + size > len(mapping):
+                raise ValueError("truncated")
+            arrays[name] = view[begin : begin + size].cast(code)  # type: ignore[call-overload]
+    except (KeyError, TypeError, ValueError):
+        raise BrailleWordsError(
+            f"the compiled word list {source} is damaged; "
+            "run `braille-words lexicon build --force`."
+        ) from None
+    return MappedGraph(header, arrays, mapping)
+
+
+def encode_words(words: Sequence[str], lang: str) -> list[bytes]:
+    """Words as bytes of alphabet indices, sorted in the alphabet's order."""
+    table = {ord(c): i for i, c in enumerate(alphabet(lang).letters)}
+    encoded = [w.translate(table).encode("latin-1") for w in words]
+    encoded.sort()
+    return encoded
+
+
+def compile_words(words: Sequence[str], lang: str) -> dict[str, array[int]]:
+    return build_arrays(encode_words(words, lang))
+
+
+def saved_settings(lang: str, path: str | Path | None = None) -> Settings | None:
+    header = read_header(graph_path(lang, path))
+    if header is None:
+        return None
+    return Settings.from_json(header.get("settings"))
+
+
+def is_up_to_date(settings: Settings, path: str | Path | None = None) -> bool:
+    header = read_header(graph_path(settings.lang, path))
+    return (
+        header is not None
+        and header.get("signature") == signature(settings)
+        and dawg_path(settings.lang, path).is_file()
+    )
+
+
+@dataclass(frozen=True)
+class BuildReport:
+    lang: str
+    skipped: bool
+    words: int = 0
+    nodes: int = 0
+    edges: int = 0
+    seconds: float = 0.0
+    graph_bytes: int = 0
+    dawg_bytes: int = 0
+
+
+def build(
+    settings: Settings,
+    path: str | Path | None = None,
+    *,
+    force: bool = False,
+    progress: Callable[[str], None] | None = None,
+) -> BuildReport:
+    """Compile ``settings`` into the data folder, unless the files there are up to date."""
+    import dawg
+
+    say = progress or (lambda _msg: None)
+    if not force and is_up_to_date(settings, path):
+        return BuildReport(settings.lang, skipped=True)
+    started = time.perf_counter()
+    for name in settings.sources:
+        if not Path(name).is_file():
+            raise BrailleWordsError(
+                f"the word list {name} is missing; install the Debian packages "
+                "wpolish and scowl (setup.sh does), or give another list."
+            )
+    say(f"{settings.lang}: reading word lists")
+    words = collect_words(settings)
+    if not words:
+        raise BrailleWordsError(f"no {settings.lang} words found in {', '.join(settings.sources)}")
+    say(f"{settings.lang}: {len(words):,} words; building the word graph")
+    arrays = compile_words(words, settings.lang)
+    target = graph_path(settings.lang, path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    say(f"{settings.lang}: building the lookup automaton")
+    member = dawg.DAWG(words, input_is_sorted=True)  # UTF-8 byte order = code point order
+    count = len(words)
+    del words
+    dtarget = dawg_path(settings.lang, path)
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=dtarget.name, suffix=".tmp")
+    os.close(fd)
+    try:
+        member.save(tmp)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, dtarget)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    header = {
+        "lang": settings.lang,
+        "letters": list(alphabet(settings.lang).letters),
+        "words": count,
+        "settings": settings.to_json(),
+        "signature": signature(settings),
+        "built": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+    }
+    write_graph(target, arrays, header)
+    return BuildReport(
+        settings.lang,
+        skipped=False,
+        words=count,
+        nodes=len(arrays["count"]),
+        edges=len(arrays["label"]),
+        seconds=time.perf_counter() - started,
+        graph_bytes=target.stat().st_size,
+        dawg_bytes=dtarget.stat().st_size,
+    )

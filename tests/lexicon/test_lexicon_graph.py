@@ -1,0 +1,126 @@
+"""The word graph answers exactly what a scan of its word list would."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from braille_words.lexicon import Lexicon
+from braille_words.tiles import POLISH
+
+# A few letters only, so random words share prefixes and suffixes and the graph has
+# real merging to get wrong.
+LETTERS = "akotżźę"
+words_st = st.lists(st.text(alphabet=LETTERS, min_size=1, max_size=7), max_size=40)
+rack_st = st.text(alphabet=LETTERS, max_size=8)
+
+
+def brute_anagrams(words: set[str], rack: str, jokers: int, free: str = "") -> set[str]:
+    have = Counter(rack)
+    found = set()
+    for word in words:
+        need = sum(max(0, n - have[c]) for c, n in Counter(word).items() if c not in free)
+        if need <= jokers:
+            found.add(word)
+    return found
+
+
+@settings(max_examples=60, deadline=None)
+@given(words_st, st.lists(st.text(alphabet=LETTERS, min_size=1, max_size=7), max_size=20))
+def test_contains_agrees_with_a_set(words: list[str], probes: list[str]) -> None:
+    lex = Lexicon.from_words(words, "pl")
+    for probe in probes + words:
+        assert lex.contains(probe) == (probe in set(words))
+
+
+@settings(max_examples=60, deadline=None)
+@given(words_st)
+def test_walking_the_graph_gives_back_the_list_in_dictionary_order(words: list[str]) -> None:
+    lex = Lexicon.from_words(words, "pl")
+    listed = lex.words()
+    assert set(listed) == set(words)
+    key = [[POLISH.index(c) for c in w] for w in listed]
+    assert key == sorted(key)
+
+
+@settings(max_examples=80, deadline=None)
+@given(words_st, rack_st, st.integers(0, 2))
+def test_anagrams_agree_with_a_brute_force_scan(words: list[str], rack: str, jokers: int) -> None:
+    if not rack and not jokers:
+        rack = "a"
+    lex = Lexicon.from_words(words, "pl")
+    found = lex.anagrams(rack, jokers)
+    assert [a.word for a in found] == sorted({a.word for a in found}, key=lex.words().index)
+    assert {a.word for a in found} == brute_anagrams(set(words), rack, jokers)
+
+
+@settings(max_examples=60, deadline=None)
+@given(words_st, rack_st, st.integers(0, 2))
+def test_jokers_stand_for_exactly_the_letters_the_rack_lacks(
+    words: list[str], rack: str, jokers: int
+) -> None:
+    lex = Lexicon.from_words(words, "pl")
+    for a in lex.anagrams(rack + "?" * jokers):
+        real = list(a.word)
+        for pos, letter in a.jokers:
+            assert a.word[pos] == letter
+            real[pos] = ""
+        assert not Counter("".join(real)) - Counter(rack)  # real tiles come from the rack
+        assert len(a.jokers) == sum((Counter(a.word) - Counter(rack)).values())  # fewest
+
+
+@settings(max_examples=60, deadline=None)
+@given(words_st, rack_st, st.sampled_from(["", "a", "ko"]))
+def test_free_letters_may_be_used_any_number_of_times(
+    words: list[str], rack: str, free: str
+) -> None:
+    lex = Lexicon.from_words(words, "pl")
+    found = {a.word for a in lex.anagrams(rack + "a", free=free)}
+    assert found == brute_anagrams(set(words), rack + "a", 0, free)
+
+
+@settings(max_examples=60, deadline=None)
+@given(words_st, st.text(alphabet=LETTERS + "??*", min_size=1, max_size=8))
+def test_a_pattern_agrees_with_a_regex_scan(words: list[str], pattern: str) -> None:
+    lex = Lexicon.from_words(words, "pl")
+    regex = re.compile(
+        "".join("." if c == "?" else ".*" if c == "*" else re.escape(c) for c in pattern)
+    )
+    assert set(lex.matching(pattern)) == {w for w in words if regex.fullmatch(w)}
+
+
+@settings(max_examples=40, deadline=None)
+@given(words_st, rack_st, st.integers(0, 2), st.integers(1, 5), st.integers(1, 8))
+def test_length_limits_only_drop_words_outside_them(
+    words: list[str], rack: str, jokers: int, lo: int, hi: int
+) -> None:
+    lex = Lexicon.from_words(words, "pl")
+    every = {a.word for a in lex.anagrams(rack + "a", jokers)}
+    limited = {a.word for a in lex.anagrams(rack + "a", jokers, min_len=lo, max_len=hi)}
+    assert limited == {w for w in every if lo <= len(w) <= hi}
+
+
+@settings(max_examples=40, deadline=None)
+@given(words_st, rack_st, st.integers(0, 2))
+def test_longest_gives_every_word_of_the_greatest_length(
+    words: list[str], rack: str, jokers: int
+) -> None:
+    lex = Lexicon.from_words(words, "pl")
+    every = {a.word for a in lex.anagrams(rack + "a", jokers)}
+    best = lex.longest(rack + "a", jokers)
+    top = max((len(w) for w in every), default=0)
+    assert {a.word for a in best} == {w for w in every if len(w) == top}
+    assert [len(a.jokers) for a in best] == sorted(len(a.jokers) for a in best)
+
+
+def test_the_graph_is_minimal_for_inflected_forms() -> None:
+    # Shared endings are stored once: ten stems × the same five endings need no more
+    # nodes than the stems' prefix tree plus one shared ending tree.
+    stems = ["dom", "kot", "las", "nos", "pas", "sok", "tor", "wóz", "żuk", "ząb"]
+    endings = ["", "y", "ami", "ach", "owi"]
+    lex = Lexicon.from_words([s + e for s in stems for e in endings], "pl")
+    trie_nodes = 1 + len({s[:i] for s in stems for i in range(1, 4)})
+    assert lex.graph.node_count <= trie_nodes + 5

@@ -1,0 +1,108 @@
+"""Compiled lexicons: built once into the data folder, mapped back, rebuilt only on change."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from braille_words.errors import BrailleWordsError
+from braille_words.lexicon import Lexicon, Settings, get_lexicon, store
+from braille_words.lexicon.lexicon import clear_cache
+
+
+def write(path: Path, text: str) -> str:
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+@pytest.fixture
+def source(tmp_path: Path) -> str:
+    # Like wpolish: proper names capitalised, foreign letters, hyphens, an NFD entry.
+    return write(
+        tmp_path / "polish",
+        "dom\nDomański\nkot\nkoty\nquiz\nvideo\nex-mąż\nrock'n'roll\nźdźbło\n"
+        + "z\u0307o\u0301\u0142w\n"  # żółw in NFD
+        + "ą\n",
+    )
+
+
+def test_a_build_keeps_lower_case_polish_words_only(tmp_path: Path, source: str) -> None:
+    report = store.build(Settings("pl", (source,)), tmp_path)
+    assert not report.skipped and report.words == 6
+    lex = Lexicon.load("pl", tmp_path)
+    assert lex.words() == ["ą", "dom", "kot", "koty", "źdźbło", "żółw"]
+    for absent in ["domański", "Domański", "quiz", "video", "ex-mąż", "mąż"]:
+        assert not lex.contains(absent)
+
+
+def test_a_second_build_is_skipped_until_a_source_changes(tmp_path: Path, source: str) -> None:
+    settings = Settings("pl", (source,))
+    assert not store.build(settings, tmp_path).skipped
+    assert store.build(settings, tmp_path).skipped
+    Path(source).write_text("dom\nlas\n", encoding="utf-8")
+    os.utime(source, ns=(1, 1))
+    assert not store.build(settings, tmp_path).skipped
+    assert Lexicon.load("pl", tmp_path).words() == ["dom", "las"]
+    assert not store.build(settings, tmp_path, force=True).skipped
+
+
+def test_a_teacher_adds_and_bans_words_with_plain_files(tmp_path: Path, source: str) -> None:
+    extra = write(tmp_path / "extra.txt", "# nasze słowa\nKotełek\n\n  żuczek  \n")
+    ban = write(tmp_path / "ban.txt", "koty # za łatwe\n")
+    store.build(Settings("pl", (source,), (extra,), (ban,)), tmp_path)
+    lex = Lexicon.load("pl", tmp_path)
+    assert lex.contains("kotełek") and lex.contains("żuczek")
+    assert not lex.contains("koty") and lex.contains("kot")
+    assert store.saved_settings("pl", tmp_path) == Settings("pl", (source,), (extra,), (ban,))
+
+
+def test_a_bad_line_in_a_teacher_file_names_the_line(tmp_path: Path, source: str) -> None:
+    extra = write(tmp_path / "extra.txt", "kot\ndwa słowa\n")
+    with pytest.raises(BrailleWordsError, match="line 2"):
+        store.build(Settings("pl", (source,), (extra,)), tmp_path)
+
+
+def test_a_missing_word_list_says_what_to_install(tmp_path: Path) -> None:
+    with pytest.raises(BrailleWordsError, match="wpolish"):
+        store.build(Settings("pl", (str(tmp_path / "nope"),)), tmp_path)
+
+
+def test_loading_before_building_says_to_build(tmp_path: Path) -> None:
+    with pytest.raises(BrailleWordsError, match="braille-words lexicon build"):
+        get_lexicon("pl", tmp_path)
+
+
+def test_a_damaged_file_asks_for_a_forced_rebuild(tmp_path: Path, source: str) -> None:
+    store.build(Settings("pl", (source,)), tmp_path)
+    graph = store.graph_path("pl", tmp_path)
+    graph.write_bytes(graph.read_bytes()[:-40])
+    with pytest.raises(BrailleWordsError, match="--force"):
+        Lexicon.load("pl", tmp_path)
+    graph.write_bytes(b"rubbish")
+    with pytest.raises(BrailleWordsError, match="lexicon build"):
+        Lexicon.load("pl", tmp_path)
+
+
+def test_the_data_folder_follows_the_environment(
+    tmp_path: Path, source: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(store.ENV_VAR, str(tmp_path / "data"))
+    store.build(Settings("pl", (source,)), None)
+    assert (tmp_path / "data" / "lexicon" / "pl.graph").is_file()
+    clear_cache()
+    assert get_lexicon("pl").contains("źdźbło")
+    assert get_lexicon("pl") is get_lexicon("pl")  # loaded once per process
+    clear_cache()
+
+
+def test_a_mapped_lexicon_answers_like_one_built_in_memory(tmp_path: Path) -> None:
+    words = ["ala", "ma", "kota", "kot", "ma", "lama", "mała", "łama", "tak", "kat", "ołtarz"]
+    src = write(tmp_path / "words", "\n".join(words))
+    store.build(Settings("pl", (src,)), tmp_path)
+    mapped, memory = Lexicon.load("pl", tmp_path), Lexicon.from_words(words, "pl")
+    assert mapped.words() == memory.words()
+    assert mapped.anagrams("kamała?") == memory.anagrams("kamała?")
+    assert mapped.matching("*a") == memory.matching("*a")
+    assert mapped.graph.node_count == memory.graph.node_count
