@@ -16,7 +16,7 @@ rejected   392 (140), 277 (220)                       a falling tritone
 joker      1319 (45), 1568 (45), 1319 (45), 1568 (45) a sparkling trill
 steal      1000→500 glide (250)                       a swoop down: something taken
 warning    988 (70) ×3, 60 ms apart                   three quick high beeps
-time_up    440 (200), 220 (320)                       a falling octave, long
+time_up    440 (200), 220 (280)                       a falling octave, long
 tick       2000 (12)                                  a click
 ========== ========================================== ============================
 """
@@ -70,7 +70,7 @@ SIGNATURES: dict[Earcon, tuple[Note, ...]] = {
     Earcon.JOKER: (Note(1319, 45), Note(1568, 45), Note(1319, 45), Note(1568, 45)),
     Earcon.STEAL: (Note(1000, 250, glide_to=500),),
     Earcon.TIME_WARNING: (Note(988, 70, gap=60), Note(988, 70, gap=60), Note(988, 70)),
-    Earcon.TIME_UP: (Note(440, 200, gap=20), Note(220, 320)),
+    Earcon.TIME_UP: (Note(440, 200, gap=20), Note(220, 280)),
     Earcon.TICK: (Note(2000, 12),),
 }
 
