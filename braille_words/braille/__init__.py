@@ -13,10 +13,18 @@ from braille_words.braille.cells import (
     to_unicode,
 )
 from braille_words.braille.keyboard import BrailleInput
-from braille_words.braille.lines import menu_line, rack_line, text_line, words_line
+from braille_words.braille.lines import (
+    concat,
+    grid_row_line,
+    menu_line,
+    rack_line,
+    text_line,
+    words_line,
+)
 from braille_words.braille.symbols import Symbol, column_symbol
 from braille_words.braille.translator import (
     Mode,
+    TileLike,
     cells_to_text,
     legend,
     letter_cell,
@@ -45,12 +53,15 @@ __all__ = [
     "Segment",
     "Symbol",
     "Target",
+    "TileLike",
     "add_dots",
     "cell_from_dots",
     "cells_to_text",
     "column_symbol",
+    "concat",
     "dots",
     "from_unicode",
+    "grid_row_line",
     "legend",
     "letter_cell",
     "letter_cells",

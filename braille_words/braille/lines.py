@@ -2,7 +2,8 @@
 
 They fix the routing targets the table and command layers agree on:
 ``("rack", k)`` for the k-th tile of a rack, ``("word", w, i)`` for letter i of word w,
-``("text", i)`` for character i of a sentence, ``("menu", i)`` for item i of a menu.
+``("text", i)`` for character i of a sentence, ``("menu", i)`` for item i of a menu,
+``("square", r, c)`` for a square of a table grid.
 The first name of each target can be changed (two racks on one line, say) with ``name``.
 """
 
@@ -11,11 +12,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from braille_words.braille.cells import SELECTED_DOTS
-from braille_words.braille.translator import Mode, text_to_cells, text_with_positions, tile_cells
+from braille_words.braille.symbols import Symbol
+from braille_words.braille.translator import (
+    Mode,
+    TileLike,
+    symbol_cell,
+    text_to_cells,
+    text_with_positions,
+    tile_cells,
+)
 from braille_words.braille.view import Line, Segment
-from braille_words.tiles import Tile
-
-TileLike = Tile | str | None
 
 
 def rack_line(
@@ -100,3 +106,39 @@ def menu_line(
     if cursor_item is not None:
         line = line.with_cursor(line.find((name, cursor_item)))
     return line
+
+
+def grid_row_line(
+    squares: Sequence[int | None],
+    row: int,
+    lang: str = "pl",
+    *,
+    name: str = "square",
+    cursor_column: int | None = None,
+    status: bytes = b"",
+) -> Line:
+    """Row ``row`` of a table grid (card Scrabble): ``squares`` holds each square's cell (from
+    ``tile_cell``) or None for an empty square, shown as the empty-square dot so squares can
+    be counted; cell c routes to ``(name, row, c)``. The row is one segment."""
+    empty = symbol_cell(Symbol.EMPTY_SQUARE, lang)
+    cells = bytes(empty if sq is None else sq for sq in squares)
+    segment = Segment.per_cell(cells, [(name, row, c) for c in range(len(cells))])
+    return Line([segment] if cells else [], status=status, cursor=cursor_column)
+
+
+def concat(lines: Sequence[Line], separator: bytes = b"\x00", *, status: bytes = b"") -> Line:
+    """Several lines as one (a rack, then the words on the table), with a gap of
+    ``separator`` between them (``symbol_cell(Symbol.SECTION_SEPARATOR)`` for a visible dash).
+    The cursor is the first part's cursor that is set, moved to its place in the whole."""
+    segments: list[Segment] = []
+    cursor: int | None = None
+    offset = 0
+    for line in lines:
+        if segments and separator:
+            segments.append(Segment.gap(separator))
+            offset += len(separator)
+        if cursor is None and line.cursor is not None:
+            cursor = offset + line.cursor
+        segments.extend(line.segments)
+        offset += len(line)
+    return Line(segments, status=status, cursor=cursor)

@@ -165,12 +165,18 @@ def word_cells(word: str, lang: str = "pl") -> bytes:
     return bytes(letter_cell(ch, lang) for ch in normalize(word))
 
 
-def tile_cell(tile: Tile | str | None, lang: str = "pl", *, stands_for: str | None = None) -> int:
-    """The cell of one tile: its letter, or the joker symbol.
+TileLike = Tile | Symbol | str | None
+
+
+def tile_cell(tile: TileLike, lang: str = "pl", *, stands_for: str | None = None) -> int:
+    """The cell of one tile or card: its letter, the joker symbol (a joker Tile or None), or a
+    game symbol such as a premium card (a ``Symbol``).
 
     ``stands_for`` is the letter a joker was played as; it shows as that letter with dot 7
     (its capital), so a reader feels both the letter and that it is a joker.
     """
+    if isinstance(tile, Symbol):
+        return symbol_cell(tile, lang)
     letter = tile.letter if isinstance(tile, Tile) else tile
     if letter is None:
         if stands_for is None:
@@ -179,8 +185,8 @@ def tile_cell(tile: Tile | str | None, lang: str = "pl", *, stands_for: str | No
     return letter_cell(letter, lang)
 
 
-def tile_cells(tiles: Iterable[Tile | str | None], lang: str = "pl") -> bytes:
-    """A rack or a word of tiles, exactly one cell per tile; jokers as the joker symbol."""
+def tile_cells(tiles: Iterable[TileLike], lang: str = "pl") -> bytes:
+    """A rack or a word of tiles and cards, exactly one cell each; jokers as the joker symbol."""
     return bytes(tile_cell(t, lang) for t in tiles)
 
 

@@ -36,6 +36,7 @@ def test_every_letter_is_one_cell_and_reads_back(alphabet: object) -> None:
     cells = letter_cells(alphabet.lang)
     assert len(set(cells.values())) == len(alphabet), "two letters share a cell"
     for letter, cell in cells.items():
+        assert cell & CURSOR_DOTS == 0, f"{letter} uses dot 7 or 8 in lower case"
         assert cells_to_text(bytes([cell]), alphabet.lang) == letter
         upper = text_to_cells(letter.upper(), alphabet.lang, Mode.COMPUTER)
         assert len(upper) == 1 and upper[0] == cell | 0x40, letter  # capital adds dot 7

@@ -13,14 +13,18 @@ from braille_words.braille import (
     Line,
     Pager,
     Segment,
+    Symbol,
+    TileLike,
     letter_cell,
     rack_line,
+    symbol_cell,
     text_line,
+    tile_cell,
     to_unicode,
     windows,
     words_line,
 )
-from braille_words.braille.lines import menu_line
+from braille_words.braille.lines import concat, grid_row_line, menu_line
 from braille_words.errors import InputError
 from braille_words.tiles import Tile
 
@@ -229,3 +233,29 @@ def test_routing_matches_the_line_under_every_key(
     for key in range(width):
         expected = line.locate(start + key) if start + key < end else None
         assert pager.route(key) == expected
+
+
+def test_a_hand_of_letter_and_premium_cards_is_one_cell_per_card() -> None:
+    hand: list[TileLike] = ["k", Symbol.DOUBLE_WORD, "o", Symbol.CONDITIONAL, None, "t"]
+    hand.append(Symbol.TRIPLE_WORD)
+    line = rack_line(hand, name="hand")
+    assert to_unicode(line.cells()) == "⠅⠘⠕⠜⠿⠞⠸"
+    assert line.target_at(3) == ("hand", 3)
+
+
+def test_a_grid_row_shows_empty_squares_and_routes_to_squares() -> None:
+    row = [None, None, tile_cell("k"), tile_cell(None, stands_for="o"), tile_cell("t"), None]
+    line = grid_row_line(row, 7, cursor_column=3)
+    assert to_unicode(line.cells()) == "⠄⠄⠅⡕⠞⠄"
+    assert line.target_at(0) == ("square", 7, 0)
+    assert line.target_at(3) == ("square", 7, 3)
+    assert Pager(line, 12).frame().cells[3] == letter_cell("o") | CURSOR_DOTS
+
+
+def test_concat_joins_parts_with_a_section_separator_and_moves_the_cursor() -> None:
+    dash = bytes([symbol_cell(Symbol.SECTION_SEPARATOR)])
+    whole = concat([rack_line(list("kot")), words_line([list("dom")], cursor=1)], dash)
+    assert to_unicode(whole.cells()) == "⠅⠕⠞⠤⠙⠕⠍"
+    assert whole.cursor == 5
+    assert whole.target_at(3) is None
+    assert whole.target_at(4) == ("word", 0, 0)
