@@ -1,0 +1,1267 @@
+"""Rummikub Słowny (Braille edition): the rules, the state and the moves.
+
+The turn in progress lives in the state (a working copy of the table and the rack, plus the
+steps taken), because a blind player builds a turn in many small steps and a crash or a
+journal replay must resume in the middle of one. Step moves change only the working copy and
+may pass through arrangements that are not words yet; ``EndTurn`` checks the whole arrangement
+against the turn's start and names every problem at once. The state is immutable (tuples all
+the way down), so a rejected move cannot leave a half-changed state behind.
+
+Values the rulebook leaves to us (and the tile set) are in ``data/word_rummikub.toml``.
+
+Public entry points: ``GAME_ID``, ``Options``, ``Rules`` (``new``, ``apply``, ``check_turn``,
+``timeout_move``), ``State``, the move classes, ``move_from_json``, ``EVENT_KINDS``,
+``REASON_CODES``, ``load_settings``.
+
+The thematic variant (``Options.theme``): a turn that passes every other check is not
+committed at once; every other seat votes (``CastVote``) and the turn stands unless more seats
+reject it than accept it. A rejected turn is taken back and counts as a pass (the player draws).
+"""
+
+from __future__ import annotations
+
+import random
+import tomllib
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, fields, replace
+from importlib import resources
+from typing import Any, ClassVar, Protocol
+
+from braille_words.errors import InputError
+from braille_words.games.base import Event, Reason, RuleViolation
+from braille_words.games.word_rummikub_solver import solve
+from braille_words.tiles import Tile, alphabet
+
+GAME_ID = "word_rummikub"
+
+
+class WordList(Protocol):
+    """All the rules need from a lexicon."""
+
+    def contains(self, word: str) -> bool: ...
+
+
+# --------------------------------------------------------------------------- settings
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The data file's values (the tile set and the defaults of ``Options``)."""
+
+    letters: Mapping[str, int]
+    jokers: int
+    deal: int
+    rack_size: int
+    first_word_min: int
+    word_min: int
+    joker_penalty: int
+    first_lay_down_many_words: bool
+    pass_round_needs_empty_bank: bool
+    move_limit_seconds: int
+    move_limit_option: int
+
+
+def load_settings(text: str | None = None) -> Settings:
+    """Read ``data/word_rummikub.toml`` (or ``text`` in the same form)."""
+    if text is None:
+        text = resources.files("braille_words.games").joinpath(
+            "data/word_rummikub.toml"
+        ).read_text(encoding="utf-8")
+    try:
+        data = tomllib.loads(text)
+        tiles = data["tiles"]
+        rules = data["rules"]
+        return Settings(
+            letters={str(k): int(v) for k, v in tiles["letters"].items()},
+            jokers=int(tiles["jokers"]),
+            deal=int(rules["deal"]),
+            rack_size=int(rules["rack_size"]),
+            first_word_min=int(rules["first_word_min"]),
+            word_min=int(rules["word_min"]),
+            joker_penalty=int(rules["joker_penalty"]),
+            first_lay_down_many_words=bool(rules["first_lay_down_many_words"]),
+            pass_round_needs_empty_bank=bool(rules["pass_round_needs_empty_bank"]),
+            move_limit_seconds=int(rules["move_limit_seconds"]),
+            move_limit_option=int(rules["move_limit_option"]),
+        )
+    except (tomllib.TOMLDecodeError, KeyError, TypeError, ValueError) as exc:
+        raise InputError(f"the Rummikub settings file is not usable: {exc}") from None
+
+
+SETTINGS = load_settings()
+
+
+def make_set(settings: Settings = SETTINGS) -> list[Tile]:
+    """The full set, ids 0..111 in the data file's letter order, jokers last.
+
+    (``tiles.make_tiles`` is not used: it numbers tiles from a length that grows while it
+    extends the list, so its ids repeat — reported to the lead.)"""
+    tiles: list[Tile] = []
+    for letter, count in settings.letters.items():
+        for _ in range(count):
+            tiles.append(Tile(len(tiles), letter))
+    for _ in range(settings.jokers):
+        tiles.append(Tile(len(tiles), None))
+    return tiles
+
+# --------------------------------------------------------------------------- options
+
+
+@dataclass
+class Options:
+    """The variants and the teacher's settings for one game.
+
+    ``previous_starter`` is the seat that began the previous game at this table: the next game
+    starts with the seat on its left (the next in play order) instead of a draw.
+    ``move_limit_seconds`` 0 means no limit; the table enforces it and then applies
+    ``TimeUp``. ``theme`` switches on the thematic variant (see the module docstring).
+    """
+
+    lang: str = "pl"
+    previous_starter: int | None = None
+    theme: str | None = None
+    move_limit_seconds: int = SETTINGS.move_limit_seconds
+    joker_penalty: int = SETTINGS.joker_penalty
+    first_word_min: int = SETTINGS.first_word_min
+    word_min: int = SETTINGS.word_min
+    rack_size: int = SETTINGS.rack_size
+    deal: int = SETTINGS.deal
+    first_lay_down_many_words: bool = SETTINGS.first_lay_down_many_words
+    pass_round_needs_empty_bank: bool = SETTINGS.pass_round_needs_empty_bank
+
+    def to_json(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Options:
+        known = {f.name for f in fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise InputError(f"unknown Rummikub option(s): {', '.join(sorted(unknown))}")
+        return cls(**dict(data))
+
+
+# --------------------------------------------------------------------------- table pieces
+
+
+@dataclass(frozen=True)
+class Cell:
+    """A tile on the table and the letter it shows (a joker: the letter it stands for)."""
+
+    tile: Tile
+    letter: str
+
+    def to_json(self) -> list[object]:
+        return [self.tile.id, self.tile.letter, self.letter]
+
+    @staticmethod
+    def from_json(data: Any) -> Cell:
+        if not isinstance(data, list) or len(data) != 3 or not isinstance(data[2], str):
+            raise InputError(f"not a table tile: {data!r}")
+        return Cell(Tile.from_json(data[:2]), data[2])
+
+
+Word = tuple[Cell, ...]
+Table = tuple[Word, ...]
+
+
+def word_text(word: Sequence[Cell]) -> str:
+    return "".join(c.letter for c in word)
+
+
+def _table_json(table: Table) -> list[list[list[object]]]:
+    return [[c.to_json() for c in w] for w in table]
+
+
+def _table_from(data: Any) -> Table:
+    return tuple(tuple(Cell.from_json(c) for c in w) for w in data)
+
+
+def _tiles_json(tiles: Sequence[Tile]) -> list[list[object]]:
+    return [t.to_json() for t in tiles]
+
+
+def _tiles_from(data: Any) -> tuple[Tile, ...]:
+    return tuple(Tile.from_json(t) for t in data)
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The working arrangement before one step, for ``Undo``."""
+
+    table: Table
+    rack: tuple[Tile, ...]
+    loose: tuple[Tile, ...]
+    freed: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "table": _table_json(self.table),
+            "rack": _tiles_json(self.rack),
+            "loose": _tiles_json(self.loose),
+            "freed": list(self.freed),
+        }
+
+    @staticmethod
+    def from_json(d: Mapping[str, Any]) -> Snapshot:
+        return Snapshot(
+            _table_from(d["table"]), _tiles_from(d["rack"]), _tiles_from(d["loose"]),
+            tuple(int(x) for x in d["freed"]),
+        )
+
+
+@dataclass(frozen=True)
+class Turn:
+    """The turn in progress: the working table and rack, jokers taken off the table and
+    waiting to be placed again (``loose``), which jokers were freed this turn (they may show a
+    new letter), and the steps to undo."""
+
+    table: Table
+    rack: tuple[Tile, ...]
+    loose: tuple[Tile, ...] = ()
+    freed: tuple[int, ...] = ()
+    history: tuple[Snapshot, ...] = ()
+
+    def snapshot(self) -> Snapshot:
+        return Snapshot(self.table, self.rack, self.loose, self.freed)
+
+    def to_json(self) -> dict[str, Any]:
+        d = self.snapshot().to_json()
+        d["history"] = [s.to_json() for s in self.history]
+        return d
+
+    @staticmethod
+    def from_json(d: Mapping[str, Any]) -> Turn:
+        s = Snapshot.from_json(d)
+        return Turn(
+            s.table, s.rack, s.loose, s.freed,
+            tuple(Snapshot.from_json(h) for h in d["history"]),
+        )
+
+
+@dataclass(frozen=True)
+class Vote:
+    """A themed turn waiting for the other seats' votes: (seat, accept) ballots so far."""
+
+    seat: int
+    words: tuple[str, ...]
+    ballots: tuple[tuple[int, bool], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "words": list(self.words),
+            "ballots": [[s, a] for s, a in self.ballots],
+        }
+
+    @staticmethod
+    def from_json(d: Mapping[str, Any]) -> Vote:
+        return Vote(
+            int(d["seat"]), tuple(d["words"]),
+            tuple((int(s), bool(a)) for s, a in d["ballots"]),
+        )
+
+
+# --------------------------------------------------------------------------- state
+
+
+@dataclass(frozen=True)
+class State:
+    """Everything about one game. Immutable: every move builds a new one."""
+
+    options: Options
+    seats: tuple[str, ...]
+    bank: tuple[Tile, ...]
+    racks: tuple[tuple[Tile, ...], ...]
+    table: Table
+    scores: tuple[int, ...]
+    laid_down: tuple[bool, ...]
+    current: int
+    starter: int
+    turn: Turn
+    passes: int = 0
+    turns_played: int = 0
+    vote: Vote | None = None
+    over: bool = False
+    end_reason: str | None = None
+    penalties: tuple[int, ...] = field(default_factory=tuple)
+
+    # ---- the game contract
+
+    @property
+    def awaiting(self) -> frozenset[int]:
+        if self.over:
+            return frozenset()
+        if self.vote is not None:
+            voted = {s for s, _ in self.vote.ballots}
+            return frozenset(
+                s for s in range(len(self.seats)) if s != self.vote.seat and s not in voted
+            )
+        return frozenset({self.current})
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    def result(self) -> dict[str, Any]:
+        best = max(self.scores)
+        return {
+            "scores": list(self.scores),
+            "penalties": list(self.penalties) or [0] * len(self.seats),
+            "winners": [s for s, v in enumerate(self.scores) if v == best] if self.over else [],
+            "reason": self.end_reason,
+        }
+
+    def rack_of(self, seat: int) -> tuple[Tile, ...]:
+        """The rack as it stands now (the working rack for the seat whose turn it is)."""
+        return self.turn.rack if seat == self.current and not self.over else self.racks[seat]
+
+    @property
+    def turn_changed(self) -> bool:
+        """True when the turn in progress differs from the turn's start."""
+        t = self.turn
+        return bool(t.loose) or t.table != self.table or t.rack != self.racks[self.current]
+
+    def view_for(self, seat: int) -> dict[str, Any]:
+        """All and only what ``seat`` may know: its own rack, the (working) table, sizes."""
+        def tile_view(t: Tile) -> list[object]:
+            return [t.id, t.letter]
+
+        return {
+            "game": GAME_ID,
+            "seat": seat,
+            "seats": list(self.seats),
+            "current": self.current,
+            "starter": self.starter,
+            "awaiting": sorted(self.awaiting),
+            "table": [
+                {
+                    "text": word_text(w),
+                    "tiles": [[c.tile.id, c.letter, c.tile.is_joker] for c in w],
+                }
+                for w in self.turn.table
+            ],
+            "rack": [tile_view(t) for t in self.rack_of(seat)],
+            "loose": [tile_view(t) for t in self.turn.loose],
+            "rack_sizes": [len(self.rack_of(s)) for s in range(len(self.seats))],
+            "bank": len(self.bank),
+            "scores": list(self.scores),
+            "laid_down": list(self.laid_down),
+            "turn_changed": self.turn_changed,
+            "can_undo": bool(self.turn.history),
+            "vote": self.vote.to_json() if self.vote else None,
+            "over": self.over,
+            "result": self.result() if self.over else None,
+            "options": self.options.to_json(),
+        }
+
+    # ---- JSON
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": GAME_ID,
+            "options": self.options.to_json(),
+            "seats": list(self.seats),
+            "bank": _tiles_json(self.bank),
+            "racks": [_tiles_json(r) for r in self.racks],
+            "table": _table_json(self.table),
+            "scores": list(self.scores),
+            "laid_down": list(self.laid_down),
+            "current": self.current,
+            "starter": self.starter,
+            "turn": self.turn.to_json(),
+            "passes": self.passes,
+            "turns_played": self.turns_played,
+            "vote": self.vote.to_json() if self.vote else None,
+            "over": self.over,
+            "end_reason": self.end_reason,
+            "penalties": list(self.penalties),
+        }
+
+    @staticmethod
+    def from_json(d: Mapping[str, Any]) -> State:
+        try:
+            if d.get("game") != GAME_ID:
+                raise InputError("this save is not a Rummikub Słowny game")
+            return State(
+                options=Options.from_json(d["options"]),
+                seats=tuple(str(s) for s in d["seats"]),
+                bank=_tiles_from(d["bank"]),
+                racks=tuple(_tiles_from(r) for r in d["racks"]),
+                table=_table_from(d["table"]),
+                scores=tuple(int(x) for x in d["scores"]),
+                laid_down=tuple(bool(x) for x in d["laid_down"]),
+                current=int(d["current"]),
+                starter=int(d["starter"]),
+                turn=Turn.from_json(d["turn"]),
+                passes=int(d["passes"]),
+                turns_played=int(d["turns_played"]),
+                vote=Vote.from_json(d["vote"]) if d["vote"] else None,
+                over=bool(d["over"]),
+                end_reason=d["end_reason"],
+                penalties=tuple(int(x) for x in d["penalties"]),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise InputError(f"the Rummikub save is damaged: {exc}") from None
+
+    def all_tiles(self) -> list[int]:
+        """Ids of every tile where the turn in progress has them (for the no-loss invariant)."""
+        ids = [t.id for t in self.bank]
+        for s, rack in enumerate(self.racks):
+            if s != self.current or self.over:
+                ids += [t.id for t in rack]
+        if not self.over:
+            ids += [t.id for t in self.turn.rack] + [t.id for t in self.turn.loose]
+            ids += [c.tile.id for w in self.turn.table for c in w]
+        else:
+            ids += [c.tile.id for w in self.table for c in w]
+        return ids
+
+
+# --------------------------------------------------------------------------- moves
+
+
+class _MoveBase:
+    """What every move shares: a journal name and the JSON form the journal stores."""
+
+    kind: ClassVar[str] = ""
+
+    def to_json(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"type": self.kind}
+        for f in fields(self):  # type: ignore[arg-type]
+            v = getattr(self, f.name)
+            d[f.name] = list(v) if isinstance(v, tuple) else v
+        return d
+
+
+@dataclass(frozen=True)
+class Place(_MoveBase):
+    """Put a rack tile (or a loose joker) into word ``word`` before ``position`` (0-based);
+    ``word == len(table)`` starts a new word. A joker needs ``letter``."""
+
+    tile: int
+    word: int
+    position: int
+    letter: str | None = None
+    kind: ClassVar[str] = "place"
+
+
+@dataclass(frozen=True)
+class NewWord(_MoveBase):
+    """Lay rack tiles (by id, in order) as a new word; ``jokers`` are the letters the jokers
+    among them stand for, in order."""
+
+    tiles: tuple[int, ...]
+    jokers: str = ""
+    kind: ClassVar[str] = "new_word"
+
+
+@dataclass(frozen=True)
+class Split(_MoveBase):
+    """Cut word ``word`` before ``position`` into two words."""
+
+    word: int
+    position: int
+    kind: ClassVar[str] = "split"
+
+
+@dataclass(frozen=True)
+class MoveTile(_MoveBase):
+    """Move the tile at word ``from_word`` position ``from_position`` into word ``to_word``
+    before ``to_position`` (``to_word == len(table)`` starts a new word)."""
+
+    from_word: int
+    from_position: int
+    to_word: int
+    to_position: int
+    kind: ClassVar[str] = "move_tile"
+
+
+@dataclass(frozen=True)
+class TakeBack(_MoveBase):
+    """Take a tile you laid this turn back to your rack."""
+
+    word: int
+    position: int
+    kind: ClassVar[str] = "take_back"
+
+
+@dataclass(frozen=True)
+class SwapJoker(_MoveBase):
+    """Put a real tile showing the joker's letter in its place: rack tile ``tile``, or the table
+    tile at ``from_word``/``from_position``. The joker must then be placed again this turn."""
+
+    word: int
+    position: int
+    tile: int | None = None
+    from_word: int | None = None
+    from_position: int | None = None
+    kind: ClassVar[str] = "swap_joker"
+
+
+@dataclass(frozen=True)
+class Rebuild(_MoveBase):
+    """Declarative move: take table words ``take`` (0-based) and rack letters ``rack`` ('?' for a
+    joker; ``None``: whatever the words need) and make the words ``make``. It replaces those words
+    in the working arrangement (the made words go at the end of the table); with ``end`` it
+    also ends the turn, all or nothing."""
+
+    take: tuple[int, ...]
+    rack: str | None
+    make: tuple[str, ...]
+    end: bool = False
+    kind: ClassVar[str] = "rebuild"
+
+
+@dataclass(frozen=True)
+class Undo(_MoveBase):
+    kind: ClassVar[str] = "undo"
+
+
+@dataclass(frozen=True)
+class ResetTurn(_MoveBase):
+    kind: ClassVar[str] = "reset"
+
+
+@dataclass(frozen=True)
+class EndTurn(_MoveBase):
+    kind: ClassVar[str] = "end_turn"
+
+
+@dataclass(frozen=True)
+class Draw(_MoveBase):
+    """Draw one tile and pass (only when nothing was laid this turn)."""
+
+    kind: ClassVar[str] = "draw"
+
+
+@dataclass(frozen=True)
+class TimeUp(_MoveBase):
+    """The move limit ran out: the turn is taken back and the player draws and passes."""
+
+    kind: ClassVar[str] = "time_up"
+
+
+@dataclass(frozen=True)
+class CastVote(_MoveBase):
+    """Thematic variant: accept or reject the turn waiting for a vote."""
+
+    accept: bool
+    kind: ClassVar[str] = "vote"
+
+
+Move = (
+    Place | NewWord | Split | MoveTile | TakeBack | SwapJoker | Rebuild | Undo | ResetTurn
+    | EndTurn | Draw | TimeUp | CastVote
+)
+_MOVE_TYPES: dict[str, type[Any]] = {
+    c.kind: c
+    for c in (
+        Place, NewWord, Split, MoveTile, TakeBack, SwapJoker, Rebuild, Undo, ResetTurn,
+        EndTurn, Draw, TimeUp, CastVote,
+    )
+}
+
+
+def move_from_json(d: Mapping[str, Any]) -> Move:
+    """The move stored by ``to_json`` (the journal's replay)."""
+    try:
+        cls = _MOVE_TYPES[d["type"]]
+        kwargs = {
+            f.name: tuple(d[f.name]) if isinstance(d[f.name], list) else d[f.name]
+            for f in fields(cls)
+            if f.name in d
+        }
+        move: Move = cls(**kwargs)
+    except (KeyError, TypeError) as exc:
+        raise InputError(f"not a Rummikub move: {d!r} ({exc})") from None
+    return move
+
+
+# --------------------------------------------------------------------------- catalogues
+
+EVENT_KINDS: dict[str, str] = {
+    "game_started": "A game of Rummikub Słowny for {players} players begins.",
+    "starter_draw": "{name} drew {letter} to decide who starts.",
+    "starter_tie": "A tie between {names}: they draw again.",
+    "starter_chosen": "{name} starts.",
+    "rack_dealt": "Your tiles: {letters}.",
+    "turn_started": "{name}'s turn.",
+    "tile_placed": "{name} put {letter} into word {word} at position {position}.",
+    "word_started": "{name} laid {letters} as word {word}.",
+    "word_split": "{name} split word {word} into {left} and {right}.",
+    "tile_moved": "{name} moved {letter} from word {from_word} to word {to_word}.",
+    "tile_taken_back": "{name} took {letter} back from word {word}.",
+    "joker_swapped": "{name} put {letter} in place of the joker in word {word}; "
+    "the joker must be placed again.",
+    "table_rebuilt": "{name} rebuilt the table into {words}.",
+    "step_undone": "{name} undid a step.",
+    "turn_reset": "{name} took the turn back to its start.",
+    "turn_ended": "{name} scored {points} for {word}.",
+    "rack_emptied": "{name} laid every tile: the points are doubled.",
+    "tiles_drawn": "{name} drew {count} tile(s).",
+    "tiles_received": "You drew {letters}.",
+    "passed": "{name} passed.",
+    "time_up": "{name}'s time is up.",
+    "vote_opened": "Does {words} fit the theme {theme}? Vote accept or reject.",
+    "vote_cast": "{name} voted.",
+    "vote_result": "The table {verdict} the turn of {name}.",
+    "joker_penalty": "{name} loses {points} for jokers left on the rack.",
+    "game_over": "The game is over. Winners: {winners}.",
+}
+
+REASON_CODES: dict[str, str] = {
+    "game_over": "The game is over.",
+    "not_your_turn": "It is not your turn.",
+    "vote_pending": "The table is voting on a word; vote accept or reject.",
+    "no_vote": "There is nothing to vote on.",
+    "no_such_tile": "Tile {tile} is not on your rack.",
+    "no_such_word": "There is no word {word} on the table.",
+    "no_such_position": "Word {word} has no position {position}.",
+    "joker_needs_letter": "Say which letter the joker stands for.",
+    "not_a_letter": "{letter} is not a letter.",
+    "empty_word": "Name at least one tile for the new word.",
+    "duplicate_tile": "The same tile is named twice.",
+    "split_edge": "Word {word} can only be split between two of its letters.",
+    "not_your_tile": "Only tiles you laid this turn go back to your rack.",
+    "joker_before_first": "You may take a joker off the table only after your first lay-down.",
+    "not_a_joker": "Position {position} of word {word} is not a joker.",
+    "swap_wrong_letter": "The joker stands for {letter}; put a {letter} in its place.",
+    "swap_needs_source": "Name the tile that goes in place of the joker.",
+    "nothing_to_undo": "There is no step to undo.",
+    "reset_first": "You have changed the table this turn: reset the turn, then draw.",
+    "joker_loose": "The joker taken off the table must be placed again this turn.",
+    "no_own_tile": "Lay at least one tile of your own, or draw a tile to pass.",
+    "word_too_short": "Word {word} ({text}) is shorter than {min} letters.",
+    "not_a_word": "Word {word} ({text}) is not in the dictionary.",
+    "word_repeated": "{text} is already on the table; a word may not be laid twice.",
+    "joker_relettered": "A joker on the table keeps its letter unless you swap it out.",
+    "first_table_changed": "In your first lay-down the words on the table stay as they are.",
+    "first_word_too_short": "Your first lay-down needs a word of at least {min} letters.",
+    "first_one_word": "Your first lay-down is one word.",
+    "rack_lacks": "Your rack does not hold: {letters}.",
+    "letters_missing": "You need more letters: {letters}.",
+    "table_left_over": "The letters {letters} of word {word} are left over.",
+    "rack_left_over": "The letters {letters} named from your rack are left over.",
+    "joker_left_over": "{count} joker(s) would be left over.",
+}
+
+
+def _reason(code: str, text: str, /, **params: Any) -> Reason:
+    return Reason(code, text, params)
+
+
+def _violation(code: str, text: str, /, **params: Any) -> RuleViolation:
+    return RuleViolation([_reason(code, text, **params)])
+
+
+def _shown(letter: str | None) -> str:
+    return "joker" if letter is None else letter.upper()
+
+
+# --------------------------------------------------------------------------- rules
+
+
+@dataclass(frozen=True)
+class TurnCheck:
+    """What ``EndTurn`` would do with the arrangement as it stands."""
+
+    reasons: tuple[Reason, ...]
+    points: int = 0
+    word: str = ""
+    doubled: bool = False
+    changed: tuple[str, ...] = ()
+
+
+class Rules:
+    """Rummikub Słowny. ``lexicon`` decides which words exist (no abbreviations, foreign or
+    hyphenated words are in it); ``options`` the variant and the teacher's values."""
+
+    def __init__(self, lexicon: WordList, options: Options | None = None) -> None:
+        self.lexicon = lexicon
+        self.options = options or Options()
+        self.alphabet = alphabet(self.options.lang)
+        self.settings = SETTINGS
+
+    # ---- set-up
+
+    def new(self, seats: Sequence[str], seed: int) -> tuple[State, list[Event]]:
+        """Draw for the starter (or rotate from ``previous_starter``), shuffle, deal 14 each."""
+        n = len(seats)
+        if not 2 <= n <= 4:
+            raise InputError(f"Rummikub Słowny is for 2 to 4 players, not {n}")
+        rng = random.Random(seed)
+        tiles = make_set(self.settings)
+        events = [Event("game_started", {"players": n, "seats": list(seats)})]
+        prev = self.options.previous_starter
+        if prev is not None:
+            starter = (prev + 1) % n
+        else:
+            starter = self._draw_for_start(seats, tiles, rng, events)
+        events.append(Event("starter_chosen", {"seat": starter, "name": seats[starter]}))
+        bank = list(tiles)
+        rng.shuffle(bank)
+        racks: list[tuple[Tile, ...]] = [() for _ in seats]
+        deal = self.options.deal
+        for k in range(n):
+            seat = (starter + k) % n
+            racks[seat], bank = tuple(bank[:deal]), bank[deal:]
+        for seat in range(n):
+            events.append(
+                Event(
+                    "rack_dealt",
+                    {"seat": seat, "letters": [t.letter for t in racks[seat]]},
+                    to=seat,
+                )
+            )
+        state = State(
+            options=self.options,
+            seats=tuple(seats),
+            bank=tuple(bank),
+            racks=tuple(racks),
+            table=(),
+            scores=(0,) * n,
+            laid_down=(False,) * n,
+            current=starter,
+            starter=starter,
+            turn=Turn((), racks[starter]),
+            penalties=(0,) * n,
+        )
+        events.append(Event("turn_started", {"seat": starter, "name": seats[starter]}))
+        return state, events
+
+    def _draw_for_start(
+        self, seats: Sequence[str], tiles: Sequence[Tile], rng: random.Random,
+        events: list[Event],
+    ) -> int:
+        """Each contender draws a tile; closest to A starts; the tied draw again.
+
+        A joker is no letter, so it counts as farthest from A."""
+        contenders = list(range(len(seats)))
+        far = len(self.alphabet)
+        while True:
+            order = list(tiles)
+            rng.shuffle(order)
+            ranks: dict[int, int] = {}
+            for k, seat in enumerate(contenders):
+                t = order[k]
+                ranks[seat] = far if t.letter is None else self.alphabet.index(t.letter)
+                events.append(
+                    Event(
+                        "starter_draw",
+                        {"seat": seat, "name": seats[seat], "letter": _shown(t.letter)},
+                    )
+                )
+            best = min(ranks.values())
+            tied = [s for s in contenders if ranks[s] == best]
+            if len(tied) == 1:
+                return tied[0]
+            events.append(
+                Event("starter_tie", {"seats": tied, "names": ", ".join(seats[s] for s in tied)})
+            )
+            contenders = tied
+
+    def timeout_move(self) -> Move:
+        """What the table applies when the move limit runs out."""
+        return TimeUp()
+
+    # ---- moves
+
+    def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
+        """The state after ``move`` by ``seat`` and what happened; ``RuleViolation`` otherwise."""
+        if state.over:
+            raise _violation("game_over", "The game is over.")
+        if state.vote is not None:
+            if not isinstance(move, CastVote):
+                raise _violation(
+                    "vote_pending", "The table is voting on a word; vote accept or reject."
+                )
+            if seat not in state.awaiting:
+                raise _violation("not_your_turn", "It is not your turn to vote.")
+            return self._vote(state, seat, move)
+        if isinstance(move, CastVote):
+            raise _violation("no_vote", "There is nothing to vote on.")
+        if seat != state.current:
+            raise _violation(
+                "not_your_turn", f"It is {state.seats[state.current]}'s turn, not yours."
+            )
+        name = state.seats[seat]
+        if isinstance(move, EndTurn):
+            return self._end_turn(state)
+        if isinstance(move, Draw):
+            if state.turn_changed:
+                raise _violation(
+                    "reset_first",
+                    "You have changed the table this turn: type reset to take your tiles "
+                    "back, then draw.",
+                )
+            return self._pass(state, [])
+        if isinstance(move, TimeUp):
+            return self._pass(state, [Event("time_up", {"seat": seat, "name": name})])
+        if isinstance(move, Undo):
+            if not state.turn.history:
+                raise _violation("nothing_to_undo", "There is no step to undo this turn.")
+            s = state.turn.history[-1]
+            turn = Turn(s.table, s.rack, s.loose, s.freed, state.turn.history[:-1])
+            return replace(state, turn=turn), [Event("step_undone", {"seat": seat, "name": name})]
+        if isinstance(move, ResetTurn):
+            turn = Turn(state.table, state.racks[seat])
+            return replace(state, turn=turn), [Event("turn_reset", {"seat": seat, "name": name})]
+        if isinstance(move, Rebuild):
+            new_state, events = self._rebuild(state, move)
+            if move.end:
+                after, more = self._end_turn(new_state)
+                return after, events + more
+            return new_state, events
+        turn, event = self._step(state, move)
+        turn = replace(turn, history=(*state.turn.history, state.turn.snapshot()))
+        return replace(state, turn=turn), [event]
+
+    def _step(self, state: State, move: Move) -> tuple[Turn, Event]:
+        """One small change to the working arrangement (not yet checked as words)."""
+        t = state.turn
+        seat = state.current
+        name = state.seats[seat]
+        table = [list(w) for w in t.table]
+        rack = list(t.rack)
+        loose = list(t.loose)
+        freed = t.freed
+
+        def word_at(i: int, allow_new: bool = False) -> list[Cell]:
+            if allow_new and i == len(table):
+                table.append([])
+                return table[-1]
+            if not 0 <= i < len(table):
+                raise _violation(
+                    "no_such_word", f"There is no word {i + 1} on the table "
+                    f"(it has {len(table)} word(s)).", word=i + 1,
+                )
+            return table[i]
+
+        def check_pos(w: list[Cell], i: int, p: int, end_ok: bool) -> None:
+            hi = len(w) if end_ok else len(w) - 1
+            if not 0 <= p <= hi:
+                raise _violation(
+                    "no_such_position",
+                    f"Word {i + 1} has no position {p + 1} (choose 1 to {hi + 1}).",
+                    word=i + 1, position=p + 1,
+                )
+
+        def take_own(tile_id: int) -> Tile:
+            for pool in (rack, loose):
+                for k, tile in enumerate(pool):
+                    if tile.id == tile_id:
+                        return pool.pop(k)
+            raise _violation(
+                "no_such_tile", "That tile is not on your rack.", tile=tile_id
+            )
+
+        def cell_for(tile: Tile, letter: str | None) -> Cell:
+            if tile.letter is not None:
+                return Cell(tile, tile.letter)
+            if letter is None:
+                raise _violation(
+                    "joker_needs_letter",
+                    "Say which letter the joker stands for, e.g. put 3 2 1 a.",
+                )
+            if letter not in self.alphabet:
+                raise _violation("not_a_letter", f"{letter!r} is not a letter.", letter=letter)
+            return Cell(tile, letter)
+
+        def tidy() -> Table:
+            return tuple(tuple(w) for w in table if w)
+
+        if isinstance(move, Place):
+            w = word_at(move.word, allow_new=True)
+            check_pos(w, move.word, move.position, end_ok=True)
+            tile = take_own(move.tile)
+            cell = cell_for(tile, move.letter)
+            w.insert(move.position, cell)
+            event = Event(
+                "tile_placed",
+                {"seat": seat, "name": name, "letter": cell.letter.upper(),
+                 "word": move.word + 1, "position": move.position + 1},
+            )
+            return Turn(tidy(), tuple(rack), tuple(loose), freed), event
+        if isinstance(move, NewWord):
+            if not move.tiles:
+                raise _violation("empty_word", "Name at least one tile for the new word.")
+            if len(set(move.tiles)) != len(move.tiles):
+                raise _violation("duplicate_tile", "The same tile is named twice.")
+            tiles = [take_own(i) for i in move.tiles]
+            n_jokers = sum(1 for x in tiles if x.is_joker)
+            if len(move.jokers) != n_jokers:
+                raise _violation(
+                    "joker_needs_letter",
+                    f"Say the letter each joker stands for ({n_jokers} joker(s) named).",
+                )
+            letters = iter(move.jokers)
+            cells = [cell_for(x, None if x.letter else next(letters)) for x in tiles]
+            table.append(cells)
+            event = Event(
+                "word_started",
+                {"seat": seat, "name": name, "letters": word_text(cells).upper(),
+                 "word": len(table)},
+            )
+            return Turn(tidy(), tuple(rack), tuple(loose), freed), event
+        if isinstance(move, Split):
+            w = word_at(move.word)
+            if not 1 <= move.position <= len(w) - 1:
+                raise _violation(
+                    "split_edge",
+                    f"Word {move.word + 1} can only be split between two of its letters "
+                    f"(position 2 to {len(w)}).",
+                    word=move.word + 1,
+                )
+            left, right = w[: move.position], w[move.position :]
+            table[move.word : move.word + 1] = [left, right]
+            event = Event(
+                "word_split",
+                {"seat": seat, "name": name, "word": move.word + 1,
+                 "left": word_text(left).upper(), "right": word_text(right).upper()},
+            )
+            return Turn(tidy(), tuple(rack), tuple(loose), freed), event
+        if isinstance(move, MoveTile):
+            src = word_at(move.from_word)
+            check_pos(src, move.from_word, move.from_position, end_ok=False)
+            if move.to_word == move.from_word:
+                check_pos(src, move.to_word, move.to_position, end_ok=False)
+                cell = src.pop(move.from_position)
+                src.insert(move.to_position, cell)
+            else:
+                dst = word_at(move.to_word, allow_new=True)
+                check_pos(dst, move.to_word, move.to_position, end_ok=True)
+                cell = src.pop(move.from_position)
+                dst.insert(move.to_position, cell)
+            event = Event(
+                "tile_moved",
+                {"seat": seat, "name": name, "letter": cell.letter.upper(),
+                 "from_word": move.from_word + 1, "to_word": move.to_word + 1},
+            )
+            return Turn(tidy(), tuple(rack), tuple(loose), freed), event
+        if isinstance(move, TakeBack):
+            w = word_at(move.word)
+            check_pos(w, move.word, move.position, end_ok=False)
+            cell = w[move.position]
+            own = {x.id for x in state.racks[seat]}
+            if cell.tile.id in own:
+                rack.append(cell.tile)
+            elif cell.tile.id in freed:
+                loose.append(cell.tile)
+            else:
+                raise _violation(
+                    "not_your_tile",
+                    "Only tiles you laid this turn go back to your rack; that one was on the "
+                    "table.",
+                )
+            del w[move.position]
+            event = Event(
+                "tile_taken_back",
+                {"seat": seat, "name": name, "letter": cell.letter.upper(),
+                 "word": move.word + 1},
+            )
+            return Turn(tidy(), tuple(rack), tuple(loose), freed), event
+        if isinstance(move, SwapJoker):
+            if not state.laid_down[seat]:
+                raise _violation(
+                    "joker_before_first",
+                    "You may take a joker off the table only after your first lay-down.",
+                )
+            w = word_at(move.word)
+            check_pos(w, move.word, move.position, end_ok=False)
+            joker = w[move.position]
+            if not joker.tile.is_joker:
+                raise _violation(
+                    "not_a_joker",
+                    f"Position {move.position + 1} of word {move.word + 1} is "
+                    f"{joker.letter.upper()}, not a joker.",
+                    word=move.word + 1, position=move.position + 1,
+                )
+            if move.tile is not None:
+                source = next((x for x in rack if x.id == move.tile), None)
+                if source is None:
+                    raise _violation("no_such_tile", "That tile is not on your rack.")
+                if source.letter != joker.letter:
+                    raise _violation(
+                        "swap_wrong_letter",
+                        f"The joker stands for {joker.letter.upper()}; put a "
+                        f"{joker.letter.upper()} in its place.",
+                        letter=joker.letter.upper(),
+                    )
+                rack.remove(source)
+                w[move.position] = Cell(source, joker.letter)
+            elif move.from_word is not None and move.from_position is not None:
+                sw = word_at(move.from_word)
+                check_pos(sw, move.from_word, move.from_position, end_ok=False)
+                src_cell = sw[move.from_position]
+                if src_cell.tile.is_joker or src_cell.letter != joker.letter:
+                    raise _violation(
+                        "swap_wrong_letter",
+                        f"The joker stands for {joker.letter.upper()}; put a "
+                        f"{joker.letter.upper()} in its place.",
+                        letter=joker.letter.upper(),
+                    )
+                del sw[move.from_position]
+                at = move.position
+                if sw is w and move.from_position < at:
+                    at -= 1
+                w[at] = src_cell
+            else:
+                raise _violation(
+                    "swap_needs_source", "Name the tile that goes in place of the joker."
+                )
+            loose.append(joker.tile)
+            freed = tuple(sorted({*freed, joker.tile.id}))
+            event = Event(
+                "joker_swapped",
+                {"seat": seat, "name": name, "letter": joker.letter.upper(),
+                 "word": move.word + 1},
+            )
+            return Turn(tidy(), tuple(rack), tuple(loose), freed), event
+        raise InputError(f"not a Rummikub move: {move!r}")
+
+    def _rebuild(self, state: State, move: Rebuild) -> tuple[State, list[Event]]:
+        t = state.turn
+        seat = state.current
+        if len(set(move.take)) != len(move.take):
+            raise _violation("no_such_word", "The same word is named twice.")
+        bad = [i + 1 for i in move.take if not 0 <= i < len(t.table)]
+        if bad:
+            raise _violation(
+                "no_such_word",
+                f"There is no word {', '.join(map(str, bad))} on the table "
+                f"(it has {len(t.table)} word(s)).",
+                word=bad[0],
+            )
+        if not move.make:
+            raise _violation("empty_word", "Name the words you make after =.")
+        for w in move.make:
+            if not self.alphabet.is_word(w):
+                raise _violation("not_a_letter", f"{w!r} is not a word of letters.", letter=w)
+        taken = [(i + 1, [(c.tile, c.letter) for c in t.table[i]]) for i in move.take]
+        solution = solve(
+            taken, t.rack, move.rack, t.loose, move.make, state.laid_down[seat]
+        )
+        used = {x.id for x in solution.rack_used} | {x.id for x in solution.loose_used}
+        kept = tuple(w for i, w in enumerate(t.table) if i not in set(move.take))
+        made = tuple(tuple(Cell(tile, letter) for tile, letter in w) for w in solution.words)
+        turn = Turn(
+            table=kept + made,
+            rack=tuple(x for x in t.rack if x.id not in used),
+            loose=tuple(x for x in t.loose if x.id not in used),
+            freed=tuple(sorted({*t.freed, *solution.freed})),
+            history=(*t.history, t.snapshot()),
+        )
+        event = Event(
+            "table_rebuilt",
+            {"seat": seat, "name": state.seats[seat],
+             "words": ", ".join(w.upper() for w in move.make)},
+        )
+        return replace(state, turn=turn), [event]
+
+    # ---- ending a turn
+
+    def check_turn(self, state: State) -> TurnCheck:
+        """Everything wrong with the working arrangement (empty when ``EndTurn`` would pass),
+        and the score it would bring. The table may call it to warn before the player ends."""
+        t = state.turn
+        seat = state.current
+        opt = self.options
+        reasons: list[Reason] = []
+        own = {x.id for x in state.racks[seat]}
+        if t.loose:
+            reasons.append(
+                _reason("joker_loose", "The joker taken off the table must be placed again "
+                        "this turn.")
+            )
+        laid = [c for w in t.table for c in w if c.tile.id in own]
+        if not laid:
+            reasons.append(
+                _reason("no_own_tile", "Lay at least one tile of your own, or draw a tile to "
+                        "pass.")
+            )
+        for i, w in enumerate(t.table):
+            text = word_text(w)
+            if len(w) < opt.word_min:
+                reasons.append(
+                    _reason("word_too_short",
+                            f"Word {i + 1} ({text.upper()}) is shorter than {opt.word_min} "
+                            "letters.", word=i + 1, text=text.upper(), min=opt.word_min)
+                )
+            elif not self.lexicon.contains(text):
+                reasons.append(
+                    _reason("not_a_word", f"Word {i + 1} ({text.upper()}) is not in the "
+                            "dictionary.", word=i + 1, text=text.upper())
+                )
+        before = Counter(word_text(w) for w in state.table)
+        after = Counter(word_text(w) for w in t.table)
+        for text, n in sorted(after.items()):
+            if n > 1 and n > before[text]:
+                reasons.append(
+                    _reason("word_repeated", f"{text.upper()} is already on the table; a word "
+                            "may not be laid twice.", text=text.upper())
+                )
+        start_letters = {c.tile.id: c.letter for w in state.table for c in w if c.tile.is_joker}
+        for w in t.table:
+            for c in w:
+                if (
+                    c.tile.id in start_letters
+                    and c.letter != start_letters[c.tile.id]
+                    and c.tile.id not in t.freed
+                ):
+                    reasons.append(
+                        _reason("joker_relettered", "A joker on the table keeps its letter "
+                                "unless you swap it out.")
+                    )
+        if not state.laid_down[seat]:
+            ends = Counter(tuple(w) for w in t.table)
+            starts = Counter(tuple(w) for w in state.table)
+            if t.freed or any(ends[w] < n for w, n in starts.items()):
+                reasons.append(
+                    _reason("first_table_changed", "In your first lay-down the words on the "
+                            "table stay as they are: lay words of your own tiles only.")
+                )
+            new = list((ends - starts).elements())
+            if new and max(len(w) for w in new) < opt.first_word_min:
+                reasons.append(
+                    _reason("first_word_too_short", "Your first lay-down needs a word of at "
+                            f"least {opt.first_word_min} letters.", min=opt.first_word_min)
+                )
+            if len(new) > 1 and not opt.first_lay_down_many_words:
+                reasons.append(_reason("first_one_word", "Your first lay-down is one word."))
+        if reasons:
+            return TurnCheck(tuple(reasons))
+        scoring = [w for w in t.table if any(c.tile.id in own for c in w)]
+        best = max(scoring, key=len)
+        doubled = not t.rack
+        start_words = Counter(tuple(w) for w in state.table)
+        changed = tuple(
+            word_text(w) for w in t.table if start_words[tuple(w)] == 0
+        )
+        return TurnCheck((), len(best) * (2 if doubled else 1), word_text(best), doubled, changed)
+
+    def _end_turn(self, state: State) -> tuple[State, list[Event]]:
+        check = self.check_turn(state)
+        if check.reasons:
+            raise RuleViolation(check.reasons)
+        if self.options.theme:
+            vote = Vote(state.current, check.changed)
+            return replace(state, vote=vote), [
+                Event("vote_opened", {"seat": state.current, "name": state.seats[state.current],
+                                      "words": ", ".join(w.upper() for w in check.changed),
+                                      "theme": self.options.theme})
+            ]
+        return self._commit(state, check)
+
+    def _vote(self, state: State, seat: int, move: CastVote) -> tuple[State, list[Event]]:
+        assert state.vote is not None
+        vote = replace(state.vote, ballots=(*state.vote.ballots, (seat, move.accept)))
+        events = [Event("vote_cast", {"seat": seat, "name": state.seats[seat]})]
+        state = replace(state, vote=vote)
+        if state.awaiting:
+            return state, events
+        yes = sum(1 for _, a in vote.ballots if a)
+        accepted = yes >= len(vote.ballots) - yes
+        player = state.seats[vote.seat]
+        events.append(
+            Event("vote_result", {"seat": vote.seat, "name": player, "accepted": accepted,
+                                  "verdict": "accepts" if accepted else "rejects"})
+        )
+        state = replace(state, vote=None)
+        if accepted:
+            after, more = self._commit(state, self.check_turn(state))
+        else:
+            after, more = self._pass(state, [])
+        return after, events + more
+
+    def _commit(self, state: State, check: TurnCheck) -> tuple[State, list[Event]]:
+        seat = state.current
+        name = state.seats[seat]
+        t = state.turn
+        events = [
+            Event("turn_ended", {"seat": seat, "name": name, "points": check.points,
+                                 "word": check.word.upper(), "doubled": check.doubled,
+                                 "words": [w.upper() for w in check.changed]})
+        ]
+        if check.doubled:
+            events.append(Event("rack_emptied", {"seat": seat, "name": name}))
+        rack = t.rack
+        want = self.options.rack_size if not rack else self.options.rack_size - len(rack)
+        bank = state.bank
+        drawn: tuple[Tile, ...] = ()
+        if want > 0:
+            drawn, bank = bank[:want], bank[want:]
+            rack = rack + drawn
+            events += self._draw_events(seat, name, drawn)
+        scores = list(state.scores)
+        scores[seat] += check.points
+        laid = list(state.laid_down)
+        laid[seat] = True
+        racks = list(state.racks)
+        racks[seat] = rack
+        after = replace(
+            state, table=t.table, racks=tuple(racks), bank=bank, scores=tuple(scores),
+            laid_down=tuple(laid), passes=0,
+        )
+        if not rack:
+            return self._finish(after, "rack_emptied", events)
+        return self._next(after, events)
+
+    def _pass(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
+        seat = state.current
+        name = state.seats[seat]
+        drawn, bank = state.bank[:1], state.bank[1:]
+        racks = list(state.racks)
+        racks[seat] = racks[seat] + drawn
+        events = [*events, Event("passed", {"seat": seat, "name": name})]
+        events += self._draw_events(seat, name, drawn)
+        counts = not drawn or not self.options.pass_round_needs_empty_bank
+        passes = state.passes + 1 if counts else 0
+        after = replace(state, bank=bank, racks=tuple(racks), passes=passes)
+        if passes >= len(state.seats):
+            return self._finish(after, "all_passed", events)
+        return self._next(after, events)
+
+    @staticmethod
+    def _draw_events(seat: int, name: str, drawn: Sequence[Tile]) -> list[Event]:
+        if not drawn:
+            return []
+        return [
+            Event("tiles_drawn", {"seat": seat, "name": name, "count": len(drawn)}),
+            Event("tiles_received", {"seat": seat, "letters": [_shown(t.letter) for t in drawn]},
+                  to=seat),
+        ]
+
+    def _next(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
+        nxt = (state.current + 1) % len(state.seats)
+        after = replace(
+            state, current=nxt, turn=Turn(state.table, state.racks[nxt]),
+            turns_played=state.turns_played + 1,
+        )
+        events.append(Event("turn_started", {"seat": nxt, "name": state.seats[nxt]}))
+        return after, events
+
+    def _finish(self, state: State, reason: str, events: list[Event]) -> tuple[State, list[Event]]:
+        scores = list(state.scores)
+        penalties = [0] * len(state.seats)
+        for s, rack in enumerate(state.racks):
+            jokers = sum(1 for t in rack if t.is_joker)
+            if jokers:
+                penalties[s] = jokers * self.options.joker_penalty
+                scores[s] -= penalties[s]
+                events.append(
+                    Event("joker_penalty", {"seat": s, "name": state.seats[s],
+                                            "points": penalties[s]})
+                )
+        best = max(scores)
+        winners = [s for s, v in enumerate(scores) if v == best]
+        after = replace(
+            state, scores=tuple(scores), penalties=tuple(penalties), over=True,
+            end_reason=reason, turn=Turn(state.table, ()), turns_played=state.turns_played + 1,
+        )
+        events.append(
+            Event("game_over", {"reason": reason, "scores": scores, "winner_seats": winners,
+                                "winners": ", ".join(state.seats[s] for s in winners)})
+        )
+        return after, events
