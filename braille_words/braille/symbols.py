@@ -13,7 +13,13 @@ from braille_words.errors import InputError
 
 
 class Symbol(Enum):
-    """A game symbol; the value is its character in our liblouis tables."""
+    """A game symbol; the value is its character in our liblouis tables.
+
+    Cells (dots), the same in every table: JOKER 123456 (full cell), DOUBLE_WORD 45,
+    TRIPLE_WORD 456, CONDITIONAL 345, COLUMN_5/4/3/2 the lower-cell digits 26/256/25/23,
+    WORD_SEPARATOR blank, SECTION_SEPARATOR 36, EMPTY_SQUARE 3. All use dots 1-6 only and
+    differ from every letter; ``tables/braille-words-symbols.uti`` says why each was chosen.
+    """
 
     JOKER = "\ue000"
     DOUBLE_WORD = "\ue001"

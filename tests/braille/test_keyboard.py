@@ -115,9 +115,15 @@ def test_the_input_line_shows_the_cursor_after_the_last_cell_and_routes_to_posit
     assert buf.cursor == 1
 
 
-@given(st.lists(st.integers(0, 255), max_size=30))
-def test_any_chords_give_text_or_a_sentence_never_a_crash(chords: list[int]) -> None:
-    buf = BrailleInput("pl", Mode.LITERARY)
+@given(
+    st.lists(st.integers(0, 255), max_size=30),
+    st.sampled_from(["pl", "en"]),
+    st.sampled_from(list(Mode)),
+)
+def test_any_chords_give_text_or_a_sentence_never_a_crash(
+    chords: list[int], lang: str, mode: Mode
+) -> None:
+    buf = BrailleInput(lang, mode)
     for chord in chords:
         buf.add_chord(chord)
     try:
