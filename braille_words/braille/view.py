@@ -95,6 +95,7 @@ class Line:
     cursor: int | None = None
     _starts: tuple[int, ...] = field(init=False, repr=False, compare=False)
     _length: int = field(init=False, repr=False, compare=False)
+    _cells: bytes = field(init=False, repr=False, compare=False)
 
     def __init__(
         self,
@@ -113,6 +114,7 @@ class Line:
         object.__setattr__(self, "status", bytes(status))
         object.__setattr__(self, "_starts", tuple(starts))
         object.__setattr__(self, "_length", pos)
+        object.__setattr__(self, "_cells", b"".join(seg.cells for seg in segs))
         if cursor is not None and not 0 <= cursor < pos:
             raise InputError(f"the cursor {cursor} is outside the line of {pos} cells")
         object.__setattr__(self, "cursor", cursor)
@@ -138,7 +140,8 @@ class Line:
         return self._length
 
     def cells(self) -> bytes:
-        return b"".join(seg.cells for seg in self.segments)
+        """All the line's cells, status not included."""
+        return self._cells
 
     def span(self, index: int) -> tuple[int, int]:
         """First cell and one past the last cell of segment ``index``."""
