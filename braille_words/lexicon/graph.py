@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 # Sections of a graph in file order, with their array type codes.
 SECTIONS: tuple[tuple[str, str], ...] = (
@@ -157,13 +157,13 @@ def build_arrays(sorted_words: Iterable[bytes]) -> dict[str, array[int]]:
     return builder.finish()
 
 
-@dataclass(frozen=True)
-class Anagram:
+class Anagram(NamedTuple):
     """A word found from a rack, and which of its letters are jokers.
 
     ``jokers`` holds (position, letter) pairs: the joker at that position of the word stands
     for that letter. Real tiles are used before jokers, so a word is found once, with the
-    fewest jokers, the jokers taking the later occurrences of a letter.
+    fewest jokers, the jokers taking the later occurrences of a letter. (A named tuple, not
+    a dataclass: a big rack yields a hundred thousand of these, and tuples are made fastest.)
     """
 
     word: str
@@ -282,42 +282,39 @@ class WordGraph:
         )
         letters = self.letters
         out: list[Anagram] = []
-        chars: list[int] = []
-        joker_at: list[int] = []  # positions currently filled by a joker
-        left = [jokers]
+        emit = out.append
+        make = Anagram
 
-        def visit(node: int, depth: int) -> None:
-            if final[node] and depth >= min_len:
-                out.append(
-                    Anagram(
-                        "".join([letters[c] for c in chars]),
-                        tuple((p, letters[chars[p]]) for p in joker_at),
-                    )
-                )
-            if depth >= max_len:
-                return
+        # The word so far travels as a string and the joker positions as a tuple: both are
+        # cheap to extend for one call and need no undoing, unlike shared lists.
+        def visit(
+            node: int, depth: int, text: str, left: int, wild: tuple[tuple[int, str], ...]
+        ) -> None:
+            deeper = depth + 1
             start = first[node]
             for e in range(start, start + count[node]):
                 child = target[e]
-                if depth + 1 + height[child] < min_len:
+                if deeper + height[child] < min_len:
                     continue
                 c = label[e]
                 if counts[c]:
-                    counts[c] -= 1
-                    chars.append(c)
-                    visit(child, depth + 1)
-                    chars.pop()
-                    counts[c] += 1
-                elif left[0]:
-                    left[0] -= 1
-                    joker_at.append(depth)
-                    chars.append(c)
-                    visit(child, depth + 1)
-                    chars.pop()
-                    joker_at.pop()
-                    left[0] += 1
+                    word = text + letters[c]
+                    if final[child] and deeper >= min_len:
+                        emit(make(word, wild))
+                    if deeper < max_len and count[child]:
+                        counts[c] -= 1
+                        visit(child, deeper, word, left, wild)
+                        counts[c] += 1
+                elif left:
+                    letter = letters[c]
+                    word = text + letter
+                    here = (*wild, (depth, letter))
+                    if final[child] and deeper >= min_len:
+                        emit(make(word, here))
+                    if deeper < max_len and count[child]:
+                        visit(child, deeper, word, left - 1, here)
 
-        visit(0, 0)
+        visit(0, 0, "", jokers, ())
         return out
 
     def matching(self, pattern: Sequence[int | str | None]) -> list[str]:
