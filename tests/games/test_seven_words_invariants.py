@@ -1,0 +1,119 @@
+"""7 słów invariants under random play: no card is created or lost, the "2 na 2" rule holds
+after every draw, a rejected move changes nothing, and a saved game replays exactly."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_seven_words_support import WORDS, WordList, card_ids
+
+from braille_words.games.base import RuleViolation
+from braille_words.games.seven_words import (
+    Challenge,
+    Correct,
+    Done,
+    Keep,
+    Move,
+    Options,
+    Rules,
+    Ruling,
+    State,
+    Submit,
+    TimeUp,
+    move_from_json,
+)
+
+LEX = WordList()
+TEXTS = [*WORDS, "grzdyl", "kot-pies", "", "x1", "ŻÓŁW", "dom dom"]
+
+move_st = st.one_of(
+    st.builds(Submit, st.sampled_from(TEXTS)),
+    st.builds(Submit, st.text(max_size=8)),
+    st.builds(Keep, st.lists(st.sampled_from("lswbncdkzx"), max_size=5).map(tuple)),
+    st.just(TimeUp()),
+    st.builds(Challenge, st.integers(-1, 6)),
+    st.just(Done()),
+    st.builds(Ruling, st.booleans()),
+    st.builds(Correct, st.one_of(st.none(), st.sampled_from(TEXTS))),
+)
+
+
+def check_table(state: State) -> None:
+    assert card_ids(state) == list(range(60))
+    in_play = [state.cards[c] for c in state.area]
+    assert len(in_play) == 8
+    assert sum(1 for _, b in in_play if b > 0) <= 2
+    assert max(Counter(lt for lt, _ in in_play).values()) <= 2
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    players=st.integers(1, 6),
+    seed=st.integers(0, 2**32),
+    lenient=st.booleans(),
+    hourglass=st.booleans(),
+    moves=st.lists(st.tuples(st.integers(-1, 6), move_st), max_size=80),
+)
+def test_random_play_keeps_every_invariant(
+    players: int, seed: int, lenient: bool, hourglass: bool, moves: list[tuple[int, Move]]
+) -> None:
+    options = Options(lenient=lenient, hourglass=hourglass or players == 1, veterans=(0,))
+    rules = Rules(LEX, options)
+    state, _ = rules.new([f"p{i}" for i in range(players)], seed)
+    start = state.to_json()
+    journal: list[tuple[int, dict[str, object]]] = []
+    check_table(state)
+    for seat, move in moves:
+        before = state.to_json()
+        try:
+            state, _ = rules.apply(state, seat, move)
+        except RuleViolation as exc:
+            assert exc.reasons
+            assert state.to_json() == before
+            continue
+        journal.append((seat, move.to_json()))
+        check_table(state)
+        assert State.from_json(state.to_json()) == state
+    # A journal replays to the same game.
+    replay = State.from_json(start)
+    for seat, data in journal:
+        replay, _ = rules.apply(replay, seat, move_from_json(data))
+    assert replay.to_json() == state.to_json()
+
+
+@settings(max_examples=25, deadline=None)
+@given(players=st.integers(1, 6), seed=st.integers(0, 2**32), picks=st.randoms())
+def test_whole_games_end_after_seven_rounds_with_a_winner(
+    players: int, seed: int, picks: object
+) -> None:
+    import random
+
+    assert isinstance(picks, random.Random)
+    rules = Rules(LEX)
+    state, _ = rules.new([f"p{i}" for i in range(players)], seed)
+    used: list[str] = []
+    steps = 0
+    while not state.is_over:
+        steps += 1
+        assert steps < 500
+        check_table(state)
+        if state.table_decision == "ruling":
+            state, _ = rules.apply(state, 0, Ruling(picks.random() < 0.5))
+            continue
+        seat = min(state.awaiting)
+        if state.phase == "writing":
+            fresh = [w for w in WORDS if not any(LEX.same_family(w, u) for u in used)]
+            word = picks.choice(fresh)
+            used.append(word)
+            state, _ = rules.apply(state, seat, Submit(word))
+            if state.table_decision == "time_up" and picks.random() < 0.3:
+                state, _ = rules.apply(state, seat, TimeUp())
+        else:
+            state, _ = rules.apply(state, seat, Done())
+    res = state.result()
+    assert len(state.history) == 7
+    assert len(res["scores"]) == players
+    if players > 1:
+        assert res["winners"] and max(res["scores"]) == res["scores"][res["winners"][0]]
