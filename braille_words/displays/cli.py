@@ -319,7 +319,6 @@ def register_devices(subparsers: Any) -> None:
     braille.set_defaults(func=_devices)
 
 
-
 def main(argv: list[str] | None = None) -> int:
     """``python -m braille_words.displays.cli``: these commands alone, without the other layers."""
     from braille_words.errors import BrailleWordsError

@@ -68,7 +68,14 @@ def parse_display_spec(spec: str) -> DisplaySpec:
 
 
 def host_protocol(profile: Profile) -> HostProtocol:
-    """A fresh host side of the profile's protocol."""
+    """A fresh host side of the profile's protocol, on the profile's line settings."""
+    protocol = _new_protocol(profile)
+    protocol.baudrate = profile.baudrate
+    protocol.parity = profile.parity
+    return protocol
+
+
+def _new_protocol(profile: Profile) -> HostProtocol:
     if profile.protocol == "baum":
         from braille_words.displays.codecs.baum import BaumHost
 

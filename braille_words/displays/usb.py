@@ -39,4 +39,3 @@ def match_usb(
                 found.append((profile, port))
                 break
     return found
-

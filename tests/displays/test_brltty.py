@@ -92,11 +92,12 @@ class Brltty:
             self.process.wait()
 
 
-@pytest.mark.parametrize("protocol", ["baum"])
+@pytest.mark.parametrize("protocol", ["baum", "handytech"])
 def test_brltty_recognises_the_emulator(protocol: str, tmp_path: Path) -> None:
     emulator = make_emulator(protocol, 40)
     frames: list[bytes] = []
     emulator.on_cells = frames.append
+    emulator.key_gap = 0.05
     emulator.start()
     brltty = Brltty(DRIVERS[protocol], emulator.pty_path, tmp_path)
     try:

@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from braille_words.displays.codecs import baum
+from braille_words.displays.codecs import Ack, Identity, baum
+from braille_words.displays.codecs import handytech as ht
 from braille_words.displays.events import KeyEvent
 
 CELLS = bytes([0x1B, 0x00, 0xFF, 0x1B, 0x1B]) + bytes(range(35))
@@ -25,6 +26,21 @@ CASES: dict[str, tuple[Callable[[], Any], bytes, Any]] = {
         lambda: baum.device_parser(40),
         baum.encode_write(CELLS),
         baum.Packet(baum.CELLS, CELLS),
+    ),
+    "handytech host": (
+        ht.HostParser,
+        ht.encode_key(0x23, False, 0x54),
+        ht.Packet("extended", bytes([ht.EXT_KEY, 0xA3]), 0x54),
+    ),
+    "handytech device": (
+        lambda: ht.DeviceParser(40),
+        ht.encode_write(CELLS, 0x54),
+        ht.Packet("extended", bytes([ht.EXT_WRITE]) + CELLS, 0x54),
+    ),
+    "handytech device old": (
+        lambda: ht.DeviceParser(40),
+        ht.encode_write(CELLS),
+        ht.Packet("write", CELLS),
     ),
 }
 
@@ -104,3 +120,38 @@ def test_baum_single_routing_key_packets_give_press_and_release() -> None:
     host.feed(baum.encode_cell_count(40))
     got = host.feed(baum.encode(baum.ROUTING_KEY, b"\x05") + baum.encode(baum.ROUTING_KEY, b"\x00"))
     assert got == [KeyEvent("routing", 4, True), KeyEvent("routing", 4, False)]
+
+
+def test_handytech_identity_gives_the_cell_count_of_the_model() -> None:
+    host = ht.HandyTechHost()
+    assert host.feed(ht.encode_identity(0x89)) == [Identity("HandyTech Modular 40+4", 40, 4)]
+    assert host.feed(ht.encode_identity(0x54)) == [Identity("HandyTech Active Braille 40", 40, 0)]
+
+
+def test_handytech_frames_are_extended_for_extended_models() -> None:
+    host = ht.HandyTechHost()
+    host.feed(ht.encode_identity(0x54))
+    assert host.encode_frame(b"\x01\x02", b"", None) == bytes([0x79, 0x54, 3, 1, 1, 2, 0x16])
+    host.feed(ht.encode_identity(0x89))
+    assert host.encode_frame(b"\x01", b"\x07" * 4, None) == bytes([1, 7, 7, 7, 7, 1])
+
+
+def test_handytech_acks_and_keys_in_both_forms() -> None:
+    host = ht.HandyTechHost()
+    host.feed(ht.encode_identity(0x54))
+    got = host.feed(
+        b"\x7e" + ht.encode_ack(0x54, ok=False) + b"\x20" + ht.encode_key(0x20, False, 0x54)
+    )
+    assert got == [
+        Ack(True),
+        Ack(False),
+        KeyEvent("routing", 0, True),
+        KeyEvent("routing", 0, False),
+    ]
+
+
+def test_handytech_braille_keys_type_the_documented_dots() -> None:
+    host = ht.HandyTechHost()
+    b_keys = bytes(ht.B_KEYS)  # B1 … B8
+    dots = [e.number for e in host.feed(b_keys) if isinstance(e, KeyEvent)]
+    assert dots == [7, 3, 2, 1, 4, 5, 6, 8]

@@ -103,3 +103,41 @@ def test_a_status_callback_hears_of_the_cable(emulator: Emulator, protocol: str)
         emulator.replug()
         assert next_command(shown) == DisplayCommand(RECONNECTED)
     assert heard == [DISCONNECTED, RECONNECTED]
+
+
+def test_handytech_waits_for_the_ack_and_sends_only_the_newest_frame() -> None:
+    from braille_words.displays.emulators.handytech import HandyTechEmulator
+    from braille_words.displays.spec import open_display
+
+    emulator = HandyTechEmulator(40)
+    emulator.start()
+    try:
+        with open_display(f"handytech:{emulator.path}") as shown:
+            assert isinstance(shown, SerialDisplay)
+            shown._ack_timeout = 30.0  # only the ACK may release the next frame
+            emulator.hold_acks = True
+            for n in range(1, 11):
+                shown.write(bytes([n]) * 40)
+            assert emulator.wait_for_cells(b"\x01" * 40)
+            emulator.release_acks()
+            assert emulator.wait_for_cells(b"\x0a" * 40)
+            assert emulator.frames_received == 2
+    finally:
+        emulator.stop()
+
+
+def test_status_cells_go_before_the_text_on_a_modular() -> None:
+    from braille_words.displays.emulators import make_emulator
+    from braille_words.displays.spec import open_display
+
+    emulator = make_emulator("handytech", profile="modular-40")
+    emulator.start()
+    try:
+        with open_display(f"modular-40:{emulator.path}") as shown:
+            assert (shown.cells, shown.status_cells) == (40, 4)
+            shown.write_status(b"\x0f\x0f")
+            shown.write(b"\x01" * 40)
+            assert emulator.wait_for_cells(b"\x01" * 40)
+            assert emulator.status_shown == b"\x0f\x0f\x00\x00"  # type: ignore[attr-defined]
+    finally:
+        emulator.stop()

@@ -15,6 +15,7 @@ import os
 import select
 import tempfile
 import threading
+import time
 import tty
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
@@ -55,6 +56,9 @@ class Emulator(ABC):
         self._write_lock = threading.Lock()
         self._frame_seen = threading.Condition()
         self._down: set[Key] = set()
+        #: Seconds between key packets; real fingers are never simultaneous, and some hosts
+        #: (BRLTTY) only look at the next packet when more input arrives.
+        self.key_gap = 0.0
 
     # -- lifecycle ------------------------------------------------------------------------
 
@@ -169,12 +173,17 @@ class Emulator(ABC):
 
     def press_keys(self, *keys: Key) -> None:
         """Press the keys one after another, then let them go in reverse order."""
+        packets: list[bytes] = []
         for key in keys:
             self._down.add(key)
-            self.send(self._key_packet(key, True))
+            packets.append(self._key_packet(key, True))
         for key in reversed(keys):
             self._down.discard(key)
-            self.send(self._key_packet(key, False))
+            packets.append(self._key_packet(key, False))
+        for i, packet in enumerate(packets):
+            if i and self.key_gap:
+                time.sleep(self.key_gap)
+            self.send(packet)
 
     def press_route(self, cell: int) -> None:
         self.press_keys(("routing", cell))

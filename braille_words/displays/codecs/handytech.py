@@ -1,0 +1,275 @@
+"""HandyTech's protocol (19200 baud, 8 data bits, odd parity): old and extended forms.
+
+The display identifies itself by a model byte, from which the cell count follows. A frame
+is acknowledged before the next may be sent. Keys are single codes (bit 7 = release), bare
+in the old protocol or wrapped in an extended packet ``79 model 02 04 code 16``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from braille_words.displays.codecs import Ack, HostInput, HostProtocol, Identity
+from braille_words.displays.events import KeyEvent
+
+RESET = 0xFF
+IDENTITY = 0xFE
+WRITE = 0x01
+ACK = 0x7E
+NAK = 0x7D
+EXTENDED = 0x79
+EXTENDED_END = 0x16
+EXT_WRITE = 0x01
+EXT_KEY = 0x04
+EXT_CONFIRM = 0x07
+RELEASE = 0x80
+
+
+@dataclass(frozen=True)
+class Model:
+    code: int
+    name: str
+    cells: int
+    status_cells: int
+    extended: bool
+
+
+MODELS: dict[int, Model] = {
+    m.code: m
+    for m in (
+        Model(0x05, "Braille Wave 40", 40, 0, False),
+        Model(0x54, "Active Braille 40", 40, 0, True),
+        Model(0x72, "Braillino 20", 20, 0, True),
+        Model(0x74, "Braille Star 40", 40, 0, True),
+        Model(0x78, "Braille Star 80", 80, 0, True),
+        Model(0x80, "Modular 20+4", 20, 4, False),
+        Model(0x89, "Modular 40+4", 40, 4, False),
+        Model(0x88, "Modular 80+4", 80, 4, False),
+        Model(0x81, "Basic Braille 16", 16, 0, True),
+        Model(0x82, "Basic Braille 20", 20, 0, True),
+        Model(0x83, "Basic Braille 32", 32, 0, True),
+        Model(0x84, "Basic Braille 40", 40, 0, True),
+    )
+}
+
+# The Braille keys' codes and the dots they type (B4→1, B3→2, B2→3, B5→4, B6→5, B7→6, B1→7, B8→8).
+B_KEYS = (0x03, 0x07, 0x0B, 0x0F, 0x13, 0x17, 0x1B, 0x1F)  # B1 … B8
+B_DOTS = (7, 3, 2, 1, 4, 5, 6, 8)  # dot typed by B1 … B8
+DOT_CODES = {dot: code for code, dot in zip(B_KEYS, B_DOTS, strict=True)}
+SPACE_CODES = (0x10, 0x18)  # left, right
+ROCKER_CODES = (0x0C, 0x14, 0x04, 0x08)  # left top, left bottom, right top, right bottom
+ROUTING_BASE = 0x20
+STATUS_BASE = 0x70
+JOYSTICK_CODES = (0x74, 0x75, 0x76, 0x77, 0x78)
+
+
+def model_for_cells(cells: int) -> Model:
+    """The model an emulator of ``cells`` cells pretends to be."""
+    for code in (0x54, 0x72, 0x78, 0x81, 0x83):
+        if MODELS[code].cells == cells:
+            return MODELS[code]
+    raise ValueError(f"no HandyTech model has {cells} cells")
+
+
+def key_code(group: str, number: int) -> int:
+    """The code of a key (raises KeyError for a key HandyTech displays do not have)."""
+    if group == "routing" and 0 <= number < STATUS_BASE - ROUTING_BASE:
+        return ROUTING_BASE + number
+    if group == "status" and 0 <= number < 4:
+        return STATUS_BASE + number
+    if group == "dots":
+        return DOT_CODES[number]
+    if group == "space" and number in (1, 2):
+        return SPACE_CODES[number - 1]
+    if group == "rocker" and 1 <= number <= 4:
+        return ROCKER_CODES[number - 1]
+    if group == "joystick" and 1 <= number <= 5:
+        return JOYSTICK_CODES[number - 1]
+    raise KeyError(f"a HandyTech display has no key {group}.{number}")
+
+
+def key_event(code: int, cells: int) -> KeyEvent | None:
+    """The key a code means, or None for a code no key has."""
+    pressed = not code & RELEASE
+    c = code & 0x7F
+    if ROUTING_BASE <= c < ROUTING_BASE + cells and c < STATUS_BASE:
+        return KeyEvent("routing", c - ROUTING_BASE, pressed)
+    if STATUS_BASE <= c < STATUS_BASE + 4:
+        return KeyEvent("status", c - STATUS_BASE, pressed)
+    if c in JOYSTICK_CODES:
+        return KeyEvent("joystick", JOYSTICK_CODES.index(c) + 1, pressed)
+    if c in B_KEYS:
+        return KeyEvent("dots", B_DOTS[B_KEYS.index(c)], pressed)
+    if c in SPACE_CODES:
+        return KeyEvent("space", SPACE_CODES.index(c) + 1, pressed)
+    if c in ROCKER_CODES:
+        return KeyEvent("rocker", ROCKER_CODES.index(c) + 1, pressed)
+    return None
+
+
+# -- encoding -------------------------------------------------------------------------------
+
+
+def encode_extended(model: int, payload: bytes) -> bytes:
+    return bytes((EXTENDED, model, len(payload))) + payload + bytes((EXTENDED_END,))
+
+
+def encode_write(cells: bytes, model: int | None = None) -> bytes:
+    """A frame (status cells first); extended when ``model`` is given."""
+    if model is None:
+        return bytes((WRITE,)) + cells
+    return encode_extended(model, bytes((EXT_WRITE,)) + cells)
+
+
+def encode_identity(model: int) -> bytes:
+    return bytes((IDENTITY, model))
+
+
+def encode_ack(model: int | None = None, ok: bool = True) -> bytes:
+    answer = ACK if ok else NAK
+    if model is None:
+        return bytes((answer,))
+    return encode_extended(model, bytes((EXT_CONFIRM, answer)))
+
+
+def encode_key(code: int, pressed: bool, model: int | None = None) -> bytes:
+    value = code if pressed else code | RELEASE
+    if model is None:
+        return bytes((value,))
+    return encode_extended(model, bytes((EXT_KEY, value)))
+
+
+# -- parsing --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Packet:
+    """``kind``: display side ``identity``/``ack``/``nak``/``key``/``extended``;
+    host side ``reset``/``write``/``extended``. ``model`` is set on extended packets."""
+
+    kind: str
+    data: bytes
+    model: int | None = None
+
+
+class _Splitter:
+    """Shared framing: a buffer, extended packets checked by their end byte."""
+
+    def __init__(self) -> None:
+        self._buf = bytearray()
+
+    def feed(self, chunk: bytes) -> list[Packet]:
+        self._buf += chunk
+        out: list[Packet] = []
+        while self._buf:
+            taken = self._take(out)
+            if taken == 0:
+                break
+            del self._buf[:taken]
+        return out
+
+    def _extended(self, out: list[Packet]) -> int:
+        buf = self._buf
+        if len(buf) < 3:
+            return 0
+        length = buf[2]
+        if len(buf) < 4 + length:
+            return 0
+        if length == 0 or buf[3 + length] != EXTENDED_END:
+            return 1  # not a packet after all: skip the 0x79 and look again
+        out.append(Packet("extended", bytes(buf[3 : 3 + length]), buf[1]))
+        return 4 + length
+
+    def _take(self, out: list[Packet]) -> int:
+        raise NotImplementedError
+
+
+class HostParser(_Splitter):
+    """What a display sends: identities, acknowledgements, keys."""
+
+    def _take(self, out: list[Packet]) -> int:
+        first = self._buf[0]
+        if first == EXTENDED:
+            return self._extended(out)
+        if first == IDENTITY:
+            if len(self._buf) < 2:
+                return 0
+            out.append(Packet("identity", bytes(self._buf[1:2])))
+            return 2
+        kind = {ACK: "ack", NAK: "nak"}.get(first, "key")
+        out.append(Packet(kind, bytes((first,))))
+        return 1
+
+
+class DeviceParser(_Splitter):
+    """What a host sends to a display with ``cells`` cells in all (status + text)."""
+
+    def __init__(self, cells: int) -> None:
+        super().__init__()
+        self.cells = cells
+
+    def _take(self, out: list[Packet]) -> int:
+        first = self._buf[0]
+        if first == EXTENDED:
+            return self._extended(out)
+        if first == RESET:
+            out.append(Packet("reset", b""))
+            return 1
+        if first == WRITE:
+            if len(self._buf) < 1 + self.cells:
+                return 0
+            out.append(Packet("write", bytes(self._buf[1 : 1 + self.cells])))
+            return 1 + self.cells
+        return 1  # nothing a display understands: skip
+
+
+class HandyTechHost(HostProtocol):
+    name = "handytech"
+    baudrate = 19200
+    parity = "O"
+    needs_ack = True
+
+    def __init__(self, cells: int = 40) -> None:
+        self._default_cells = cells
+        self.reset()
+
+    def reset(self) -> None:
+        self._parser = HostParser()
+        self.model: Model | None = None
+        self.cells = self._default_cells
+
+    def probe_requests(self) -> list[bytes]:
+        return [bytes((RESET,))]
+
+    def encode_frame(self, text: bytes, status: bytes, previous: bytes | None) -> bytes:
+        model = self.model
+        if model is not None and model.extended:
+            return encode_write(status + text, model.code)
+        return encode_write(status + text)
+
+    def feed(self, data: bytes) -> list[HostInput]:
+        out: list[HostInput] = []
+        for packet in self._parser.feed(data):
+            if packet.kind == "identity":
+                code = packet.data[0]
+                model = MODELS.get(code) or Model(
+                    code, f"HandyTech {code:02X}", self.cells, 0, True
+                )
+                self.model = model
+                self.cells = model.cells
+                out.append(Identity(f"HandyTech {model.name}", model.cells, model.status_cells))
+            elif packet.kind in ("ack", "nak"):
+                out.append(Ack(packet.kind == "ack"))
+            elif packet.kind == "key":
+                event = key_event(packet.data[0], self.cells)
+                if event is not None:
+                    out.append(event)
+            elif packet.kind == "extended" and len(packet.data) == 2:
+                kind, value = packet.data
+                if kind == EXT_CONFIRM and value in (ACK, NAK):
+                    out.append(Ack(value == ACK))
+                elif kind == EXT_KEY:
+                    event = key_event(value, self.cells)
+                    if event is not None:
+                        out.append(event)
+        return out
