@@ -1,0 +1,462 @@
+"""The Rummikub Słowny command language, in Polish and English.
+
+A player types what they would do with their hands ("put rack tile 3 into word 2 before its
+first letter") or what they want to end up with ("take words 2 and 3 and my two A's, make
+SZYSZKA, OCZY and KAT"). Numbers are 1-based, as a player counts; tiles may also be named by
+their letter. A line that cannot be understood raises ``InputError`` saying what to type
+instead, in the language the player was typing (both when that is unclear).
+
+Numbering: words in the order the table lists them; rack tiles in the order the rack lists
+them, then the jokers taken off the table this turn (they are placed like rack tiles).
+
+Forms (each has a Polish and an English name):
+
+- ``put R W [P] [L]`` / ``połóż``: rack tile R (a number or a letter) into word W before
+  position P (omitted or one past the end: at the end; W one past the last word or ``new``: a
+  new word); L is the letter a joker stands for.
+- ``new R R R [L…]`` / ``nowe``: the rack tiles (numbers, or one run of letters such as ``kot``)
+  as a new word; trailing letters are what the jokers stand for.
+- ``split W P`` / ``podziel``: cut word W before its P-th letter.
+- ``move W P W2 [P2]`` / ``przenieś``: the tile at word W position P goes to word W2 so that it
+  becomes its P2-th letter (P2 omitted or 0: at the end; W2 0 or ``new``: a new word).
+- ``back W P`` / ``zdejmij``: a tile you laid this turn goes back to your rack.
+- ``joker W L`` / ``joker W P R`` / ``joker W P W2 P2``: put letter L (from your rack), rack
+  tile R or the table tile at W2 P2 in place of the joker in word W.
+- ``undo``/``cofnij``, ``reset``/``od nowa``, ``done``/``gotowe``/``koniec tury``,
+  ``draw``/``dobierz``, ``yes``/``tak`` and ``no``/``nie`` (votes in the thematic variant).
+- The rebuild: ``[W W …] [+LETTERS] = WORD WORD … [!]`` — take table words W, your rack letters
+  (``?`` a joker; without ``+`` the program finds the rack letters), make the words; a final
+  ``!`` ends the turn at once. Without ``!`` the words are laid and the turn goes on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from braille_words.errors import InputError
+from braille_words.games.word_rummikub import (
+    CastVote,
+    Draw,
+    EndTurn,
+    Move,
+    MoveTile,
+    NewWord,
+    Place,
+    Rebuild,
+    ResetTurn,
+    Split,
+    SwapJoker,
+    TakeBack,
+    Undo,
+)
+from braille_words.tiles import normalize
+
+JOKER_NAMES = frozenset({"?", "*", "joker", "dżoker", "jokera", "blank"})
+NEW_NAMES = frozenset({"new", "nowe", "nowy"})
+
+_VERBS: dict[str, tuple[str, str]] = {
+    # name -> (move key, language of the name)
+    "put": ("put", "en"), "place": ("put", "en"), "insert": ("put", "en"),
+    "połóż": ("put", "pl"), "poloz": ("put", "pl"), "dołóż": ("put", "pl"),
+    "wstaw": ("put", "pl"),
+    "new": ("new", "en"), "nowe": ("new", "pl"), "nowy": ("new", "pl"),
+    "split": ("split", "en"), "podziel": ("split", "pl"), "rozdziel": ("split", "pl"),
+    "move": ("move", "en"), "przenieś": ("move", "pl"), "przenies": ("move", "pl"),
+    "przesuń": ("move", "pl"),
+    "back": ("back", "en"), "takeback": ("back", "en"), "zdejmij": ("back", "pl"),
+    "weź": ("back", "pl"),
+    "joker": ("joker", "en"), "dżoker": ("joker", "pl"),
+    "undo": ("undo", "en"), "cofnij": ("undo", "pl"),
+    "reset": ("reset", "en"), "restart": ("reset", "en"), "resetuj": ("reset", "pl"),
+    "done": ("done", "en"), "end": ("done", "en"), "gotowe": ("done", "pl"),
+    "zakończ": ("done", "pl"), "zakoncz": ("done", "pl"),
+    "draw": ("draw", "en"), "pass": ("draw", "en"), "dobierz": ("draw", "pl"),
+    "pas": ("draw", "pl"), "pasuję": ("draw", "pl"),
+    "yes": ("yes", "en"), "accept": ("yes", "en"), "tak": ("yes", "pl"),
+    "przyjmij": ("yes", "pl"),
+    "no": ("no", "en"), "reject": ("no", "en"), "nie": ("no", "pl"), "odrzuć": ("no", "pl"),
+}
+_PHRASES: dict[str, tuple[str, str]] = {
+    "od nowa": ("reset", "pl"),
+    "koniec tury": ("done", "pl"),
+    "end turn": ("done", "en"),
+    "take back": ("back", "en"),
+}
+
+HELP: dict[str, list[tuple[str, str]]] = {
+    "pl": [
+        ("połóż 3 2 1", "płytkę 3 ze stojaka wstaw do słowa 2 przed jego 1. literę "
+                        "(bez pozycji: na koniec; płytkę można podać literą, np. połóż a 2)"),
+        ("połóż 4 2 1 a", "jokera (płytka 4) wstaw jako literę A"),
+        ("nowe 3 5 7", "płytki 3, 5 i 7 ze stojaka jako nowe słowo (albo literami: nowe kot)"),
+        ("podziel 2 3", "rozetnij słowo 2 przed jego 3. literą"),
+        ("przenieś 2 4 1 1", "literę 4 słowa 2 przenieś do słowa 1 jako jego 1. literę "
+                             "(0 lub brak: na koniec; słowo 0: nowe słowo)"),
+        ("zdejmij 2 3", "płytkę, którą położyłeś w tej turze, weź z powrotem na stojak"),
+        ("joker 2 a", "jokera w słowie 2 zastąp literą A ze stojaka; jokera trzeba użyć "
+                      "jeszcze w tej turze (dopiero po pierwszym wyłożeniu)"),
+        ("joker 2 3 1 4", "jokera (słowo 2, pozycja 3) zastąp literą ze słowa 1, pozycja 4"),
+        ("2 3 +aa = szyszka oczy kat", "weź słowa 2 i 3 oraz A, A ze stojaka i ułóż te słowa"),
+        ("+? = kotek", "ułóż słowo ze stojaka, joker zastąpi brakującą literę; "
+                       "bez + program sam dobierze litery ze stojaka"),
+        ("1 +za = zaszczyt !", "wykrzyknik na końcu od razu kończy turę"),
+        ("cofnij", "cofnij ostatni krok"),
+        ("od nowa", "cofnij całą turę"),
+        ("gotowe (lub: koniec tury)", "zakończ turę: program sprawdzi wszystkie słowa"),
+        ("dobierz", "dobierz jedną płytkę i pasuj (tylko gdy nic nie położyłeś; "
+                    "inaczej najpierw: od nowa)"),
+        ("tak / nie", "głosowanie, czy słowo pasuje do tematu (gra tematyczna)"),
+        ("wartości", "z instrukcji: 112 płytek, 14 na start, dobieranie do 7, pierwsze słowo "
+                     "min. 6 liter, kara 30 za jokera. Nasze (plik word_rummikub.toml): "
+                     "pierwsze wyłożenie może mieć kilka słów; runda pasów kończy grę dopiero "
+                     "przy pustym banku; joker przy losowaniu gracza jest najdalej od A"),
+    ],
+    "en": [
+        ("put 3 2 1", "rack tile 3 into word 2 before its 1st letter "
+                      "(no position: at the end; a tile may be named by letter: put a 2)"),
+        ("put 4 2 1 a", "the joker (tile 4) goes in as the letter A"),
+        ("new 3 5 7", "rack tiles 3, 5 and 7 as a new word (or by letters: new kot)"),
+        ("split 2 3", "cut word 2 before its 3rd letter"),
+        ("move 2 4 1 1", "letter 4 of word 2 becomes the 1st letter of word 1 "
+                         "(0 or none: at the end; word 0: a new word)"),
+        ("back 2 3", "take a tile you laid this turn back to your rack"),
+        ("joker 2 a", "put an A from your rack in place of the joker in word 2; the joker must "
+                      "be placed again this turn (only after your first lay-down)"),
+        ("joker 2 3 1 4", "replace the joker (word 2, position 3) by the letter at word 1, "
+                          "position 4"),
+        ("2 3 +aa = szyszka oczy kat", "take words 2 and 3 and A, A from your rack, make "
+                                       "these words"),
+        ("+? = kotek", "a word from your rack, the joker filling the missing letter; without "
+                       "+ the program picks your rack letters"),
+        ("1 +za = zaszczyt !", "a final ! ends the turn at once"),
+        ("undo", "undo the last step"),
+        ("reset", "take the whole turn back"),
+        ("done", "end the turn: every word is checked"),
+        ("draw", "draw one tile and pass (only when you laid nothing; else reset first)"),
+        ("yes / no", "vote whether a word fits the theme (thematic game)"),
+        ("values", "from the rulebook: 112 tiles, 14 to start, refill to 7, first word 6+ "
+                   "letters, 30 off per joker left. Ours (word_rummikub.toml): a first "
+                   "lay-down may hold several words; a round of passes ends the game only "
+                   "once the bank is empty; a joker drawn for the start is farthest from A"),
+    ],
+}
+
+
+def _say(lang: str, pl: str, en: str) -> str:
+    if lang == "pl":
+        return pl
+    if lang == "en":
+        return en
+    return f"{pl} / {en}"
+
+
+class _Line:
+    """One command being read, with what is needed to word its errors."""
+
+    def __init__(self, verb: str, lang: str, args: list[str], view: dict[str, Any]) -> None:
+        self.verb = verb
+        self.lang = lang
+        self.args = args
+        self.view = view
+        self.table: list[dict[str, Any]] = list(view.get("table", []))
+        self.rack: list[list[Any]] = list(view.get("rack", [])) + list(view.get("loose", []))
+
+    def error(self, pl: str, en: str) -> InputError:
+        example = next((s for s, _ in HELP[self.lang if self.lang != "?" else "en"]
+                        if s.split()[0] == self._example_key()), None)
+        hint = ""
+        if example:
+            hint = _say(self.lang, f" Na przykład: {example}", f" For example: {example}")
+        return InputError(_say(self.lang, pl, en) + hint)
+
+    def _example_key(self) -> str:
+        en = {"put": "put", "new": "new", "split": "split", "move": "move", "back": "back",
+              "joker": "joker"}
+        pl = {"put": "połóż", "new": "nowe", "split": "podziel", "move": "przenieś",
+              "back": "zdejmij", "joker": "joker"}
+        return (pl if self.lang == "pl" else en).get(self.verb, "")
+
+    def count(self, low: int, high: int) -> None:
+        n = len(self.args)
+        if not low <= n <= high:
+            want = str(low) if low == high else f"{low}–{high}"
+            raise self.error(
+                f"To polecenie potrzebuje {want} liczb, a podano {n}.",
+                f"This command takes {want} numbers; you gave {n}.",
+            )
+
+    def number(self, k: int, what_pl: str, what_en: str) -> int:
+        token = self.args[k]
+        if not token.isdigit():
+            raise self.error(
+                f"„{token}” nie jest numerem ({what_pl}).",
+                f"'{token}' is not a number ({what_en}).",
+            )
+        return int(token)
+
+    def word(self, k: int, allow_new: bool = False) -> int:
+        """0-based word index; a new word is len(table)."""
+        token = self.args[k]
+        n = len(self.table)
+        if allow_new and token in NEW_NAMES:
+            return n
+        w = self.number(k, "numer słowa", "word number")
+        if allow_new and w in (0, n + 1):
+            return n
+        if not 1 <= w <= n:
+            extra_pl = " (albo 'nowe')" if allow_new else ""
+            extra_en = " (or 'new')" if allow_new else ""
+            raise self.error(
+                f"Na stole nie ma słowa {w}; słowa mają numery 1–{n}{extra_pl}."
+                if n else f"Na stole nie ma jeszcze słów{extra_pl}.",
+                f"There is no word {w} on the table; words are numbered 1–{n}{extra_en}."
+                if n else f"There are no words on the table yet{extra_en}.",
+            )
+        return w - 1
+
+    def length(self, w: int) -> int:
+        return len(self.table[w]["tiles"]) if w < len(self.table) else 0
+
+    def position(self, k: int, w: int, end_ok: bool, zero_is_end: bool = False) -> int:
+        """0-based position in word ``w``; with ``end_ok`` one past the end is allowed."""
+        size = self.length(w)
+        p = self.number(k, "pozycja", "position")
+        if end_ok and (p == size + 1 or (zero_is_end and p == 0)):
+            return size
+        hi = size + 1 if end_ok else size
+        if not 1 <= p <= hi:
+            raise self.error(
+                f"Słowo {w + 1} nie ma pozycji {p}; wybierz 1–{hi}.",
+                f"Word {w + 1} has no position {p}; choose 1–{hi}.",
+            )
+        return p - 1
+
+    def rack_tile(self, token: str, taken: Sequence[int] = ()) -> int:
+        """Tile id of a rack tile named by number or by letter ('?' a joker)."""
+        if token.isdigit():
+            r = int(token)
+            if not 1 <= r <= len(self.rack):
+                raise self.error(
+                    f"Na stojaku nie ma płytki {r}; masz {len(self.rack)} płytek.",
+                    f"There is no rack tile {r}; you have {len(self.rack)} tiles.",
+                )
+            tile_id: int = self.rack[r - 1][0]
+            return tile_id
+        letter = None if token in JOKER_NAMES else token
+        if letter is not None and len(letter) != 1:
+            raise self.error(
+                f"„{token}” nie jest numerem płytki ani literą.",
+                f"'{token}' is neither a tile number nor a letter.",
+            )
+        for tile_id, tile_letter in self.rack:
+            if tile_letter == letter and tile_id not in taken:
+                return int(tile_id)
+        shown = "jokera" if letter is None else letter.upper()
+        raise self.error(
+            f"Nie masz na stojaku {shown}.",
+            f"You have no {'joker' if letter is None else letter.upper()} on your rack.",
+        )
+
+    def is_joker(self, tile_id: int) -> bool:
+        return any(t[0] == tile_id and t[1] is None for t in self.rack)
+
+
+def _verb(line: str) -> tuple[str, str, list[str]]:
+    for phrase, (key, lang) in _PHRASES.items():
+        if line == phrase or line.startswith(phrase + " "):
+            return key, lang, line[len(phrase):].split()
+    head, *rest = line.split()
+    if head in _VERBS:
+        key, lang = _VERBS[head]
+        return key, lang, rest
+    raise InputError(
+        f"Nie znam polecenia „{head}”. Napisz np. „połóż 3 2 1”, „gotowe” albo „pomoc”. / "
+        f"Unknown command '{head}'. Type e.g. 'put 3 2 1', 'done' or 'help'."
+    )
+
+
+def parse(line: str, view: dict[str, Any]) -> Move:
+    """The move a typed line stands for, given the typing seat's ``view``."""
+    text = " ".join(normalize(line).replace(",", " ").split())
+    if not text:
+        raise InputError("Wpisz polecenie, np. „gotowe”. / Type a command, e.g. 'done'.")
+    if "=" in text:
+        return _rebuild(text, view)
+    key, lang, args = _verb(text)
+    cmd = _Line(key, lang, args, view)
+    if key in ("undo", "reset", "done", "draw", "yes", "no"):
+        if args:
+            raise cmd.error(
+                "To polecenie nie potrzebuje liczb.", "This command takes no numbers."
+            )
+        simple: dict[str, Move] = {
+            "undo": Undo(), "reset": ResetTurn(), "done": EndTurn(), "draw": Draw(),
+            "yes": CastVote(True), "no": CastVote(False),
+        }
+        return simple[key]
+    if key == "put":
+        return _put(cmd)
+    if key == "new":
+        return _new(cmd)
+    if key == "split":
+        cmd.count(2, 2)
+        w = cmd.word(0)
+        size = cmd.length(w)
+        p = cmd.number(1, "pozycja", "position")
+        if not 2 <= p <= size:
+            raise cmd.error(
+                f"Słowo {w + 1} można podzielić tylko między literami: podaj 2–{size}.",
+                f"Word {w + 1} can only be split between letters: give 2–{size}.",
+            )
+        return Split(w, p - 1)
+    if key == "move":
+        cmd.count(3, 4)
+        w = cmd.word(0)
+        p = cmd.position(1, w, end_ok=False)
+        w2 = cmd.word(2, allow_new=True)
+        if len(args) == 3:
+            p2 = cmd.length(w2) - (1 if w2 == w else 0)
+        elif w2 == w:
+            p2 = cmd.position(3, w2, end_ok=False) if args[3] != "0" else cmd.length(w) - 1
+        else:
+            p2 = cmd.position(3, w2, end_ok=True, zero_is_end=True)
+        return MoveTile(w, p, w2, max(p2, 0))
+    if key == "back":
+        cmd.count(2, 2)
+        w = cmd.word(0)
+        return TakeBack(w, cmd.position(1, w, end_ok=False))
+    return _joker(cmd)
+
+
+def _put(cmd: _Line) -> Move:
+    cmd.count(2, 4)
+    tile = cmd.rack_tile(cmd.args[0])
+    w = cmd.word(1, allow_new=True)
+    rest = cmd.args[2:]
+    letter: str | None = None
+    if rest and not rest[-1].isdigit():
+        letter = rest.pop()
+    if cmd.is_joker(tile) and letter is None:
+        raise cmd.error(
+            "Podaj literę, którą ma być joker, np. połóż 4 2 1 a.",
+            "Say which letter the joker stands for, e.g. put 4 2 1 a.",
+        )
+    if letter is not None and (len(letter) != 1 or not cmd.is_joker(tile)):
+        raise cmd.error(
+            f"„{letter}” nie jest pozycją; literę podaje się tylko dla jokera.",
+            f"'{letter}' is not a position; a letter is given only for a joker.",
+        )
+    if rest:
+        cmd.args = [*cmd.args[:2], rest[0]]
+        p = cmd.position(2, w, end_ok=True, zero_is_end=True)
+    else:
+        p = cmd.length(w)
+    return Place(tile, w, p, letter)
+
+
+def _new(cmd: _Line) -> Move:
+    if not cmd.args:
+        raise cmd.error(
+            "Podaj płytki nowego słowa, np. nowe 3 5 7 albo nowe kot.",
+            "Name the tiles of the new word, e.g. new 3 5 7 or new kot.",
+        )
+    args = list(cmd.args)
+    jokers = ""
+    if len(args) > 1 and not args[-1].isdigit() and args[0].isdigit():
+        jokers = args.pop()
+    tiles: list[int] = []
+    if len(args) == 1 and not args[0].isdigit():
+        # letters: take rack tiles by letter; a missing letter is taken by a joker
+        for ch in args[0]:
+            try:
+                tiles.append(cmd.rack_tile(ch, tiles))
+            except InputError:
+                tiles.append(cmd.rack_tile("?", tiles))
+                jokers += ch
+        return NewWord(tuple(tiles), jokers)
+    for token in args:
+        tiles.append(cmd.rack_tile(token, tiles))
+    if len(set(tiles)) != len(tiles):
+        raise cmd.error("Ta sama płytka podana dwa razy.", "The same tile is named twice.")
+    n = sum(1 for t in tiles if cmd.is_joker(t))
+    if n != len(jokers):
+        raise cmd.error(
+            f"Podaj na końcu litery jokerów ({n}), np. nowe 3 5 7 a.",
+            f"Add the letters the jokers stand for ({n}) at the end, e.g. new 3 5 7 a.",
+        )
+    return NewWord(tuple(tiles), jokers)
+
+
+def _joker(cmd: _Line) -> Move:
+    cmd.count(2, 4)
+    w = cmd.word(0)
+    tiles = cmd.table[w]["tiles"]
+    if len(cmd.args) == 2:
+        letter = cmd.args[1]
+        if len(letter) != 1 or letter.isdigit():
+            raise cmd.error(
+                "Podaj literę jokera, np. joker 2 a, albo pozycję i płytkę: joker 2 3 5.",
+                "Give the joker's letter, e.g. joker 2 a, or position and tile: joker 2 3 5.",
+            )
+        spots = [i for i, t in enumerate(tiles) if t[2] and t[1] == letter]
+        if not spots:
+            raise cmd.error(
+                f"W słowie {w + 1} nie ma jokera jako {letter.upper()}.",
+                f"Word {w + 1} has no joker standing for {letter.upper()}.",
+            )
+        return SwapJoker(w, spots[0], tile=cmd.rack_tile(letter))
+    p = cmd.position(1, w, end_ok=False)
+    if len(cmd.args) == 3:
+        return SwapJoker(w, p, tile=cmd.rack_tile(cmd.args[2]))
+    w2 = cmd.word(2)
+    return SwapJoker(w, p, from_word=w2, from_position=cmd.position(3, w2, end_ok=False))
+
+
+def _rebuild(text: str, view: dict[str, Any]) -> Move:
+    left, _, right = text.partition("=")
+    if "=" in right:
+        raise InputError(
+            "Użyj jednego znaku =, np. 2 3 +aa = szyszka oczy kat. / "
+            "Use one = sign, e.g. 2 3 +aa = szyszka oczy kat."
+        )
+    end = right.rstrip().endswith("!")
+    words = right.replace("!", " ").split()
+    cmd = _Line("rebuild", "?", [], view)
+    take: list[int] = []
+    rack: str | None = None
+    tokens = left.replace("+", " +").split()
+    for token in tokens:
+        if token.startswith("+"):
+            letters = token[1:].replace("*", "?")
+            if not all(ch.isalpha() or ch == "?" for ch in letters):
+                raise InputError(
+                    f"Po + podaj litery ze stojaka (? to joker), a nie „{letters}”. / "
+                    f"After + give rack letters (? for a joker), not '{letters}'."
+                )
+            rack = (rack or "") + letters
+        elif token.isdigit():
+            cmd.args = [token]
+            w = cmd.word(0)
+            if w in take:
+                raise InputError(
+                    f"Słowo {w + 1} podano dwa razy. / Word {w + 1} is named twice."
+                )
+            take.append(w)
+        else:
+            raise InputError(
+                f"Przed = podaj numery słów i litery po +, a nie „{token}”. "
+                "Np. 2 3 +aa = szyszka oczy kat / "
+                f"Before = give word numbers and letters after +, not '{token}'. "
+                "E.g. 2 3 +aa = szyszka oczy kat"
+            )
+    if not words:
+        raise InputError(
+            "Po = podaj słowa, które układasz. / After = give the words you make."
+        )
+    for word in words:
+        if not word.isalpha():
+            raise InputError(
+                f"„{word}” nie jest słowem z samych liter. / '{word}' is not a word of letters."
+            )
+    return Rebuild(tuple(take), rack, tuple(words), end)

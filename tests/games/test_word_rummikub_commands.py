@@ -1,0 +1,204 @@
+"""The Rummikub command language: Polish and English names for every move, 1-based numbers,
+tiles by letter, the declarative rebuild, and errors that say what to type instead."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from braille_words.commands.rummikub import HELP, parse
+from braille_words.errors import InputError
+from braille_words.games.word_rummikub import (
+    CastVote,
+    Draw,
+    EndTurn,
+    MoveTile,
+    NewWord,
+    Options,
+    Place,
+    Rebuild,
+    ResetTurn,
+    Rules,
+    Split,
+    SwapJoker,
+    TakeBack,
+    Undo,
+)
+
+
+def view(rack: str = "kota?ee", table: tuple[str, ...] = ("szczyt", "k?ot")) -> dict[str, Any]:
+    """A seat's view: rack tiles get ids 100…, table tiles 200…; '?x' a joker showing x."""
+    words = []
+    next_id = 200
+    for text in table:
+        tiles = []
+        i = 0
+        while i < len(text):
+            joker = text[i] == "?"
+            letter = text[i + 1] if joker else text[i]
+            tiles.append([next_id, letter, joker])
+            next_id += 1
+            i += 2 if joker else 1
+        words.append({"text": "".join(t[1] for t in tiles), "tiles": tiles})
+    return {
+        "table": words,
+        "rack": [[100 + k, None if ch == "?" else ch] for k, ch in enumerate(rack)],
+        "loose": [],
+    }
+
+
+V = view()
+
+
+@pytest.mark.parametrize(
+    ("line", "move"),
+    [
+        ("połóż 3 1 1", Place(102, 0, 0)),
+        ("put 3 1 1", Place(102, 0, 0)),
+        ("PUT 3 1", Place(102, 0, 6)),  # no position: at the end
+        ("put 3 1 7", Place(102, 0, 6)),  # one past the end
+        ("put a 2 2", Place(103, 1, 1)),  # a tile named by its letter
+        ("put 5 2 1 ż", Place(104, 1, 0, "ż")),  # the joker as Ż
+        ("put 1 new", Place(100, 2, 0)),
+        ("put 1 3", Place(100, 2, 0)),  # one past the last word: a new word
+        ("nowe 1 2 3", NewWord((100, 101, 102))),
+        ("new 1 2 5 a", NewWord((100, 101, 104), "a")),
+        ("new kot", NewWord((100, 101, 102))),
+        ("new kotek", NewWord((100, 101, 102, 105, 104), "k")),  # no second K: the joker
+        ("podziel 1 3", Split(0, 2)),
+        ("split 1 3", Split(0, 2)),
+        ("przenieś 1 6 2 1", MoveTile(0, 5, 1, 0)),
+        ("move 1 6 2", MoveTile(0, 5, 1, 3)),  # no target position: at the end
+        ("move 1 6 2 0", MoveTile(0, 5, 1, 3)),
+        ("move 1 6 new", MoveTile(0, 5, 2, 0)),
+        ("move 1 6 1 1", MoveTile(0, 5, 0, 0)),  # within a word
+        ("zdejmij 2 3", TakeBack(1, 2)),
+        ("take back 2 3", TakeBack(1, 2)),
+        ("joker 2 o", SwapJoker(1, 1, tile=101)),
+        ("joker 2 2 2", SwapJoker(1, 1, tile=101)),
+        ("joker 2 2 1 5", SwapJoker(1, 1, from_word=0, from_position=4)),
+        ("cofnij", Undo()),
+        ("undo", Undo()),
+        ("od nowa", ResetTurn()),
+        ("reset", ResetTurn()),
+        ("koniec tury", EndTurn()),
+        ("gotowe", EndTurn()),
+        ("done", EndTurn()),
+        ("dobierz", Draw()),
+        ("draw", Draw()),
+        ("tak", CastVote(True)),
+        ("no", CastVote(False)),
+        ("2 3 +aa = szyszka oczy kat", Rebuild((1, 2), "aa", ("szyszka", "oczy", "kat"))),
+        ("+? = kotek", Rebuild((), "?", ("kotek",))),
+        ("+za 1 = zaszczyt", Rebuild((0,), "za", ("zaszczyt",))),
+        ("1 +za = zaszczyt !", Rebuild((0,), "za", ("zaszczyt",), True)),
+        ("= kotek", Rebuild((), None, ("kotek",))),
+        ("1, 2 + = szczyt, kot", Rebuild((0, 1), "", ("szczyt", "kot"))),
+    ],
+)
+def test_every_move_has_a_command(line: str, move: object) -> None:
+    table = ("szczyt", "k?ot", "sok") if line.startswith("2 3 +") else ("szczyt", "k?ot")
+    assert parse(line, view(table=table)) == move
+
+
+@pytest.mark.parametrize(
+    ("line", "says"),
+    [
+        ("put 9 1 1", "no rack tile 9"),
+        ("połóż 9 1 1", "nie ma płytki 9"),
+        ("put ź 1 1", "no Ź on your rack"),
+        ("put 1 7 1", "no word 7"),
+        ("put 1 1 9", "no position 9"),
+        ("put 5 1 1", "which letter the joker"),
+        ("put 1 1 1 a", "only for a joker"),
+        ("split 1 1", "between letters"),
+        ("split 1", "takes 2 numbers"),
+        ("podziel x 2", "nie jest numerem"),
+        ("joker 1 a", "no joker standing for A"),
+        ("new", "Name the tiles"),
+        ("new 1 1", "same tile"),
+        ("new 1 5", "letters the jokers stand for"),
+        ("undo 3", "takes no numbers"),
+        ("dance 1 2", "Unknown command"),
+        ("1 x = kot", "Before = give word numbers"),
+        ("9 = kot", "no word 9"),
+        ("1 1 = kot", "named twice"),
+        ("1 =", "After = give the words"),
+        ("= k0t", "not a word of letters"),
+        ("+a1 = kot", "After + give rack letters"),
+        ("a = b = c", "one = sign"),
+    ],
+)
+def test_errors_say_what_to_type_instead(line: str, says: str) -> None:
+    with pytest.raises(InputError) as exc:
+        parse(line, V)
+    assert says in str(exc.value)
+
+
+def test_errors_give_an_example_in_the_players_language() -> None:
+    with pytest.raises(InputError) as exc:
+        parse("podziel 1", V)
+    assert "Na przykład: podziel 2 3" in str(exc.value)
+    with pytest.raises(InputError) as exc:
+        parse("split 1", V)
+    assert "For example: split 2 3" in str(exc.value)
+
+
+def test_help_lists_the_same_commands_in_both_languages() -> None:
+    assert len(HELP["pl"]) == len(HELP["en"]) >= 15
+    for lang in ("pl", "en"):
+        for syntax, meaning in HELP[lang]:
+            assert syntax and meaning
+
+
+def test_help_examples_parse() -> None:
+    v = view(rack="kaz?aoa", table=("szczyt", "k?ata", "sok"))
+    for lang in ("pl", "en"):
+        for syntax, _ in HELP[lang]:
+            line = syntax.split(" (")[0].split(" / ")[0]
+            if line in ("wartości", "values"):
+                continue
+            parse(line, v)
+
+
+def test_a_parsed_command_plays_on_a_real_game() -> None:
+    class Anything:
+        def contains(self, word: str) -> bool:
+            return True
+
+    rules = Rules(Anything(), Options())
+    state, _ = rules.new(["a", "b"], seed=4)
+    seat = state.current
+    state, _ = rules.apply(state, seat, parse("new 1 2 3 4 5 6", state.view_for(seat)))
+    assert len(state.turn.table) == 1
+    state, _ = rules.apply(state, seat, parse("done", state.view_for(seat)))
+    assert state.scores[seat] == 6
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=40))
+def test_garbage_never_escapes_as_anything_but_an_input_error(line: str) -> None:
+    try:
+        parse(line, V)
+    except InputError as exc:
+        assert str(exc)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(
+            ["put", "new", "move", "split", "joker", "zdejmij", "=", "+", "?", "0", "1", "2",
+             "7", "99", "a", "kot", "!", "new", "od", "nowa", ","]
+        ),
+        max_size=7,
+    )
+)
+def test_near_commands_never_escape_as_anything_but_an_input_error(words: list[str]) -> None:
+    try:
+        parse(" ".join(words), V)
+    except InputError as exc:
+        assert str(exc)
