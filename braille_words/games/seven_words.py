@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Protocol
 
-from braille_words.errors import InputError
+from braille_words.errors import BrailleWordsError, InputError
 from braille_words.games.base import PUBLIC, Event, Reason, RuleViolation
 from braille_words.games.seven_words_deck import (
     SOLO_LEVELS,
@@ -478,7 +478,12 @@ def _same_family(lexicon: object, a: str, b: str) -> bool:
     if a == b:
         return True
     check = getattr(lexicon, "same_family", None)
-    return bool(check(a, b)) if callable(check) else False
+    if not callable(check):
+        return False
+    try:
+        return bool(check(a, b))
+    except BrailleWordsError:  # e.g. a two-word entry on a lenient table: not one word
+        return False
 
 
 _SEPARATORS = re.compile(r"[\s\-‐‑–—'’]+")

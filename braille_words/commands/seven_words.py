@@ -1,0 +1,228 @@
+"""The 7 słów command language, in Polish and English.
+
+Writing a word is the whole game, so while words are being written a line that is just a word
+is that word: ``konstantynopolitańczykowianeczka``. A word that is also a command name
+(``gotowe``, ``wyzwanie``…) is written as ``słowo gotowe`` / ``word gotowe``. Players are
+numbered from 1, as a player counts, or named.
+
+- ``słowo X`` / ``word X``: write X as this round's word.
+- ``wyzwanie 2`` / ``challenge 2``: challenge player 2's word.
+- ``gotowe`` / ``done``: no (more) challenges this round.
+- ``zostaw l s w n`` / ``keep l s w n``: a veteran names the (up to four) letters that keep
+  their value.
+- ``popraw X`` / ``correct X``: on a lenient table, the proper form of a challenged word;
+  ``wycofaj`` / ``withdraw`` gives it up. While a correction is asked for, a bare word is it.
+- ``ta sama rodzina`` / ``same family`` and ``inna rodzina`` / ``different family`` (or
+  ``tak``/``yes`` and ``nie``/``no`` while a ruling is awaited): the table's decision on a
+  family challenge.
+- ``czas`` / ``time``: the hourglass has run out (the table usually sends this itself).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from braille_words.errors import InputError
+from braille_words.games.seven_words import (
+    Challenge,
+    Correct,
+    Done,
+    Keep,
+    Move,
+    Ruling,
+    Submit,
+    TimeUp,
+)
+from braille_words.tiles import normalize
+
+HELP: dict[str, list[tuple[str, str]]] = {
+    "pl": [
+        ("kot", "w trakcie rundy samo słowo to twoje słowo na tę rundę (nie można go zmienić)"),
+        ("słowo gotowe", "zapisz słowo, które brzmi jak polecenie (tu: GOTOWE)"),
+        ("wyzwanie 2", "rzuć wyzwanie słowu gracza 2 (niesłuszne wyzwanie: -2 pkt na koniec)"),
+        ("gotowe", "nie masz (więcej) wyzwań w tej rundzie"),
+        ("zostaw l s w n", "weteran: te litery (najwyżej 4) punktują normalnie, inne po 1 pkt"),
+        ("popraw kot", "łagodny stół: popraw zakwestionowane słowo na właściwą formę"),
+        ("wycofaj", "łagodny stół: zrezygnuj z zakwestionowanego słowa (0 pkt)"),
+        (
+            "ta sama rodzina",
+            "rozstrzygnięcie stołu: słowo jest z tej samej rodziny (nie liczy "
+            "się); przeciwnie: inna rodzina",
+        ),
+        ("czas", "klepsydra się przesypała (zwykle robi to stół)"),
+        (
+            "o talii",
+            "talia nie jest podana w instrukcji: 44 popularne i 16 rzadkich spółgłosek "
+            "oraz wartości premii są nasze (plik seven_words.toml, nauczyciel może je zmienić)",
+        ),
+    ],
+    "en": [
+        ("kot", "during a round a bare word is your word for the round (it cannot be changed)"),
+        ("word gotowe", "write a word that looks like a command (here: GOTOWE)"),
+        ("challenge 2", "challenge player 2's word (a wrong challenge costs 2 points at the end)"),
+        ("done", "you have no (more) challenges this round"),
+        ("keep l s w n", "veteran: these letters (at most 4) score normally, others 1 point"),
+        ("correct kot", "lenient table: correct a challenged word to its proper form"),
+        ("withdraw", "lenient table: give up a challenged word (it scores 0)"),
+        (
+            "same family",
+            "the table's ruling: the word is of the same family (it does not "
+            "count); otherwise: different family",
+        ),
+        ("time", "the hourglass has run out (the table usually does this)"),
+        (
+            "about the deck",
+            "the deck is not in the rulebook: the 44 common and 16 rare "
+            "consonants and the bonus values are ours (seven_words.toml; a teacher may edit it)",
+        ),
+    ],
+}
+
+_WORD = {"słowo": "pl", "slowo": "pl", "wyraz": "pl", "word": "en", "write": "en"}
+_CHALLENGE = {"wyzwanie": "pl", "wyzwij": "pl", "sprawdź": "pl", "sprawdz": "pl", "challenge": "en"}
+_DONE = {
+    "gotowe": "pl",
+    "gotów": "pl",
+    "gotowy": "pl",
+    "dalej": "pl",
+    "pas": "pl",
+    "done": "en",
+    "pass": "en",
+    "ok": "en",
+    "next": "en",
+}
+_KEEP = {"zostaw": "pl", "zachowaj": "pl", "keep": "en"}
+_CORRECT = {"popraw": "pl", "poprawka": "pl", "correct": "en", "fix": "en"}
+_WITHDRAW = {"wycofaj": "pl", "withdraw": "en", "drop": "en"}
+_TIME = {"czas": "pl", "time": "en", "timeup": "en"}
+_PHRASES: dict[str, tuple[str, str]] = {
+    "ta sama rodzina": ("same", "pl"),
+    "same family": ("same", "en"),
+    "inna rodzina": ("different", "pl"),
+    "different family": ("different", "en"),
+    "bez wyzwań": ("done", "pl"),
+    "bez wyzwan": ("done", "pl"),
+    "no challenge": ("done", "en"),
+    "no challenges": ("done", "en"),
+    "koniec czasu": ("time", "pl"),
+    "time up": ("time", "en"),
+    "time is up": ("time", "en"),
+}
+_YES = {"tak": "pl", "yes": "en", "y": "en", "t": "pl"}
+_NO = {"nie": "pl", "no": "en", "n": "en"}
+
+
+def _say(lang: str, pl: str, en: str) -> str:
+    if lang == "pl":
+        return pl
+    if lang == "en":
+        return en
+    return f"{pl} / {en}"
+
+
+def _player(arg: str, view: dict[str, Any], lang: str) -> int:
+    """A player by number (from 1) or by name, as the 0-based seat."""
+    seats: Sequence[str] = view.get("seats", [])
+    if arg.isdigit():
+        n = int(arg)
+        if 1 <= n <= len(seats):
+            return n - 1
+    else:
+        names = [normalize(s) for s in seats]
+        if arg in names:
+            return names.index(arg)
+    raise InputError(
+        _say(
+            lang,
+            f"Nie ma gracza {arg}; podaj numer od 1 do {len(seats)}, np. wyzwanie 2.",
+            f"There is no player {arg}; give a number from 1 to {len(seats)}, e.g. challenge 2.",
+        )
+    )
+
+
+def parse(line: str, view: dict[str, Any]) -> Move:
+    """The move a typed line asks for, or ``InputError`` saying what to type instead."""
+    text = normalize(line)
+    phase = view.get("phase")
+    if not text:
+        raise InputError(_say("?", "Wpisz słowo albo polecenie.", "Type a word or a command."))
+    phrase = " ".join(text.split())
+    if phrase in _PHRASES:
+        what, _lang = _PHRASES[phrase]
+        if what == "same":
+            return Ruling(True)
+        if what == "different":
+            return Ruling(False)
+        if what == "done":
+            return Done()
+        return TimeUp()
+    verb, _, rest = phrase.partition(" ")
+    args = rest.split()
+    if verb in _WORD:
+        if not rest:
+            raise InputError(
+                _say(_WORD[verb], "Po „słowo” wpisz swoje słowo.", "Type your word after 'word'.")
+            )
+        return Submit(rest)
+    if verb in _CHALLENGE:
+        lang = _CHALLENGE[verb]
+        if len(args) != 1:
+            raise InputError(
+                _say(
+                    lang,
+                    "Podaj jednego gracza, np. wyzwanie 2.",
+                    "Name one player, e.g. challenge 2.",
+                )
+            )
+        return Challenge(_player(args[0], view, lang))
+    if verb in _DONE and not args:
+        return Done()
+    if verb in _KEEP:
+        lang = _KEEP[verb]
+        letters = [c for a in args for c in a if not c.isspace() and c != ","]
+        if not letters:
+            raise InputError(
+                _say(lang, "Podaj litery, np. zostaw l s w n.", "Name letters, e.g. keep l s w n.")
+            )
+        return Keep(tuple(letters))
+    if verb in _CORRECT:
+        if not rest:
+            raise InputError(
+                _say(
+                    _CORRECT[verb],
+                    "Podaj poprawne słowo, np. popraw kot.",
+                    "Give the corrected word, e.g. correct kot.",
+                )
+            )
+        return Correct(rest)
+    if verb in _WITHDRAW and not args:
+        return Correct(None)
+    if verb in _TIME and not args:
+        return TimeUp()
+    if phase == "ruling" and not args:
+        if verb in _YES:
+            return Ruling(True)
+        if verb in _NO:
+            return Ruling(False)
+    if phase == "writing":
+        return Submit(phrase)
+    if phase == "correction":
+        return Correct(phrase)
+    if phase == "challenges":
+        raise InputError(
+            _say(
+                "?",
+                "Teraz wyzwania: wpisz wyzwanie i numer gracza, albo gotowe.",
+                "Challenges now: type challenge and a player's number, or done.",
+            )
+        )
+    if phase == "ruling":
+        raise InputError(
+            _say(
+                "?",
+                "Stół rozstrzyga: wpisz ta sama rodzina albo inna rodzina.",
+                "The table decides: type same family or different family.",
+            )
+        )
+    raise InputError(_say("?", "Gra się skończyła.", "The game is over."))
