@@ -80,6 +80,38 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except Exception:
+        where = _write_crash_report()
+        print(
+            "braille-words: something went wrong inside the program. Your game is saved: "
+            f"'braille-words resume' goes on with it. Details for the developers: {where}",
+            file=sys.stderr,
+        )
+        return 70
+
+
+def _write_crash_report() -> str:
+    """Put the traceback in a file, not on the player's screen or Braille display."""
+    import os
+    import tempfile
+    import traceback
+
+    base = os.environ.get("BRAILLE_WORDS_DATA")
+    if base is None:
+        from platformdirs import user_data_dir
+
+        base = user_data_dir("braille-words")
+    try:
+        os.makedirs(base, exist_ok=True)
+        path = os.path.join(base, "crash.log")
+        with open(path, "a", encoding="utf-8") as f:
+            f.write(traceback.format_exc() + "\n")
+        return path
+    except OSError:
+        fd, path = tempfile.mkstemp(prefix="braille-words-crash-", suffix=".log")
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(traceback.format_exc())
+        return path
 
 
 if __name__ == "__main__":

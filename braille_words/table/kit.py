@@ -92,14 +92,14 @@ class GameKit:
 
 
 GAMES: dict[str, GameKit] = {
-    "rummikub": GameKit(
-        id="rummikub",
+    "word_rummikub": GameKit(
+        id="word_rummikub",
         aliases=("rummikub", "rummikub-slowny", "word-rummikub", "word_rummikub"),
         lang="pl",
         rules_module="braille_words.games.word_rummikub",
         ai_module="braille_words.games.word_rummikub_ai",
         commands_module="braille_words.commands.rummikub",
-        presenter_module="braille_words.present.rummikub",
+        presenter_module="braille_words.present.word_rummikub",
         players=(2, 4),
     ),
     "seven_words": GameKit(

@@ -11,8 +11,12 @@ from __future__ import annotations
 import sys
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol, TextIO
+
+from braille_words.braille import BrailleInput, Line, Pager, text_line
+from braille_words.braille.translator import Mode
+from braille_words.errors import BrailleWordsError
 
 
 class Speaker(Protocol):
@@ -27,75 +31,16 @@ class Earcons(Protocol):
     def play(self, name: str) -> None: ...
 
 
-@dataclass
-class BrailleLine:
-    """One line a seat can read: its cells and, per cell, what a routing key there means."""
+@dataclass(frozen=True)
+class NamedLine:
+    """A line of the seat's display with the name readers move by ("rack", "table"…)."""
 
     name: str
-    cells: bytes
-    targets: Sequence[Any]
-    text: str = ""
+    line: Line
 
 
-@dataclass
-class BrailleSurface:
-    """The lines of a seat's display and where the reader is among them.
-
-    The first line is the latest message; the others come from the game's view (rack, table
-    words, scores). Panning moves a window of the display's width along the current line, never
-    starting mid-word when it can help it.
-    """
-
-    width: int
-    lines: list[BrailleLine] = field(default_factory=list)
-    line: int = 0
-    offset: int = 0
-
-    def current(self) -> BrailleLine | None:
-        if not self.lines:
-            return None
-        self.line = max(0, min(self.line, len(self.lines) - 1))
-        return self.lines[self.line]
-
-    def window(self) -> bytes:
-        cur = self.current()
-        if cur is None:
-            return bytes(self.width)
-        return cur.cells[self.offset : self.offset + self.width].ljust(self.width, b"\x00")
-
-    def target_at(self, cell: int) -> Any:
-        cur = self.current()
-        if cur is None:
-            return None
-        index = self.offset + cell
-        return cur.targets[index] if 0 <= index < len(cur.targets) else None
-
-    def pan(self, step: int) -> bool:
-        cur = self.current()
-        if cur is None:
-            return False
-        if step > 0 and self.offset + self.width < len(cur.cells):
-            self.offset += self.width
-            return True
-        if step < 0 and self.offset > 0:
-            self.offset = max(0, self.offset - self.width)
-            return True
-        if step > 0 and self.line + 1 < len(self.lines):
-            self.line, self.offset = self.line + 1, 0
-            return True
-        if step < 0 and self.line > 0:
-            self.line -= 1
-            prev = self.lines[self.line]
-            self.offset = max(0, (len(prev.cells) - 1) // self.width * self.width)
-            return True
-        return False
-
-    def move_line(self, step: int) -> bool:
-        target = self.line + step
-        if 0 <= target < len(self.lines):
-            self.line, self.offset = target, 0
-            return True
-        return False
+Router = Callable[[Any, Any], tuple[Any, str | None]]
+"""(routing target, current selection) → (new selection, command line to run or None)."""
 
 
 class SeatOutput:
@@ -112,26 +57,36 @@ class SeatOutput:
         earcons: Earcons | None = None,
         transcript: TextIO | None = None,
         label: str | None = None,
-        render_message: Callable[[str, str], BrailleLine] | None = None,
         spell: Callable[[str, str], str] | None = None,
     ) -> None:
         self.name = name
         self.lang = lang
         self.verbosity = verbosity
         self.speaker = speaker
-        self.display = display
         self.earcons = earcons
         self.transcript = transcript
         self.label = label
-        self._render_message = render_message
         self._spell = spell
         self.last: str = ""
         self.said: list[str] = []
         self._lock = threading.RLock()
-        width = int(getattr(display, "cells", 40) or 40)
-        self.surface = BrailleSurface(width)
-        self._view: list[BrailleLine] = []
-        self._message: BrailleLine | None = None
+        self.display: Any | None = None
+        self.braille_mode = Mode.LITERARY
+        self._message: NamedLine | None = None
+        self._view: list[NamedLine] = []
+        self._line_index = 0
+        self._pager: Pager | None = None
+        self.selection: Any = None
+        self.router: Router | None = None
+        self.submit: Callable[[str], None] | None = None
+        self.typing = BrailleInput(lang)
+        if display is not None:
+            self.attach_display(display)
+
+    def attach_display(self, display: Any | None) -> None:
+        with self._lock:
+            self.display = display
+            self._refresh(reset=True)
 
     # -- speech and transcript ------------------------------------------------------------
 
@@ -143,101 +98,215 @@ class SeatOutput:
             self.last = sentence
             self.said.append(sentence)
             if cue is not None and self.earcons is not None:
-                self._safely(lambda: self.earcons.play(cue) if self.earcons else None)
-            if self.speaker is not None:
-                speaker = self.speaker
-                self._safely(lambda: speaker.say(sentence, self.lang))
-            if self.transcript is not None:
-                prefix = f"[{self.label}] " if self.label else ""
-                self.transcript.write(prefix + sentence + "\n")
-                self.transcript.flush()
-            if self._render_message is not None:
-                self._message = self._render_message(sentence, self.lang)
-                self._refresh(reset=True)
+                earcons = self.earcons
+                self._safely(lambda: earcons.play(cue))
+            self._speak(sentence)
+            if self.display is not None:
+                try:
+                    line = text_line(sentence, self.lang, self.braille_mode, name="message")
+                except BrailleWordsError:
+                    line = None
+                if line is not None:
+                    self._message = NamedLine("message", line)
+                    self._refresh(reset=True)
+
+    def _speak(self, sentence: str) -> None:
+        if self.speaker is not None:
+            speaker = self.speaker
+            self._safely(lambda: speaker.say(sentence, self.lang))
+        if self.transcript is not None:
+            prefix = f"[{self.label}] " if self.label else ""
+            self.transcript.write(prefix + sentence + "\n")
+            self.transcript.flush()
 
     def announce_turn(self, sentence: str) -> None:
         """The "your turn" announcement, with its own sound so it is heard over chatter."""
         self.announce(sentence, cue="your_turn")
 
     def repeat(self) -> None:
-        if self.last:
-            last = self.last
-            self.said.append(last)
-            if self.speaker is not None:
-                speaker = self.speaker
-                self._safely(lambda: speaker.say(last, self.lang))
-            if self.transcript is not None:
-                prefix = f"[{self.label}] " if self.label else ""
-                self.transcript.write(prefix + last + "\n")
-                self.transcript.flush()
+        with self._lock:
+            if self.last:
+                self.said.append(self.last)
+                self._speak(self.last)
 
     def stop_speech(self) -> None:
         if self.speaker is not None:
-            speaker = self.speaker
-            self._safely(speaker.stop)
+            self._safely(self.speaker.stop)
 
     def spell(self, letters: str) -> str:
         if self._spell is not None:
             return self._spell(letters, self.lang)
-        return ", ".join(letters.upper())
+        from braille_words.speech.spelling import spell
+
+        return str(spell(letters, self.lang))
 
     # -- Braille --------------------------------------------------------------------------
 
-    def show(self, lines: Sequence[BrailleLine]) -> None:
-        """Replace the game lines of this seat's display (the message line stays first)."""
+    def show(self, lines: Sequence[NamedLine]) -> None:
+        """Replace the game lines of this seat's display (the latest message stays first)."""
         with self._lock:
             self._view = list(lines)
             self._refresh(reset=False)
 
-    def _refresh(self, *, reset: bool) -> None:
-        lines = ([self._message] if self._message is not None else []) + self._view
-        keep = self.surface.current()
-        self.surface.lines = lines
+    @property
+    def lines(self) -> list[NamedLine]:
+        typed = [NamedLine("input", self.typing.line("input"))] if len(self.typing) else []
+        message = [self._message] if self._message is not None else []
+        return typed + message + self._view
+
+    @property
+    def current_line(self) -> str | None:
+        lines = self.lines
+        return lines[self._line_index].name if 0 <= self._line_index < len(lines) else None
+
+    def _refresh(self, *, reset: bool, keep: str | None = None) -> None:
+        if self.display is None:
+            return
+        lines = self.lines
+        if not lines:
+            return
+        names = [n.name for n in lines]
         if reset:
-            self.surface.line, self.surface.offset = 0, 0
-        elif keep is not None:
-            names = [line.name for line in lines]
-            if keep.name in names:
-                self.surface.line = names.index(keep.name)
+            self._line_index = 0
+        elif keep is not None and keep in names:
+            self._line_index = names.index(keep)
+        self._line_index = max(0, min(self._line_index, len(lines) - 1))
+        line = lines[self._line_index].line
+        width = int(getattr(self.display, "cells", 40) or 40)
+        if self._pager is None or self._pager.width != width or reset:
+            self._pager = Pager(line, width)
+        else:
+            self._pager.set_line(line)
         self._write()
 
     def _write(self) -> None:
-        if self.display is None:
+        if self.display is None or self._pager is None:
             return
-        window = self.surface.window()
+        cells = self._pager.frame().cells
         display = self.display
-        self._safely(lambda: display.write(window))
+        self._safely(lambda: display.write(cells))
 
-    def navigate(self, command: str) -> bool:
-        """Display navigation keys; True when handled (and the display redrawn)."""
+    def frame(self) -> bytes:
+        """What this seat's display shows now (for tests and the console)."""
         with self._lock:
-            moved = {
-                "pan_left": lambda: self.surface.pan(-1),
-                "pan_right": lambda: self.surface.pan(1),
-                "line_up": lambda: self.surface.move_line(-1),
-                "line_down": lambda: self.surface.move_line(1),
-                "top": lambda: self.surface.move_line(-self.surface.line),
-                "bottom": lambda: self.surface.move_line(
-                    len(self.surface.lines) - 1 - self.surface.line
-                ),
-            }.get(command)
-            if moved is None:
-                return False
-            if not moved() and self.earcons is not None:
-                earcons = self.earcons
-                self._safely(lambda: earcons.play("edge"))
-            self._write()
-            return True
+            return self._pager.frame().cells if self._pager is not None else b""
+
+    def _move_line(self, step: int) -> bool:
+        lines = self.lines
+        target = self._line_index + step
+        if not 0 <= target < len(lines):
+            return False
+        self._line_index = target
+        self._pager = None
+        self._refresh(reset=False, keep=lines[target].name)
+        return True
+
+    def on_display_command(self, command: Any) -> None:
+        """A key pressed on this seat's display (called on the display's reader thread)."""
+        name: str = command.name
+        arg: int | None = command.arg
+        with self._lock:
+            if name != "stop_speech" and name != "braille_chord":
+                self.stop_speech()
+            if name in ("pan_left", "pan_right", "line_up", "line_down", "top", "bottom"):
+                self._navigate(name)
+            elif name == "route" and arg is not None:
+                self._route(arg)
+            elif name == "braille_chord" and arg is not None:
+                self._type(lambda: self.typing.add_chord(arg))
+            elif name == "space":
+                self._type(self.typing.space)
+            elif name == "backspace":
+                self._type(self.typing.backspace)
+            elif name in ("enter", "confirm"):
+                self._enter()
+            elif name == "cancel":
+                if len(self.typing):
+                    self.typing.clear()
+                    self._refresh(reset=True)
+                else:
+                    self.selection = None
+                    self._send("reset" if self.lang == "en" else "od nowa")
+            elif name in ("help", "repeat", "where"):
+                self._send(name)
+            elif name == "stop_speech":
+                self.stop_speech()
+
+    def on_display_status(self, status: str) -> None:
+        from braille_words.present.messages import text
+
+        self.announce(text(self.lang, status, self.verbosity))
+
+    def _navigate(self, name: str) -> None:
+        moved = False
+        if self._pager is None:
+            return
+        if name == "pan_right":
+            moved = self._pager.pan_right() or self._move_line(1)
+        elif name == "pan_left":
+            moved = self._pager.pan_left() or self._move_line(-1)
+            if moved and self._pager is not None and self._pager.at_start:
+                self._pager.end()
+        elif name == "line_up":
+            moved = self._move_line(-1)
+        elif name == "line_down":
+            moved = self._move_line(1)
+        elif name == "top":
+            moved = self._move_line(-self._line_index)
+        elif name == "bottom":
+            moved = self._move_line(len(self.lines) - 1 - self._line_index)
+        if not moved and self.earcons is not None:
+            earcons = self.earcons
+            self._safely(lambda: earcons.play("edge"))
+        self._write()
+
+    def _route(self, key: int) -> None:
+        if self._pager is None:
+            return
+        hit = self._pager.route(key)
+        if hit is None:
+            return
+        if self.router is None:
+            return
+        self.selection, command = self.router(hit.target, self.selection)
+        if command is not None:
+            self._send(command)
+        elif self.selection is not None and self.earcons is not None:
+            earcons = self.earcons
+            self._safely(lambda: earcons.play("picked"))
+
+    def _type(self, action: Callable[[], object]) -> None:
+        try:
+            action()
+        except BrailleWordsError as exc:
+            self.announce(str(exc), cue="rejected")
+            return
+        self._refresh(reset=True)
+
+    def _enter(self) -> None:
+        if not len(self.typing):
+            return
+        try:
+            line = self.typing.submit()
+        except BrailleWordsError as exc:
+            self.announce(str(exc), cue="rejected")
+            return
+        self._refresh(reset=True)
+        self._send(line)
+
+    def _send(self, line: str) -> None:
+        if self.submit is not None:
+            self.submit(line)
 
     def close(self) -> None:
-        for part in (self.speaker, self.display):
+        for part in (self.speaker, self.display, self.earcons):
             close = getattr(part, "close", None)
             if close is not None:
                 self._safely(close)
 
     @staticmethod
     def _safely(action: Callable[[], object]) -> None:
-        """A broken output device must not stop the game: note it once and go on."""
+        """A broken output device must not stop the game: note it and go on."""
         try:
             action()
         except Exception as exc:

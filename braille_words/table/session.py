@@ -34,6 +34,7 @@ REPEAT_WORDS = frozenset({"repeat", "powtórz", "powtorz", "r"})
 WHERE_WORDS = frozenset({"where", "gdzie", "where am i", "gdzie jestem"})
 STOP_WORDS = frozenset({"stop", "cisza", "ucisz"})
 HINT_WORDS = frozenset({"hint", "podpowiedź", "podpowiedz"})
+LAST_WORDS = frozenset({"last", "ostatni", "ostatnio", "last move", "ostatni ruch"})
 SPELL_PREFIXES = ("spell", "literuj")
 VERBOSITY_WORDS = {
     "expert": "expert",
@@ -68,6 +69,22 @@ class Session:
     on_finish: Callable[[dict[str, Any]], None] | None = None
     echo: Callable[[str], None] | None = None
     _quit: bool = False
+    _last_move: dict[int, str] = field(default_factory=dict)
+    _prompted: frozenset[int] = frozenset()
+
+    def __post_init__(self) -> None:
+        """Give each seat's display a way to send lines and route keys into this game."""
+        for seat, out in enumerate(self.outputs):
+            out.submit = self._submitter(seat)
+            router = getattr(self.kit.presenter, "route", None)
+            if router is not None:
+                out.router = router
+
+    def _submitter(self, seat: int) -> Callable[[str], None]:
+        def submit(line: str) -> None:
+            self.inputs.put(Input(seat, line))
+
+        return submit
 
     # -- the loop -------------------------------------------------------------------------
 
@@ -149,6 +166,9 @@ class Session:
         if low in WHERE_WORDS:
             out.announce(self._where(seat), cue=None)
             return True
+        if low in LAST_WORDS:
+            out.announce(self._last_move.get(seat) or text(out.lang, "no_last_move", out.verbosity))
+            return True
         if low in HINT_WORDS:
             self._hint(seat)
             return True
@@ -226,7 +246,9 @@ class Session:
                 sentences.append(self._event_text(out, seat, event))
                 cue = cue or self.kit.presenter.cue_for(event.kind, seat, dict(event.params))
             if sentences:
-                out.announce(" ".join(s for s in sentences if s), cue=cue)
+                said = " ".join(s for s in sentences if s)
+                out.announce(said, cue=cue)
+                self._last_move[seat] = said
             out.show(self.kit.presenter.braille_view(self.state.view_for(seat), out.lang))
 
     def _event_text(self, out: SeatOutput, seat: int, event: Event) -> str:
@@ -263,7 +285,11 @@ class Session:
 
     def _prompt(self) -> None:
         """Tell each human seat the game awaits that it is their turn (once per change)."""
-        for seat in sorted(self.state.awaiting):
+        awaiting = frozenset(self.state.awaiting)
+        if awaiting == self._prompted:
+            return
+        self._prompted = awaiting
+        for seat in sorted(awaiting):
             if self.seats[seat].is_human:
                 out = self.outputs[seat]
                 prompt = self.kit.presenter.prompt(

@@ -1,0 +1,149 @@
+"""Opening each seat's voice, display and sound device.
+
+A device that cannot be opened must not keep a player from the game: the speech factory
+already falls back engine by engine; a display that cannot be opened gives one spoken and
+written warning and the seat plays by speech alone; a sound device that cannot be opened
+leaves the seat without earcons. Each warning goes only to the seat concerned.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from braille_words.errors import BrailleWordsError
+from braille_words.present.messages import text
+from braille_words.table.outputs import SeatOutput
+from braille_words.table.seats import SeatConfig
+
+# The table's cue names → the earcons of ``audio.earcons``.
+CUES = {
+    "your_turn": "your_turn",
+    "picked": "picked",
+    "placed": "placed",
+    "accepted": "accepted",
+    "rejected": "rejected",
+    "joker": "joker",
+    "steal": "steal",
+    "warning": "warning",
+    "time_up": "time_up",
+    "tick": "tick",
+    "edge": "tick",
+    "game_over": "accepted",
+}
+
+
+class SeatSounds:
+    """Earcons on one seat's own sound device."""
+
+    def __init__(self, device: str | int | None) -> None:
+        from braille_words.audio.earcons import DEFAULT_RATE, Earcon, synthesize
+        from braille_words.audio.player import Player
+
+        self._player = Player(device)
+        self._rate = DEFAULT_RATE
+        self._earcon = Earcon
+        self._synthesize = synthesize
+
+    def play(self, name: str) -> None:
+        value = CUES.get(name)
+        if value is None:
+            return
+        self._player.play_samples(self._synthesize(self._earcon(value), self._rate), self._rate)
+
+    def close(self) -> None:
+        self._player.stop()
+
+
+def _sounds(seat: SeatConfig, warn: list[str]) -> SeatSounds | None:
+    if not seat.is_human or (seat.speech == "none" and seat.sound is None):
+        return None
+    try:
+        from braille_words.audio.devices import has_output_device
+
+        if seat.sound is None and not has_output_device():
+            return None
+        return SeatSounds(seat.sound)
+    except (BrailleWordsError, OSError, ImportError) as exc:
+        warn.append(
+            text(seat.lang, "device_fallback", device="sound", reason=str(exc), instead="no sounds")
+        )
+        return None
+
+
+def _speaker(seat: SeatConfig, index: int, stream: TextIO | None, warn: list[str]) -> Any:
+    from braille_words.speech.factory import make_speaker
+    from braille_words.speech.settings import VoiceSettings
+
+    spec = seat.speech
+    if seat.sound is not None and spec in ("auto", "espeak"):
+        spec = f"{spec}:device={seat.sound}"
+    settings = VoiceSettings(lang=seat.lang)
+    try:
+        return make_speaker(spec, settings, seat=index, stream=stream, warn=warn.append)
+    except BrailleWordsError as exc:
+        warn.append(
+            text(seat.lang, "device_fallback", device="speech", reason=str(exc), instead="text")
+        )
+        return make_speaker("text", settings, seat=index, stream=stream, warn=warn.append)
+
+
+def _display(seat: SeatConfig, out: SeatOutput, warn: list[str]) -> Any:
+    from braille_words.displays.spec import open_display
+
+    try:
+        return open_display(
+            seat.display,
+            stream=sys.stdout,
+            on_command=out.on_display_command,
+            on_status=out.on_display_status,
+        )
+    except BrailleWordsError as exc:
+        warn.append(
+            text(
+                seat.lang,
+                "device_fallback",
+                device="Braille",
+                reason=str(exc),
+                instead="speech only",
+            )
+        )
+        return None
+
+
+def open_outputs(
+    seats: Sequence[SeatConfig], *, transcript: TextIO | None = None
+) -> list[SeatOutput]:
+    """One ``SeatOutput`` per seat. Computer seats get none of the devices."""
+    outputs: list[SeatOutput] = []
+    humans = [i for i, s in enumerate(seats) if s.is_human]
+    for index, seat in enumerate(seats):
+        warn: list[str] = []
+        if not seat.is_human:
+            # Nobody listens at a computer seat, but a game of computers alone is watched
+            # through the transcript of its first seat.
+            watch = transcript if not humans and index == 0 else None
+            outputs.append(
+                SeatOutput(
+                    name=seat.name, lang=seat.lang, verbosity=seat.verbosity, transcript=watch
+                )
+            )
+            continue
+        label = seat.name if len(humans) > 1 else None
+        speaker = None if seat.speech == "none" else _speaker(seat, index, None, warn)
+        out = SeatOutput(
+            name=seat.name,
+            lang=seat.lang,
+            verbosity=seat.verbosity,
+            speaker=speaker,
+            earcons=_sounds(seat, warn),
+            transcript=transcript,
+            label=label,
+        )
+        if seat.display != "none":
+            out.attach_display(_display(seat, out, warn))
+        for sentence in warn:
+            out.announce(sentence)
+        outputs.append(out)
+    return outputs
