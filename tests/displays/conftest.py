@@ -13,7 +13,7 @@ from braille_words.displays.events import DisplayCommand
 from braille_words.displays.serial_display import SerialDisplay
 from braille_words.displays.spec import open_display
 
-PROTOCOLS = ["baum", "handytech"]
+PROTOCOLS = ["baum", "handytech", "focus"]
 
 
 @pytest.fixture(params=PROTOCOLS)

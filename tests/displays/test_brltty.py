@@ -92,7 +92,7 @@ class Brltty:
             self.process.wait()
 
 
-@pytest.mark.parametrize("protocol", ["baum", "handytech"])
+@pytest.mark.parametrize("protocol", ["baum", "handytech", "focus"])
 def test_brltty_recognises_the_emulator(protocol: str, tmp_path: Path) -> None:
     emulator = make_emulator(protocol, 40)
     frames: list[bytes] = []
@@ -108,7 +108,7 @@ def test_brltty_recognises_the_emulator(protocol: str, tmp_path: Path) -> None:
         deadline = time.monotonic() + 5.0
         while not any(any(f) for f in frames) and time.monotonic() < deadline:
             time.sleep(0.05)
-        assert any(any(f) for f in frames), frames
+        assert any(any(f) for f in frames), "\n".join(brltty.lines)
         emulator.press_route(3)
         assert brltty.wait_for(r"command: .*ROUTE.*#4"), "\n".join(brltty.lines[-40:])
     finally:

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from braille_words.displays.codecs import Ack, Identity, baum
+from braille_words.displays.codecs import Ack, Identity, baum, focus
 from braille_words.displays.codecs import handytech as ht
 from braille_words.displays.events import KeyEvent
 
@@ -41,6 +41,16 @@ CASES: dict[str, tuple[Callable[[], Any], bytes, Any]] = {
         lambda: ht.DeviceParser(40),
         ht.encode_write(CELLS),
         ht.Packet("write", CELLS),
+    ),
+    "focus host": (
+        focus.host_parser,
+        focus.encode_info("Focus 40"),
+        focus.Packet(focus.INFO, 48, 0, 0, focus.encode_info("Focus 40")[4:-1]),
+    ),
+    "focus device": (
+        focus.device_parser,
+        focus.encode_write(CELLS, 0),
+        focus.Packet(focus.WRITE, 40, 0, 0, CELLS),
     ),
 }
 
@@ -155,3 +165,40 @@ def test_handytech_braille_keys_type_the_documented_dots() -> None:
     b_keys = bytes(ht.B_KEYS)  # B1 … B8
     dots = [e.number for e in host.feed(b_keys) if isinstance(e, KeyEvent)]
     assert dots == [7, 3, 2, 1, 4, 5, 6, 8]
+
+
+def test_focus_packets_sum_to_zero() -> None:
+    for packet in (focus.encode_write(CELLS, 3), focus.encode_info("Focus 80")):
+        assert sum(packet) % 256 == 0
+
+
+def test_focus_corrupt_checksum_is_skipped() -> None:
+    bad = bytearray(focus.encode_write(b"\x41\x42", 0x20))
+    bad[-1] ^= 0xFF
+    parser = focus.device_parser()
+    got = parser.feed(bytes(bad) + focus.encode_write(b"\x03", 1))
+    assert got[-1] == focus.Packet(focus.WRITE, 1, 1, 0, b"\x03")
+
+
+def test_focus_sends_only_the_changed_stretch() -> None:
+    host = focus.FocusHost()
+    old = bytes(40)
+    new = bytearray(old)
+    new[7] = 1
+    new[9] = 2
+    assert host.encode_frame(bytes(new), b"", old) == focus.encode_write(b"\x01\x00\x02", 7)
+    assert host.encode_frame(bytes(new), b"", None) == focus.encode_write(bytes(new), 0)
+
+
+def test_focus_keys_and_routing_buttons() -> None:
+    host = focus.FocusHost()
+    host.feed(focus.encode_info("Focus 40"))
+    pan_right = 1 << focus.key_bit("pan", 2)
+    got = host.feed(
+        focus.encode_keys(pan_right) + focus.encode_keys(0) + focus.encode_button(39, True)
+    )
+    assert got == [
+        KeyEvent("pan", 2, True),
+        KeyEvent("pan", 2, False),
+        KeyEvent("routing", 39, True),
+    ]

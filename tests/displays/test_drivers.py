@@ -141,3 +141,22 @@ def test_status_cells_go_before_the_text_on_a_modular() -> None:
             assert emulator.status_shown == b"\x0f\x0f\x00\x00"  # type: ignore[attr-defined]
     finally:
         emulator.stop()
+
+
+def test_focus_sends_only_the_changed_cells_on_the_wire() -> None:
+    from braille_words.displays.codecs import focus
+    from braille_words.displays.emulators.focus import FocusEmulator
+    from braille_words.displays.spec import open_display
+
+    emulator = FocusEmulator(40)
+    emulator.start()
+    try:
+        with open_display(f"focus:{emulator.path}") as shown:
+            shown.write(b"\x01" * 40)
+            assert emulator.wait_for_cells(b"\x01" * 40)
+            before = len(emulator.received)
+            shown.write(b"\x01" * 20 + b"\x3f" + b"\x01" * 19)
+            assert emulator.wait_for_cells(b"\x01" * 20 + b"\x3f" + b"\x01" * 19)
+            assert bytes(emulator.received[before:]) == focus.encode_write(b"\x3f", 20)
+    finally:
+        emulator.stop()
