@@ -66,7 +66,7 @@ class Player:
         self,
         device: str | int | None = None,
         *,
-        lead: float = 0.06,
+        lead: float = 0.05,
         block: float = 0.02,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:

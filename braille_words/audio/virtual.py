@@ -26,19 +26,23 @@ import numpy.typing as npt
 RATE = 48000
 
 
-def asoundrc(files: dict[str, Path], default: str | None = None) -> str:
-    """ALSA configuration text for one output per name, each recording to its file."""
+def asoundrc(files: dict[str, Path], default: str | None = None, *, append: bool = True) -> str:
+    """ALSA configuration text for one output per name, each recording to its file.
+
+    With ``append`` every sound is added to the file; without, each opening of the device starts
+    the file afresh but samples reach it with no pipe in between (for measuring a cut-off).
+    """
     lines: list[str] = []
     for name, path in files.items():
         if not name.replace("_", "").replace("-", "").isalnum():
             raise ValueError(f"an output name must be letters and digits: {name!r}")
         if '"' in str(path):
             raise ValueError(f"a recording path may not contain quotes: {path}")
+        # A pipe to ``cat >>`` because the plugin truncates its file on every open, and each
+        # sound opens the device afresh.
+        target = f"|exec cat >> {shlex.quote(str(path))}" if append else str(path)
         lines.append(
-            # A pipe to ``cat >>`` because the plugin truncates (or overwrites) its file on every
-            # open, and each sound opens the device afresh.
-            f'pcm.{name}_file {{ type file slave.pcm "null" '
-            f'file "|exec cat >> {shlex.quote(str(path))}" format "raw" }}\n'
+            f'pcm.{name}_file {{ type file slave.pcm "null" file "{target}" format "raw" }}\n'
             f'pcm.{name} {{ type plug slave {{ pcm "{name}_file" format S16_LE channels 1 '
             f'rate {RATE} }} hint {{ show on description "{name}" }} }}'
         )
@@ -56,12 +60,13 @@ class VirtualOutputs:
 
     @classmethod
     def create(
-        cls, root: str | Path, names: tuple[str, ...] = ("seat0", "seat1")
+        cls, root: str | Path, names: tuple[str, ...] = ("seat0", "seat1"), *, append: bool = True
     ) -> VirtualOutputs:
         root = Path(root)
         (root / "alsa").mkdir(parents=True, exist_ok=True)
         files = {name: root / f"{name}.raw" for name in names}
-        (root / "alsa" / "asoundrc").write_text(asoundrc(files), encoding="utf-8")
+        text = asoundrc(files, append=append)
+        (root / "alsa" / "asoundrc").write_text(text, encoding="utf-8")
         return cls(root, names)
 
     @classmethod

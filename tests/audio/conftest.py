@@ -19,6 +19,13 @@ def outputs(tmp_path: Path) -> VirtualOutputs:
 
 
 @pytest.fixture
+def direct_outputs(tmp_path: Path) -> VirtualOutputs:
+    """Outputs with no pipe between the device and its file: a file's size is what was played
+    (each opening of the device starts its file afresh)."""
+    return VirtualOutputs.create(tmp_path / "alsa-direct", ("seat0",), append=False)
+
+
+@pytest.fixture
 def no_sound_card(tmp_path: Path) -> VirtualOutputs:
     return VirtualOutputs.none(tmp_path / "no-card")
 

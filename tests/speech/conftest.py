@@ -1,0 +1,27 @@
+"""Fixtures for speech tests: virtual per-seat sound outputs (see braille_words.audio.virtual)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from braille_words.audio.virtual import VirtualOutputs
+
+
+@pytest.fixture
+def outputs(tmp_path: Path) -> VirtualOutputs:
+    """Two seat outputs, seat0 (also the default) and seat1, recording into tmp_path."""
+    return VirtualOutputs.create(tmp_path / "alsa-home", ("seat0", "seat1"))
+
+
+@pytest.fixture
+def direct_outputs(tmp_path: Path) -> VirtualOutputs:
+    """Outputs with no pipe between the device and its file: a file's size is what was played
+    (each opening of the device starts its file afresh)."""
+    return VirtualOutputs.create(tmp_path / "alsa-direct", ("seat0",), append=False)
+
+
+@pytest.fixture
+def no_sound_card(tmp_path: Path) -> VirtualOutputs:
+    return VirtualOutputs.none(tmp_path / "no-card")
