@@ -82,6 +82,7 @@ class Player:
         self._thread: threading.Thread | None = None
         self._playing = 0
         self.last_report: PlayReport | None = None
+        self.first_block_at: float | None = None  # clock time the current sound reached the device
         self.last_error: AudioDeviceError | None = None
 
     # -- state ---------------------------------------------------------------------------
@@ -172,6 +173,7 @@ class Player:
         written = 0
         started: float | None = None
         pending = bytearray()
+        self.first_block_at = None
 
         def write(data: bytes) -> None:
             nonlocal stream, written, started
@@ -190,7 +192,7 @@ class Player:
             except Exception as exc:
                 raise AudioDeviceError(f"sound output {self.device_spec!r} failed: {exc}") from None
             if started is None:
-                started = self._clock()
+                started = self.first_block_at = self._clock()
             written += frames
 
         try:
