@@ -13,6 +13,7 @@ from typing import Any
 from braille_words.braille import Mode, rack_line, text_line, words_line
 from braille_words.present.messages import fill
 from braille_words.speech.spelling import letter_name
+from braille_words.table.clock import TimerRequest
 from braille_words.table.outputs import NamedLine
 
 PL = "pl"
@@ -303,3 +304,17 @@ def describe_move(move: Any, lang: str) -> str:
         return _t(lang, "dobierz", "draw")
     to_json = getattr(move, "to_json", None)
     return str(to_json()) if to_json is not None else str(move)
+
+
+def timer(view: dict[str, Any]) -> TimerRequest | None:
+    """The optional move limit (the print edition's 60 seconds): one countdown per turn."""
+    limit = int(view.get("options", {}).get("move_limit_seconds") or 0)
+    if limit <= 0 or view.get("over") or view.get("vote"):
+        return None
+    awaiting = view.get("awaiting") or []
+    key = ("move", view.get("current"), view.get("turns_played", 0), tuple(awaiting))
+    return TimerRequest(key, float(limit), warning_at=min(10.0, limit / 3))
+
+
+def timeout_move(rules: Any, state: Any) -> tuple[int, Any]:
+    return int(state.current), rules.timeout_move()

@@ -119,6 +119,12 @@ class SeatOutput:
             self.transcript.write(prefix + sentence + "\n")
             self.transcript.flush()
 
+    def cue(self, name: str) -> None:
+        """A sound alone (a tick of the hourglass)."""
+        if self.earcons is not None:
+            earcons = self.earcons
+            self._safely(lambda: earcons.play(name))
+
     def announce_turn(self, sentence: str) -> None:
         """The "your turn" announcement, with its own sound so it is heard over chatter."""
         self.announce(sentence, cue="your_turn")

@@ -15,9 +15,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from braille_words.audio.timers import TimerEvent
 from braille_words.errors import BrailleWordsError, InputError
 from braille_words.games.base import Event, RuleViolation
 from braille_words.present.messages import render, text
+from braille_words.table.clock import TableClock, TimerRequest
 from braille_words.table.journal import Header, Journal
 from braille_words.table.kit import GameKit
 from braille_words.table.outputs import SeatOutput
@@ -25,6 +27,8 @@ from braille_words.table.seats import SeatConfig
 
 KEYBOARD = -1
 """Queue source for the shared keyboard: the line goes to the seat the game is waiting for."""
+TABLE = -2
+"""Queue source for the table itself (the clock running out)."""
 
 QUIT_WORDS = frozenset(
     {"quit", "exit", "wyjdź", "wyjdz", "wyjście", "wyjscie", "zakończ", "zakoncz"}
@@ -47,10 +51,14 @@ VERBOSITY_WORDS = {
 
 @dataclass
 class Input:
-    """One line of input from ``seat`` (or ``KEYBOARD``); ``None`` marks the end of input."""
+    """One line of input from ``seat`` (or ``KEYBOARD``); ``None`` marks the end of input.
+
+    The table's own moves (time running out) come with ``move`` set instead of a line.
+    """
 
     seat: int
     line: str | None
+    move: Any = None
 
 
 @dataclass
@@ -71,9 +79,13 @@ class Session:
     _quit: bool = False
     _last_move: dict[int, str] = field(default_factory=dict)
     _prompted: frozenset[int] = frozenset()
+    timers: bool = True
+    clock: TableClock | None = None
 
     def __post_init__(self) -> None:
         """Give each seat's display a way to send lines and route keys into this game."""
+        if self.clock is None:
+            self.clock = TableClock(self._on_timer)
         for seat, out in enumerate(self.outputs):
             out.submit = self._submitter(seat)
             router = getattr(self.kit.presenter, "route", None)
@@ -91,6 +103,7 @@ class Session:
     def run(self, *, max_moves: int | None = None) -> dict[str, Any] | None:
         """Play until the game ends, input ends or a player quits; the result if it ended."""
         self._prompt()
+        self._sync_clock()
         while not self._quit and not self.state.is_over:
             if max_moves is not None and self.moves_played >= max_moves:
                 break
@@ -99,6 +112,9 @@ class Session:
                 self._computer_move(computer)
                 continue
             item = self.inputs.get()
+            if item.move is not None:
+                self._table_move(item)
+                continue
             if item.line is None:
                 break
             if self.echo is not None:
@@ -208,7 +224,45 @@ class Session:
         self.moves_played += 1
         self.announce(events)
         self._prompt()
+        self._sync_clock()
         return True
+
+    # -- the clock ------------------------------------------------------------------------
+
+    def _sync_clock(self) -> None:
+        if self.clock is None:
+            return
+        timer = getattr(self.kit.presenter, "timer", None)
+        request = timer(self.state.view_for(0)) if timer is not None and self.timers else None
+        if self.state.is_over:
+            request = None
+        self.clock.sync(request)
+
+    def _on_timer(self, event: TimerEvent, left: float, request: TimerRequest) -> None:
+        """Called on the clock's thread: sounds and warnings now, the time-up move queued."""
+        if event is TimerEvent.EXPIRED:
+            self.inputs.put(Input(TABLE, None, move=request.key))
+            return
+        if event is TimerEvent.WARNING:
+            for out in self.outputs:
+                out.announce(
+                    text(out.lang, "time_warning", out.verbosity, seconds=round(left)),
+                    cue="warning",
+                )
+        elif event is TimerEvent.TICK and request.ticking:
+            for out in self.outputs:
+                out.cue("tick")
+
+    def _table_move(self, item: Input) -> None:
+        """Time ran out: apply the game's time-up move if that countdown is still the one."""
+        if self.clock is None or self.clock.running is None or self.clock.running.key != item.move:
+            return  # a stale countdown: the game moved on before it ran out
+        self.clock.cancel()
+        timeout = getattr(self.kit.presenter, "timeout_move", None)
+        if timeout is None:
+            return
+        seat, move = timeout(self.rules, self.state)
+        self.play(seat, move)
 
     def _computer_move(self, seat: int) -> None:
         level = self.seats[seat].level
@@ -326,6 +380,8 @@ class Session:
         return result
 
     def close(self) -> None:
+        if self.clock is not None:
+            self.clock.close()
         if self.journal is not None:
             self.journal.close()
         for out in self.outputs:

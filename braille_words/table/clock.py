@@ -1,0 +1,91 @@
+"""The table's clock: move limits and hourglasses, kept out of the pure rules.
+
+The rules say when time matters (a presenter's ``timer(view)`` names a running countdown by a
+key, its length and its sound); the clock runs it on a real scheduler and, when it runs out,
+puts the game's time-up move on the session's input queue, so expiry is applied, journaled
+and announced like any other move. A table can play without any clock (the accessible,
+timer-free mode): then a player says "time" instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from braille_words.audio.timers import (
+    Cue,
+    GameTimer,
+    Scheduler,
+    ThreadScheduler,
+    TimerEvent,
+    TimerSpec,
+)
+
+
+@dataclass(frozen=True)
+class TimerRequest:
+    """A countdown the game wants running now. A new ``key`` means a new countdown."""
+
+    key: Any
+    seconds: float
+    warning_at: float
+    ticking: bool = False
+
+
+Listener = Callable[[TimerEvent, float, TimerRequest], None]
+
+
+class TableClock:
+    """At most one countdown at a time, restarted whenever the game asks for a new one."""
+
+    def __init__(self, listener: Listener, scheduler: Scheduler | None = None) -> None:
+        self._listener = listener
+        self._scheduler = scheduler  # a real one is started only when a countdown is needed
+        self._timer: GameTimer | None = None
+        self._request: TimerRequest | None = None
+
+    @property
+    def running(self) -> TimerRequest | None:
+        return self._request
+
+    def remaining(self) -> float | None:
+        return self._timer.remaining if self._timer is not None else None
+
+    def sync(self, request: TimerRequest | None) -> None:
+        """Start, keep or stop the countdown so it matches what the game asks for."""
+        if request is not None and self._request is not None and request.key == self._request.key:
+            return
+        self.cancel()
+        if request is None:
+            return
+        spec = TimerSpec(
+            str(request.key),
+            request.seconds,
+            warning_at=request.warning_at,
+            cue=Cue.TICK,
+            beat=1.0 if request.ticking else request.seconds,
+        )
+        if self._scheduler is None:
+            self._scheduler = ThreadScheduler()
+        timer = GameTimer(spec, self._scheduler)
+        self._timer, self._request = timer, request
+        timer.subscribe(lambda event, left: self._forward(timer, request, event, left))
+        timer.start()
+
+    def _forward(
+        self, timer: GameTimer, request: TimerRequest, event: TimerEvent, left: float
+    ) -> None:
+        if timer is self._timer:
+            self._listener(event, left, request)
+
+    def cancel(self) -> None:
+        timer, self._timer, self._request = self._timer, None, None
+        if timer is not None:
+            timer.cancel()
+
+    def close(self) -> None:
+        self.cancel()
+        close = getattr(self._scheduler, "close", None)
+        if close is not None:
+            close()
