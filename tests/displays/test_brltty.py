@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from braille_words.displays.emulators import make_emulator
+from braille_words.errors import BrailleWordsError
 
 pytestmark = [
     pytest.mark.slow,
@@ -31,7 +32,7 @@ RECOGNISED = {
 class Brltty:
     """BRLTTY in the foreground, its log collected line by line."""
 
-    def __init__(self, driver: str, device: str, workdir: Path) -> None:
+    def __init__(self, driver: str, device: str, workdir: Path, api: str | None = None) -> None:
         self.lines: list[str] = []
         self._changed = threading.Condition()
         self.process = subprocess.Popen(
@@ -50,7 +51,7 @@ class Brltty:
                 "no",
                 "-s",
                 "no",
-                "-N",
+                *(["-A", api] if api else ["-N"]),
                 "-W",
                 str(workdir),
                 "-l",
@@ -84,6 +85,8 @@ class Brltty:
                 self._changed.wait(left)
 
     def stop(self) -> None:
+        if self.process.poll() is not None:
+            return
         self.process.terminate()
         try:
             self.process.wait(timeout=5)
@@ -112,5 +115,67 @@ def test_brltty_recognises_the_emulator(protocol: str, tmp_path: Path) -> None:
         emulator.press_route(3)
         assert brltty.wait_for(r"command: .*ROUTE.*#4"), "\n".join(brltty.lines[-40:])
     finally:
+        brltty.stop()
+        emulator.stop()
+
+
+def _free_brlapi_port() -> int:
+    """A BrlAPI port number N (TCP port 4101 + N) nobody listens on now."""
+    import socket
+
+    for _ in range(50):
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = int(probe.getsockname()[1])
+        if port > 4101:
+            return port - 4101
+    raise AssertionError("no free port")
+
+
+def test_the_brlapi_display_reads_and_writes_through_brltty(tmp_path: Path) -> None:
+    brlapi = pytest.importorskip("brlapi")
+    from braille_words.displays.brlapi_display import BrlApiDisplay
+    from braille_words.displays.events import DISCONNECTED, DisplayCommand
+
+    emulator = make_emulator("baum", 40)
+    emulator.key_gap = 0.05
+    emulator.start()
+    number = _free_brlapi_port()
+    brltty = Brltty("bm", emulator.pty_path, tmp_path, api=f"auth=none,host=127.0.0.1:{number}")
+    display = None
+    try:
+        assert brltty.wait_for("braille is online"), "\n".join(brltty.lines[-40:])
+        deadline = time.monotonic() + 10
+        while display is None:
+            try:
+                display = BrlApiDisplay(f"127.0.0.1:{number}", auth="none")
+            except BrailleWordsError:  # BrlAPI not listening yet
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)
+        assert display.cells == 40
+        display.write(bytes(range(100, 140)))
+        assert emulator.wait_for_cells(bytes(range(100, 140)))
+        emulator.press_route(5)
+        assert display.commands.get(timeout=5) == DisplayCommand("route", 5)
+        emulator.press_command("pan_right")  # BRLTTY's Vario table: FWINRT
+        assert display.commands.get(timeout=5) == DisplayCommand("pan_right")
+        # BRLTTY's typed keys and commands, as it would send them:
+        assert display.translate(brlapi.KEY_TYPE_CMD | brlapi.KEY_CMD_PASSDOTS | 0x0B) == (
+            DisplayCommand("braille_chord", 0x0B)
+        )
+        assert display.translate(brlapi.KEY_TYPE_SYM | ord("g")) == DisplayCommand(
+            "braille_chord", 0x1B
+        )
+        assert display.translate(brlapi.KEY_TYPE_SYM | brlapi.KEY_SYM_BACKSPACE) == (
+            DisplayCommand("backspace")
+        )
+        assert display.translate(brlapi.KEY_TYPE_SYM | 0x20) == DisplayCommand("space")
+        brltty.stop()
+        assert display.commands.get(timeout=5) == DisplayCommand(DISCONNECTED)
+        display.write(b"\x01" * 40)  # BRLTTY is gone: must not raise
+    finally:
+        if display is not None:
+            display.close()
         brltty.stop()
         emulator.stop()
