@@ -1,6 +1,6 @@
 """Sentences for events, in the player's language and verbosity.
 
-Catalogues are TOML files beside this module (``messages/pl.toml``, ``messages/en.toml``), one
+Catalogues are TOML files beside this module (``catalogues/pl.toml``, ``catalogues/en.toml``), one
 table per game plus ``common``, so a teacher or translator edits text without touching code.
 A key holds either one sentence or ``{ full = "…", terse = "…" }``: beginners hear the full
 sentence with its hint, experts the terse one. When a catalogue lacks a key the game's own
@@ -16,7 +16,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-_DIR = Path(__file__).resolve().parent / "messages"
+_DIR = Path(__file__).resolve().parent / "catalogues"
 
 
 @cache

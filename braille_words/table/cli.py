@@ -63,6 +63,10 @@ def register(subparsers: Any) -> None:
     )
     play.add_argument("--position", type=Path, help="start from a position file (an exercise)")
     play.add_argument("--journal", type=Path, help="where to keep this game's journal")
+    play.add_argument(
+        "--no-timer", action="store_true",
+        help="play without any clock (no move limit, no hourglass): say 'czas' when time is up",
+    )
     play.add_argument("--solo", action="store_true", help="7 słów: play the solo game")
     play.add_argument("--level", help="7 słów solo: 100, 110, 120 or brutal")
     play.add_argument("--variant", help="7 słów: no-hourglass or veteran")
@@ -73,6 +77,7 @@ def register(subparsers: Any) -> None:
         "journal", nargs="?", type=Path, help="a journal file (default: the latest)"
     )
     resume.add_argument("--seat", action="append", default=[], metavar="N:KEY=VALUE,…")
+    resume.add_argument("--no-timer", action="store_true", help="go on without any clock")
     resume.set_defaults(func=cmd_resume)
 
 
@@ -136,7 +141,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         journal_path=args.journal,
         transcript=sys.stdout if scripted else None,
     )
-    return _run(session, scripted)
+    return _run(session, scripted, timers=not args.no_timer)
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
@@ -144,11 +149,12 @@ def cmd_resume(args: argparse.Namespace) -> int:
     session = resume_session(
         args.journal, transcript=sys.stdout if scripted else None, seat_overrides=args.seat
     )
-    return _run(session, scripted)
+    return _run(session, scripted, timers=not args.no_timer)
 
 
-def _run(session: Session, scripted: bool) -> int:
+def _run(session: Session, scripted: bool, *, timers: bool = True) -> int:
     """Feed the keyboard into the session and play; the journal keeps the game if we stop."""
+    session.timers = timers
     if any(s.is_human for s in session.seats):
         reader = threading.Thread(target=_read_keyboard, args=(session,), daemon=True)
         reader.start()
