@@ -185,6 +185,15 @@ class Emulator(ABC):
                 time.sleep(self.key_gap)
             self.send(packet)
 
+    def key_down(self, key: Key) -> None:
+        """Press one key and hold it (for tests and benchmarks that time each edge)."""
+        self._down.add(key)
+        self.send(self._key_packet(key, True))
+
+    def key_up(self, key: Key) -> None:
+        self._down.discard(key)
+        self.send(self._key_packet(key, False))
+
     def press_route(self, cell: int) -> None:
         self.press_keys(("routing", cell))
 
