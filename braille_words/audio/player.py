@@ -82,7 +82,10 @@ class Player:
         self._thread: threading.Thread | None = None
         self._playing = 0
         self.last_report: PlayReport | None = None
-        self.first_block_at: float | None = None  # clock time the current sound reached the device
+        # When the current sound's first block reached the device, and who wants to know.
+        self.first_block_at: float | None = None
+        self.on_first_block: Callable[[float], None] | None = None
+        self._ahead: tuple[int, Any] | None = None  # a stream opened ahead, with its rate
         self.last_error: AudioDeviceError | None = None
 
     # -- state ---------------------------------------------------------------------------
@@ -153,6 +156,35 @@ class Player:
         self.last_report = report
         return report
 
+    def open_ahead(self, rate: int) -> None:
+        """Open the device now for a sound at ``rate`` that will follow shortly.
+
+        Opening a sound card can take tens of milliseconds; a speaker calls this while the
+        synthesiser is still starting, so the two waits overlap. An unused stream is closed
+        by the next playback or ``discard_ahead``.
+        """
+        stream = self._open(rate)
+        with self._lock:
+            old, self._ahead = self._ahead, (rate, stream)
+        if old is not None:
+            _close(old[1], abort=True)
+
+    def discard_ahead(self) -> None:
+        with self._lock:
+            old, self._ahead = self._ahead, None
+        if old is not None:
+            _close(old[1], abort=True)
+
+    def _take_ahead(self, rate: int) -> Any:
+        with self._lock:
+            ahead, self._ahead = self._ahead, None
+        if ahead is None:
+            return self._open(rate)
+        if ahead[0] != rate:
+            _close(ahead[1], abort=True)
+            return self._open(rate)
+        return ahead[1]
+
     def _open(self, rate: int) -> Any:
         sd = sounddevice_module()
         try:
@@ -178,7 +210,7 @@ class Player:
         def write(data: bytes) -> None:
             nonlocal stream, written, started
             if stream is None:
-                stream = self._open(rate)
+                stream = self._take_ahead(rate)
             frames = len(data) // SAMPLE_BYTES
             if started is not None:
                 # Hold back until real time has caught up to within ``lead`` of this block.
@@ -193,6 +225,8 @@ class Player:
                 raise AudioDeviceError(f"sound output {self.device_spec!r} failed: {exc}") from None
             if started is None:
                 started = self.first_block_at = self._clock()
+                if self.on_first_block is not None:
+                    self.on_first_block(started)
             written += frames
 
         try:
@@ -214,12 +248,19 @@ class Player:
                     cancel.wait(remaining)
         finally:
             if stream is not None:
-                try:
-                    if cancel.is_set():
-                        stream.abort()  # drop what is buffered: this is what makes stop() quick
-                    else:
-                        stream.stop()
-                    stream.close()
-                except Exception:  # a device that vanished is already silent
-                    pass
+                # abort drops what is buffered: this is what makes stop() quick
+                _close(stream, abort=cancel.is_set())
+            else:
+                self.discard_ahead()
         return PlayReport(written, rate, started, cancel.is_set())
+
+
+def _close(stream: Any, *, abort: bool) -> None:
+    try:
+        if abort:
+            stream.abort()
+        else:
+            stream.stop()
+        stream.close()
+    except Exception:  # a device that vanished is already silent
+        pass

@@ -32,6 +32,7 @@ class EngineUnavailable(BrailleWordsError):
 
 
 CHUNK = 4096
+ESPEAK_RATE = 22050  # what espeak-ng's voices produce; the WAV header has the final word
 
 
 def find_espeak(binary: str | None = None) -> str:
@@ -97,12 +98,23 @@ class EspeakProcess:
         except BrokenPipeError:
             pass
         self.stdout = self.proc.stdout
-        self.format = read_wav_header(self.stdout)
-        if self.format.channels != 1 or self.format.bits != 16:
-            self.kill()
-            raise BrailleWordsError("espeak-ng produced sound in a format this program cannot play")
+        self._format: WavFormat | None = None
+
+    @property
+    def format(self) -> WavFormat:
+        """The sound's format; reading it waits for espeak-ng's first output."""
+        if self._format is None:
+            fmt = read_wav_header(self.stdout)
+            if fmt.channels != 1 or fmt.bits != 16:
+                self.kill()
+                raise BrailleWordsError(
+                    "espeak-ng produced sound in a format this program cannot play"
+                )
+            self._format = fmt
+        return self._format
 
     def chunks(self) -> Iterator[bytes]:
+        self.format  # noqa: B018 - the header comes first
         read1 = self.stdout.read1  # type: ignore[attr-defined]
         while True:
             data: bytes = read1(CHUNK)
@@ -187,9 +199,12 @@ class EspeakSpeaker(WorkerSpeaker):
         with self._proc_lock:
             self._proc = proc
         try:
+            # Open the device while espeak-ng starts, so the two waits overlap.
+            self.player.open_ahead(ESPEAK_RATE)
             if not cancel.is_set():
                 self.player.play_chunks(proc.chunks(), proc.format.rate, cancel=cancel)
         finally:
+            self.player.discard_ahead()  # unused when cut before the first sound
             with self._proc_lock:
                 self._proc = None
             proc.kill()
