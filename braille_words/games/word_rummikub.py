@@ -419,6 +419,59 @@ class State:
         return ids
 
 
+def arranged_state(
+    racks: Sequence[str],
+    table: Sequence[str] = (),
+    laid_down: Sequence[bool] | None = None,
+    current: int = 0,
+    bank: str | None = None,
+    options: Options | None = None,
+) -> State:
+    """A game set up in the middle, for puzzles, lessons and tests.
+
+    Racks and table words are spelled out ('?' a joker on a rack; on the table '?x' is a joker
+    showing x); the tiles come from the real set so ids stay unique. ``bank=None`` puts every
+    other tile in the bank (in set order); a string puts just those letters there and leaves
+    the rest out of the game.
+    """
+    pool = make_set()
+
+    def take(letter: str | None) -> Tile:
+        for k, t in enumerate(pool):
+            if t.letter == letter:
+                return pool.pop(k)
+        raise InputError(f"the set has no more {_shown(letter)} tiles for this position")
+
+    rack_tiles = tuple(tuple(take(None if ch == "?" else ch) for ch in r) for r in racks)
+    words = []
+    for text in table:
+        cells = []
+        i = 0
+        while i < len(text):
+            if text[i] == "?":
+                cells.append(Cell(take(None), text[i + 1]))
+                i += 2
+            else:
+                cells.append(Cell(take(text[i]), text[i]))
+                i += 1
+        words.append(tuple(cells))
+    bank_tiles = tuple(pool) if bank is None else tuple(take(c) for c in bank)
+    n = len(racks)
+    return State(
+        options=options or Options(),
+        seats=tuple(f"P{i + 1}" for i in range(n)),
+        bank=bank_tiles,
+        racks=rack_tiles,
+        table=tuple(words),
+        scores=(0,) * n,
+        laid_down=tuple(laid_down) if laid_down is not None else (True,) * n,
+        current=current,
+        starter=0,
+        turn=Turn(tuple(words), rack_tiles[current]),
+        penalties=(0,) * n,
+    )
+
+
 # --------------------------------------------------------------------------- moves
 
 

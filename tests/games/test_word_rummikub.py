@@ -4,8 +4,6 @@ relies on is visible here."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pytest
 
 from braille_words.errors import InputError
@@ -15,7 +13,6 @@ from braille_words.games.word_rummikub import (
     REASON_CODES,
     SETTINGS,
     CastVote,
-    Cell,
     Draw,
     EndTurn,
     MoveTile,
@@ -30,14 +27,13 @@ from braille_words.games.word_rummikub import (
     SwapJoker,
     TakeBack,
     TimeUp,
-    Turn,
     Undo,
+    arranged_state,
     load_settings,
     make_set,
     move_from_json,
     word_text,
 )
-from braille_words.tiles import Tile
 
 WORDS = frozenset(
     [
@@ -62,55 +58,7 @@ def rules(**options: object) -> Rules:
     return Rules(SmallLexicon(), Options(**options))  # type: ignore[arg-type]
 
 
-def arrange(
-    racks: Sequence[str],
-    table: Sequence[str] = (),
-    laid_down: Sequence[bool] | None = None,
-    current: int = 0,
-    bank: str | None = None,
-    options: Options | None = None,
-) -> State:
-    """A game in the middle: racks and table words spelled out ('?' a joker; on the table
-    '?x' is a joker showing x), every other tile in the bank, in id order."""
-    pool = make_set()
-
-    def take(letter: str | None) -> Tile:
-        for k, t in enumerate(pool):
-            if t.letter == letter:
-                return pool.pop(k)
-        raise AssertionError(f"no {letter} left")
-
-    rack_tiles = tuple(
-        tuple(take(None if ch == "?" else ch) for ch in rack) for rack in racks
-    )
-    words = []
-    for text in table:
-        cells = []
-        i = 0
-        while i < len(text):
-            if text[i] == "?":
-                cells.append(Cell(take(None), text[i + 1]))
-                i += 2
-            else:
-                cells.append(Cell(take(text[i]), text[i]))
-                i += 1
-        words.append(tuple(cells))
-    # bank=None: every other tile; a string: just those (the rest are out of this scenario)
-    bank_tiles = tuple(pool) if bank is None else tuple(take(c) for c in bank)
-    n = len(racks)
-    return State(
-        options=options or Options(),
-        seats=tuple(f"P{i + 1}" for i in range(n)),
-        bank=bank_tiles,
-        racks=rack_tiles,
-        table=tuple(words),
-        scores=(0,) * n,
-        laid_down=tuple(laid_down) if laid_down is not None else (True,) * n,
-        current=current,
-        starter=0,
-        turn=Turn(tuple(words), rack_tiles[current]),
-        penalties=(0,) * n,
-    )
+arrange = arranged_state
 
 
 def rack_id(state: State, letter: str | None, nth: int = 0) -> int:

@@ -1,0 +1,348 @@
+"""Computer players and hints for Rummikub Słowny.
+
+Every plan is a declarative ``Rebuild`` that ends the turn, so the rules' own solver and checks
+decide whether it is legal: a plan is tried on the real rules before it is returned, and when
+none passes the player draws. That keeps the computer from ever cheating, whatever bug its
+search may have.
+
+Levels:
+- ``beginner``: a word from its own tiles, or a table word lengthened with them, picked at
+  random among the shorter ones it finds — it plays, but not well.
+- ``medium``: the best of those by points.
+- ``strong``: also splits a table word in two (KOSZYK + T → KOT, SZYK), merges two table words,
+  and lays further words from what is left on its rack (fewer tiles left, jokers played
+  instead of costing 30 at the end).
+
+The search asks the lexicon for anagrams from the longest length down and stops at the first
+lengths that give words, because the long words are the points and a long minimum length
+prunes the walk hard.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Protocol, cast
+
+from braille_words.errors import InputError
+from braille_words.games.base import RuleViolation
+from braille_words.games.word_rummikub import (
+    CastVote,
+    Draw,
+    Move,
+    Rebuild,
+    ResetTurn,
+    Rules,
+    State,
+    word_text,
+)
+
+LEVELS = ("beginner", "medium", "strong")
+
+MAX_TRIES = 40
+"""Plans checked against the rules per move, best first."""
+
+
+class Found(Protocol):
+    @property
+    def word(self) -> str: ...
+
+    @property
+    def joker_letters(self) -> str: ...
+
+
+class Searchable(Protocol):
+    """What the computer needs of a lexicon: ``braille_words.lexicon.Lexicon`` has it."""
+
+    def contains(self, word: str) -> bool: ...
+
+    def anagrams(
+        self, letters: str, jokers: int = 0, *, min_len: int = 1, max_len: int | None = None
+    ) -> Sequence[Found]: ...
+
+
+@dataclass(frozen=True)
+class Plan:
+    move: Rebuild
+    estimate: int
+    tiles: int
+
+
+def _lexicon(rules: Rules) -> Searchable:
+    lex = rules.lexicon
+    if not hasattr(lex, "anagrams"):
+        raise InputError("the computer player needs a word list with anagram search")
+    return cast(Searchable, lex)
+
+
+def _covers(found: Found, need: Counter[str]) -> bool:
+    """True when the word's real (non-joker) letters include every letter of ``need``."""
+    real = Counter(found.word)
+    real.subtract(found.joker_letters)
+    return all(real[c] >= n for c, n in need.items())
+
+
+def _search(
+    lex: Searchable,
+    letters: str,
+    lo: int,
+    hi: int,
+    limit: int,
+    need: Counter[str] | None = None,
+    exclude: frozenset[str] = frozenset(),
+    lengths: int = 2,
+    keep: Callable[[str], bool] | None = None,
+) -> list[str]:
+    """Up to ``limit`` words from ``letters`` ('?' jokers), longest first, within ``lengths``
+    distinct lengths that give any word; ``need``: letters each word must use as real tiles;
+    ``keep``: any further test a word must pass."""
+    hi = min(hi, len(letters))
+    out: list[str] = []
+    seen = 0
+    for size in range(hi, lo - 1, -1):
+        found = [
+            a.word
+            for a in lex.anagrams(letters, 0, min_len=size, max_len=size)
+            if a.word not in exclude
+            and (need is None or _covers(a, need))
+            and (keep is None or keep(a.word))
+        ]
+        if found:
+            out += found[: limit - len(out)]
+            seen += 1
+            if len(out) >= limit or seen >= lengths:
+                break
+    return out
+
+
+def _minus(letters: str, used: str) -> str | None:
+    """``letters`` without ``used`` (jokers cover missing ones), or None when impossible."""
+    rest = list(letters)
+    for ch in used:
+        if ch in rest:
+            rest.remove(ch)
+        elif "?" in rest:
+            rest.remove("?")
+        else:
+            return None
+    return "".join(rest)
+
+
+class _Planner:
+    def __init__(self, rules: Rules, state: State, seat: int, level: str) -> None:
+        self.rules = rules
+        self.lex = _lexicon(rules)
+        self.state = state
+        self.seat = seat
+        self.level = level
+        self.rack = "".join(t.letter or "?" for t in state.racks[seat])
+        # With table words in the search a second joker multiplies the work by the alphabet
+        # for a rare gain: those searches see at most one joker (the rack search sees all).
+        first = self.rack.find("?")
+        self.rack1 = self.rack if first < 0 else self.rack.replace("?", "") + "?"
+        self.table = [word_text(w) for w in state.table]
+        self.on_table = frozenset(self.table)
+        self.opt = rules.options
+        self._covers: dict[tuple[str, int], tuple[str, ...] | None] = {}
+
+    def plans(self) -> list[Plan]:
+        if not self.state.laid_down[self.seat]:
+            return self._rack_words(self.opt.first_word_min)
+        plans = self._rack_words(self.opt.word_min)
+        plans += self._extensions()
+        if self.level == "strong":
+            plans += self._splits()
+            plans += self._merges()
+        return plans
+
+    def _extras(self, rest: str, made: Sequence[str]) -> tuple[str, ...]:
+        """Further words from the rack's remainder (strong only): every tile if it can be done
+        (the points double), else the longest words greedily (fewer tiles, jokers played)."""
+        if self.level != "strong" or len(rest) < self.opt.word_min:
+            return ()
+        taken = frozenset(self.on_table | set(made))
+        cover = self._cover("".join(sorted(rest)), taken, 3)
+        if cover is not None:
+            return cover
+        extra: list[str] = []
+        for _ in range(2):
+            if len(rest) < self.opt.word_min:
+                break
+            words = _search(
+                self.lex, rest, self.opt.word_min, len(rest), 1, exclude=taken, lengths=1,
+            )
+            left = _minus(rest, words[0]) if words else None
+            if left is None:
+                break
+            extra.append(words[0])
+            taken = taken | {words[0]}
+            rest = left
+        return tuple(extra)
+
+    def _cover(self, rest: str, taken: frozenset[str], depth: int) -> tuple[str, ...] | None:
+        """Words using exactly the letters of ``rest`` (sorted), or None; bounded and
+        remembered, since many plans leave the same remainder."""
+        key = (rest, depth)
+        if key in self._covers:
+            return self._covers[key]
+        answer: tuple[str, ...] | None = None
+        if depth > 0 and len(rest) >= self.opt.word_min and len(rest) <= 12:
+            words = _search(
+                self.lex, rest, self.opt.word_min, len(rest), 12, exclude=taken, lengths=3,
+            )
+            for w in words:
+                left = _minus(rest, w)
+                if left is None:
+                    continue
+                if not left:
+                    answer = (w,)
+                    break
+                sub = self._cover("".join(sorted(left)), taken | {w}, depth - 1)
+                if sub is not None and w not in sub:
+                    answer = (w, *sub)
+                    break
+        self._covers[key] = answer
+        return answer
+
+    def _plan(self, take: tuple[int, ...], made: tuple[str, ...], from_rack: int) -> Plan:
+        best = max(len(w) for w in made)
+        return Plan(Rebuild(take, None, made, True), best, from_rack)
+
+    def _rack_words(self, min_len: int) -> list[Plan]:
+        limit = 30 if self.level == "beginner" else 8
+        words = _search(
+            self.lex, self.rack, min_len, len(self.rack), limit, exclude=self.on_table,
+            lengths=6 if self.level == "beginner" else 2,
+        )
+        plans = []
+        for w in words:
+            rest = _minus(self.rack, w) or ""
+            made = (w, *self._extras(rest, (w,)))
+            plans.append(self._plan((), made, sum(map(len, made))))
+        return plans
+
+    def _extensions(self) -> list[Plan]:
+        plans = []
+        done: set[str] = set()
+        for i, w in enumerate(self.table):
+            if w in done:
+                continue
+            done.add(w)
+            words = _search(
+                self.lex, w + self.rack1, len(w) + 1, len(w) + min(len(self.rack1), 8),
+                4, need=Counter(w), exclude=self.on_table,
+                lengths=3 if self.level == "beginner" else 1,
+            )
+            for x in words:
+                rest = _minus(self.rack, _minus(x, w) or "") or ""  # all of the rack
+                made = (x, *self._extras(rest, (x,)))
+                plans.append(self._plan((i,), made, len(x) - len(w)))
+        return plans
+
+    def _splits(self) -> list[Plan]:
+        plans = []
+        for i, w in enumerate(self.table):
+            if len(w) < 4:
+                continue
+            wc = Counter(w)
+
+            def splits_w(x: str, wc: Counter[str] = wc) -> bool:
+                share = Counter(x) & wc
+                return 0 < sum(share.values()) < sum(wc.values()) and share != Counter(x)
+
+            xs = _search(
+                self.lex, w + self.rack1, self.opt.word_min, len(w) + len(self.rack1), 6,
+                exclude=self.on_table, lengths=3, keep=splits_w,
+            )
+            for x in xs:
+                share = Counter(x) & wc
+                from_rack = len(x) - sum(share.values())
+                left = wc - share
+                rest = _minus(self.rack, "".join((Counter(x) - share).elements()))
+                if rest is None:
+                    continue
+                pool = "".join(left.elements()) + rest
+                ys = _search(
+                    self.lex, pool, max(self.opt.word_min, sum(left.values())), len(pool), 1,
+                    need=left, exclude=self.on_table | {x}, lengths=1,
+                )
+                if ys:
+                    y = ys[0]
+                    used = from_rack + len(y) - sum(left.values())
+                    plans.append(self._plan((i,), (x, y), used))
+        return plans
+
+    def _merges(self) -> list[Plan]:
+        plans = []
+        n = len(self.table)
+        pairs = [(i, j) for i in range(n) for j in range(i + 1, n)
+                 if len(self.table[i]) + len(self.table[j]) <= 10]
+        rack = self.rack.replace("?", "")
+        for i, j in pairs[:10]:
+            both = self.table[i] + self.table[j]
+            words = _search(
+                self.lex, both + rack, len(both) + 1, len(both) + min(len(rack), 5), 1,
+                need=Counter(both), exclude=self.on_table, lengths=1,
+            )
+            for x in words:
+                plans.append(self._plan((i, j), (x,), len(x) - len(both)))
+        return plans
+
+
+def _score_after(rules: Rules, state: State, seat: int, move: Move) -> int | None:
+    try:
+        after, _ = rules.apply(state, seat, move)
+    except RuleViolation:
+        return None
+    if after.vote is not None:  # themed game: the points come after the vote
+        return rules.check_turn(replace(state, turn=after.turn)).points
+    return after.scores[seat] - state.scores[seat]
+
+
+def choose_move(
+    rules: Rules, state: State, seat: int, level: str, rng: random.Random
+) -> Move:
+    """The computer's next move for ``seat``; always one the rules accept."""
+    if level not in LEVELS:
+        raise InputError(f"unknown level '{level}'; use one of: {', '.join(LEVELS)}")
+    if state.vote is not None:
+        return CastVote(True)  # the computer cannot judge a theme: it trusts the table
+    if seat != state.current or state.over:
+        raise InputError("it is not this computer player's turn")
+    if state.turn_changed or state.turn.history:
+        return ResetTurn()
+    plans = _Planner(rules, state, seat, level).plans()
+    if level == "beginner":
+        rng.shuffle(plans)
+        plans.sort(key=lambda p: p.estimate)
+        for plan in plans[:MAX_TRIES]:
+            if _score_after(rules, state, seat, plan.move) is not None:
+                return plan.move
+        return Draw()
+    plans.sort(key=lambda p: (p.estimate, p.tiles), reverse=True)
+    best: tuple[int, int, Rebuild] | None = None
+    for plan in plans[:MAX_TRIES]:
+        points = _score_after(rules, state, seat, plan.move)
+        if points is None:
+            continue
+        key = (points, plan.tiles)
+        if best is None or key > best[:2]:
+            best = (points, plan.tiles, plan.move)
+    return best[2] if best is not None else Draw()
+
+
+def hint(rules: Rules, state: State, seat: int) -> Move | None:
+    """One good move to suggest to a beginner (the turn left open, so they end it), or None
+    when drawing is all there is. When the player has already changed the table this turn,
+    the hint is for the turn's start: it applies after ``ResetTurn``."""
+    if state.over or state.vote is not None or seat != state.current:
+        return None
+    start = state
+    if state.turn_changed or state.turn.history:
+        start, _ = rules.apply(state, seat, ResetTurn())
+    move = choose_move(rules, start, seat, "medium", random.Random(0))
+    if isinstance(move, Rebuild):
+        return Rebuild(move.take, move.rack, move.make, end=False)
+    return None

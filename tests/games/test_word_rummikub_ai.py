@@ -1,0 +1,172 @@
+"""Computer players and hints for Rummikub Słowny: they find the rulebook's moves, keep to the
+first lay-down rule, never make an illegal move, and finish whole games."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from braille_words.errors import BrailleWordsError, InputError
+from braille_words.games.word_rummikub import (
+    CastVote,
+    Draw,
+    EndTurn,
+    Options,
+    Rebuild,
+    ResetTurn,
+    Rules,
+    Split,
+    State,
+    arranged_state,
+    word_text,
+)
+from braille_words.games.word_rummikub_ai import LEVELS, choose_move, hint
+from braille_words.lexicon import Lexicon
+from braille_words.tiles import POLISH
+
+WORDS = [
+    "zaszczyt", "szczyt", "koszyk", "kot", "szyk", "szyszka", "oczy", "kat", "kotek",
+    "kasza", "koza", "szok", "sok", "kosz", "kasa", "osa", "okno", "oko", "tak",
+]
+DICT = Path("/usr/share/dict/polish")
+arrange = arranged_state
+
+
+def small_rules(**options: object) -> Rules:
+    return Rules(Lexicon.from_words(WORDS, "pl"), Options(**options))  # type: ignore[arg-type]
+
+
+def play_out(rules: Rules, state: State, seat: int, move: object) -> State:
+    after, _ = rules.apply(state, seat, move)  # type: ignore[arg-type]
+    return after
+
+
+@pytest.mark.parametrize("level", ["medium", "strong"])
+def test_the_computer_lengthens_szczyt_into_zaszczyt(level: str) -> None:
+    rules = small_rules()
+    s = arrange(["zaeeeee", "iiiiiii"], ["szczyt"])
+    move = choose_move(rules, s, 0, level, random.Random(1))
+    assert isinstance(move, Rebuild)
+    after = play_out(rules, s, 0, move)
+    assert "zaszczyt" in [word_text(w) for w in after.table]
+    assert after.scores[0] == 8
+
+
+def test_the_strong_computer_splits_koszyk_with_a_t() -> None:
+    rules = small_rules()
+    s = arrange(["teeeeee", "iiiiiii"], ["koszyk"])
+    move = choose_move(rules, s, 0, "strong", random.Random(1))
+    after = play_out(rules, s, 0, move)
+    assert sorted(word_text(w) for w in after.table) == ["kot", "szyk"]
+
+
+def test_the_strong_computer_rebuilds_two_words_into_one_longer() -> None:
+    rules = Rules(Lexicon.from_words(["kot", "oko", "kotokoa", "szczyt"], "pl"), Options())
+    s = arrange(["aeeeeee", "iiiiiii"], ["kot", "oko", "szczyt"])
+    after = play_out(rules, s, 0, choose_move(rules, s, 0, "strong", random.Random(1)))
+    assert "kotokoa" in [word_text(w) for w in after.table]
+
+
+def test_the_computer_lays_the_14_tile_hand_in_its_first_lay_down() -> None:
+    rules = small_rules()
+    s = arrange(["katakszszczoyy", "iiiiiii"], laid_down=[False, False])
+    after = play_out(rules, s, 0, choose_move(rules, s, 0, "strong", random.Random(1)))
+    assert sorted(word_text(w) for w in after.table) == ["kat", "oczy", "szyszka"]
+    assert after.scores[0] == 14
+
+
+def test_without_a_six_letter_word_the_computer_draws_in_its_first_turn() -> None:
+    rules = small_rules()
+    s = arrange(["kotaeee", "iiiiiii"], ["szczyt"], laid_down=[False, True])
+    for level in LEVELS:
+        assert choose_move(rules, s, 0, level, random.Random(1)) == Draw()
+
+
+def test_the_computer_resets_a_changed_turn_and_votes_to_accept() -> None:
+    rules = small_rules(theme="dom")
+    s = arrange(["teeeeee", "iiiiiii"], ["koszyk"], options=Options(theme="dom"))
+    changed = play_out(rules, s, 0, Split(0, 2))
+    assert choose_move(rules, changed, 0, "strong", random.Random(1)) == ResetTurn()
+    voting = play_out(rules, s, 0, choose_move(rules, s, 0, "strong", random.Random(1)))
+    assert voting.vote is not None
+    assert choose_move(rules, voting, 1, "beginner", random.Random(1)) == CastVote(True)
+
+
+def test_a_hint_is_a_legal_move_the_player_then_ends() -> None:
+    rules = small_rules()
+    s = arrange(["zaeeeee", "iiiiiii"], ["szczyt"])
+    move = hint(rules, s, 0)
+    assert isinstance(move, Rebuild) and not move.end
+    after = play_out(rules, play_out(rules, s, 0, move), 0, EndTurn())
+    assert after.scores[0] == 8
+    assert hint(rules, arrange(["eeeeeee", "iiiiiii"], ["kot"]), 0) is None
+
+
+def test_unknown_level_is_refused() -> None:
+    with pytest.raises(InputError):
+        choose_move(small_rules(), arrange(["eeeeeee", "iiiiiii"]), 0, "genius", random.Random())
+
+
+@pytest.fixture(scope="module")
+def sample_lexicon() -> Lexicon:
+    """Every 40th word of Debian's Polish word list: a real lexicon small enough to build here."""
+    if not DICT.exists():
+        pytest.skip("wpolish (/usr/share/dict/polish) is not installed")
+    with DICT.open(encoding="utf-8") as f:
+        words = [w.strip() for k, w in enumerate(f) if k % 40 == 0]
+    return Lexicon.from_words([w for w in words if POLISH.is_word(w)], "pl")
+
+
+def run_game(rules: Rules, seed: int, levels: list[str]) -> State:
+    state, _ = rules.new([f"cpu{i}" for i in range(len(levels))], seed)
+    rng = random.Random(seed)
+    for _ in range(2000):
+        if state.is_over:
+            return state
+        seat = min(state.awaiting)
+        move = choose_move(rules, state, seat, levels[seat], rng)
+        state, _ = rules.apply(state, seat, move)
+    raise AssertionError("the game did not end")
+
+
+def test_seeded_computer_games_finish_with_no_error(sample_lexicon: Lexicon) -> None:
+    rules = Rules(sample_lexicon, Options())
+    for seed, levels in enumerate([["beginner", "medium"], ["medium", "strong", "beginner"]]):
+        state = run_game(rules, seed, levels)
+        assert state.is_over
+        assert sorted(state.all_tiles()) == list(range(112))
+        assert state.result()["winners"]
+
+
+def full_lexicon() -> Lexicon:
+    from braille_words.lexicon import get_lexicon
+
+    try:
+        return get_lexicon("pl")
+    except BrailleWordsError as exc:
+        pytest.skip(f"the full Polish lexicon is not built: {exc}")
+
+
+@pytest.mark.slow
+def test_the_rulebook_examples_hold_with_the_full_polish_lexicon() -> None:
+    rules = Rules(full_lexicon(), Options())
+    s = arrange(["aaeeeee", "iiiiiii"], ["koszyk", "szczyt"])
+    after = play_out(rules, s, 0, Rebuild((0, 1), "aa", ("szyszka", "oczy", "kat"), True))
+    assert after.scores[0] == 7
+    s = arrange(["teeeeee", "iiiiiii"], ["koszyk"])
+    after = play_out(rules, s, 0, Rebuild((0,), "t", ("kot", "szyk"), True))
+    assert after.scores[0] == 3
+    s = arrange(["zaooooo", "iiiiiii"], ["szczyt"])
+    after = play_out(rules, s, 0, Rebuild((0,), "za", ("zaszczyt",), True))
+    assert after.scores[0] == 8
+
+
+@pytest.mark.slow
+def test_many_seeded_strong_games_finish_with_the_full_lexicon() -> None:
+    rules = Rules(full_lexicon(), Options())
+    for seed in range(3):
+        state = run_game(rules, 1000 + seed, ["strong", "medium"] if seed % 2 else
+                         ["strong", "strong"])
+        assert state.is_over and sorted(state.all_tiles()) == list(range(112))
