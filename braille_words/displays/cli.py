@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import os
 import select
+import signal
 import sys
 import termios
 import threading
@@ -163,61 +164,100 @@ _ARROWS = {
 }
 
 
+def key_tokens(data: bytes) -> list[bytes]:
+    """Split terminal input into keys: escape sequences whole, UTF-8 characters whole
+    (pasted text and fast typing arrive as one chunk)."""
+    tokens: list[bytes] = []
+    i = 0
+    while i < len(data):
+        if data[i] == 0x1B and i + 1 < len(data) and data[i + 1] in b"[O":
+            j = i + 2
+            while j < len(data) and not 0x40 <= data[j] <= 0x7E:
+                j += 1
+            tokens.append(data[i : j + 1])
+            i = j + 1
+            continue
+        lead = data[i]
+        size = 1 if lead < 0xC0 else 2 if lead < 0xE0 else 3 if lead < 0xF0 else 4
+        tokens.append(data[i : i + size])
+        i += size
+    return tokens
+
+
+class KeyboardEmulation:
+    """The emulator's keyboard: one terminal key at a time, with chord and routing modes."""
+
+    def __init__(self, emulator: Emulator, out: TextIO) -> None:
+        self.emulator = emulator
+        self.out = out
+        self.chord_mode = False
+        self.routing: str | None = None
+        self.plugged = True
+
+    def say(self, text: str) -> None:
+        self.out.write(f"\r\x1b[K{text}\n")
+
+    def key(self, token: bytes) -> None:
+        emulator = self.emulator
+        if self.routing is not None:
+            if token.isdigit():
+                self.routing += token.decode()
+            elif token in (b"\r", b"\n") and self.routing:
+                emulator.press_route(int(self.routing) - 1)
+                self.routing = None
+            else:
+                self.routing = None
+        elif token == b"\t":
+            self.chord_mode = not self.chord_mode
+            self.say(f"chord mode {'on' if self.chord_mode else 'off'}")
+        elif self.chord_mode and token in (b"\r", b"\n"):
+            emulator.press_command("enter")
+        elif self.chord_mode and token in (b"\x7f", b"\x08"):
+            emulator.press_command("backspace")
+        elif self.chord_mode and not token.startswith(b"\x1b"):
+            text = token.decode("utf-8", errors="ignore")
+            if text.isprintable():
+                _press_text(emulator, text)
+        elif token in _ARROWS:
+            emulator.press_command(_ARROWS[token])
+        elif token.isdigit():
+            emulator.press_route((int(token) - 1) % 10)
+        elif token == b"g":
+            self.routing = ""
+        elif token == b"u":
+            if self.plugged:
+                emulator.unplug()
+            else:
+                emulator.replug()
+            self.plugged = not self.plugged
+            self.say("plugged in" if self.plugged else "unplugged")
+
+
 def _interactive(emulator: Emulator, out: TextIO) -> None:
     fd = sys.stdin.fileno()
     saved = termios.tcgetattr(fd)
-    chord_mode = False
-    routing: str | None = None
-    plugged = True
+    keyboard = KeyboardEmulation(emulator, out)
     tty.setcbreak(fd)
     try:
         while True:
             ready, _, _ = select.select([fd], [], [], 0.5)
             if not ready:
                 continue
-            data = os.read(fd, 16)
-            if not data or data == b"\x03" or data == b"\x04":
+            data = os.read(fd, 64)
+            if not data or data in (b"\x03", b"\x04"):
                 return
-            try:
-                if routing is not None:
-                    if data.isdigit():
-                        routing += data.decode()
-                    elif data in (b"\r", b"\n") and routing:
-                        emulator.press_route(int(routing) - 1)
-                        routing = None
-                    else:
-                        routing = None
-                elif data == b"\t":
-                    chord_mode = not chord_mode
-                    out.write(f"\r\x1b[Kchord mode {'on' if chord_mode else 'off'}\n")
-                elif chord_mode and data in (b"\r", b"\n"):
-                    emulator.press_command("enter")
-                elif chord_mode and data in (b"\x7f", b"\x08"):
-                    emulator.press_command("backspace")
-                elif chord_mode and len(data) == 1 and data.decode(errors="ignore").isprintable():
-                    _press_text(emulator, data.decode())
-                elif chord_mode and not data.startswith(b"\x1b"):
-                    text = data.decode("utf-8", errors="ignore")
-                    if text.isprintable():
-                        _press_text(emulator, text)
-                elif data in _ARROWS:
-                    emulator.press_command(_ARROWS[data])
-                elif data.isdigit() and len(data) == 1:
-                    emulator.press_route((int(data) - 1) % 10)
-                elif data == b"g":
-                    routing = ""
-                elif data == b"u":
-                    if plugged:
-                        emulator.unplug()
-                    else:
-                        emulator.replug()
-                    plugged = not plugged
-                    out.write(f"\r\x1b[K{'plugged in' if plugged else 'unplugged'}\n")
-            except KeyError as exc:
-                out.write(f"\r\x1b[K{exc.args[0]}\n")
+            for token in key_tokens(data):
+                try:
+                    keyboard.key(token)
+                except KeyError as exc:
+                    keyboard.say(str(exc.args[0]))
             out.flush()
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+
+
+def _interrupt(_signum: int, _frame: object) -> None:
+    raise KeyboardInterrupt
 
 
 def _emulate(args: argparse.Namespace) -> int:
@@ -235,6 +275,7 @@ def _emulate(args: argparse.Namespace) -> int:
 
     emulator = make_emulator(args.protocol, args.cells, profile=args.profile)
     emulator.on_cells = show
+    signal.signal(signal.SIGTERM, _interrupt)
     path = emulator.start()
     out.write(path + "\n")
     out.flush()
@@ -261,7 +302,11 @@ def _devices(args: argparse.Namespace) -> int:
     print("Display models (use NAME:PORT with --display):")
     for profile in known.values():
         ids = ", ".join(f"{v:04x}:{p:04x}" for v, p in profile.usb_ids) or "-"
-        link = "" if profile.usb_serial else " (USB is HID: use --display brlapi)"
+        link = (
+            ""
+            if profile.usb_serial
+            else " (its USB link is not a serial port: use --display brlapi)"
+        )
         print(
             f"  {profile.name:22} {profile.title} — {profile.protocol}, {profile.cells} cells"
             f"{f' + {profile.status_cells} status' if profile.status_cells else ''}, "

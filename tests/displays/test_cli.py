@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -55,10 +56,11 @@ def test_show_writes_to_a_display_and_prints_its_commands(
     assert "command pan_right" in out
 
 
-def test_emulate_prints_its_path_first_and_obeys_a_script() -> None:
+@pytest.mark.parametrize("protocol", ["baum", "handytech", "focus"])
+def test_emulate_prints_its_path_first_and_obeys_a_script(protocol: str) -> None:
     script = "route 4\nchord 1 2\nkey pan_left\nquit\n"
     process = subprocess.Popen(
-        [sys.executable, "-m", "braille_words.displays.cli", "emulate", "baum", "--cells", "20"],
+        [sys.executable, "-m", "braille_words.displays.cli", "emulate", protocol, "--cells", "20"],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
@@ -67,7 +69,7 @@ def test_emulate_prints_its_path_first_and_obeys_a_script() -> None:
     path = process.stdout.readline().strip()
     from braille_words.displays.spec import open_display
 
-    display = open_display(f"baum:{path}")
+    display = open_display(f"{protocol}:{path}")
     try:
         assert display.cells == 20
         display.write(render_text("mama"))
@@ -86,3 +88,40 @@ def test_emulate_prints_its_path_first_and_obeys_a_script() -> None:
         display.close()
         process.stdin.close()
         process.wait(timeout=5)
+
+
+def test_emulate_takes_keys_from_a_terminal() -> None:
+    import os
+
+    from braille_words.displays.spec import open_display
+
+    master, slave = os.openpty()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "braille_words.displays.cli", "emulate", "baum"],
+        stdin=slave,
+        stdout=slave,
+        stderr=subprocess.DEVNULL,
+    )
+    os.close(slave)
+    try:
+        first = b""
+        while not first.endswith(b"\n"):
+            first += os.read(master, 1)
+        display = open_display(f"baum:{first.decode().strip()}")
+        try:
+            for keys in (b"\x1b[C", b"5", b"g12\r", b"\tg\t"):
+                os.write(master, keys)
+                time.sleep(0.1)
+            got = [display.commands.get(timeout=5) for _ in range(4)]
+        finally:
+            display.close()
+        assert [(c.name, c.arg) for c in got] == [
+            ("pan_right", None),
+            ("route", 4),
+            ("route", 11),
+            ("braille_chord", 0x1B),
+        ]
+    finally:
+        process.terminate()  # the pty has no foreground group for Ctrl-C to signal
+        process.wait(timeout=5)
+        os.close(master)
