@@ -13,12 +13,13 @@ Public API::
 """
 
 from braille_words.lexicon.family import Family, Kinship
-from braille_words.lexicon.graph import Anagram, WordGraph
+from braille_words.lexicon.graph import Anagram, Anagrams, WordGraph
 from braille_words.lexicon.lexicon import Lexicon, clear_cache, get_lexicon
 from braille_words.lexicon.sources import Settings
 
 __all__ = [
     "Anagram",
+    "Anagrams",
     "Family",
     "Kinship",
     "Lexicon",

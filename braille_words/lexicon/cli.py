@@ -155,13 +155,13 @@ def _anagrams(args: argparse.Namespace) -> int:
         raise InputError("give some letters, for example: braille-words lexicon anagrams kota?")
     lex = get_lexicon(args.lang, args.data)
     started = time.perf_counter()
-    found = lex.anagrams(args.letters, args.jokers, min_len=args.min_len)
+    found = list(lex.anagrams(args.letters, args.jokers, min_len=args.min_len))
     found.sort(key=lambda a: (-len(a.word), len(a.jokers)))
     elapsed = time.perf_counter() - started
     shown = found if args.limit <= 0 else found[: args.limit]
     for a in shown:
         if a.jokers:
-            jokers = ", ".join(f"{letter} (position {pos + 1})" for pos, letter in a.jokers)
+            jokers = ", ".join(f"{a.word[pos]} (position {pos + 1})" for pos in a.jokers)
             print(f"{a.word} — joker: {jokers}")
         else:
             print(a.word)

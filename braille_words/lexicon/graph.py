@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
-from typing import NamedTuple
+from typing import NamedTuple, overload
 
 # Sections of a graph in file order, with their array type codes.
 SECTIONS: tuple[tuple[str, str], ...] = (
@@ -158,28 +158,80 @@ def build_arrays(sorted_words: Iterable[bytes]) -> dict[str, array[int]]:
 
 
 class Anagram(NamedTuple):
-    """A word found from a rack, and which of its letters are jokers.
+    """A word found from a rack, and which of its positions are jokers.
 
-    ``jokers`` holds (position, letter) pairs: the joker at that position of the word stands
-    for that letter. Real tiles are used before jokers, so a word is found once, with the
-    fewest jokers, the jokers taking the later occurrences of a letter. (A named tuple, not
-    a dataclass: a big rack yields a hundred thousand of these, and tuples are made fastest.)
+    ``jokers`` holds the positions (0-based) of the word filled by jokers; the letter a joker
+    became is the word's letter there. Real tiles are used before jokers, so a word is found
+    once, with the fewest jokers, the jokers taking the later occurrences of a letter. (A
+    named tuple, not a dataclass: a big rack yields a hundred thousand of these, and tuples
+    are made fastest.)
     """
 
     word: str
-    jokers: tuple[tuple[int, str], ...] = ()
+    jokers: tuple[int, ...] = ()
 
     @property
     def joker_letters(self) -> str:
         """The letters the jokers became, in word order."""
-        return "".join(letter for _, letter in self.jokers)
+        return "".join(self.word[p] for p in self.jokers)
 
     def shown(self, joker: str = "?") -> str:
         """The word as played: joker positions shown as ``joker``."""
         chars = list(self.word)
-        for pos, _ in self.jokers:
+        for pos in self.jokers:
             chars[pos] = joker
         return "".join(chars)
+
+
+class Anagrams(Sequence[Anagram]):
+    """The words a search found, with their joker positions, in dictionary order.
+
+    Kept as two plain lists and turned into ``Anagram`` tuples only when read: fourteen
+    tiles and two jokers find some 60 000 words, and making that many objects would take
+    longer than the search itself. ``words`` gives the bare words at no cost.
+    """
+
+    __slots__ = ("jokers", "words")
+
+    def __init__(self, words: list[str], jokers: list[tuple[int, ...]]) -> None:
+        self.words = words
+        self.jokers = jokers
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    @overload
+    def __getitem__(self, index: int) -> Anagram: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Anagrams: ...
+
+    def __getitem__(self, index: int | slice) -> Anagram | Anagrams:
+        if isinstance(index, slice):
+            return Anagrams(self.words[index], self.jokers[index])
+        return Anagram(self.words[index], self.jokers[index])
+
+    def __iter__(self) -> Iterator[Anagram]:
+        return map(Anagram, self.words, self.jokers)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Anagrams):
+            return self.words == other.words and self.jokers == other.jokers
+        if isinstance(other, Sequence):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def reordered(self, order: Iterable[int]) -> Anagrams:
+        """The same results in the order of ``order`` (indices)."""
+        order = list(order)
+        return Anagrams([self.words[i] for i in order], [self.jokers[i] for i in order])
+
+    def __repr__(self) -> str:
+        shown = ", ".join(a.shown() for a in self[:5])
+        more = ", …" if len(self) > 5 else ""
+        return f"Anagrams({len(self)}: {shown}{more})"
 
 
 class WordGraph:
@@ -192,6 +244,7 @@ class WordGraph:
         self.final = arrays["final"]
         self.height = arrays["height"]
         self.label = arrays["label"]
+        self.arrays = arrays
         self.letters = tuple(letters)
         self._index = {c: i for i, c in enumerate(self.letters)}
 
@@ -263,7 +316,7 @@ class WordGraph:
         jokers: int = 0,
         min_len: int = 1,
         max_len: int | None = None,
-    ) -> list[Anagram]:
+    ) -> Anagrams:
         """Every word using a sub-multiset of ``rack`` (letter counts by index) plus jokers.
 
         A depth-first walk carrying the remaining counts: an edge is taken with a real tile
@@ -276,19 +329,19 @@ class WordGraph:
             max_len = total
         min_len = max(min_len, 1)
         if min_len > max_len:
-            return []
+            return Anagrams([], [])
         first, count, final, label, target, height = (
             self.first, self.count, self.final, self.label, self.target, self.height
         )
         letters = self.letters
-        out: list[Anagram] = []
-        emit = out.append
-        make = Anagram
+        found: list[str] = []
+        spots: list[tuple[int, ...]] = []
+        emit, mark = found.append, spots.append
 
         # The word so far travels as a string and the joker positions as a tuple: both are
         # cheap to extend for one call and need no undoing, unlike shared lists.
         def visit(
-            node: int, depth: int, text: str, left: int, wild: tuple[tuple[int, str], ...]
+            node: int, depth: int, text: str, left: int, wild: tuple[int, ...]
         ) -> None:
             deeper = depth + 1
             start = first[node]
@@ -300,22 +353,23 @@ class WordGraph:
                 if counts[c]:
                     word = text + letters[c]
                     if final[child] and deeper >= min_len:
-                        emit(make(word, wild))
+                        emit(word)
+                        mark(wild)
                     if deeper < max_len and count[child]:
                         counts[c] -= 1
                         visit(child, deeper, word, left, wild)
                         counts[c] += 1
                 elif left:
-                    letter = letters[c]
-                    word = text + letter
-                    here = (*wild, (depth, letter))
+                    word = text + letters[c]
+                    here = (*wild, depth)
                     if final[child] and deeper >= min_len:
-                        emit(make(word, here))
+                        emit(word)
+                        mark(here)
                     if deeper < max_len and count[child]:
                         visit(child, deeper, word, left - 1, here)
 
         visit(0, 0, "", jokers, ())
-        return out
+        return Anagrams(found, spots)
 
     def matching(self, pattern: Sequence[int | str | None]) -> list[str]:
         """Every word fitting ``pattern``: a letter index, ``None`` for any one letter, or

@@ -1,0 +1,185 @@
+"""Lexicon benchmark: the compiled Polish lexicon against the obvious Python baselines.
+
+Run after `braille-words lexicon build`:
+
+    .venv/bin/python benchmarks/bench_lexicon.py [--racks 200] [--scan-racks 5]
+
+Prints a table of each figure next to its baseline, measured in the same run:
+
+* load time and resident memory of the compiled lexicon vs. reading the word list into a
+  Python ``set`` (each in a fresh subprocess, so neither inherits the other's memory);
+* membership lookups per second (``Lexicon.contains``) vs. a ``set``;
+* sub-anagram search with 0, 1 and 2 jokers for 7- and 14-letter racks drawn from the
+  Polish Scrabble tile distribution: median and worst over seeded racks, vs. a brute-force
+  scan of the word list (sampled on fewer racks: it takes seconds per rack).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from collections import Counter
+
+clock = time.process_time  # CPU time: other jobs on the machine do not skew the ratios
+
+TARGETS = {"load": 100.0, "rss": 20.0, "lookups": 1_000_000.0, "anagram": 100.0}
+
+# Polish Scrabble tiles (without the blanks): the racks players actually hold.
+POLISH_TILES = (
+    "a" * 9 + "ą" + "b" * 2 + "c" * 3 + "ć" + "d" * 3 + "e" * 7 + "ę" + "f" + "g" * 2
+    + "h" * 2 + "i" * 8 + "j" * 2 + "k" * 3 + "l" * 3 + "ł" * 2 + "m" * 3 + "n" * 5 + "ń"
+    + "o" * 6 + "ó" + "p" * 2 + "r" * 4 + "s" * 4 + "ś" + "t" * 3 + "u" * 2 + "w" * 4
+    + "y" * 4 + "z" * 5 + "ź" + "ż"
+)
+
+_RSS = """
+def rss():
+    status = open("/proc/self/status").read()
+    return int(status.split("VmRSS:")[1].split()[0]) * 1024
+"""
+
+LOAD_COMPILED = _RSS + """
+import json, time
+import dawg
+from braille_words.lexicon import get_lexicon
+before = rss()
+t = time.perf_counter()
+lex = get_lexicon("pl")
+assert lex.contains("źdźbła")
+seconds = time.perf_counter() - t
+after_load = rss()
+for w in ["kot", "dom", "żółw", "szyszka"] * 1000:
+    lex.contains(w)
+lex.anagrams("kotaerz", 1)
+print(json.dumps({"seconds": seconds, "rss": after_load - before, "rss_used": rss() - before}))
+"""
+
+LOAD_SET = _RSS + """
+import json, re, time
+before = rss()
+t = time.perf_counter()
+ok = re.compile("[aąbcćdeęfghijklłmnńoóprsśtuwyzźż]+").fullmatch
+with open("/usr/share/dict/polish", encoding="utf-8") as f:
+    words = {w for w in (line.rstrip("\\n") for line in f) if ok(w)}
+assert "źdźbła" in words
+seconds = time.perf_counter() - t
+print(json.dumps({"seconds": seconds, "rss": rss() - before, "rss_used": rss() - before}))
+"""
+
+
+def fresh(code: str) -> dict[str, float]:
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    result: dict[str, float] = json.loads(out.stdout.strip().splitlines()[-1])
+    return result
+
+
+def scan(words: list[str], rack: str, jokers: int) -> list[str]:
+    """The baseline: test every word of the list against the rack's letter counts."""
+    have = Counter(rack)
+    total = len(rack) + jokers
+    out = []
+    for w in words:
+        if len(w) > total:
+            continue
+        need = 0
+        for c in set(w):
+            k = w.count(c) - have[c]
+            if k > 0:
+                need += k
+                if need > jokers:
+                    break
+        else:
+            out.append(w)
+    return out
+
+
+def row(name: str, ours: str, base: str, ratio: float, target: float) -> None:
+    ok = "ok" if ratio >= target else "MISSED"
+    print(f"{name:<34} {ours:>16} {base:>16} {ratio:>9.0f}x  (target {target:.0f}x: {ok})")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--racks", type=int, default=200)
+    parser.add_argument("--scan-racks", type=int, default=5)
+    parser.add_argument("--lookups", type=int, default=1_000_000)
+    args = parser.parse_args()
+
+    from braille_words.lexicon import get_lexicon
+    from braille_words.lexicon.sources import read_source
+    from braille_words.tiles import POLISH
+
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs; lookups and "
+          "searches timed in CPU seconds (time.process_time), loads in wall seconds")
+    print(f"{'':<34} {'compiled':>16} {'baseline':>16} {'ratio':>10}")
+    compiled = min((fresh(LOAD_COMPILED) for _ in range(3)), key=lambda r: r["seconds"])
+    as_set = fresh(LOAD_SET)
+    row("load time (vs set from list)", f"{compiled['seconds'] * 1e3:.1f} ms",
+        f"{as_set['seconds'] * 1e3:.0f} ms", as_set["seconds"] / compiled["seconds"],
+        TARGETS["load"])
+    row("RSS after load (vs set)", f"{compiled['rss'] / 1e6:.1f} MB",
+        f"{as_set['rss'] / 1e6:.0f} MB", as_set["rss"] / max(compiled["rss"], 1), TARGETS["rss"])
+    row("RSS after some use (vs set)", f"{compiled['rss_used'] / 1e6:.1f} MB",
+        f"{as_set['rss_used'] / 1e6:.0f} MB", as_set["rss_used"] / max(compiled["rss_used"], 1),
+        TARGETS["rss"])
+
+    lex = get_lexicon("pl")
+    words = list(read_source("/usr/share/dict/polish", POLISH))
+    rng = random.Random(2026)
+    valid = rng.sample(words, args.lookups // 2)
+    invalid = [w[:-1] + "q" for w in rng.sample(words, args.lookups // 2)]
+    probes = valid + invalid
+    rng.shuffle(probes)
+    word_set = set(words)
+    contains = lex.contains
+    t = clock()
+    hits = sum(1 for w in probes if contains(w))
+    ours = len(probes) / (clock() - t)
+    t = clock()
+    hits_set = sum(1 for w in probes if w in word_set)
+    base = len(probes) / (clock() - t)
+    assert hits == hits_set == len(valid)
+    del word_set
+    print(f"{'membership lookups/s':<34} {ours / 1e6:>14.2f} M {base / 1e6:>14.2f} M "
+          f"{ours / base:>9.2f}x  (target {TARGETS['lookups'] / 1e6:.0f} M/s: "
+          f"{'ok' if ours >= TARGETS['lookups'] else 'MISSED'}; baseline = Python set)")
+
+    for size in (7, 14):
+        for jokers in (0, 1, 2):
+            rng = random.Random(size * 10 + jokers)
+            racks = ["".join(rng.sample(POLISH_TILES, size)) for _ in range(args.racks)]
+            times, counts = [], []
+            lex.anagrams(racks[0], jokers)  # first touch of the mapped pages
+            for rack in racks:
+                t = clock()
+                found = lex.anagrams(rack, jokers)
+                times.append(clock() - t)
+                counts.append(len(found))
+            scan_times = []
+            for rack in racks[: args.scan_racks]:
+                t = clock()
+                scanned = scan(words, rack, jokers)
+                scan_times.append(clock() - t)
+                assert set(scanned) == {a.word for a in lex.anagrams(rack, jokers)}
+            med, worst = statistics.median(times), max(times)
+            scan_med = statistics.median(scan_times)
+            ratio = scan_med / med
+            print(
+                f"anagrams {size:>2} letters {jokers} joker(s)   "
+                f"median {med * 1e3:8.2f} ms, worst {worst * 1e3:8.1f} ms "
+                f"({args.racks} racks, median {statistics.median(counts):.0f} words) | "
+                f"scan median {scan_med * 1e3:7.0f} ms ({len(scan_times)} racks) | "
+                f"{ratio:6.0f}x (target {TARGETS['anagram']:.0f}x: "
+                f"{'ok' if ratio >= TARGETS['anagram'] else 'MISSED'})"
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
