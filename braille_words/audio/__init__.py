@@ -1,5 +1,6 @@
 """Sound for each seat: its own output device, earcons made in code, and the game clocks."""
 
+from braille_words.audio.cues import CuePlayer
 from braille_words.audio.devices import (
     AudioDeviceError,
     OutputDevice,
@@ -12,6 +13,7 @@ from braille_words.audio.player import Player, PlayReport
 
 __all__ = [
     "AudioDeviceError",
+    "CuePlayer",
     "Earcon",
     "OutputDevice",
     "PlayReport",

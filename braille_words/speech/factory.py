@@ -39,7 +39,14 @@ OPTIONS = ("device", "voice", "rate", "volume", "lang", "verbosity")
 Warn = Callable[[str], None]
 
 
+_warned: set[str] = set()
+
+
 def warn_on_stderr(message: str) -> None:
+    """Print a fallback warning once per process (four seats need not hear it four times)."""
+    if message in _warned:
+        return
+    _warned.add(message)
     print(f"braille-words: warning: {message}", file=sys.stderr, flush=True)
 
 

@@ -22,6 +22,8 @@ DEFAULT_RATE = 175  # words per minute, espeak-ng's own default
 
 class Pyttsx3Speaker(WorkerSpeaker):
     name = "pyttsx3"
+    # pyttsx3.init() hands every caller the same engine, so two seats' speakers must take turns.
+    _engine_lock = threading.Lock()
 
     def __init__(self, settings: VoiceSettings | None = None, *, seat: int | None = None) -> None:
         self._engine: Any = None
@@ -60,12 +62,15 @@ class Pyttsx3Speaker(WorkerSpeaker):
             return
         engine = self._engine
         voice = self._voice_id(self.settings.voice_for(msg.lang))
-        if voice is not None:
-            engine.setProperty("voice", voice)
-        engine.setProperty("rate", self.settings.rate or DEFAULT_RATE)
-        engine.setProperty("volume", min(1.0, self.settings.volume))
-        engine.say(msg.text)
-        engine.runAndWait()
+        with self._engine_lock:
+            if cancel.is_set():
+                return
+            if voice is not None:
+                engine.setProperty("voice", voice)
+            engine.setProperty("rate", self.settings.rate or DEFAULT_RATE)
+            engine.setProperty("volume", min(1.0, self.settings.volume))
+            engine.say(msg.text)
+            engine.runAndWait()
 
     def _interrupt(self) -> None:
         if self._engine is not None:

@@ -62,6 +62,7 @@ class VoiceSettings:
     rate: int | None = None  # words per minute; None: the engine's default
     volume: float = 1.0  # 0 silent, 1 the engine's normal loudness, up to 2
     verbosity: Verbosity = Verbosity.BEGINNER
+    stop_on_key: bool = True  # a key press silences speech (the table calls ``stop()``)
 
     def __post_init__(self) -> None:
         check_lang(self.lang)

@@ -171,3 +171,29 @@ def test_the_teapot_plays_its_tune_then_time_up_on_the_seat_device(
     assert freq_of(played[: int(0.15 * RATE)], RATE) == pytest.approx(523, abs=15)  # tune note 1
     assert freq_of(played[-int(0.25 * RATE) :], RATE) == pytest.approx(220, abs=15)  # time up
     assert not len(outputs.samples("seat0"))
+
+
+def test_a_seat_plays_cues_by_name_at_its_own_volume(
+    outputs: VirtualOutputs, freq_of: FreqOf
+) -> None:
+    outputs.run_python(
+        "from braille_words.audio import CuePlayer\n"
+        "loud = CuePlayer('seat0')\n"
+        "quiet = CuePlayer('seat1', volume=0.5)\n"
+        "muted = CuePlayer('seat1', enabled=False)\n"
+        "loud.play('accepted'); quiet.play('accepted'); muted.play('rejected')\n"
+        "assert loud.wait(10) and quiet.wait(10) and muted.wait(10)\n"
+    )
+    loud, quiet = sounding(outputs.samples("seat0")), sounding(outputs.samples("seat1"))
+    assert np.max(np.abs(quiet)) / np.max(np.abs(loud)) == pytest.approx(0.5, abs=0.03)
+    last = int(0.1 * RATE)
+    assert freq_of(quiet[-last:], RATE) == pytest.approx(784, abs=15)  # no rejected tones
+
+
+def test_an_unknown_cue_name_is_a_sentence() -> None:
+    from braille_words.audio.cues import earcon_named
+    from braille_words.errors import InputError
+
+    assert earcon_named("your_turn") is Earcon.YOUR_TURN
+    with pytest.raises(InputError, match="unknown sound cue 'fanfare'"):
+        earcon_named("fanfare")
