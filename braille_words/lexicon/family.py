@@ -15,11 +15,12 @@ Two checks, one certain and one a heuristic:
    as long as at least ``MIN_ROOT`` letters stay; then the usual stem-final alternations are
    folded (cz→k, sz→ch, ż→g, rz→r, ł→l, ó→o, ą→ę…). Two words whose guessed roots meet
    are "probably one family". It finds dom ~ domowy ~ domownik ~ przydomowy ~ domek,
-   śmiech ~ śmiesznie, ręka ~ ręczny ~ rączka, and keeps kot apart from kotwica and dom
-   apart from domofon (a compound: "-ofon" is no suffix). It misses roots that change more
-   than at the end (śmiać ~ śmiech) and can join unrelated words that happen to share a
-   short stem (mata ~ matka). So a derivation match is reported as ``probable``: the caller
-   warns and the table decides by challenge.
+   śmiech ~ śmiesznie, ręka ~ ręczny ~ rączka, zrobić ~ robić, and keeps kot apart from
+   kotwica, domowy from mowa, and dom from domofon (a compound: "-ofon" is no suffix). It
+   misses roots that change more than at the end (śmiać ~ śmiech) and can join unrelated
+   words that happen to share a short stem (mata ~ matka, podwórko ~ wór). So a derivation
+   match is reported as ``probable``: the caller warns and the table decides by challenge.
+   The root it names is in the folded spelling (ręk for ręka ~ ręczny).
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ PREFIXES: tuple[str, ...] = tuple(
         (
             "bez", "do", "na", "nad", "naj", "nade", "nie", "o", "ob", "od", "ode", "po",
             "pod", "pode", "prze", "przed", "przy", "roz", "roze", "s", "u", "w", "we",
-            "wy", "z", "za", "ze", "współ", "ws", "wz", "prz", "pra",
+            "wy", "z", "za", "ze", "współ", "wz", "pra",
         ),
         key=len,
         reverse=True,
@@ -103,12 +104,17 @@ def strip_suffixes(word: str, rounds: int = 3) -> str:
 
 
 def guessed_roots(lemma: str) -> set[str]:
-    """Possible roots of ``lemma``: with and without one known prefix, suffixes stripped."""
-    roots = {fold(strip_suffixes(lemma))}
+    """Possible roots of ``lemma``: its stem, and the stem without a known prefix.
+
+    A prefix counts only when at least ``MIN_ROOT`` letters of the stem stay after it, so
+    "przydomowy" (stem "przydom") yields "dom", but "domowy" (stem "dom") does not lose
+    "do" and meet "mowa".
+    """
+    stem = fold(strip_suffixes(lemma))
+    roots = {stem}
     for prefix in PREFIXES:
-        rest = lemma[len(prefix) :]
-        if lemma.startswith(prefix) and len(rest) >= MIN_ROOT + 1:
-            roots.add(fold(strip_suffixes(rest)))
+        if stem.startswith(prefix) and len(stem) - len(prefix) >= MIN_ROOT:
+            roots.add(stem[len(prefix) :])
     return {r for r in roots if len(r) >= MIN_ROOT}
 
 
@@ -229,7 +235,10 @@ def kinship(word: str, other: str, lang: str = "pl") -> Kinship | None:
         common = [r for r in a.roots if r in b.roots]
         return Kinship(word, other, "inflection", common[0]) if common else None
     roots = [r for r in a.roots if r in b.roots]
-    if roots:
-        # Report the longest shared root: it is the most telling one for a player.
-        return Kinship(word, other, "derivation", max(roots, key=len))
-    return None
+    if not roots:
+        return None
+    # Tell the player a root that is one word's whole stem when there is one ("dom" for
+    # przydomowy ~ dom), else the shortest shared one (what is left of a prefix cut).
+    stems = {fold(strip_suffixes(lemma)) for lemma in a.lemmas + b.lemmas}
+    whole = [r for r in roots if r in stems]
+    return Kinship(word, other, "derivation", max(whole, key=len) if whole else roots[0])

@@ -18,6 +18,7 @@ from braille_words.lexicon import Lexicon
         ("domek", "dom", "dom"),
         # 7 słów: "nie można zamienić słowa »śmiech« na »śmiesznie«".
         ("śmiesznie", "śmiech", "śmiech"),
+        ("zrobić", "robić", "rob"),  # an aspect pair: a prefix on one verb
     ],
 )
 def test_derived_words_share_a_root(small_pl: Lexicon, word: str, other: str, root: str) -> None:
@@ -51,6 +52,7 @@ def test_forms_of_one_word_are_one_family_for_certain(
         ("kotwica", "kot"),
         ("kot", "pies"),
         ("kotlet", "kot"),
+        ("domowy", "mowa"),  # "do" is no prefix here: the stem is just "dom"
     ],
 )
 def test_unrelated_words_and_compounds_are_not_one_family(
