@@ -153,6 +153,10 @@ def _with_fallback(
     warn: Warn,
 ) -> Speaker:
     device = part.options.get("device")
+    if device is not None and part.engine not in ("auto", "espeak"):
+        raise InputError(
+            f"{part.engine} cannot choose a sound device; use the espeak engine for --device"
+        )
     if part.engine in ("auto", *CHAIN):
         start = 0 if part.engine == "auto" else CHAIN.index(part.engine)
         chain = CHAIN[start:]

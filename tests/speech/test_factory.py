@@ -136,3 +136,10 @@ def test_text_writes_to_the_given_stream() -> None:
     with make_speaker("text", stream=out) as s:
         s.say("Twój ruch.")
     assert out.getvalue() == "Twój ruch.\n"
+
+
+def test_only_espeak_can_speak_on_a_chosen_device() -> None:
+    from braille_words.speech import make_speaker
+
+    with pytest.raises(InputError, match="pyttsx3 cannot choose a sound device"):
+        make_speaker("pyttsx3:device=seat1")
