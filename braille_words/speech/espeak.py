@@ -160,7 +160,9 @@ def write_wav(
 
     samples, rate = synthesize(text, settings, lang=lang)
     try:
-        with wave.open(str(path), "wb") as w:
+        # Open the file first: wave.open on a bad path leaves a half-made writer that prints a
+        # traceback when collected.
+        with Path(path).open("wb") as f, wave.open(f, "wb") as w:
             w.setnchannels(1)
             w.setsampwidth(2)
             w.setframerate(rate)

@@ -186,3 +186,18 @@ def test_record_beside_espeak_logs_what_the_seat_heard(
     )
     assert json.loads(log.read_text(encoding="utf-8"))["text"] == "Tak."
     assert sounding_seconds(outputs.samples("seat1")) > 0.1
+
+
+def test_a_wav_file_that_cannot_be_written_is_a_sentence(tmp_path: Path) -> None:
+    import pytest
+
+    from braille_words.errors import BrailleWordsError
+    from braille_words.speech.espeak import write_wav
+
+    with pytest.raises(BrailleWordsError, match=r"cannot write .*; choose another file"):
+        write_wav(tmp_path / "no" / "such" / "x.wav", "Tak.")
+
+
+def test_text_starting_with_a_dash_is_spoken_not_taken_as_an_option() -> None:
+    samples, _ = synthesize("-v en --help")
+    assert len(samples) > 0
