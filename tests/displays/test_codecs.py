@@ -202,3 +202,12 @@ def test_focus_keys_and_routing_buttons() -> None:
         KeyEvent("pan", 2, False),
         KeyEvent("routing", 39, True),
     ]
+
+
+@pytest.mark.parametrize("host", [baum.BaumHost, ht.HandyTechHost, focus.FocusHost])
+@given(garbage=st.binary(max_size=400))
+@settings(max_examples=150, deadline=None)
+def test_host_protocols_fed_garbage_never_raise(host: Callable[[], Any], garbage: bytes) -> None:
+    protocol = host()
+    for item in protocol.feed(garbage):
+        assert isinstance(item, KeyEvent | Identity | Ack)
