@@ -15,15 +15,17 @@ import functools
 import os
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from braille_words.errors import BrailleWordsError, InputError
 from braille_words.lexicon import family as _family
 from braille_words.lexicon import store
 from braille_words.lexicon.graph import Anagrams, WordGraph
 from braille_words.lexicon.sources import words_from
-from braille_words.lexicon.wide import WideSearch
 from braille_words.tiles import MAX_WORD_LENGTH, Alphabet, alphabet, clean_word, normalize
+
+if TYPE_CHECKING:
+    from braille_words.lexicon.wide import WideSearch
 
 JOKER_CHARS = "?*_"  # a joker written in a rack: ? (and * or _, as some players type it)
 MAX_RACK = 40  # letters in one anagram query; more would enumerate most of the lexicon
@@ -209,6 +211,8 @@ class Lexicon:
 
     def _wide(self) -> WideSearch:
         if self._wide_search is None:
+            from braille_words.lexicon.wide import WideSearch  # numpy: only when needed
+
             self._wide_search = WideSearch(self.graph.arrays, self.alphabet.letters)
         return self._wide_search
 
