@@ -669,8 +669,9 @@ REASON_CODES: dict[str, str] = {
     "not_your_turn": "It is not your turn.",
     "vote_pending": "The table is voting on a word; vote accept or reject.",
     "no_vote": "There is nothing to vote on.",
-    "no_such_tile": "Tile {tile} is not on your rack.",
+    "no_such_tile": "That tile is not on your rack.",
     "no_such_word": "There is no word {word} on the table.",
+    "word_named_twice": "Word {word} is named twice.",
     "no_such_position": "Word {word} has no position {position}.",
     "joker_needs_letter": "Say which letter the joker stands for.",
     "not_a_letter": "{letter} is not a letter.",
@@ -694,7 +695,7 @@ REASON_CODES: dict[str, str] = {
     "first_word_too_short": "Your first lay-down needs a word of at least {min} letters.",
     "first_one_word": "Your first lay-down is one word.",
     "rack_lacks": "Your rack does not hold: {letters}.",
-    "letters_missing": "You need more letters: {letters}.",
+    "letters_missing": "You need {letters}.",
     "table_left_over": "The letters {letters} of word {word} are left over.",
     "rack_left_over": "The letters {letters} named from your rack are left over.",
     "joker_left_over": "{count} joker(s) would be left over.",
@@ -1034,7 +1035,9 @@ class Rules:
             if move.tile is not None:
                 source = next((x for x in rack if x.id == move.tile), None)
                 if source is None:
-                    raise _violation("no_such_tile", "That tile is not on your rack.")
+                    raise _violation(
+                        "no_such_tile", "That tile is not on your rack.", tile=move.tile
+                    )
                 if source.letter != joker.letter:
                     raise _violation(
                         "swap_wrong_letter",
@@ -1077,8 +1080,11 @@ class Rules:
     def _rebuild(self, state: State, move: Rebuild) -> tuple[State, list[Event]]:
         t = state.turn
         seat = state.current
-        if len(set(move.take)) != len(move.take):
-            raise _violation("no_such_word", "The same word is named twice.")
+        twice = sorted({i + 1 for i in move.take if move.take.count(i) > 1})
+        if twice:
+            raise _violation(
+                "word_named_twice", f"Word {twice[0]} is named twice.", word=twice[0]
+            )
         bad = [i + 1 for i in move.take if not 0 <= i < len(t.table)]
         if bad:
             raise _violation(

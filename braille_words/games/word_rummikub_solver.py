@@ -98,7 +98,7 @@ def solve(
                 Reason(
                     "rack_lacks",
                     f"Your rack does not hold: {', '.join(missing)}.",
-                    {"letters": missing},
+                    {"letters": ", ".join(missing)},
                 )
             )
             raise RuleViolation(reasons)
@@ -156,7 +156,7 @@ def solve(
             Reason(
                 "letters_missing",
                 f"You need {_count_phrase(still_short)}{where}.",
-                {"letters": sorted(still_short.elements())},
+                {"letters": _count_phrase(still_short)},
             )
         )
     by_word: dict[int, list[str]] = {}
@@ -174,7 +174,7 @@ def solve(
                 "table_left_over",
                 f"The letters {_letters_phrase(letters)} of word {number} are left over — "
                 "every letter taken from the table must be used.",
-                {"word": number, "letters": [c.upper() for c in letters]},
+                {"word": number, "letters": _letters_phrase(letters)},
             )
         )
     if rack_left:
@@ -184,7 +184,7 @@ def solve(
                 "rack_left_over",
                 f"The letters {_letters_phrase(letters)} you named from your rack are left over — "
                 "use them in a word or leave them out after +.",
-                {"letters": [c.upper() for c in letters]},
+                {"letters": _letters_phrase(letters)},
             )
         )
     spare_jokers = [t for t in free if t.id not in loose_ids]

@@ -562,6 +562,13 @@ def test_rebuild_finds_the_rack_letters_itself_and_uses_a_joker_for_a_missing_on
     assert len(s.turn.rack) == 2
 
 
+def test_rebuild_refuses_a_word_named_twice() -> None:
+    s = arrange(["koteeee", "iiiiiii"], ["szczyt"])
+    with pytest.raises(RuleViolation) as exc:
+        rules().apply(s, 0, Rebuild((0, 0), "kot", ("kot",)))
+    assert codes(exc) == {"word_named_twice"}
+
+
 def test_rebuild_names_letters_not_on_the_rack() -> None:
     r = rules()
     s = arrange(["aeeeeee", "iiiiiii"], ["kot"])

@@ -12,6 +12,8 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from braille_words.games.base import RuleViolation
 from braille_words.games.word_rummikub import (
+    EVENT_KINDS,
+    REASON_CODES,
     CastVote,
     Draw,
     EndTurn,
@@ -64,12 +66,15 @@ class RummikubMachine(RuleBasedStateMachine):
         except RuleViolation as exc:
             assert exc.reasons
             assert self.state.to_json() == before
+            for reason in exc.reasons:  # the catalogue can word every reason it is given
+                assert REASON_CODES[reason.code].format(**reason.params)
             event(f"rejected {move.kind}")
             return
         event(f"accepted {move.kind}")
         assert move_from_json(move.to_json()) == move
         for e in events:
             assert e.to is None or isinstance(e.to, int)
+            assert EVENT_KINDS[e.kind].format(**e.params)
         self.state = after
         self.moves += 1
 
