@@ -35,25 +35,20 @@ CUES = {
 
 
 class SeatSounds:
-    """Earcons on one seat's own sound device."""
+    """Earcons on one seat's own sound device, by the table's cue names."""
 
     def __init__(self, device: str | int | None) -> None:
-        from braille_words.audio.earcons import DEFAULT_RATE, Earcon, synthesize
-        from braille_words.audio.player import Player
+        from braille_words.audio.cues import CuePlayer
 
-        self._player = Player(device)
-        self._rate = DEFAULT_RATE
-        self._earcon = Earcon
-        self._synthesize = synthesize
+        self._cues = CuePlayer(device)
 
     def play(self, name: str) -> None:
         value = CUES.get(name)
-        if value is None:
-            return
-        self._player.play_samples(self._synthesize(self._earcon(value), self._rate), self._rate)
+        if value is not None:
+            self._cues.play(value)
 
     def close(self) -> None:
-        self._player.stop()
+        self._cues.stop()
 
 
 def _sounds(seat: SeatConfig, warn: list[str]) -> SeatSounds | None:
