@@ -13,7 +13,7 @@ as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 # not on PyPI; they are linked into the virtualenv below.
 DEBS=(python3 python3-venv liblouis20 liblouis-data liblouis-bin python3-louis brltty python3-brlapi
       espeak-ng libespeak-ng1 espeak-ng-data libportaudio2 libasound2-plugins alsa-utils
-      speech-dispatcher python3-speechd wpolish scowl wamerican socat sox)
+      speech-dispatcher speech-dispatcher-espeak-ng python3-speechd wpolish scowl wamerican socat sox)
 missing=()
 for p in "${DEBS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
