@@ -31,6 +31,7 @@ from braille_words.games.word_rummikub import (
     TakeBack,
     TimeUp,
     Undo,
+    arranged_state,
     move_from_json,
     word_text,
 )
@@ -53,11 +54,19 @@ class RummikubMachine(RuleBasedStateMachine):
         seed=st.integers(0, 2**32 - 1),
         players=st.integers(2, 4),
         theme=st.sampled_from([None, None, "dom"]),
+        jokers_on_table=st.booleans(),
     )
-    def start(self, seed: int, players: int, theme: str | None) -> None:
+    def start(self, seed: int, players: int, theme: str | None, jokers_on_table: bool) -> None:
         self.rules = Rules(EveryLongWord(), Options(theme=theme))
-        self.state, _ = self.rules.new([f"p{i}" for i in range(players)], seed)
         self.moves = 0
+        if jokers_on_table:
+            # a game in the middle with both jokers on the table, so swaps get exercised
+            racks = ["otaknie", "eoazsyt", "mrówkac", "pilnuje"][:players]
+            self.state = arranged_state(
+                racks, ["k?ot", "szczyt", "?dom"], options=Options(theme=theme)
+            )
+        else:
+            self.state, _ = self.rules.new([f"p{i}" for i in range(players)], seed)
 
     def _try(self, seat: int, move: Move) -> None:
         before = self.state.to_json()
@@ -133,13 +142,21 @@ class RummikubMachine(RuleBasedStateMachine):
 
     @rule(data=st.data())
     def swap_joker(self, data: st.DataObject) -> None:
-        ids = self._rack_ids()
-        tile = data.draw(st.sampled_from(ids)) if ids and data.draw(st.booleans()) else None
+        table = self.state.turn.table
+        spots = [(i, p) for i, w in enumerate(table) for p, c in enumerate(w) if c.tile.is_joker]
+        if spots and data.draw(st.booleans()):
+            word, pos = data.draw(st.sampled_from(spots))
+            letter = table[word][pos].letter
+            same = [t.id for t in self.state.turn.rack if t.letter == letter]
+            tile = data.draw(st.sampled_from(same)) if same else None
+        else:
+            word, pos = self._word(data), data.draw(st.integers(0, 6))
+            ids = self._rack_ids()
+            tile = data.draw(st.sampled_from(ids)) if ids and data.draw(st.booleans()) else None
         src: dict[str, Any] = {}
         if tile is None:
             src = {"from_word": self._word(data), "from_position": data.draw(st.integers(0, 6))}
-        m = SwapJoker(self._word(data), data.draw(st.integers(0, 6)), tile=tile, **src)
-        self._try(self._seat(data), m)
+        self._try(self._seat(data), SwapJoker(word, pos, tile=tile, **src))
 
     @rule(data=st.data())
     def rebuild(self, data: st.DataObject) -> None:
