@@ -765,7 +765,7 @@ class Rules:
             events.append(
                 Event(
                     "rack_dealt",
-                    {"seat": seat, "letters": [t.letter for t in racks[seat]]},
+                    {"seat": seat, "letters": [_shown(t.letter) for t in racks[seat]]},
                     to=seat,
                 )
             )
