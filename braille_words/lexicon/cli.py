@@ -141,7 +141,8 @@ def _check(args: argparse.Namespace) -> int:
         try:
             word = clean_word(raw, args.lang)
         except InputError as exc:
-            print(f"{raw}: {NO[args.lang]} — {exc}")
+            shown = raw if len(raw) <= 40 else raw[:40] + "…"
+            print(f"{shown}: {NO[args.lang]} — {exc}")
             all_ok = False
             continue
         ok = lex.contains(word)

@@ -55,6 +55,24 @@ def test_check_says_no_and_exits_1_when_one_word_is_not_valid(
     assert lines[2].startswith("k0t: nie (no)") and "digit zero" in lines[2]
 
 
+def test_a_ten_thousand_letter_word_is_refused_in_one_short_line(
+    data: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run("lexicon", "--data", data, "check", "a" * 10_000) == 1
+    out = capsys.readouterr().out
+    assert len(out) < 200 and "too long" in out
+
+
+def test_bad_racks_and_patterns_get_one_sentence(
+    data: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for argv in (["anagrams", "ko1"], ["anagrams", ""], ["anagrams", "a" * 10_000],
+                 ["anagrams", "kot", "--jokers", "-1"], ["match", "k[o]t"]):
+        assert run("lexicon", "--data", data, *argv) == 1
+        out = capsys.readouterr().out
+        assert out.startswith("braille-words: ") and out.count("\n") == 1
+
+
 def test_check_in_english(data: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert run("lexicon", "--data", data, "check", "--lang", "en", "work", "kot") == 1
     assert capsys.readouterr().out == "work: yes\nkot: no\n"
