@@ -156,9 +156,7 @@ def map_graph(source: Path) -> MappedGraph:
         )
     with open(source, "rb") as handle:
         mapping = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
-    with open(source, "rb") as handle:
-        handle.seek(len(MAGIC))
-        start = len(MAGIC) + 8 + int.from_bytes(handle.read(8), "little")
+    start = len(MAGIC) + 8 + int.from_bytes(mapping[len(MAGIC) : len(MAGIC) + 8], "little")
     view = memoryview(mapping)
     arrays: dict[str, Sequence[int]] = {}
     try:
@@ -169,6 +167,11 @@ def map_graph(source: Path) -> MappedGraph:
             if begin + size > len(mapping):
                 raise ValueError("truncated")
             arrays[name] = view[begin : begin + size].cast(code)  # type: ignore[call-overload]
+        nodes, edges = len(arrays["first"]), len(arrays["label"])
+        if not nodes or {len(arrays[k]) for k in ("count", "final", "height")} != {nodes}:
+            raise ValueError("node sections disagree")
+        if len(arrays["target"]) != edges:
+            raise ValueError("edge sections disagree")
     except (KeyError, TypeError, ValueError):
         raise BrailleWordsError(
             f"the compiled word list {source} is damaged; "
