@@ -1,0 +1,392 @@
+"""Computer players for 7 słów, and the best-word search behind them.
+
+A word's score depends only on how many times it holds each letter that is on the table,
+capped by the number of cards of that letter (at most two by the "2 na 2" rule); vowels and
+letters not on the table are free. So the lexicon's four million forms collapse to far fewer
+*signatures* — for each card letter, 0, 1 or "2 or more" — and every word of a signature scores
+the same on any table.
+
+The search (``SignatureIndex.best``) never scores a word. It walks the lattice of "which cards
+of the table does the word use", best cards first: choosing a card narrows a bitset of the
+signatures that still hold every chosen card (one AND of two big integers), and a branch is
+cut as soon as the points already chosen plus every card still open cannot beat the best word
+found. An empty bitset ends a branch: no word of the lexicon holds those letters together.
+With eight cards the lattice has at most 3^8 corners and the bound cuts most of them.
+
+We walk this index rather than the lexicon's letter graph because the graph's paths spell
+vowels and free letters in order, and the score ignores both: a walk there visits millions of
+prefixes that all score alike, while the signature lattice visits each distinct choice once.
+
+Levels: ``strong`` finds the best word of the whole lexicon, instantly; ``medium`` the best
+word among the ~300 000 forms wordfreq knows, after some thought; ``beginner`` a good (not
+always the best) common word, slowly. ``plan`` returns the move with a think time in seconds,
+so the table can wait that long before it applies the move; the rules stay clock-free.
+"""
+
+from __future__ import annotations
+
+import gc
+import random
+import weakref
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from braille_words.games.seven_words import (
+    Challenge,
+    Correct,
+    Done,
+    Move,
+    Rules,
+    Ruling,
+    State,
+    Submit,
+    _same_family,
+)
+from braille_words.games.seven_words_deck import AreaCard, DeckSpec
+from braille_words.tiles import ENGLISH, POLISH
+
+LEVELS: tuple[str, ...] = ("beginner", "medium", "strong")
+WORDS_PER_SIGNATURE = 6  # representatives kept per signature (family clashes need spares)
+BEGINNER_MIN_ZIPF = 3.0  # "common": about once per million words of text or more
+MEDIUM_MIN_ZIPF = 1.0
+THINK_SECONDS: dict[str, tuple[float, float]] = {
+    "beginner": (20.0, 28.0),
+    "medium": (8.0, 18.0),
+    "strong": (0.0, 0.0),
+}
+
+Scorer = Callable[[list[int]], int]
+
+
+def _plain(values: list[int]) -> int:
+    return sum(values)
+
+
+@dataclass(frozen=True)
+class Found:
+    """The best score on a table and the signatures (as a bitset) that reach it."""
+
+    score: int
+    signatures: int
+
+
+class SignatureIndex:
+    """Words grouped by which card letters they hold (0, 1, 2+), with a bitset per letter."""
+
+    def __init__(self, words: Iterable[str], card_letters: Iterable[str]) -> None:
+        # Millions of small lists make the cyclic collector rescan them again and again;
+        # none of them can form a cycle, so it rests while the index is built.
+        was_enabled = gc.isenabled()
+        gc.disable()
+        try:
+            self._build(words, card_letters)
+        finally:
+            if was_enabled:
+                gc.enable()
+
+    def _build(self, words: Iterable[str], card_letters: Iterable[str]) -> None:
+        letters = sorted(set(card_letters))
+        self.letters = letters
+        # Everything that is not a card letter is deleted before a word is keyed; a character
+        # outside both alphabets is added to the table the first time it is met.
+        drop: dict[int, None] = {
+            ord(c): None for c in (*POLISH.letters, *ENGLISH.letters) if c not in letters
+        }
+        only_cards = {ord(c): None for c in letters}
+        groups: dict[str, list[str]] = {}
+        for word in words:
+            skeleton = word.translate(drop)
+            stray = skeleton.translate(only_cards)
+            if stray:
+                drop.update((ord(c), None) for c in stray)
+                skeleton = word.translate(drop)
+            key = "".join(sorted(skeleton))
+            group = groups.get(key)
+            if group is None:
+                groups[key] = [word]
+            elif len(group) < WORDS_PER_SIGNATURE:
+                group.append(word)
+        # Cap each letter at two: three K's score like two (there are never three K cards).
+        capped: dict[str, list[str]] = {}
+        for key, group in groups.items():
+            ck = _cap(key)
+            have = capped.get(ck)
+            if have is None:
+                capped[ck] = list(group)
+            elif len(have) < WORDS_PER_SIGNATURE:
+                have.extend(group[: WORDS_PER_SIGNATURE - len(have)])
+        self.keys: list[str] = list(capped)
+        # Tuples of strings drop out of the collector's view, so a search never pays for a
+        # full collection walking half a million groups.
+        self.words: list[tuple[str, ...]] = [tuple(capped[k]) for k in self.keys]
+        del groups, capped
+        n = len(self.keys)
+        self.size = n
+        self.everything = (1 << n) - 1
+        # bits[letter][k-1]: signatures holding ``letter`` at least k times.
+        self.bits: dict[str, tuple[int, int]] = {}
+        ones: dict[str, bytearray] = {c: bytearray((n + 7) // 8) for c in letters}
+        twos: dict[str, bytearray] = {c: bytearray((n + 7) // 8) for c in letters}
+        for i, key in enumerate(self.keys):
+            byte, bit = i >> 3, 1 << (i & 7)
+            prev = ""
+            for c in key:
+                if c == prev:
+                    twos[c][byte] |= bit
+                else:
+                    ones[c][byte] |= bit
+                prev = c
+        for c in letters:
+            self.bits[c] = (
+                int.from_bytes(ones[c], "little"),
+                int.from_bytes(twos[c], "little"),
+            )
+
+    def best(
+        self,
+        area: Sequence[AreaCard],
+        *,
+        allowed: int | None = None,
+        scorer: Scorer = _plain,
+    ) -> Found:
+        """The best score any allowed signature reaches on ``area``, by branch and bound.
+
+        ``scorer`` turns the values of the used cards into points; it must not fall when a
+        card is added (the plain sum, or the veteran handicap, both qualify).
+        """
+        by_letter: dict[str, list[int]] = {}
+        for card in area:
+            by_letter.setdefault(card.letter, []).append(card.value)
+        items: list[tuple[str, list[int]]] = []
+        for letter, values in by_letter.items():
+            if letter in self.bits:
+                items.append((letter, sorted(values, reverse=True)[:2]))
+        items.sort(key=lambda it: -sum(it[1]))
+        start = self.everything if allowed is None else allowed
+        best_score = -1
+        best_bits = 0
+        bits = self.bits
+        n_items = len(items)
+        # Everything still open from item i on, for the bound.
+        rest: list[list[int]] = [[] for _ in range(n_items + 1)]
+        for i in range(n_items - 1, -1, -1):
+            rest[i] = rest[i + 1] + items[i][1]
+
+        def visit(i: int, mask: int, chosen: list[int]) -> None:
+            nonlocal best_score, best_bits
+            if scorer(chosen + rest[i]) <= best_score:
+                return
+            if i == n_items:
+                best_score = scorer(chosen)
+                best_bits = mask
+                return
+            letter, values = items[i]
+            one, two = bits[letter]
+            if len(values) == 2:
+                m = mask & two
+                if m:
+                    visit(i + 1, m, [*chosen, values[0], values[1]])
+            m = mask & one
+            if m:
+                visit(i + 1, m, [*chosen, values[0]])
+            visit(i + 1, mask, chosen)
+
+        if start:
+            visit(0, start, [])
+        return Found(max(best_score, 0), best_bits)
+
+    def members(self, mask: int, limit: int) -> list[int]:
+        """Up to ``limit`` signature numbers in ``mask``, lowest first."""
+        out: list[int] = []
+        while mask and len(out) < limit:
+            low = mask & -mask
+            out.append(low.bit_length() - 1)
+            mask ^= low
+        return out
+
+
+def _cap(key: str) -> str:
+    out: list[str] = []
+    for c in key:
+        if len(out) >= 2 and out[-1] == c and out[-2] == c:
+            continue
+        out.append(c)
+    return "".join(out)
+
+
+def card_letters(deck: DeckSpec) -> list[str]:
+    return sorted(set(deck.common) | set(deck.rare))
+
+
+def lexicon_words(lexicon: object) -> Iterable[str]:
+    """Every word of a lexicon: ``words()`` of ours, or iteration of a plain collection."""
+    words = getattr(lexicon, "words", None)
+    if callable(words):
+        found: Iterable[str] = words()
+        return found
+    if isinstance(lexicon, Iterable):
+        return lexicon
+    raise TypeError("the computer player needs a lexicon that can list its words")
+
+
+# ------------------------------------------------------------------- per-lexicon indexes
+
+_INDEXES: weakref.WeakKeyDictionary[Any, dict[str, SignatureIndex]] = weakref.WeakKeyDictionary()
+
+
+def _common_words(lexicon: Any, min_zipf: float) -> list[str]:
+    """Lexicon words at least as frequent as ``min_zipf`` in wordfreq's Polish list.
+
+    The list is sorted by frequency, so the cut-off is found by bisection rather than by
+    asking for the frequency of every word (each ask tokenises its word).
+    """
+    from wordfreq import top_n_list, zipf_frequency
+
+    ranked: list[str] = top_n_list("pl", 10**7)
+    low, high = 0, len(ranked)
+    while low < high:
+        mid = (low + high) // 2
+        if zipf_frequency(ranked[mid], "pl") >= min_zipf:
+            low = mid + 1
+        else:
+            high = mid
+    return [w for w in ranked[:low] if lexicon.contains(w)]
+
+
+def index_for(rules: Rules, level: str) -> SignatureIndex:
+    """The (cached) index a level searches: the whole lexicon, or its common words."""
+    lexicon: Any = rules.lexicon
+    try:
+        cache = _INDEXES.setdefault(lexicon, {})
+    except TypeError:  # not weak-referenceable: keep it on the rules object
+        cache = rules.__dict__.setdefault("_ai_indexes", {})
+    key = level if level != "strong" else "all"
+    if key not in cache:
+        letters = card_letters(rules.deck)
+        if key == "all":
+            cache[key] = SignatureIndex(lexicon_words(lexicon), letters)
+        else:
+            zipf = BEGINNER_MIN_ZIPF if level == "beginner" else MEDIUM_MIN_ZIPF
+            cache[key] = SignatureIndex(_common_words(lexicon, zipf), letters)
+    return cache[key]
+
+
+# ------------------------------------------------------------------- choosing a word
+
+
+def _scorer_for(rules: Rules, state: State, seat: int) -> Scorer:
+    if seat not in state.veterans:
+        return _plain
+    d = rules.deck
+
+    def veteran(values: list[int]) -> int:
+        ranked = sorted(values, reverse=True)
+        normal = d.veteran_normal_letters
+        return sum(ranked[:normal]) + d.veteran_other_letter * len(ranked[normal:])
+
+    return veteran
+
+
+def _allowed(rules: Rules, state: State, word: str) -> bool:
+    if not rules.lexicon.contains(word):
+        return False
+    return not any(_same_family(rules.lexicon, u, word) for u in state.used_words())
+
+
+def _zipf(word: str) -> float:
+    from wordfreq import zipf_frequency
+
+    return float(zipf_frequency(word, "pl"))
+
+
+def best_words(
+    rules: Rules, state: State, seat: int, level: str, *, want: int = 1
+) -> list[tuple[int, str]]:
+    """Up to ``want`` (score, word) pairs, best first, the rules' family check respected.
+
+    Each round of the search finds the best score still reachable; signatures whose words
+    are all refused (or already listed) are struck out and the search runs again.
+    """
+    index = index_for(rules, level)
+    area = state.area_cards()
+    scorer = _scorer_for(rules, state, seat)
+    allowed = index.everything
+    out: list[tuple[int, str]] = []
+    for _ in range(64):
+        if len(out) >= want or not allowed:
+            break
+        found = index.best(area, allowed=allowed, scorer=scorer)
+        if found.signatures == 0:
+            break
+        for sig in index.members(found.signatures, 16):
+            allowed &= ~(1 << sig)
+            words = sorted(index.words[sig], key=lambda w: (-_zipf(w), w))
+            for word in words:
+                if _allowed(rules, state, word):
+                    out.append((state.score_of(seat, word), word))
+                    break
+            if len(out) >= want:
+                break
+    out.sort(key=lambda p: (-p[0], p[1]))
+    return out[:want]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A computer player's move and how long it pretends to think before making it."""
+
+    move: Move
+    think_seconds: float
+
+
+def plan(rules: Rules, state: State, seat: int, level: str, rng: random.Random) -> Plan:
+    """What ``seat`` does now at ``level``; deterministic given ``rng``."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; use one of {', '.join(LEVELS)}")
+    low, high = THINK_SECONDS[level]
+    think = rng.uniform(low, high)
+    if state.phase == "writing":
+        if level == "beginner":
+            options = best_words(rules, state, seat, level, want=6)
+            if options:
+                # A beginner settles for one of the first good words that come to mind.
+                top = options[0][0]
+                good = [w for p, w in options if p * 10 >= top * 7]
+                return Plan(Submit(rng.choice(good)), think)
+        else:
+            options = best_words(rules, state, seat, level)
+            if options:
+                return Plan(Submit(options[0][1]), think)
+        return Plan(Submit("a" if rules.lexicon.contains("a") else "oko"), think)
+    if state.phase == "challenges":
+        if level != "beginner" and not state.done[seat]:
+            for target, word in enumerate(state.words):
+                if (
+                    target != seat
+                    and word is not None
+                    and not state.challenged[target]
+                    and not rules.lexicon.contains(word)
+                ):
+                    return Plan(Challenge(target), min(think, 3.0))
+        return Plan(Done(), min(think, 2.0))
+    if state.phase == "correction":
+        return Plan(Correct(None), min(think, 2.0))
+    if state.phase == "ruling" and state.pending is not None:
+        earlier = str(state.pending.get("earlier", ""))
+        same = _same_family(rules.lexicon, earlier, str(state.pending["word"]))
+        return Plan(Ruling(same), min(think, 2.0))
+    return Plan(Done(), 0.0)
+
+
+def choose_move(rules: Rules, state: State, seat: int, level: str, rng: random.Random) -> Move:
+    """The contract's entry point: ``plan`` without the think time."""
+    return plan(rules, state, seat, level, rng).move
+
+
+def hint(rules: Rules, state: State, seat: int) -> Move | None:
+    """A good common word for this table (what a beginner is shown), or None."""
+    if state.phase != "writing" or state.words[seat] is not None:
+        return None
+    options = best_words(rules, state, seat, "beginner")
+    return Submit(options[0][1]) if options else None

@@ -1,0 +1,145 @@
+"""7 słów computer players: the signature search finds what a plain scan finds, the strong
+player writes the best word the rules allow, the beginner a common one, slowly."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_seven_words_support import WordList, everyone_done, set_area
+from wordfreq import zipf_frequency
+
+from braille_words.games.seven_words import Challenge, Done, Options, Rules, State, Submit
+from braille_words.games.seven_words_ai import (
+    SignatureIndex,
+    card_letters,
+    choose_move,
+    hint,
+    plan,
+)
+from braille_words.games.seven_words_deck import load_deck, score_cards, used_cards
+from braille_words.lexicon import Lexicon
+from braille_words.tiles import POLISH
+
+DICT = Path("/usr/share/dict/polish")
+
+
+def _sample_words() -> list[str]:
+    """Every 300th word of the system Polish list (wpolish), plus some common words."""
+    words = ["kot", "dom", "woda", "pies", "szkoła", "dziecko", "człowiek", "rzeczywistość"]
+    if DICT.exists():
+        with DICT.open(encoding="utf-8") as fh:
+            for i, line in enumerate(fh):
+                w = line.strip()
+                if i % 300 == 0 and POLISH.is_word(w):
+                    words.append(w)
+    return words
+
+
+WORDS = _sample_words()
+LEX = Lexicon.from_words(WORDS)
+INDEX = SignatureIndex(LEX.words(), card_letters(load_deck()))
+
+
+def scan_best(words: list[str], state: State, veteran: bool = False) -> int:
+    area = state.area_cards()
+    return max(score_cards(used_cards(w, area), veteran=veteran) for w in words)
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32), veteran=st.booleans())
+def test_signature_search_finds_the_scans_best_score(seed: int, veteran: bool) -> None:
+    rules = Rules(LEX, Options(veterans=(0,) if veteran else ()))
+    state, _ = rules.new(["a", "b"], seed)
+    from braille_words.games.seven_words_ai import _scorer_for
+
+    found = INDEX.best(state.area_cards(), scorer=_scorer_for(rules, state, 0))
+    assert found.score == scan_best(LEX.words(), state, veteran)
+    for sig in INDEX.members(found.signatures, 5):
+        for word in INDEX.words[sig]:
+            assert state.score_of(0, word) == found.score
+
+
+def test_strong_player_writes_the_best_word_instantly() -> None:
+    rules = Rules(LEX)
+    state, _ = rules.new(["ai", "you"], 5)
+    p = plan(rules, state, 0, "strong", random.Random(1))
+    assert isinstance(p.move, Submit) and p.think_seconds == 0
+    assert state.score_of(0, p.move.word) == scan_best(LEX.words(), state)
+    assert choose_move(rules, state, 0, "strong", random.Random(1)) == p.move
+
+
+def test_strong_player_keeps_the_family_rule() -> None:
+    lex = WordList(["kot", "koty", "tik", "oko"], [("kot", "koty")])
+    rules = Rules(lex)
+    state, _ = rules.new(["ai", "you"], 3)
+    set_area(state, ["k", "t", "b", "d", "c", "m", "g", "j"])
+    state, _ = rules.apply(state, 0, Submit("kot"))
+    state, _ = rules.apply(state, 1, Submit("oko"))
+    state = everyone_done(rules, state)
+    set_area(state, ["k", "t", "b", "d", "c", "m", "g", "j"])
+    move = choose_move(rules, state, 0, "strong", random.Random(0))
+    assert move == Submit("tik")
+
+
+def test_beginner_uses_common_words_and_thinks_slowly() -> None:
+    rules = Rules(LEX)
+    for seed in range(3):
+        state, _ = rules.new(["ai", "you"], seed)
+        p = plan(rules, state, 0, "beginner", random.Random(seed))
+        assert isinstance(p.move, Submit)
+        assert zipf_frequency(p.move.word, "pl") >= 3.0
+        assert p.think_seconds >= 20
+        again = plan(rules, state, 0, "beginner", random.Random(seed))
+        assert again == p
+
+
+def test_medium_player_finds_a_known_word() -> None:
+    rules = Rules(LEX)
+    state, _ = rules.new(["ai", "you"], 8)
+    p = plan(rules, state, 0, "medium", random.Random(0))
+    assert isinstance(p.move, Submit) and LEX.contains(p.move.word)
+    assert 8 <= p.think_seconds <= 18
+
+
+def test_hint_shows_a_good_common_word_until_the_word_is_written() -> None:
+    rules = Rules(LEX)
+    state, _ = rules.new(["you", "ai"], 2)
+    shown = hint(rules, state, 0)
+    assert isinstance(shown, Submit) and zipf_frequency(shown.word, "pl") >= 3.0
+    state, _ = rules.apply(state, 0, shown)
+    assert hint(rules, state, 0) is None
+
+
+def test_a_strong_player_challenges_an_unknown_word_a_beginner_does_not() -> None:
+    rules = Rules(LEX)
+    state, _ = rules.new(["ai", "you"], 2)
+    state, _ = rules.apply(state, 1, Submit("grzdylowaty"))
+    state, _ = rules.apply(state, 0, Submit("kot"))
+    assert choose_move(rules, state, 0, "strong", random.Random(0)) == Challenge(1)
+    assert choose_move(rules, state, 0, "beginner", random.Random(0)) == Done()
+
+
+def test_unknown_level_is_refused() -> None:
+    rules = Rules(LEX)
+    state, _ = rules.new(["ai"], 2)
+    with pytest.raises(ValueError):
+        plan(rules, state, 0, "grandmaster", random.Random(0))
+
+
+def test_computer_players_finish_a_game_including_solo() -> None:
+    for seats, levels in ((["a", "b", "c"], ["strong", "beginner", "strong"]), (["a"], ["strong"])):
+        rules = Rules(LEX, Options(veterans=(0,)))
+        state, _ = rules.new(seats, 4)
+        rng = random.Random(9)
+        steps = 0
+        while not state.is_over:
+            steps += 1
+            assert steps < 300
+            seat = min(state.awaiting)
+            state, _ = rules.apply(state, seat, choose_move(rules, state, seat, levels[seat], rng))
+        assert len(state.history) == 7
+        assert state.result()["scores"]
