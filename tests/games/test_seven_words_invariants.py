@@ -3,6 +3,7 @@ after every draw, a rejected move changes nothing, and a saved game replays exac
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 from hypothesis import HealthCheck, given, settings
@@ -11,6 +12,7 @@ from test_seven_words_support import WORDS, WordList, card_ids
 
 from braille_words.games.base import RuleViolation
 from braille_words.games.seven_words import (
+    EVENT_KINDS,
     Challenge,
     Correct,
     Done,
@@ -68,12 +70,16 @@ def test_random_play_keeps_every_invariant(
     for seat, move in moves:
         before = state.to_json()
         try:
-            state, _ = rules.apply(state, seat, move)
+            state, events = rules.apply(state, seat, move)
         except RuleViolation as exc:
             assert exc.reasons
             assert state.to_json() == before
             continue
         journal.append((seat, move.to_json()))
+        for event in events:
+            # Every event has an English template its params fill, and is JSON for the journal.
+            EVENT_KINDS[event.kind].format(**event.params)
+            json.dumps(event.to_json())
         check_table(state)
         assert State.from_json(state.to_json()) == state
     # A journal replays to the same game.
