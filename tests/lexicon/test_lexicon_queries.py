@@ -1,0 +1,71 @@
+"""Queries as the games ask them, on a small real list of words from the rulebooks."""
+
+from __future__ import annotations
+
+from braille_words.lexicon import Anagram, Anagrams, Lexicon
+
+
+def test_a_joker_tells_which_letter_it_became(small_pl: Lexicon) -> None:
+    # Rummikub Słowny's SZYSZKA made with a joker for the final A.
+    found = small_pl.anagrams("szyszk", jokers=1)
+    szyszka = next(a for a in found if a.word == "szyszka")
+    assert szyszka == Anagram("szyszka", (6,))
+    assert szyszka.joker_letters == "a"
+    assert szyszka.shown() == "szyszk?"
+
+
+def test_a_question_mark_in_the_rack_is_a_joker(small_pl: Lexicon) -> None:
+    assert small_pl.anagrams("szyszk?") == small_pl.anagrams("szyszk", jokers=1)
+
+
+def test_real_tiles_are_used_before_jokers(small_pl: Lexicon) -> None:
+    # "oko" from o, k and a joker: the joker is the second O, never the first.
+    oko = next(a for a in small_pl.anagrams("ok?") if a.word == "oko")
+    assert oko.jokers == (2,)
+
+
+def test_results_come_in_dictionary_order_with_polish_letters_in_place(
+    small_pl: Lexicon,
+) -> None:
+    # ź sorts after t (and after z) in Polish, not where its code point would put it.
+    assert small_pl.anagrams("źdźbłaoktk").words == [
+        "akt", "kat", "kot", "kota", "ok", "tak", "tok", "źdźbła", "źdźbło"
+    ]
+
+
+def test_limit_and_length_bounds(small_pl: Lexicon) -> None:
+    every = small_pl.anagrams("kotak")
+    assert small_pl.anagrams("kotak", limit=2) == every[:2]
+    assert all(len(a.word) == 3 for a in small_pl.anagrams("kotak", min_len=3, max_len=3))
+
+
+def test_seven_words_free_vowels(small_pl: Lexicon) -> None:
+    # 7 słów: cards are consonants; players add vowels freely.
+    found = small_pl.anagrams("kt", free="aąeęioóuy").words
+    assert {"kot", "kota", "koty", "tak", "kat", "akt", "tok", "oko"} <= set(found)
+    assert "kotek" not in found  # the vowels are free, the second K is not
+
+
+def test_longest_prefers_fewest_jokers(small_pl: Lexicon) -> None:
+    # No five-letter word fits k, o, t, a and a joker; of the four-letter ones, KOTA needs
+    # no joker and comes before KOTY.
+    assert list(small_pl.longest("kota?")) == [Anagram("kota"), Anagram("koty", (3,))]
+
+
+def test_patterns_with_any_letter_and_any_run(small_pl: Lexicon) -> None:
+    assert small_pl.matching("k?t") == ["kat", "kot"]
+    assert small_pl.matching("k.t") == small_pl.matching("k_t") == ["kat", "kot"]
+    assert small_pl.matching("dom*") == [
+        "dom", "domek", "domofon", "domownik", "domowy", "domy"
+    ]
+    assert small_pl.matching("*ek") == ["domek", "kotek"]
+    assert small_pl.matching("**") == small_pl.words()
+
+
+def test_results_behave_as_a_sequence(small_pl: Lexicon) -> None:
+    found = small_pl.anagrams("kota")
+    assert isinstance(found, Anagrams)
+    assert len(found) == len(found.words) == len(list(found))
+    assert found[0] == Anagram(found.words[0])
+    assert found == list(found)
+    assert "Anagrams(" in repr(found)
