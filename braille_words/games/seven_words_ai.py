@@ -25,11 +25,15 @@ so the table can wait that long before it applies the move; the rules stay clock
 
 from __future__ import annotations
 
+import contextlib
 import gc
+import hashlib
+import os
 import random
 import weakref
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from braille_words.games.seven_words import (
@@ -87,7 +91,6 @@ class SignatureIndex:
 
     def _build(self, words: Iterable[str], card_letters: Iterable[str]) -> None:
         letters = sorted(set(card_letters))
-        self.letters = letters
         # Everything that is not a card letter is deleted before a word is keyed; a character
         # outside both alphabets is added to the table the first time it is met.
         drop: dict[int, None] = {
@@ -116,11 +119,24 @@ class SignatureIndex:
                 capped[ck] = list(group)
             elif len(have) < WORDS_PER_SIGNATURE:
                 have.extend(group[: WORDS_PER_SIGNATURE - len(have)])
-        self.keys: list[str] = list(capped)
+        keys = list(capped)
+        self._index(letters, keys, [tuple(capped[k]) for k in keys])
+
+    @classmethod
+    def from_groups(
+        cls, card_letters: Iterable[str], keys: list[str], words: list[tuple[str, ...]]
+    ) -> SignatureIndex:
+        """An index from signatures already worked out (a cache file)."""
+        index = cls.__new__(cls)
+        index._index(sorted(set(card_letters)), keys, words)
+        return index
+
+    def _index(self, letters: list[str], keys: list[str], words: list[tuple[str, ...]]) -> None:
+        self.letters = letters
+        self.keys = keys
         # Tuples of strings drop out of the collector's view, so a search never pays for a
         # full collection walking half a million groups.
-        self.words: list[tuple[str, ...]] = [tuple(capped[k]) for k in self.keys]
-        del groups, capped
+        self.words = words
         n = len(self.keys)
         self.size = n
         self.everything = (1 << n) - 1
@@ -206,6 +222,38 @@ class SignatureIndex:
         return out
 
 
+CACHE_FORMAT = "seven-words-signatures 1"
+
+
+def save_index(index: SignatureIndex, path: Path, tag: str) -> None:
+    """Write ``index`` as text (one signature a line), atomically; ``tag`` names its source."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + f".{os.getpid()}.tmp")
+    with tmp.open("w", encoding="utf-8") as fh:
+        fh.write(f"{CACHE_FORMAT}\t{tag}\t{''.join(index.letters)}\n")
+        for key, words in zip(index.keys, index.words, strict=True):
+            fh.write(f"{key}\t{' '.join(words)}\n")
+    os.replace(tmp, path)
+
+
+def load_index(path: Path, tag: str, card_letters: Iterable[str]) -> SignatureIndex | None:
+    """The index saved at ``path`` for ``tag`` and these letters, or None (stale, missing)."""
+    letters = sorted(set(card_letters))
+    try:
+        with path.open(encoding="utf-8") as fh:
+            if fh.readline() != f"{CACHE_FORMAT}\t{tag}\t{''.join(letters)}\n":
+                return None
+            keys: list[str] = []
+            words: list[tuple[str, ...]] = []
+            for line in fh:
+                key, _, rest = line.rstrip("\n").partition("\t")
+                keys.append(key)
+                words.append(tuple(rest.split(" ")))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return None
+    return SignatureIndex.from_groups(letters, keys, words)
+
+
 def _cap(key: str) -> str:
     out: list[str] = []
     for c in key:
@@ -254,22 +302,59 @@ def _common_words(lexicon: Any, min_zipf: float) -> list[str]:
     return [w for w in ranked[:low] if lexicon.contains(w)]
 
 
-def index_for(rules: Rules, level: str) -> SignatureIndex:
-    """The (cached) index a level searches: the whole lexicon, or its common words."""
+def _cache_tag(lexicon: Any, level: str) -> str | None:
+    """What a cached index depends on, or None for a lexicon that lives only in memory."""
+    source = getattr(lexicon, "source", "memory")
+    if not isinstance(source, str) or source == "memory":
+        return None
+    try:
+        stamp = os.stat(source)
+    except OSError:
+        return None
+    raw = f"{source}|{stamp.st_size}|{stamp.st_mtime_ns}|{level}|{WORDS_PER_SIGNATURE}"
+    if level != "all":
+        import wordfreq
+
+        raw += f"|{getattr(wordfreq, '__version__', '?')}"
+    return hashlib.sha256(raw.encode()).hexdigest()[:20]
+
+
+def cache_dir() -> Path:
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("braille-words")) / "seven_words"
+
+
+def index_for(rules: Rules, level: str, *, cache: Path | None = None) -> SignatureIndex:
+    """The index a level searches: the whole lexicon, or its common words.
+
+    Kept per lexicon in memory; for a compiled lexicon also on disk (``cache``, by default
+    the user cache folder), because building it from four million words takes seconds a
+    table should not spend before the computer's first move. Call it at the start of a game.
+    """
     lexicon: Any = rules.lexicon
     try:
-        cache = _INDEXES.setdefault(lexicon, {})
+        memo = _INDEXES.setdefault(lexicon, {})
     except TypeError:  # not weak-referenceable: keep it on the rules object
-        cache = rules.__dict__.setdefault("_ai_indexes", {})
-    key = level if level != "strong" else "all"
-    if key not in cache:
-        letters = card_letters(rules.deck)
+        memo = rules.__dict__.setdefault("_ai_indexes", {})
+    key = "all" if level == "strong" else level
+    if key in memo:
+        return memo[key]
+    letters = card_letters(rules.deck)
+    tag = _cache_tag(lexicon, key)
+    path = (cache or cache_dir()) / f"{key}-{tag}.txt" if tag else None
+    index = load_index(path, tag, letters) if path is not None and tag is not None else None
+    if index is None:
         if key == "all":
-            cache[key] = SignatureIndex(lexicon_words(lexicon), letters)
+            index = SignatureIndex(lexicon_words(lexicon), letters)
         else:
             zipf = BEGINNER_MIN_ZIPF if level == "beginner" else MEDIUM_MIN_ZIPF
-            cache[key] = SignatureIndex(_common_words(lexicon, zipf), letters)
-    return cache[key]
+            index = SignatureIndex(_common_words(lexicon, zipf), letters)
+        if path is not None and tag is not None:
+            with contextlib.suppress(OSError):
+                save_index(index, path, tag)
+    memo[key] = index
+    return index
 
 
 # ------------------------------------------------------------------- choosing a word

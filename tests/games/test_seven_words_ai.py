@@ -143,3 +143,15 @@ def test_computer_players_finish_a_game_including_solo() -> None:
             state, _ = rules.apply(state, seat, choose_move(rules, state, seat, levels[seat], rng))
         assert len(state.history) == 7
         assert state.result()["scores"]
+
+
+def test_a_saved_index_loads_back_the_same_and_a_stale_one_is_ignored(tmp_path: Path) -> None:
+    from braille_words.games.seven_words_ai import load_index, save_index
+
+    path = tmp_path / "cache" / "all.txt"
+    save_index(INDEX, path, "tag1")
+    again = load_index(path, "tag1", card_letters(load_deck()))
+    assert again is not None
+    assert again.keys == INDEX.keys and again.words == INDEX.words and again.bits == INDEX.bits
+    assert load_index(path, "tag2", card_letters(load_deck())) is None
+    assert load_index(tmp_path / "missing.txt", "tag1", card_letters(load_deck())) is None
