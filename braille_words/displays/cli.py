@@ -234,26 +234,22 @@ class KeyboardEmulation:
 
 
 def _interactive(emulator: Emulator, out: TextIO) -> None:
+    """Read keys from the terminal (already in cbreak mode) until Ctrl-C or Ctrl-D."""
     fd = sys.stdin.fileno()
-    saved = termios.tcgetattr(fd)
     keyboard = KeyboardEmulation(emulator, out)
-    tty.setcbreak(fd)
-    try:
-        while True:
-            ready, _, _ = select.select([fd], [], [], 0.5)
-            if not ready:
-                continue
-            data = os.read(fd, 64)
-            if not data or data in (b"\x03", b"\x04"):
-                return
-            for token in key_tokens(data):
-                try:
-                    keyboard.key(token)
-                except KeyError as exc:
-                    keyboard.say(str(exc.args[0]))
-            out.flush()
-    finally:
-        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+    while True:
+        ready, _, _ = select.select([fd], [], [], 0.5)
+        if not ready:
+            continue
+        data = os.read(fd, 64)
+        if not data or data in (b"\x03", b"\x04"):
+            return
+        for token in key_tokens(data):
+            try:
+                keyboard.key(token)
+            except KeyError as exc:
+                keyboard.say(str(exc.args[0]))
+        out.flush()
 
 
 def _interrupt(_signum: int, _frame: object) -> None:
@@ -276,6 +272,10 @@ def _emulate(args: argparse.Namespace) -> int:
     emulator = make_emulator(args.protocol, args.cells, profile=args.profile)
     emulator.on_cells = show
     signal.signal(signal.SIGTERM, _interrupt)
+    saved = None
+    if interactive:  # keys typed from now on count, even before the path is read
+        saved = termios.tcgetattr(sys.stdin.fileno())
+        tty.setcbreak(sys.stdin.fileno())
     path = emulator.start()
     out.write(path + "\n")
     out.flush()
@@ -289,7 +289,8 @@ def _emulate(args: argparse.Namespace) -> int:
         pass
     finally:
         emulator.stop()
-        if interactive:
+        if saved is not None:
+            termios.tcsetattr(sys.stdin.fileno(), termios.TCSADRAIN, saved)
             out.write("\n")
     return 0
 

@@ -34,7 +34,8 @@ def match_usb(
     for port in ports:
         if port.vid is None or port.pid is None:
             continue
-        for profile in table.values():
+        # A model's own profile before a protocol's generic one listing the same IDs.
+        for profile in sorted(table.values(), key=lambda p: (p.name.endswith("-generic"), p.name)):
             if profile.usb_serial and (port.vid, port.pid) in profile.usb_ids:
                 found.append((profile, port))
                 break

@@ -14,6 +14,9 @@ from braille_words.displays.codecs import handytech as ht
 from braille_words.displays.events import KeyEvent
 
 CELLS = bytes([0x1B, 0x00, 0xFF, 0x1B, 0x1B]) + bytes(range(35))
+# HandyTech's old write has no framing: a stray 0x01 swallows a frame's worth of bytes, so
+# resynchronisation is only certain when the cells hold none of the protocol's start bytes.
+HT_CELLS = bytes(range(0x20, 0x48))
 
 # name → (new parser, one valid packet as bytes, what the parser should return for it)
 CASES: dict[str, tuple[Callable[[], Any], bytes, Any]] = {
@@ -34,13 +37,13 @@ CASES: dict[str, tuple[Callable[[], Any], bytes, Any]] = {
     ),
     "handytech device": (
         lambda: ht.DeviceParser(40),
-        ht.encode_write(CELLS, 0x54),
-        ht.Packet("extended", bytes([ht.EXT_WRITE]) + CELLS, 0x54),
+        ht.encode_write(HT_CELLS, 0x54),
+        ht.Packet("extended", bytes([ht.EXT_WRITE]) + HT_CELLS, 0x54),
     ),
     "handytech device old": (
         lambda: ht.DeviceParser(40),
-        ht.encode_write(CELLS),
-        ht.Packet("write", CELLS),
+        ht.encode_write(HT_CELLS),
+        ht.Packet("write", HT_CELLS),
     ),
     "focus host": (
         focus.host_parser,

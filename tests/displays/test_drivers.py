@@ -160,3 +160,31 @@ def test_focus_sends_only_the_changed_cells_on_the_wire() -> None:
             assert bytes(emulator.received[before:]) == focus.encode_write(b"\x3f", 20)
     finally:
         emulator.stop()
+
+
+def test_the_baum_emulator_answers_nvdas_protocol_on_probe() -> None:
+    import os
+
+    import serial
+
+    from braille_words.displays.codecs import baum
+    from braille_words.displays.emulators.baum import BaumEmulator
+
+    emulator = BaumEmulator(24)
+    emulator.start()
+    try:
+        port = serial.serial_for_url(emulator.path, baudrate=19200, timeout=1)
+        port.write(
+            baum.encode(baum.PROTOCOL_ONOFF, b"\x00") + baum.encode(baum.PROTOCOL_ONOFF, b"\x01")
+        )
+        host = baum.BaumHost()
+        got = []
+        while not got:
+            chunk = port.read(1)
+            assert chunk, "the emulator did not answer"
+            got = host.feed(chunk)
+        port.close()
+        assert [(i.model, i.cells) for i in got] == [("Vario 24", 24)]  # type: ignore[union-attr]
+        assert os.path.islink(emulator.path)
+    finally:
+        emulator.stop()

@@ -122,3 +122,10 @@ def test_no_display_accepts_frames_silently() -> None:
     assert isinstance(display, NoDisplay)
     display.write(b"\x01")
     assert display.shown[:1] == b"\x01"
+
+
+def test_a_models_own_profile_wins_over_the_generic_one() -> None:
+    ports = [SerialPortInfo("/dev/ttyUSB0", "FT232R", 0x0403, 0xFE72)]
+    assert [p.name for p, _ in match_usb(ports)] == ["vario-40"]
+    ports = [SerialPortInfo("/dev/ttyUSB1", "FT232R", 0x0904, 0x2002)]
+    assert [p.name for p, _ in match_usb(ports)] == ["baum-generic"]

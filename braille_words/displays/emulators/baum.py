@@ -36,6 +36,13 @@ class BaumEmulator(Emulator):
             self.send(baum.encode_identity(self.model))
         elif code == baum.SERIAL_NUMBER:
             self.send(baum.encode_serial_number("BW000001"))
+        elif code == baum.PROTOCOL_ONOFF and data[:1] == b"\x01":
+            # "Protocol on" (NVDA's probe) makes the display introduce itself.
+            self.send(
+                baum.encode_identity(self.model)
+                + baum.encode_serial_number("BW000001")
+                + baum.encode_cell_count(self.cells)
+            )
         elif code == baum.KEYS_REQUEST:
             self.send(baum.encode_display_keys(0))
 
