@@ -43,66 +43,62 @@ SECTIONS: tuple[tuple[str, str], ...] = (
 MAX_LETTERS = 64  # heights and labels are bytes; words are far shorter than this anyway
 
 
-class _Builder:
-    """Incremental minimisation over sorted words given as bytes of letter indices."""
+def _build(sorted_words: Iterable[bytes]) -> tuple[list[int], list[tuple[int, ...]]]:
+    """Incremental minimisation over sorted words given as bytes of letter indices.
 
-    def __init__(self) -> None:
-        self.register: dict[tuple[int, tuple[int, ...]], int] = {}
-        # Registered nodes, in the order they were frozen (children before parents).
-        self.n_final: list[int] = []
-        self.n_edges: list[tuple[int, ...]] = []
-        # The unfrozen path of the last word: node i holds [final, flat edges l0,t0,l1,t1…];
-        # the last edge's target is -1 until its child is frozen.
-        self.path: list[list[object]] = [[0, []]]
-        self.prev = b""
+    The path of the previous word is kept unfrozen as two parallel lists (final flags, and
+    flat edge lists l0, t0, l1, t1 … whose last target is -1 until the child is frozen).
+    When a word arrives, the part of the path below its common prefix can no longer change:
+    it is frozen bottom-up, each node replaced by an equal registered node when one exists.
+    Returns the registered nodes in freezing order (children before parents; root last).
+    One function with local names, because this loop runs for every letter of four
+    million words.
+    """
+    register: dict[tuple[int, tuple[int, ...]], int] = {}
+    n_final: list[int] = []
+    n_edges: list[tuple[int, ...]] = []
+    path_final: list[int] = [0]
+    path_edges: list[list[int]] = [[]]
 
-    def _freeze(self, node: list[object]) -> int:
-        edges = node[1]
-        assert isinstance(edges, list)
-        key = (int(node[0]), tuple(edges))  # type: ignore[call-overload]
-        found = self.register.get(key)
-        if found is None:
-            found = len(self.n_final)
-            self.register[key] = found
-            self.n_final.append(key[0])
-            self.n_edges.append(key[1])
-        return found
+    def freeze_below(depth: int) -> None:
+        for i in range(len(path_final) - 1, depth, -1):
+            key = (path_final[i], tuple(path_edges[i]))
+            found = register.get(key)
+            if found is None:
+                found = len(n_final)
+                register[key] = found
+                n_final.append(key[0])
+                n_edges.append(key[1])
+            path_edges[i - 1][-1] = found
+        del path_final[depth + 1 :]
+        del path_edges[depth + 1 :]
 
-    def _minimise_down_to(self, depth: int) -> None:
-        path = self.path
-        freeze = self._freeze
-        for i in range(len(path) - 1, depth, -1):
-            child = freeze(path[i])
-            parent_edges = path[i - 1][1]
-            parent_edges[-1] = child  # type: ignore[index]
-        del path[depth + 1 :]
-
-    def add(self, word: bytes) -> None:
-        prev = self.prev
+    prev = b""
+    for word in sorted_words:
         if word <= prev:
             if word == prev:
-                return
+                continue
             raise ValueError("words must be added in sorted order")
         limit = min(len(word), len(prev))
         cp = 0
         while cp < limit and word[cp] == prev[cp]:
             cp += 1
-        self._minimise_down_to(cp)
-        path = self.path
-        node = path[-1]
+        if len(path_final) > cp + 1:
+            freeze_below(cp)
+        edges = path_edges[-1]
         for c in word[cp:]:
-            node[1].append(c)  # type: ignore[attr-defined]
-            node[1].append(-1)  # type: ignore[attr-defined]
-            node = [0, []]
-            path.append(node)
-        node[0] = 1
-        self.prev = word
-
-    def finish(self) -> dict[str, array[int]]:
-        self._minimise_down_to(0)
-        root = self._freeze(self.path[0])
-        self.register.clear()
-        return _flatten(self.n_final, self.n_edges, root)
+            edges.append(c)
+            edges.append(-1)
+            edges = []
+            path_edges.append(edges)
+            path_final.append(0)
+        path_final[-1] = 1
+        prev = word
+    freeze_below(0)
+    key = (path_final[0], tuple(path_edges[0]))
+    n_final.append(key[0])
+    n_edges.append(key[1])
+    return n_final, n_edges
 
 
 def _flatten(
@@ -150,11 +146,8 @@ def _flatten(
 
 def build_arrays(sorted_words: Iterable[bytes]) -> dict[str, array[int]]:
     """The flat arrays of the minimal graph of ``sorted_words`` (bytes of letter indices)."""
-    builder = _Builder()
-    add = builder.add
-    for w in sorted_words:
-        add(w)
-    return builder.finish()
+    n_final, n_edges = _build(sorted_words)
+    return _flatten(n_final, n_edges, len(n_final) - 1)
 
 
 class Anagram(NamedTuple):

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -82,28 +82,26 @@ def _word_pattern(abc: Alphabet) -> re.Pattern[str]:
     return re.compile("[" + "".join(abc.letters) + "]+")
 
 
-def read_source(path: str | Path, abc: Alphabet) -> Iterator[str]:
+def read_source(path: str | Path, abc: Alphabet) -> list[str]:
     """The usable words of one list: lower-case entries made only of ``abc``'s letters.
 
-    Entries are NFC-normalised first (a list saved in NFD would otherwise lose every word
-    with a Polish letter); nothing is lower-cased, because a capital marks a proper name.
+    The list is read whole and filtered by one multi-line regex, which runs in C: four
+    million lines in about a second, where a Python loop over them takes ten. A list not
+    in NFC (one saved in NFD would otherwise lose every word with a Polish letter) is
+    normalised first. Nothing is lower-cased: a capital marks a proper name.
     """
-    ok = _word_pattern(abc).fullmatch
     try:
         with open(path, encoding="utf-8", errors="replace") as handle:
-            for line in handle:
-                word = line.strip()
-                if ok(word):
-                    yield word
-                elif word and not word.isascii():
-                    word = unicodedata.normalize("NFC", word)
-                    if ok(word):
-                        yield word
+            text = handle.read()
     except OSError as exc:
         raise BrailleWordsError(
             f"cannot read the word list {path}: {exc.strerror or exc}. "
             "Install the Debian packages wpolish and scowl, or give another list."
         ) from None
+    if not unicodedata.is_normalized("NFC", text):
+        text = unicodedata.normalize("NFC", text)
+    letters = "".join(abc.letters)
+    return re.findall(f"(?m)^[ \t]*([{letters}]+)[ \t\r]*$", text)
 
 
 def read_teacher_list(path: str | Path, abc: Alphabet) -> list[str]:
@@ -132,16 +130,29 @@ def read_teacher_list(path: str | Path, abc: Alphabet) -> list[str]:
 
 
 def collect_words(settings: Settings) -> list[str]:
-    """The sorted, de-duplicated word list of ``settings``: sources + extra − ban."""
+    """The sorted, de-duplicated word list of ``settings``: sources + extra − ban.
+
+    Sorted as a list, not gathered in a set: the Debian lists are almost in order already,
+    so sorting them takes half a second where sorting a set's scrambled order takes ten.
+    """
     abc = alphabet(settings.lang)
-    words: set[str] = set()
+    words: list[str] = []
     for source in settings.sources:
-        words.update(read_source(source, abc))
+        words.extend(read_source(source, abc))
     for path in settings.extra:
-        words.update(read_teacher_list(path, abc))
+        words.extend(read_teacher_list(path, abc))
+    words.sort()
+    banned: set[str] = set()
     for path in settings.ban:
-        words.difference_update(read_teacher_list(path, abc))
-    return sorted(words)
+        banned.update(read_teacher_list(path, abc))
+    previous = ""
+    unique: list[str] = []
+    keep = unique.append
+    for word in words:
+        if word != previous and word not in banned:
+            keep(word)
+        previous = word
+    return unique
 
 
 def words_from(items: Sequence[str], abc: Alphabet) -> list[str]:

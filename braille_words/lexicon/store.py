@@ -182,8 +182,12 @@ def map_graph(source: Path) -> MappedGraph:
 
 def encode_words(words: Sequence[str], lang: str) -> list[bytes]:
     """Words as bytes of alphabet indices, sorted in the alphabet's order."""
+    if not words:
+        return []
     table = {ord(c): i for i, c in enumerate(alphabet(lang).letters)}
-    encoded = [w.translate(table).encode("latin-1") for w in words]
+    table[ord("\n")] = 255  # a separator no letter index can be
+    # One translate over the joined list (in C) instead of four million small ones.
+    encoded = "\n".join(words).translate(table).encode("latin-1").split(b"\xff")
     encoded.sort()
     return encoded
 
