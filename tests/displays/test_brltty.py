@@ -28,6 +28,13 @@ RECOGNISED = {
     "focus": [r"Focus 40", r"Braille Display Dimensions: 40 columns"],
 }
 
+# A key of ours and what BRLTTY must make of it: the key codes match BRLTTY's key names.
+KEY_CHECK = {
+    "baum": (("display", 5), r"brl key release: .*FWINRT"),
+    "handytech": (("rocker", 3), r"brl key release: RightRockerTop .*LNUP"),
+    "focus": (("pan", 2), r"brl key release: PanRight .*FWINRT"),
+}
+
 
 class Brltty:
     """BRLTTY in the foreground, its log collected line by line."""
@@ -55,7 +62,7 @@ class Brltty:
                 "-W",
                 str(workdir),
                 "-l",
-                "debug,inpkts,outpkts",
+                "debug,inpkts,outpkts,brlkeys",
             ],
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
@@ -114,6 +121,9 @@ def test_brltty_recognises_the_emulator(protocol: str, tmp_path: Path) -> None:
         assert any(any(f) for f in frames), "\n".join(brltty.lines)
         emulator.press_route(3)
         assert brltty.wait_for(r"command: .*ROUTE.*#4"), "\n".join(brltty.lines[-40:])
+        key, meaning = KEY_CHECK[protocol]
+        emulator.press_keys(key)
+        assert brltty.wait_for(meaning), "\n".join(brltty.lines[-40:])
     finally:
         brltty.stop()
         emulator.stop()

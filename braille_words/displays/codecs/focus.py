@@ -25,15 +25,16 @@ MANUFACTURER_LENGTH = 24
 MODEL_LENGTH = 16
 FIRMWARE_LENGTH = 8
 
-# Bit ranges of the 24-bit key bitmap: group → (first bit, count).
+# Bit ranges of the 24-bit key bitmap: group → (first bit, count). BRLTTY names these bits
+# Dot1–Dot8, Left/RightNavPress, Left/RightShift, PanLeft/Right, Space, Left/RightSelector.
+# (Rolling a nav wheel or rocker comes in packets of another type, not handled here.)
 KEY_GROUPS: dict[str, tuple[int, int]] = {
     "dots": (0, 8),
-    "wheel": (8, 2),  # left, right (press)
+    "wheel": (8, 2),  # left, right nav control pressed
     "shift": (10, 2),
     "pan": (12, 2),  # left, right advance bars
     "space": (15, 1),
     "selector": (16, 2),  # left, right (GDF keys on older models)
-    "rocker": (20, 4),  # left up, left down, right up, right down
 }
 
 
