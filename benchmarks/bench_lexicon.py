@@ -26,6 +26,7 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 
 clock = time.process_time  # CPU time: other jobs on the machine do not skew the ratios
 
@@ -70,12 +71,12 @@ print(json.dumps({"seconds": seconds, "rss": after_load - before,
 """
 
 LOAD_SET = _RSS + """
-import json, re, time
+import json, time
 before = rss()
 t = time.perf_counter()
-ok = re.compile("[aąbcćdeęfghijklłmnńoóprsśtuwyzźż]+").fullmatch
+# The quickest obvious way (no filtering, so a few more entries than the lexicon holds).
 with open("/usr/share/dict/polish", encoding="utf-8") as f:
-    words = {w for w in (line.rstrip("\\n") for line in f) if ok(w)}
+    words = set(f.read().split())
 assert "źdźbła" in words
 seconds = time.perf_counter() - t
 print(json.dumps({"seconds": seconds, "rss": rss() - before}))
@@ -155,20 +156,24 @@ def main() -> int:
     gc.collect()
     gc.freeze()
     contains = lex.contains
-    t = clock()
-    hits = sum(1 for w in probes if contains(w))
-    ours = len(probes) / (clock() - t)
-    t = clock()
-    hits_set = sum(1 for w in probes if w in word_set)
-    base = len(probes) / (clock() - t)
+
+    def rate(test: Callable[[str], bool]) -> tuple[float, int]:
+        """Lookups per CPU second, best of three rounds (as timeit takes the minimum)."""
+        best, hits = 0.0, 0
+        for _ in range(3):
+            t = clock()
+            hits = sum(1 for w in probes if test(w))
+            best = max(best, len(probes) / (clock() - t))
+        return best, hits
+
+    ours, hits = rate(contains)
+    base, hits_set = rate(word_set.__contains__)
     assert hits == hits_set == len(valid)
     import dawg
 
     raw = dawg.DAWG()
     raw.load(str(store.dawg_path("pl")))
-    t = clock()
-    hits_raw = sum(1 for w in probes if w in raw)
-    raw_rate = len(probes) / (clock() - t)
+    raw_rate, hits_raw = rate(raw.__contains__)
     assert hits_raw == hits
     del word_set
     print(f"{'membership lookups/s':<34} {ours / 1e6:>14.2f} M {base / 1e6:>14.2f} M "
