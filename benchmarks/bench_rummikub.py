@@ -91,11 +91,21 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{args.games} seeded games, {args.level} vs {args.level}, {args.workers} worker(s)")
     seeds = range(args.first_seed, args.first_seed + args.games)
     started = time.perf_counter()
+    runs: list[GameRun] = []
+
+    def note(run: GameRun) -> None:
+        runs.append(run)
+        if len(runs) % 100 == 0 and len(runs) < args.games:
+            errors = sum(1 for r in runs if not r.ok)
+            print(f"  … {len(runs)} games played, {errors} with an error", flush=True)
+
     if args.workers > 1:
         with ProcessPoolExecutor(args.workers) as pool:
-            runs = list(pool.map(play, seeds, [args.level] * args.games))
+            for run in pool.map(play, seeds, [args.level] * args.games):
+                note(run)
     else:
-        runs = [play(s, args.level) for s in seeds]
+        for seed in seeds:
+            note(play(seed, args.level))
     wall = time.perf_counter() - started
 
     ok = [r for r in runs if r.ok]
