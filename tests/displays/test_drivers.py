@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import shutil
+
+import pytest
+
 from braille_words.displays.emulators.base import Emulator
 from braille_words.displays.events import DISCONNECTED, RECONNECTED, DisplayCommand
 from braille_words.displays.serial_display import SerialDisplay
+from braille_words.errors import BrailleWordsError
 
 from .conftest import next_command
 
@@ -187,4 +192,46 @@ def test_the_baum_emulator_answers_nvdas_protocol_on_probe() -> None:
         assert [(i.model, i.cells) for i in got] == [("Vario 24", 24)]  # type: ignore[union-attr]
         assert os.path.islink(emulator.path)
     finally:
+        emulator.stop()
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("socat") is None, reason="socat is not installed")
+def test_a_display_behind_a_socket_url() -> None:
+    """``focus:socket://host:port``: pyserial's URL transport, bridged to the pty by socat."""
+    import socket
+    import subprocess
+    import time
+
+    from braille_words.displays.emulators.focus import FocusEmulator
+    from braille_words.displays.spec import open_display
+
+    emulator = FocusEmulator(40)
+    emulator.start()
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    bridge = subprocess.Popen(
+        ["socat", f"TCP-LISTEN:{port},bind=127.0.0.1", f"FILE:{emulator.pty_path},raw,echo=0"],
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        shown = None
+        deadline = time.monotonic() + 5
+        while shown is None:
+            try:
+                shown = open_display(f"focus:socket://127.0.0.1:{port}")
+            except BrailleWordsError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
+        with shown:
+            assert shown.cells == 40
+            shown.write(b"\x07" * 40)
+            assert emulator.wait_for_cells(b"\x07" * 40)
+            emulator.press_route(12)
+            assert next_command(shown) == DisplayCommand("route", 12)
+    finally:
+        bridge.terminate()
+        bridge.wait(timeout=5)
         emulator.stop()
