@@ -630,3 +630,17 @@ def test_every_event_and_reason_has_an_english_template() -> None:
     s = play(r, s, Draw())
     assert all(e.kind in EVENT_KINDS for e in events)
     assert "first_word_too_short" in REASON_CODES and "word_repeated" in REASON_CODES
+
+
+def test_options_round_trip_and_refuse_unknown_names() -> None:
+    opts = Options(theme="zwierzęta", move_limit_seconds=60, previous_starter=1)
+    assert Options.from_json(opts.to_json()) == opts
+    with pytest.raises(InputError):
+        Options.from_json({"colour": "red"})
+
+
+def test_a_damaged_save_is_a_player_facing_error() -> None:
+    with pytest.raises(InputError):
+        State.from_json({"game": "word_rummikub", "seats": []})
+    with pytest.raises(InputError):
+        State.from_json({"game": "chess"})

@@ -170,3 +170,14 @@ def test_many_seeded_strong_games_finish_with_the_full_lexicon() -> None:
         state = run_game(rules, 1000 + seed, ["strong", "medium"] if seed % 2 else
                          ["strong", "strong"])
         assert state.is_over and sorted(state.all_tiles()) == list(range(112))
+
+
+def test_a_hint_on_a_changed_turn_is_for_the_turns_start() -> None:
+    rules = small_rules()
+    s = arrange(["zaeeeee", "iiiiiii"], ["szczyt"])
+    changed = play_out(rules, s, 0, Split(0, 2))
+    move = hint(rules, changed, 0)
+    assert isinstance(move, Rebuild)
+    restarted = play_out(rules, changed, 0, ResetTurn())
+    after = play_out(rules, play_out(rules, restarted, 0, move), 0, EndTurn())
+    assert after.scores[0] == 8
