@@ -112,8 +112,13 @@ class Lexicon:
 
     # ----- searches -----
 
-    def _rack(self, letters: str | Iterable[str], jokers: int) -> tuple[list[int], int]:
-        text = letters if isinstance(letters, str) else "".join(letters)
+    def _rack(
+        self, letters: str | Iterable[str | None], jokers: int
+    ) -> tuple[list[int], int]:
+        # A rack may come as tile letters, where a joker's letter is None (tiles.Tile).
+        text = letters if isinstance(letters, str) else "".join(
+            "?" if x is None else x for x in letters
+        )
         text = normalize(text).replace(" ", "")
         counts = [0] * len(self.alphabet)
         for ch in text:
@@ -135,7 +140,7 @@ class Lexicon:
 
     def anagrams(
         self,
-        letters: str | Iterable[str],
+        letters: str | Iterable[str | None],
         jokers: int = 0,
         *,
         min_len: int = 1,
@@ -146,7 +151,8 @@ class Lexicon:
     ) -> Anagrams:
         """Every word made from some of ``letters`` plus up to ``jokers`` jokers.
 
-        ``letters`` may hold jokers themselves as "?". ``free`` letters may be used any
+        ``letters`` is text or tile letters; jokers may be in it as "?" (or None, as
+        ``Tile.letter`` has them) as well as counted by ``jokers``. ``free`` letters may be used any
         number of times (7 słów: players add vowels freely). Results come in dictionary
         order; each tells which letters its jokers became. ``limit`` keeps the first ones.
         """
@@ -178,7 +184,7 @@ class Lexicon:
 
     def longest(
         self,
-        letters: str | Iterable[str],
+        letters: str | Iterable[str | None],
         jokers: int = 0,
         *,
         free: str = "",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from braille_words.lexicon import Anagram, Anagrams, Lexicon
+from braille_words.tiles import Tile
 
 
 def test_a_joker_tells_which_letter_it_became(small_pl: Lexicon) -> None:
@@ -16,6 +17,12 @@ def test_a_joker_tells_which_letter_it_became(small_pl: Lexicon) -> None:
 
 def test_a_question_mark_in_the_rack_is_a_joker(small_pl: Lexicon) -> None:
     assert small_pl.anagrams("szyszk?") == small_pl.anagrams("szyszk", jokers=1)
+
+
+def test_a_rack_of_tiles_has_jokers_as_none(small_pl: Lexicon) -> None:
+    rack = [Tile(0, "s"), Tile(1, "z"), Tile(2, "y"), Tile(3, "s"), Tile(4, "z"), Tile(5, "k"),
+            Tile(6, None)]
+    assert small_pl.anagrams([t.letter for t in rack]) == small_pl.anagrams("szyszk?")
 
 
 def test_real_tiles_are_used_before_jokers(small_pl: Lexicon) -> None:
