@@ -278,6 +278,130 @@ def lexicon_words(lexicon: object) -> Iterable[str]:
     raise TypeError("the computer player needs a lexicon that can list its words")
 
 
+# ------------------------------------------------------------------- the graph walk
+
+
+class GraphSearch:
+    """The same question answered by walking the lexicon's letter graph (its DAWG).
+
+    Kept beside the signature index as its measured alternative: it needs no index (half a
+    second to mark, for every node, which card letters some word below it still holds, once
+    and twice) and little memory, but each table costs a walk of tens of thousands of nodes
+    where the index needs a few bitset ANDs. ``benchmarks/bench_seven_words.py`` prints both.
+
+    The walk carries how many of each table letter the prefix holds; a node is left as soon
+    as the points gathered plus what its masks say is still reachable cannot beat the best
+    word found, and a (node, counts) pair is walked once.
+    """
+
+    def __init__(self, graph: Any, card_letters: Iterable[str]) -> None:
+        self.letters: tuple[str, ...] = tuple(graph.letters)
+        self.first: list[int] = list(graph.first)
+        self.target: list[int] = list(graph.target)
+        self.count: list[int] = list(graph.count)
+        self.final: list[int] = list(graph.final)
+        self.label: list[int] = list(graph.label)
+        cards = set(card_letters)
+        bit_of = [(1 << i) if c in cards else 0 for i, c in enumerate(self.letters)]
+        n = len(self.count)
+        once = [0] * n
+        twice = [0] * n
+        first, count, target, label = self.first, self.count, self.target, self.label
+        # Children come after their parents in the arrays: fill the masks from the end.
+        for node in range(n - 1, -1, -1):
+            a = b = 0
+            start = first[node]
+            for e in range(start, start + count[node]):
+                child = target[e]
+                bit = bit_of[label[e]]
+                a |= bit | once[child]
+                b |= twice[child] | (bit & once[child])
+            once[node] = a
+            twice[node] = b
+        self.once = once
+        self.twice = twice
+
+    @property
+    def node_count(self) -> int:
+        return len(self.count)
+
+    def best(
+        self,
+        area: Sequence[AreaCard],
+        *,
+        scorer: Scorer = _plain,
+        accept: Callable[[str], bool] | None = None,
+    ) -> tuple[int, str | None]:
+        """The best score on ``area`` and a word reaching it (``accept`` may refuse words)."""
+        groups: dict[str, list[int]] = {}
+        for card in area:
+            groups.setdefault(card.letter, []).append(card.value)
+        names = [c for c in groups if c in self.letters]
+        slot = {self.letters.index(c): i for i, c in enumerate(names)}
+        values = [sorted(groups[c], reverse=True)[:2] for c in names]
+        bits = [1 << self.letters.index(c) for c in names]
+        k = len(names)
+        first, count, target, label, final = (
+            self.first,
+            self.count,
+            self.target,
+            self.label,
+            self.final,
+        )
+        once, twice, letters = self.once, self.twice, self.letters
+        best_score = 0
+        best_word: str | None = None
+        seen: set[tuple[int, tuple[int, ...]]] = set()
+        memo = accept is None
+        prefix: list[str] = []
+
+        def chosen(counts: tuple[int, ...]) -> list[int]:
+            out: list[int] = []
+            for i in range(k):
+                out.extend(values[i][: counts[i]])
+            return out
+
+        def visit(node: int, counts: tuple[int, ...]) -> None:
+            nonlocal best_score, best_word
+            if memo:
+                key = (node, counts)
+                if key in seen:
+                    return
+                seen.add(key)
+            have = chosen(counts)
+            if final[node]:
+                points = scorer(have)
+                if points > best_score or best_word is None:
+                    word = "".join(prefix)
+                    if accept is None or accept(word):
+                        best_score, best_word = points, word
+            a, b = once[node], twice[node]
+            hope = list(have)
+            for i in range(k):
+                c, v = counts[i], values[i]
+                if c == 0 and a & bits[i]:
+                    hope.append(v[0])
+                    if len(v) == 2 and b & bits[i]:
+                        hope.append(v[1])
+                elif c == 1 and len(v) == 2 and a & bits[i]:
+                    hope.append(v[1])
+            if scorer(hope) <= best_score and best_word is not None:
+                return
+            start = first[node]
+            for e in range(start, start + count[node]):
+                li = label[e]
+                prefix.append(letters[li])
+                j = slot.get(li)
+                if j is None or counts[j] >= len(values[j]):
+                    visit(target[e], counts)
+                else:
+                    visit(target[e], (*counts[:j], counts[j] + 1, *counts[j + 1 :]))
+                prefix.pop()
+
+        visit(0, (0,) * k)
+        return best_score, best_word
+
+
 # ------------------------------------------------------------------- per-lexicon indexes
 
 _INDEXES: weakref.WeakKeyDictionary[Any, dict[str, SignatureIndex]] = weakref.WeakKeyDictionary()

@@ -14,6 +14,7 @@ from wordfreq import zipf_frequency
 
 from braille_words.games.seven_words import Challenge, Done, Options, Rules, State, Submit
 from braille_words.games.seven_words_ai import (
+    GraphSearch,
     SignatureIndex,
     card_letters,
     choose_move,
@@ -42,6 +43,7 @@ def _sample_words() -> list[str]:
 WORDS = _sample_words()
 LEX = Lexicon.from_words(WORDS)
 INDEX = SignatureIndex(LEX.words(), card_letters(load_deck()))
+GRAPH = GraphSearch(LEX.graph, card_letters(load_deck()))
 
 
 def scan_best(words: list[str], state: State, veteran: bool = False) -> int:
@@ -56,8 +58,11 @@ def test_signature_search_finds_the_scans_best_score(seed: int, veteran: bool) -
     state, _ = rules.new(["a", "b"], seed)
     from braille_words.games.seven_words_ai import _scorer_for
 
-    found = INDEX.best(state.area_cards(), scorer=_scorer_for(rules, state, 0))
+    scorer = _scorer_for(rules, state, 0)
+    found = INDEX.best(state.area_cards(), scorer=scorer)
     assert found.score == scan_best(LEX.words(), state, veteran)
+    walked, word = GRAPH.best(state.area_cards(), scorer=scorer)
+    assert walked == found.score and word is not None and state.score_of(0, word) == walked
     for sig in INDEX.members(found.signatures, 5):
         for word in INDEX.words[sig]:
             assert state.score_of(0, word) == found.score
@@ -155,3 +160,15 @@ def test_a_saved_index_loads_back_the_same_and_a_stale_one_is_ignored(tmp_path: 
     assert again.keys == INDEX.keys and again.words == INDEX.words and again.bits == INDEX.bits
     assert load_index(path, "tag2", card_letters(load_deck())) is None
     assert load_index(tmp_path / "missing.txt", "tag1", card_letters(load_deck())) is None
+
+
+def test_the_graph_walk_skips_refused_words_for_the_next_best() -> None:
+    rules = Rules(LEX)
+    state, _ = rules.new(["a", "b"], 12)
+    area = state.area_cards()
+    top, word = GRAPH.best(area)
+    assert word is not None
+    second, other = GRAPH.best(area, accept=lambda w: w != word)
+    assert other != word and other is not None and second <= top
+    expected = max(state.score_of(0, w) for w in LEX.words() if w != word)
+    assert second == expected
