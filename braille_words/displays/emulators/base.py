@@ -100,6 +100,7 @@ class Emulator(ABC):
         master, slave = os.openpty()
         tty.setraw(master)
         tty.setraw(slave)
+        os.set_blocking(master, False)  # a host that stops reading must not hang the device
         self.pty_path = os.ttyname(slave)
         self._reset_protocol()
         self._down.clear()
@@ -148,7 +149,7 @@ class Emulator(ABC):
         with self._write_lock:
             if self._master is None:
                 return
-            with contextlib.suppress(OSError):
+            with contextlib.suppress(OSError):  # BlockingIOError: the host is not reading
                 os.write(self._master, data)
 
     def _show(self, cells: bytes) -> None:
