@@ -113,8 +113,11 @@ def _settings(lang: str, args: argparse.Namespace) -> Settings:
 
 def _build(args: argparse.Namespace) -> int:
     langs = LANGS if args.lang == "all" else (args.lang,)
-    if len(langs) > 1 and args.source:
-        raise InputError("--source needs --lang pl or --lang en (the lists are per language)")
+    if len(langs) > 1 and (args.source or args.extra or args.ban):
+        raise InputError(
+            "--source, --extra and --ban need --lang pl or --lang en (word lists are per "
+            "language)"
+        )
 
     def say(message: str) -> None:
         if not args.quiet:

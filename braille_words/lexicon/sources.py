@@ -113,7 +113,10 @@ def read_teacher_list(path: str | Path, abc: Alphabet) -> list[str]:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise BrailleWordsError(f"cannot read the word file {path}: {exc}") from None
+        raise BrailleWordsError(
+            f"cannot read the word file {path}: {exc}. Restore it, or run "
+            "`braille-words lexicon build --defaults` to build without it."
+        ) from None
     ok = _word_pattern(abc).fullmatch
     words: list[str] = []
     for number, line in enumerate(text.splitlines(), 1):
