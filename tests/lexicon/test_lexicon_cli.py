@@ -120,3 +120,25 @@ def test_match_lists_words_fitting_a_pattern(
 ) -> None:
     assert run("lexicon", "--data", data, "match", "?o?") == 0
     assert capsys.readouterr().out.split() == ["dom", "kot", "tok"]
+
+
+def test_a_lost_teacher_list_stops_the_build_with_a_way_out(
+    data: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    extra = tmp_path / "extra.txt"
+    extra.write_text("kotełek\n", encoding="utf-8")
+    assert run("lexicon", "--data", data, "build", "--lang", "pl", "--quiet",
+               "--extra", str(extra)) == 0
+    assert run("lexicon", "--data", data, "check", "kotełek") == 0
+    extra.unlink()
+    capsys.readouterr()
+    assert run("lexicon", "--data", data, "build", "--quiet") == 1
+    assert "--defaults" in capsys.readouterr().out
+    words = tmp_path / "polish"
+    assert run("lexicon", "--data", data, "build", "--lang", "pl", "--quiet", "--defaults",
+               "--source", str(words)) == 0
+    assert run("lexicon", "--data", data, "check", "kotełek") == 1
+
+
+def test_teacher_lists_need_one_language(data: str, tmp_path: Path) -> None:
+    assert run("lexicon", "--data", data, "build", "--extra", str(tmp_path / "x")) == 1
