@@ -599,3 +599,17 @@ def hint(rules: Rules, state: State, seat: int) -> Move | None:
         return None
     options = best_words(rules, state, seat, "beginner")
     return Submit(options[0][1]) if options else None
+
+
+def fallback_move(rules: Rules, state: State, seat: int) -> Move:
+    """A move that is always legal for an awaited seat, so a computer never stalls the table."""
+    if state.phase == "writing":
+        for word in ("a", "i", "o", "oko", "kot"):
+            if rules.lexicon.contains(word) and not any(
+                _same_family(rules.lexicon, u, word) for u in state.used_words()
+            ):
+                return Submit(word)
+        return Submit("a")
+    if state.phase == "correction":
+        return Correct(None)
+    return Done()

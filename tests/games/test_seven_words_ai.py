@@ -172,3 +172,18 @@ def test_the_graph_walk_skips_refused_words_for_the_next_best() -> None:
     assert other != word and other is not None and second <= top
     expected = max(state.score_of(0, w) for w in LEX.words() if w != word)
     assert second == expected
+
+
+def test_fallback_move_is_legal_in_every_phase_a_seat_is_awaited() -> None:
+    from braille_words.games.seven_words_ai import fallback_move
+
+    rules = Rules(LEX, Options(lenient=True))
+    state, _ = rules.new(["a", "b"], 1)
+    state, _ = rules.apply(state, 1, Submit("grzdyl"))
+    state, _ = rules.apply(state, 0, fallback_move(rules, state, 0))
+    state, _ = rules.apply(state, 0, Challenge(1))
+    assert state.phase == "correction"
+    state, _ = rules.apply(state, 1, fallback_move(rules, state, 1))
+    for seat in (0, 1):
+        state, _ = rules.apply(state, seat, fallback_move(rules, state, seat))
+    assert state.round == 2
