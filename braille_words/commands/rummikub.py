@@ -27,6 +27,8 @@ Forms (each has a Polish and an English name):
 - The rebuild: ``[W W …] [+LETTERS] = WORD WORD … [!]`` — take table words W, your rack letters
   (``?`` a joker; without ``+`` the program finds the rack letters), make the words; a final
   ``!`` ends the turn at once. Without ``!`` the words are laid and the turn goes on.
+
+``to_command(move, view, lang)`` says a move back as the line that plays it (for hints).
 """
 
 from __future__ import annotations
@@ -460,3 +462,54 @@ def _rebuild(text: str, view: dict[str, Any]) -> Move:
                 f"„{word}” nie jest słowem z samych liter. / '{word}' is not a word of letters."
             )
     return Rebuild(tuple(take), rack, tuple(words), end)
+
+
+_NAMES: dict[str, tuple[str, str]] = {
+    # move kind -> (Polish, English) command name
+    "place": ("połóż", "put"), "new_word": ("nowe", "new"), "split": ("podziel", "split"),
+    "move_tile": ("przenieś", "move"), "take_back": ("zdejmij", "back"),
+    "swap_joker": ("joker", "joker"), "undo": ("cofnij", "undo"), "reset": ("od nowa", "reset"),
+    "end_turn": ("gotowe", "done"), "draw": ("dobierz", "draw"), "time_up": ("dobierz", "draw"),
+}
+
+
+def to_command(move: Move, view: dict[str, Any], lang: str = "en") -> str:
+    """The line a player would type for ``move`` (``parse`` reads it back to the same move),
+    so a hint can be said as the command that plays it."""
+    pl = lang == "pl"
+    rack = list(view.get("rack", [])) + list(view.get("loose", []))
+
+    def slot(tile_id: int) -> str:
+        for k, t in enumerate(rack):
+            if t[0] == tile_id:
+                return str(k + 1)
+        raise InputError(f"tile {tile_id} is not on this rack")
+
+    if isinstance(move, Rebuild):
+        left = [str(i + 1) for i in move.take]
+        if move.rack is not None:
+            left.append("+" + move.rack)
+        line = " ".join([*left, "=", *move.make])
+        return line + (" !" if move.end else "")
+    if isinstance(move, CastVote):
+        return ("tak" if move.accept else "nie") if pl else ("yes" if move.accept else "no")
+    name = _NAMES[move.kind][0 if pl else 1]
+    if isinstance(move, Place):
+        parts = [name, slot(move.tile), str(move.word + 1), str(move.position + 1)]
+        return " ".join(parts + ([move.letter] if move.letter else []))
+    if isinstance(move, NewWord):
+        return " ".join([name, *(slot(t) for t in move.tiles), *([move.jokers] if move.jokers
+                                                                 else [])])
+    if isinstance(move, Split):
+        return f"{name} {move.word + 1} {move.position + 1}"
+    if isinstance(move, MoveTile):
+        to_pos = move.to_position + 1
+        return f"{name} {move.from_word + 1} {move.from_position + 1} {move.to_word + 1} {to_pos}"
+    if isinstance(move, TakeBack):
+        return f"{name} {move.word + 1} {move.position + 1}"
+    if isinstance(move, SwapJoker):
+        head = f"{name} {move.word + 1} {move.position + 1}"
+        if move.tile is not None:
+            return f"{head} {slot(move.tile)}"
+        return f"{head} {(move.from_word or 0) + 1} {(move.from_position or 0) + 1}"
+    return name

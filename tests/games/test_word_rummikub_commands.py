@@ -202,3 +202,18 @@ def test_near_commands_never_escape_as_anything_but_an_input_error(words: list[s
         parse(" ".join(words), V)
     except InputError as exc:
         assert str(exc)
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_a_move_is_said_as_the_command_that_plays_it(lang: str) -> None:
+    from braille_words.commands.rummikub import to_command
+
+    moves = [
+        Place(102, 0, 0), Place(104, 1, 0, "ż"), NewWord((100, 101, 104), "a"), Split(0, 2),
+        MoveTile(0, 5, 1, 0), TakeBack(1, 2), SwapJoker(1, 1, tile=101),
+        SwapJoker(1, 1, from_word=0, from_position=4), Undo(), ResetTurn(), EndTurn(), Draw(),
+        CastVote(True), CastVote(False), Rebuild((1,), "aa", ("kotek", "oko")),
+        Rebuild((), None, ("kotek",), True),
+    ]
+    for move in moves:
+        assert parse(to_command(move, V, lang), V) == move
