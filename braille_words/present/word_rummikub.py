@@ -27,6 +27,8 @@ _READ = {
     "racks": ("stojaki", "racks", "ile płytek"),
 }
 _WORD_PREFIXES = ("słowo", "slowo", "word", "w")
+_TILE_PREFIXES = ("płytka", "plytka", "tile")
+_LETTER_PREFIXES = ("litera", "letter")
 
 
 def _t(lang: str, pl: str, en: str, **params: Any) -> str:
@@ -51,9 +53,56 @@ def read(low: str, view: dict[str, Any], lang: str, verbosity: str) -> str | Non
         if low in words:
             return _READERS[key](view, lang, verbosity)
     first, _, rest = low.partition(" ")
-    if first in _WORD_PREFIXES and rest.strip().isdigit():
-        return read_word(view, int(rest.strip()), lang)
+    args = rest.split()
+    if first in _WORD_PREFIXES and len(args) == 1 and args[0].isdigit():
+        return read_word(view, int(args[0]), lang)
+    if first in _TILE_PREFIXES and len(args) == 1 and args[0].isdigit():
+        return read_tile(view, int(args[0]), lang)
+    if first in _LETTER_PREFIXES and len(args) == 2 and all(a.isdigit() for a in args):
+        return read_letter(view, int(args[0]), int(args[1]), lang)
     return None
+
+
+def read_tile(view: dict[str, Any], number: int, lang: str) -> str:
+    """One rack tile: what a routing key on the rack picks, said so the player knows."""
+    rack = view["rack"]
+    if not 1 <= number <= len(rack):
+        return _t(
+            lang,
+            "Nie ma płytki {n}; na stojaku płytek: {count}.",
+            "There is no tile {n}; your rack has {count}.",
+            n=number,
+            count=len(rack),
+        )
+    return _t(
+        lang,
+        "Płytka {n}: {name}. Wskaż miejsce w słowie.",
+        "Tile {n}: {name}. Now route to a place in a word.",
+        n=number,
+        name=_name(rack[number - 1][1], lang),
+    )
+
+
+def read_letter(view: dict[str, Any], word: int, position: int, lang: str) -> str:
+    words = view["table"]
+    if not 1 <= word <= len(words) or not 1 <= position <= len(words[word - 1]["tiles"]):
+        return _t(
+            lang,
+            "Nie ma litery {p} w słowie {w}.",
+            "Word {w} has no letter {p}.",
+            w=word,
+            p=position,
+        )
+    _id, letter, joker = words[word - 1]["tiles"][position - 1]
+    name = _name(None if joker else letter, lang)
+    return _t(
+        lang,
+        "Słowo {w}, litera {p}: {name}.",
+        "Word {w}, letter {p}: {name}.",
+        w=word,
+        p=position,
+        name=name,
+    )
 
 
 def read_rack(view: dict[str, Any], lang: str, verbosity: str) -> str:
@@ -277,7 +326,9 @@ def route(target: Any, selection: Any) -> tuple[Any, str | None]:
     if not isinstance(target, tuple) or not target:
         return selection, None
     if target[0] == "rack":
-        return (None if selection == target else target), None
+        if selection == target:
+            return None, None
+        return target, f"tile {target[1] + 1}"
     if target[0] == "word" and len(target) == 3:
         _, w, i = target
         if isinstance(selection, tuple) and selection[0] == "rack":
@@ -286,7 +337,7 @@ def route(target: Any, selection: Any) -> tuple[Any, str | None]:
             if selection == target:
                 return None, None
             return None, f"move {selection[1] + 1} {selection[2] + 1} {w + 1} {i + 1}"
-        return target, None
+        return target, f"letter {w + 1} {i + 1}"
     if target[0] in ("message", "text", "scores"):
         return selection, "repeat"
     return selection, None

@@ -60,6 +60,7 @@ def test_a_display_seat_reads_its_rack_routes_a_tile_and_types_a_command(
 
         baum.press_route(2)
         assert _until(lambda: out.selection == ("rack", 2))
+        assert _until(lambda: any(s.startswith("Płytka 3:") for s in out.said))
 
         for cell in word_cells("dobierz", "pl"):
             baum.chord(cell)
