@@ -534,3 +534,13 @@ def test_wrong_seat_counts_and_options_are_sentences() -> None:
     with pytest.raises(InputError):
         Options.from_json({"solo_level": "impossible"})
     assert Options.from_json(Options(veterans=(1,)).to_json()) == Options(veterans=(1,))
+
+
+def test_an_empty_deck_is_refilled_from_the_shuffled_discard_pile() -> None:
+    rules, state = new_game(2)
+    state.discard, state.deck = state.discard + state.deck, []
+    state, events = _end_round_with_no_challenges(rules, state, ["oko", "ucho"])
+    assert "deck_reshuffled" in kinds(events) and state.reshuffles == 1
+    assert card_ids(state) == list(range(60)) and -1 not in state.area
+    again = State.from_json(state.to_json())
+    assert again == state
