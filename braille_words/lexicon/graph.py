@@ -177,7 +177,8 @@ class Anagram(NamedTuple):
 
 
 class Anagrams(Sequence[Anagram]):
-    """The words a search found, with their joker positions, in dictionary order.
+    """The words a search found, with their joker positions: longest first, and in
+    dictionary order within one length (the order a player wants to hear them).
 
     Kept as two plain lists and turned into ``Anagram`` tuples only when read: fourteen
     tiles and two jokers find some 60 000 words, and making that many objects would take
@@ -362,7 +363,10 @@ class WordGraph:
                         visit(child, deeper, word, left - 1, here)
 
         visit(0, 0, "", jokers, ())
-        return Anagrams(found, spots)
+        # The walk meets words in dictionary order; a stable sort by length puts the
+        # longest first and keeps that order within each length.
+        result = Anagrams(found, spots)
+        return result.reordered(sorted(range(len(found)), key=lambda i: -len(found[i])))
 
     def matching(self, pattern: Sequence[int | str | None]) -> list[str]:
         """Every word fitting ``pattern``: a letter index, ``None`` for any one letter, or

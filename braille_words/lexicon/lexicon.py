@@ -153,8 +153,9 @@ class Lexicon:
 
         ``letters`` is text or tile letters; jokers may be in it as "?" (or None, as
         ``Tile.letter`` has them) as well as counted by ``jokers``. ``free`` letters may be used any
-        number of times (7 słów: players add vowels freely). Results come in dictionary
-        order; each tells which letters its jokers became. ``limit`` keeps the first ones.
+        number of times (7 słów: players add vowels freely). Results come longest first, in
+        dictionary order within a length; each tells which of its letters are jokers.
+        ``limit`` keeps the first (longest) ones.
         """
         counts, jokers = self._rack(letters, jokers)
         for ch in normalize(free):

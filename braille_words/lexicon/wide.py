@@ -81,35 +81,44 @@ class WideSearch:
         rows = np.zeros(1, dtype=np.int64)  # which row of the previous level each entry is
         first, count, final, height = self.first, self.count, self.final, self.height
         label, target = self.label, self.target
+        any_free = bool(free.any())
         depth = 0
         while len(node) and depth < max_len:
-            deg = count[node].astype(np.int64)
-            total = int(deg.sum())
+            deg = count[node]
+            cum = np.cumsum(deg, dtype=np.int64)
+            total = int(cum[-1])
             if total == 0:
                 break
-            owner = np.repeat(np.arange(len(node)), deg)
-            edge = np.repeat(first[node] - (np.cumsum(deg) - deg), deg) + np.arange(total)
-            lab = label[edge].astype(np.int64)
-            tgt = target[edge].astype(np.int64)
-            st = state[owner]
-            real = ((st >> shift[lab]) & field[lab] > 0) | free[lab]
-            joker = ~real & (left[owner] > 0)
-            keep = (real | joker) & (depth + 1 + height[tgt] >= min_len)
-            owner, lab, tgt, real, joker, st = (
-                owner[keep], lab[keep], tgt[keep], real[keep], joker[keep], st[keep]
-            )
+            # Every out-edge of every row at once: row i owns edges first[i] … +deg[i].
+            edge = np.arange(total, dtype=np.int64) + np.repeat(first[node] - (cum - deg), deg)
+            lab = label[edge]
+            tgt = target[edge]
+            st = np.repeat(state, deg)
+            real = (st >> shift[lab]) & field[lab] != 0
+            if any_free:
+                real |= free[lab]
+            ok = real | np.repeat(left > 0, deg)
+            if min_len > depth + 1:
+                ok &= height[tgt] >= min_len - depth - 1
+            idx = np.flatnonzero(ok)
+            owner = np.repeat(np.arange(len(node)), deg)[idx]
+            lab, tgt, real, st = lab[idx], tgt[idx], real[idx], st[idx]
+            joker = ~real
             depth += 1
             parents.append(rows[owner])
-            labels.append(lab.astype(np.uint8))
+            labels.append(lab)
             wild.append(joker)
             finals.append(np.flatnonzero(final[tgt]) if depth >= min_len else np.zeros(0, int))
-            go = count[tgt] > 0
-            if depth >= max_len or not go.any():
+            if depth >= max_len:
                 break
-            sel = np.flatnonzero(go)
+            sel = np.flatnonzero(count[tgt])
+            if not len(sel):
+                break
             node = tgt[sel]
             lab_sel = lab[sel]
-            spend = real[sel] & ~free[lab_sel]
+            spend = real[sel]
+            if any_free:
+                spend &= ~free[lab_sel]
             state = st[sel] - (spend.astype(np.int64) << shift[lab_sel])
             left = left[owner[sel]] - joker[sel]
             rows = sel
@@ -129,12 +138,13 @@ class WideSearch:
         if not levels:
             return Anagrams([], [])
         width = levels[-1] + 1
-        # Letters as 1 + alphabet index, 0 after the word's end: rows then sort as byte
-        # strings in dictionary order (a prefix first), and index 0 spells as code point 0,
-        # which numpy drops from the end of a unicode string.
+        # Letters as 1 + alphabet index, 0 after the word's end: index 0 spells as code
+        # point 0, which numpy drops from the end of a unicode string. Each level's rows are
+        # already in dictionary order (parents in order, each one's edges by letter), so
+        # taking the levels longest first gives the promised order with no sort at all.
         mats: list[Array] = []
         masks: list[Array] = []
-        for d in levels:
+        for d in reversed(levels):
             pos = finals[d]
             mat = np.zeros((len(pos), width), dtype=np.uint8)
             mask = np.zeros(len(pos), dtype=np.int64)
@@ -146,8 +156,6 @@ class WideSearch:
             masks.append(mask)
         mat = np.concatenate(mats)
         mask = np.concatenate(masks)
-        order = np.argsort(mat.view(f"S{width}").ravel())
-        mat, mask = mat[order], mask[order]
         words = self.codepoints[mat].view(f"<U{width}").ravel().tolist()
         positions = self._positions
         masks_list = mask.tolist()
