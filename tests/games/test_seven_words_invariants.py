@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_seven_words_support import WORDS, WordList, card_ids
 
-from braille_words.games.base import RuleViolation
+from braille_words.games.base import Event, RuleViolation
 from braille_words.games.seven_words import (
     EVENT_KINDS,
     Challenge,
@@ -42,6 +42,28 @@ move_st = st.one_of(
 )
 
 
+class DrawWatcher:
+    """Rebuilds the play area from the public events alone, checking "2 na 2" at every draw
+    (not only between moves) and that what players hear matches the state."""
+
+    def __init__(self) -> None:
+        self.area: list[tuple[str, int] | None] = [None] * 8
+
+    def see(self, events: list[Event]) -> None:
+        for e in events:
+            if e.kind == "cards_slide":
+                self.area = [None] * 4 + self.area[:4]
+            elif e.kind == "card_dealt":
+                assert self.area[e.params["slot"]] is None
+                self.area[e.params["slot"]] = (e.params["letter"], e.params["bonus"])
+                shown = [c for c in self.area if c is not None]
+                assert sum(1 for _, b in shown if b > 0) <= 2
+                assert max(Counter(lt for lt, _ in shown).values()) <= 2
+
+    def matches(self, state: State) -> bool:
+        return self.area == [(state.cards[c][0], state.cards[c][1]) for c in state.area]
+
+
 def check_table(state: State) -> None:
     assert card_ids(state) == list(range(60))
     in_play = [state.cards[c] for c in state.area]
@@ -63,7 +85,10 @@ def test_random_play_keeps_every_invariant(
 ) -> None:
     options = Options(lenient=lenient, hourglass=hourglass or players == 1, veterans=(0,))
     rules = Rules(LEX, options)
-    state, _ = rules.new([f"p{i}" for i in range(players)], seed)
+    state, events = rules.new([f"p{i}" for i in range(players)], seed)
+    watcher = DrawWatcher()
+    watcher.see(events)
+    assert watcher.matches(state)
     start = state.to_json()
     journal: list[tuple[int, dict[str, object]]] = []
     check_table(state)
@@ -76,6 +101,8 @@ def test_random_play_keeps_every_invariant(
             assert state.to_json() == before
             continue
         journal.append((seat, move.to_json()))
+        watcher.see(events)
+        assert watcher.matches(state)
         for event in events:
             # Every event has an English template its params fill, and is JSON for the journal.
             EVENT_KINDS[event.kind].format(**event.params)
@@ -98,7 +125,9 @@ def test_whole_games_end_after_seven_rounds_with_a_winner(
 
     assert isinstance(picks, random.Random)
     rules = Rules(LEX)
-    state, _ = rules.new([f"p{i}" for i in range(players)], seed)
+    state, events = rules.new([f"p{i}" for i in range(players)], seed)
+    watcher = DrawWatcher()
+    watcher.see(events)
     used: list[str] = []
     steps = 0
     while not state.is_over:
@@ -106,18 +135,23 @@ def test_whole_games_end_after_seven_rounds_with_a_winner(
         assert steps < 500
         check_table(state)
         if state.table_decision == "ruling":
-            state, _ = rules.apply(state, 0, Ruling(picks.random() < 0.5))
+            state, events = rules.apply(state, 0, Ruling(picks.random() < 0.5))
+            watcher.see(events)
             continue
         seat = min(state.awaiting)
         if state.phase == "writing":
             fresh = [w for w in WORDS if not any(LEX.same_family(w, u) for u in used)]
             word = picks.choice(fresh)
             used.append(word)
-            state, _ = rules.apply(state, seat, Submit(word))
+            state, events = rules.apply(state, seat, Submit(word))
+            watcher.see(events)
             if state.table_decision == "time_up" and picks.random() < 0.3:
-                state, _ = rules.apply(state, seat, TimeUp())
+                state, events = rules.apply(state, seat, TimeUp())
+                watcher.see(events)
         else:
-            state, _ = rules.apply(state, seat, Done())
+            state, events = rules.apply(state, seat, Done())
+            watcher.see(events)
+        assert watcher.matches(state)
     res = state.result()
     assert len(state.history) == 7
     assert len(res["scores"]) == players
