@@ -305,6 +305,7 @@ class State:
     kept_words: int = 5
     penalty_points: int = 2
     solo_target: int = 100
+    hourglass_seconds: int = 30
 
     # -- serialisation
     def to_json(self) -> dict[str, Any]:
@@ -407,6 +408,7 @@ class State:
             "fastest": self.fastest,
             "hourglass": self.hourglass,
             "hourglass_running": self.hourglass_running,
+            "hourglass_seconds": self.hourglass_seconds,
             "time_up": self.time_up,
             "no_flip": self.no_flip,
             "main": self.main,
@@ -542,6 +544,7 @@ class Rules:
             kept_words=d.kept_words,
             penalty_points=d.penalty,
             solo_target=d.solo_targets[opts.solo_level],
+            hourglass_seconds=d.hourglass_seconds,
             main=None if opts.hourglass or n == 1 else opts.main_player,
         )
         variant = "solo" if n == 1 else ("hourglass" if opts.hourglass else "no hourglass")
