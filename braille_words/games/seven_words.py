@@ -144,23 +144,37 @@ class Options:
         if unknown:
             raise InputError(f"unknown 7 słów option(s): {', '.join(sorted(unknown))}")
         d = dict(data)
+        # Settings typed on a command line arrive as text: "tak", "1,3", "2".
+        for name in ("hourglass", "lenient", "warn_on_entry"):
+            if name in d and isinstance(d[name], str):
+                word = d[name].strip().lower()
+                if word in _TRUE or word in _FALSE:
+                    d[name] = word in _TRUE
+            if name in d and not isinstance(d[name], bool):
+                raise InputError(f"the option {name} must be true or false")
         if "veterans" in d:
             vets = d["veterans"]
+            if isinstance(vets, str):
+                parts = [p for p in re.split(r"[,\s]+", vets) if p]
+                vets = [int(p) if p.isdigit() else p for p in parts]
             if not isinstance(vets, list | tuple) or not all(
                 isinstance(v, int) and not isinstance(v, bool) for v in vets
             ):
-                raise InputError("veterans must be a list of seat numbers")
+                raise InputError("veterans must be a list of seat numbers, e.g. 0,2")
             d["veterans"] = tuple(vets)
-        for name in ("hourglass", "lenient", "warn_on_entry"):
-            if name in d and not isinstance(d[name], bool):
-                raise InputError(f"the option {name} must be true or false")
-        if "main_player" in d and (
-            not isinstance(d["main_player"], int) or isinstance(d["main_player"], bool)
-        ):
-            raise InputError("main_player must be a seat number")
+        if "main_player" in d:
+            main = d["main_player"]
+            if isinstance(main, str) and main.strip().isdigit():
+                d["main_player"] = main = int(main)
+            if not isinstance(main, int) or isinstance(main, bool):
+                raise InputError("main_player must be a seat number")
         if "solo_level" in d and d["solo_level"] not in SOLO_LEVELS:
             raise InputError(f"solo_level must be one of: {', '.join(SOLO_LEVELS)}")
         return cls(**d)
+
+
+_TRUE = frozenset({"true", "yes", "tak", "on", "1"})
+_FALSE = frozenset({"false", "no", "nie", "off", "0"})
 
 
 # --------------------------------------------------------------------------- moves

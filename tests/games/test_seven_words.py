@@ -544,3 +544,13 @@ def test_an_empty_deck_is_refilled_from_the_shuffled_discard_pile() -> None:
     assert card_ids(state) == list(range(60)) and -1 not in state.area
     again = State.from_json(state.to_json())
     assert again == state
+
+
+def test_options_typed_as_text_are_understood_or_refused_in_a_sentence() -> None:
+    typed = Options.from_json(
+        {"hourglass": "nie", "lenient": "yes", "veterans": "0, 2", "main_player": "1"}
+    )
+    assert typed == Options(hourglass=False, lenient=True, veterans=(0, 2), main_player=1)
+    for bad in ({"hourglass": "maybe"}, {"veterans": "a,b"}, {"main_player": "x"}, {"x": 1}):
+        with pytest.raises(InputError):
+            Options.from_json(bad)
