@@ -15,7 +15,11 @@ numbered from 1, as a player counts, or named.
 - ``ta sama rodzina`` / ``same family`` and ``inna rodzina`` / ``different family`` (or
   ``tak``/``yes`` and ``nie``/``no`` while a ruling is awaited): the table's decision on a
   family challenge.
-- ``czas`` / ``time``: the hourglass has run out (the table usually sends this itself).
+- ``koniec czasu`` / ``time up``: the hourglass has run out (the table usually sends this).
+
+While words are being written, a bare command name (``czas``, ``gotowe``, ``tak``…) is
+refused with the advice to type ``słowo czas``: a written word cannot be taken back, so a
+command typed a phase too early must not become one.
 """
 
 from __future__ import annotations
@@ -50,7 +54,7 @@ HELP: dict[str, list[tuple[str, str]]] = {
             "rozstrzygnięcie stołu: słowo jest z tej samej rodziny (nie liczy "
             "się); przeciwnie: inna rodzina",
         ),
-        ("czas", "klepsydra się przesypała (zwykle robi to stół)"),
+        ("koniec czasu", "klepsydra się przesypała (zwykle robi to stół)"),
         (
             "o talii",
             "talia nie jest podana w instrukcji: 44 popularne i 16 rzadkich spółgłosek "
@@ -70,7 +74,7 @@ HELP: dict[str, list[tuple[str, str]]] = {
             "the table's ruling: the word is of the same family (it does not "
             "count); otherwise: different family",
         ),
-        ("time", "the hourglass has run out (the table usually does this)"),
+        ("time up", "the hourglass has run out (the table usually does this)"),
         (
             "about the deck",
             "the deck is not in the rulebook: the 44 common and 16 rare "
@@ -111,6 +115,11 @@ _PHRASES: dict[str, tuple[str, str]] = {
 }
 _YES = {"tak": "pl", "yes": "en", "y": "en", "t": "pl"}
 _NO = {"nie": "pl", "no": "en", "n": "en"}
+
+
+_COMMAND_NAMES = frozenset(
+    {*_CHALLENGE, *_DONE, *_KEEP, *_CORRECT, *_WITHDRAW, *_TIME, *_YES, *_NO}
+)
 
 
 def _say(lang: str, pl: str, en: str) -> str:
@@ -159,6 +168,15 @@ def parse(line: str, view: dict[str, Any]) -> Move:
         return TimeUp()
     verb, _, rest = phrase.partition(" ")
     args = rest.split()
+    if phase == "writing" and not args and verb in _COMMAND_NAMES:
+        # A written word cannot be changed, so a bare command name is not taken as one.
+        raise InputError(
+            _say(
+                "?",
+                f"Jeśli {verb.upper()} to twoje słowo, wpisz: słowo {verb}.",
+                f"If {verb.upper()} is your word, type: word {verb}.",
+            )
+        )
     if verb in _WORD:
         if not rest:
             raise InputError(

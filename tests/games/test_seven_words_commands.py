@@ -52,7 +52,8 @@ def view(phase: str = "writing") -> dict[str, Any]:
         ("different family", "ruling", Ruling(False)),
         ("tak", "ruling", Ruling(True)),
         ("nie", "ruling", Ruling(False)),
-        ("czas", "writing", TimeUp()),
+        ("koniec czasu", "writing", TimeUp()),
+        ("słowo czas", "writing", Submit("czas")),
         ("time up", "writing", TimeUp()),
     ],
 )
@@ -69,7 +70,11 @@ def test_lines_become_moves(line: str, phase: str, move: object) -> None:
         ("", "writing", "Type a word"),
         ("słowo", "writing", "słowo"),
         ("kot", "over", "over"),
-        ("zostaw", "writing", "zostaw l s w n"),
+        ("zostaw", "challenges", "zostaw l s w n"),
+        ("zostaw", "writing", "słowo zostaw"),
+        ("czas", "writing", "słowo czas"),
+        ("gotowe", "writing", "słowo gotowe"),
+        ("done", "writing", "word done"),
     ],
 )
 def test_unusable_lines_say_what_to_type(line: str, phase: str, needle: str) -> None:
