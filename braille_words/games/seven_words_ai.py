@@ -13,14 +13,18 @@ cut as soon as the points already chosen plus every card still open cannot beat 
 found. An empty bitset ends a branch: no word of the lexicon holds those letters together.
 With eight cards the lattice has at most 3^8 corners and the bound cuts most of them.
 
-We walk this index rather than the lexicon's letter graph because the graph's paths spell
-vowels and free letters in order, and the score ignores both: a walk there visits millions of
-prefixes that all score alike, while the signature lattice visits each distinct choice once.
+Why not walk the lexicon's letter graph (its DAWG) directly? ``GraphSearch`` does, with the
+same bound (each node knows which card letters some word below it still holds, once and
+twice): its paths spell vowels and free letters in order though the score ignores both, so it
+visits tens of thousands of nodes per table where the index does a handful of ANDs. The
+benchmark prints both: the walk is about 20x faster than a plain scan, the index over 10 000x.
+The index costs ~250 MB and a build of ~20 s, so it is cached on disk (a ~3 s load).
 
 Levels: ``strong`` finds the best word of the whole lexicon, instantly; ``medium`` the best
-word among the ~300 000 forms wordfreq knows, after some thought; ``beginner`` a good (not
-always the best) common word, slowly. ``plan`` returns the move with a think time in seconds,
-so the table can wait that long before it applies the move; the rules stay clock-free.
+word among the forms wordfreq has seen (Zipf 1 or more), after some thought; ``beginner`` a
+good (not always the best) common word (Zipf 3 or more), slowly. ``plan`` returns the move
+with a think time in seconds, so the table can wait that long before it applies the move; the
+rules stay clock-free.
 """
 
 from __future__ import annotations
