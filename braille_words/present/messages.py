@@ -86,15 +86,16 @@ def render(
     fallback: str | None = None,
 ) -> str:
     """The sentence for ``key``: the seat's language, else English, else ``fallback``."""
-    template = (
-        lookup(lang, section, key, verbosity)
-        or lookup(lang, "common", key, verbosity)
-        or lookup("en", section, key, verbosity)
-        or fallback
-    )
-    if template is None:
-        template = key.replace("_", " ") + "."
-    return fill(template, params)
+    # An empty sentence in a catalogue is a choice (say nothing), not a gap to fill.
+    for template in (
+        lookup(lang, section, key, verbosity),
+        lookup(lang, "common", key, verbosity),
+        lookup("en", section, key, verbosity),
+        fallback,
+    ):
+        if template is not None:
+            return fill(template, params)
+    return fill(key.replace("_", " ") + ".", params)
 
 
 def text(lang: str, key: str, verbosity: str = "beginner", **params: Any) -> str:

@@ -9,6 +9,7 @@ scripted and replayed exactly.
 from __future__ import annotations
 
 import argparse
+import getpass
 import json
 import sys
 import threading
@@ -20,6 +21,16 @@ from braille_words.table.kit import GAMES, find_game
 from braille_words.table.launch import new_session, resume_session, stdin_is_interactive
 from braille_words.table.seats import SeatConfig, apply_seat_option, parse_players
 from braille_words.table.session import KEYBOARD, Input, Session
+
+# Variants named on the command line, as game options.
+VARIANTS: dict[str, dict[str, Any]] = {
+    "no-hourglass": {"hourglass": False},
+    "bez-klepsydry": {"hourglass": False},
+    "veteran": {"veterans": [0]},
+    "weteran": {"veterans": [0]},
+    "lenient": {"lenient": True},
+    "lagodny": {"lenient": True},
+}
 
 
 def register(subparsers: Any) -> None:
@@ -64,12 +75,18 @@ def register(subparsers: Any) -> None:
     play.add_argument("--position", type=Path, help="start from a position file (an exercise)")
     play.add_argument("--journal", type=Path, help="where to keep this game's journal")
     play.add_argument(
-        "--no-timer", action="store_true",
+        "--no-timer",
+        action="store_true",
         help="play without any clock (no move limit, no hourglass): say 'czas' when time is up",
     )
     play.add_argument("--solo", action="store_true", help="7 słów: play the solo game")
     play.add_argument("--level", help="7 słów solo: 100, 110, 120 or brutal")
-    play.add_argument("--variant", help="7 słów: no-hourglass or veteran")
+    play.add_argument(
+        "--variant",
+        action="append",
+        choices=sorted(VARIANTS),
+        help="7 słów: no-hourglass, veteran (you score 4 letters of your choice in full), lenient",
+    )
     play.set_defaults(func=cmd_play)
 
     resume = subparsers.add_parser("resume", help="go on with the last unfinished game")
@@ -91,12 +108,17 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
             options[key] = json.loads(value)
         except json.JSONDecodeError:
             options[key] = value
-    if args.solo:
-        options["solo"] = True
     if args.level:
-        options["solo_level"] = args.level
-    if args.variant:
-        options["variant"] = args.variant
+        levels = {
+            "100": "easy",
+            "110": "medium",
+            "120": "hard",
+            "brutal": "brutal",
+            "brutalny": "brutal",
+        }
+        options["solo_level"] = levels.get(args.level.lower(), args.level.lower())
+    for variant in args.variant or []:
+        options.update(VARIANTS[variant])
     if args.position is not None:
         try:
             options["position"] = json.loads(args.position.read_text(encoding="utf-8"))
@@ -160,6 +182,8 @@ def _run(session: Session, scripted: bool, *, timers: bool = True) -> int:
         reader.start()
     if scripted:
         session.echo = _echo
+    else:
+        session.think = True  # computers take their time only when people are playing
     try:
         result = session.run()
     except BrailleWordsError:
@@ -187,7 +211,9 @@ def _read_keyboard(session: Session) -> None:
     interactive = stdin_is_interactive()
     while True:
         try:
-            if interactive:
+            if interactive and session.private_entry():
+                line = getpass.getpass("> (ukryte) ")
+            elif interactive:
                 line = input("> ")
             else:
                 raw = sys.stdin.readline()

@@ -9,8 +9,10 @@ sentence for that seat alone, and the state is left as it was.
 
 from __future__ import annotations
 
+import contextlib
 import queue
 import random
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -79,7 +81,10 @@ class Session:
     _quit: bool = False
     _last_move: dict[int, str] = field(default_factory=dict)
     _prompted: frozenset[int] = frozenset()
+    _prompt_keys: dict[int, Any] = field(default_factory=dict)
     timers: bool = True
+    think: bool = False
+    _thinking: set[int] = field(default_factory=set)
     clock: TableClock | None = None
 
     def __post_init__(self) -> None:
@@ -118,16 +123,21 @@ class Session:
             if item.line is None:
                 break
             if self.echo is not None:
-                self.echo(item.line)
+                secret = self.private_entry(item.seat) and not self._is_reading(item.line)
+                self.echo("***" if secret else item.line)
             self.handle(item.seat, item.line)
         if self.state.is_over:
             return self._finish()
         return None
 
     def _computer_to_move(self) -> int | None:
+        """A computer seat the game waits for and that is not already thinking."""
         for seat in sorted(self.state.awaiting):
-            if not self.seats[seat].is_human:
+            if not self.seats[seat].is_human and seat not in self._thinking:
                 return int(seat)
+        ruling = getattr(self.state, "table_decision", None) == "ruling"
+        if ruling and not self.state.awaiting and not any(s.is_human for s in self.seats):
+            return 0  # the table must decide and nobody but computers sits at it
         return None
 
     def _human_awaited(self) -> int | None:
@@ -152,17 +162,51 @@ class Session:
             return
         if self._generic(seat, low, words):
             return
-        if seat not in self.state.awaiting:
-            who = ", ".join(self.seats[s].name for s in sorted(self.state.awaiting))
-            out.announce(text(out.lang, "not_your_turn", out.verbosity, player=who), cue="rejected")
-            return
+        awaited = seat in self.state.awaiting
         view = self.state.view_for(seat)
         try:
             move = self.kit.parse(words, view)
         except InputError as exc:
-            out.announce(self._error_text(out, exc), cue="rejected")
+            if awaited:
+                out.announce(self._error_text(out, exc), cue="rejected")
+            else:
+                self._not_your_turn(out)
+            return
+        # A table move (time is up, the table's ruling) may come from any player.
+        if not awaited and not isinstance(move, self._table_moves()):
+            self._not_your_turn(out)
             return
         self.play(seat, move)
+
+    def _is_reading(self, line: str) -> bool:
+        """A shared or reading command, which no game takes as a secret word."""
+        low = " ".join(line.lower().split())
+        shared = (
+            QUIT_WORDS
+            | HELP_WORDS
+            | REPEAT_WORDS
+            | WHERE_WORDS
+            | STOP_WORDS
+            | HINT_WORDS
+            | LAST_WORDS
+        )
+        if low in shared or low in VERBOSITY_WORDS:
+            return True
+        view = self.state.view_for(0)
+        return self.kit.presenter.read(low, view, "pl", "expert") is not None
+
+    def private_entry(self, source: int = KEYBOARD) -> bool:
+        """Whether what the seat types now is a secret (7 słów words before they are shown)."""
+        seat = self._human_awaited() if source == KEYBOARD else source
+        private = getattr(self.kit.presenter, "private_input", None)
+        return bool(seat is not None and private is not None and private(self.state.view_for(seat)))
+
+    def _not_your_turn(self, out: SeatOutput) -> None:
+        who = ", ".join(self.seats[s].name for s in sorted(self.state.awaiting))
+        out.announce(text(out.lang, "not_your_turn", out.verbosity, player=who), cue="rejected")
+
+    def _table_moves(self) -> tuple[type, ...]:
+        return tuple(getattr(self.kit.rules, "TABLE_MOVES", ()))
 
     def _generic(self, seat: int, low: str, words: str) -> bool:
         """Commands every game shares. True when ``low`` was one of them."""
@@ -255,6 +299,14 @@ class Session:
 
     def _table_move(self, item: Input) -> None:
         """Time ran out: apply the game's time-up move if that countdown is still the one."""
+        if isinstance(item.move, tuple) and item.move and item.move[0] == "computer":
+            _, (seat, _key), move = item.move
+            self._thinking.discard(seat)
+            if seat in self.state.awaiting:
+                # If the game moved on while it thought, it will be asked again.
+                with contextlib.suppress(BrailleWordsError):
+                    self._computer_play(seat, move)
+            return
         if self.clock is None or self.clock.running is None or self.clock.running.key != item.move:
             return  # a stale countdown: the game moved on before it ran out
         self.clock.cancel()
@@ -267,7 +319,25 @@ class Session:
     def _computer_move(self, seat: int) -> None:
         level = self.seats[seat].level
         rng = random.Random(self.header.seed * 1_000_003 + self.moves_played)
-        move = self.kit.ai.choose_move(self.rules, self.state, seat, level, rng)
+        plan = getattr(self.kit.ai, "plan", None)
+        if self.think and plan is not None:
+            planned = plan(self.rules, self.state, seat, level, rng)
+            if planned.think_seconds > 0:
+                # Pretend to think on a timer so people at the table can be faster.
+                self._thinking.add(seat)
+                thought = Input(
+                    seat, None, move=("computer", (seat, self.moves_played), planned.move)
+                )
+                timer = threading.Timer(planned.think_seconds, lambda: self.inputs.put(thought))
+                timer.daemon = True
+                timer.start()
+                return
+            move = planned.move
+        else:
+            move = self.kit.ai.choose_move(self.rules, self.state, seat, level, rng)
+        self._computer_play(seat, move)
+
+    def _computer_play(self, seat: int, move: Any) -> None:
         if not self.play(seat, move):
             fallback = getattr(self.kit.ai, "fallback_move", None)
             if fallback is None or not self.play(seat, fallback(self.rules, self.state, seat)):
@@ -340,11 +410,13 @@ class Session:
     def _prompt(self) -> None:
         """Tell each human seat the game awaits that it is their turn (once per change)."""
         awaiting = frozenset(self.state.awaiting)
-        if awaiting == self._prompted:
-            return
-        self._prompted = awaiting
+        before, self._prompted = self._prompted, awaiting
+        key_of = getattr(self.kit.presenter, "prompt_key", None)
         for seat in sorted(awaiting):
-            if self.seats[seat].is_human:
+            key = key_of(self.state.view_for(seat)) if key_of is not None else None
+            fresh = seat not in before or key != self._prompt_keys.get(seat)
+            self._prompt_keys[seat] = key
+            if fresh and self.seats[seat].is_human:
                 out = self.outputs[seat]
                 prompt = self.kit.presenter.prompt(
                     self.state.view_for(seat), out.lang, out.verbosity

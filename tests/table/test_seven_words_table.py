@@ -1,0 +1,121 @@
+"""7 słów at a table: words kept secret until all are in, the hourglass, computers to the end."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from braille_words.audio.timers import ManualScheduler
+from braille_words.present.messages import catalogue
+from braille_words.table.clock import TableClock
+
+MakeTable = Any
+BW = [sys.executable, "-m", "braille_words.cli"]
+
+
+def test_a_written_word_stays_secret_until_all_words_are_in(make_table: MakeTable) -> None:
+    session, streams = make_table(game="siedem-slow")
+    session.handle(0, "okno")
+    assert "OKNO" in streams[0].getvalue()
+    assert "OKNO" not in streams[1].getvalue()
+    assert "Gracz1 ma słowo" in streams[1].getvalue()
+    session.handle(1, "las")
+    assert "OKNO" in streams[1].getvalue().splitlines()[-2]
+
+
+def test_the_hourglass_ends_the_round_for_a_slow_player(make_table: MakeTable) -> None:
+    session, streams = make_table(game="siedem-slow")
+    scheduler = ManualScheduler()
+    session.clock = TableClock(session._on_timer, scheduler)
+    session.handle(0, "okno")  # the fastest turns the hourglass
+    session._sync_clock()
+    scheduler.advance(25)
+    assert "Zostało" in streams[1].getvalue()
+    scheduler.advance(10)
+    item = session.inputs.get_nowait()
+    session._table_move(item)
+    assert "Koniec czasu." in streams[1].getvalue()
+    assert session.state.view_for(1)["phase"] == "challenges"
+
+
+def test_a_player_can_call_time_when_the_table_plays_without_a_clock(make_table: MakeTable) -> None:
+    session, _streams = make_table(game="siedem-slow")
+    session.timers = False
+    session.handle(0, "okno")
+    session.handle(0, "koniec czasu")  # a table move: accepted from a seat that has written
+    assert session.state.view_for(0)["phase"] == "challenges"
+
+
+def test_every_seven_words_reason_has_a_polish_sentence() -> None:
+    from braille_words.games import seven_words
+
+    polish = catalogue("pl")["seven_words"]
+    missing = [k for k in (*seven_words.EVENT_KINDS, *seven_words.REASON_CODES) if k not in polish]
+    assert missing == []
+
+
+def test_two_computers_play_seven_rounds_and_both_sheets_are_read(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [
+            *BW,
+            "play",
+            "siedem-slow",
+            "--players",
+            "computer:beginner,computer:medium",
+            "--seed",
+            "1",
+            "--journal",
+            str(tmp_path / "g.jsonl"),
+        ],
+        input="",
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    last = done.stdout.strip().splitlines()[-1]
+    assert last.startswith("Koniec gry.")
+    assert "Komputer: słowa" in last and "Komputer 2: słowa" in last
+    assert last.count("razem") == 2
+    assert "Runda 7" in done.stdout
+
+
+def test_a_solo_game_is_played_to_its_target(tmp_path: Path) -> None:
+    words = (
+        "\n".join(
+            [
+                "przedstawiciel",
+                "konstantynopol",
+                "państwo",
+                "bombardowanie",
+                "wyrzutnia",
+                "zawodowiec",
+                "mikrofalówka",
+                "kot",
+            ]
+        )
+        + "\n"
+    )
+    done = subprocess.run(
+        [
+            *BW,
+            "play",
+            "siedem-slow",
+            "--solo",
+            "--level",
+            "100",
+            "--seed",
+            "2",
+            "--journal",
+            str(tmp_path / "solo.jsonl"),
+        ],
+        input=words,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    assert "Cel: 100" in done.stdout
