@@ -163,7 +163,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         journal_path=args.journal,
         transcript=sys.stdout if scripted else None,
     )
-    return _run(session, scripted, timers=not args.no_timer)
+    return _run(session, scripted, timers=not (args.no_timer or scripted))
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
@@ -171,7 +171,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
     session = resume_session(
         args.journal, transcript=sys.stdout if scripted else None, seat_overrides=args.seat
     )
-    return _run(session, scripted, timers=not args.no_timer)
+    return _run(session, scripted, timers=not (args.no_timer or scripted))
 
 
 def _run(session: Session, scripted: bool, *, timers: bool = True) -> int:
