@@ -53,7 +53,7 @@ case "$mode" in
   play)
     exec .venv/bin/braille-words play "$@" ;;
   test)
-    .venv/bin/ruff check braille_words tests benchmarks
+    .venv/bin/ruff check --no-cache braille_words tests benchmarks
     .venv/bin/mypy
     exec .venv/bin/pytest -n 2 "$@" ;;
   setup)

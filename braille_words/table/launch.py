@@ -16,10 +16,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from braille_words.table.devices import open_outputs
-
 from braille_words.errors import BrailleWordsError
 from braille_words.table import journal as journal_mod
+from braille_words.table.devices import open_outputs
 from braille_words.table.journal import Header, Journal
 from braille_words.table.kit import GameKit, find_game
 from braille_words.table.outputs import SeatOutput
