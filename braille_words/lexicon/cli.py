@@ -176,10 +176,12 @@ def _anagrams(args: argparse.Namespace) -> int:
 
 def _match(args: argparse.Namespace) -> int:
     lex = get_lexicon(args.lang, args.data)
-    found = lex.matching(args.pattern)
-    for word in found if args.limit <= 0 else found[: args.limit]:
+    found = lex.matching(args.pattern, limit=None if args.limit <= 0 else args.limit)
+    for word in found:
         print(word)
-    print(f"{len(found)} words", file=sys.stderr)
+    reached = 0 < args.limit <= len(found)
+    more = " (the limit; --limit 0 lists all)" if reached else ""
+    print(f"{len(found)} words{more}", file=sys.stderr)
     return 0
 
 

@@ -26,6 +26,7 @@ minimal graph plus one word's path, never a trie of the whole list.
 
 from __future__ import annotations
 
+import contextlib
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple, overload
@@ -228,6 +229,10 @@ class Anagrams(Sequence[Anagram]):
         return f"Anagrams({len(self)}: {shown}{more})"
 
 
+class _Enough(Exception):
+    """Stops a pattern walk that has found as many words as were asked for."""
+
+
 class WordGraph:
     """Walks over the flat arrays, whether they live in a mapped file or in memory."""
 
@@ -368,9 +373,15 @@ class WordGraph:
         result = Anagrams(found, spots)
         return result.reordered(sorted(range(len(found)), key=lambda i: -len(found[i])))
 
-    def matching(self, pattern: Sequence[int | str | None]) -> list[str]:
+    def matching(
+        self, pattern: Sequence[int | str | None], limit: int | None = None
+    ) -> list[str]:
         """Every word fitting ``pattern``: a letter index, ``None`` for any one letter, or
-        a string (``"*"``) for any run of letters, possibly empty."""
+        a string (``"*"``) for any run of letters, possibly empty.
+
+        With ``limit`` the walk stops once it has found that many words ("*" alone would
+        otherwise list four million); they are returned in dictionary order, but need not
+        be the first ones of the whole answer."""
         first, count, final, label, target, height = (
             self.first, self.count, self.final, self.label, self.target, self.height
         )
@@ -381,42 +392,61 @@ class WordGraph:
         need = [0] * (n + 1)
         for i in range(n - 1, -1, -1):
             need[i] = need[i + 1] + (0 if isinstance(pat[i], str) else 1)
-        out: set[str] = set()
-        chars: list[str] = []
-        seen: set[tuple[int, int, str]] = set()
+        # viable(node, i): can some path from ``node`` spell pattern[i:] and end a word?
+        # It depends on the node and position only, never on the letters before, so each
+        # pair is decided once; the enumeration then walks only into viable pairs and its
+        # cost follows the words found. (A leading "*" would otherwise re-walk the whole
+        # graph under every prefix.)
+        memo: dict[tuple[int, int], bool] = {}
 
-        def visit(node: int, i: int) -> None:
+        def viable(node: int, i: int) -> bool:
+            key = (node, i)
+            known = memo.get(key)
+            if known is not None:
+                return known
             if height[node] < need[i]:
-                return
+                result = False
+            elif i == n:
+                result = bool(final[node])
+            else:
+                p = pat[i]
+                start = first[node]
+                edges = range(start, start + count[node])
+                if isinstance(p, str):
+                    result = viable(node, i + 1) or any(viable(target[e], i) for e in edges)
+                elif p is None:
+                    result = any(viable(target[e], i + 1) for e in edges)
+                else:
+                    child = self._child(node, p)
+                    result = child >= 0 and viable(child, i + 1)
+            memo[key] = result
+            return result
+
+        out: set[str] = set()
+
+        def emit(node: int, i: int, text: str) -> None:
             if i == n:
-                if final[node]:
-                    out.add("".join(chars))
+                out.add(text)
+                if limit is not None and len(out) >= limit:
+                    raise _Enough
                 return
             p = pat[i]
             start = first[node]
-            stop = start + count[node]
             if isinstance(p, str):
-                key = (node, i, "".join(chars))
-                if key in seen:
-                    return
-                seen.add(key)
-                visit(node, i + 1)
-                for e in range(start, stop):
-                    chars.append(letters[label[e]])
-                    visit(target[e], i)
-                    chars.pop()
+                if viable(node, i + 1):
+                    emit(node, i + 1, text)
+                for e in range(start, start + count[node]):
+                    if viable(target[e], i):
+                        emit(target[e], i, text + letters[label[e]])
             elif p is None:
-                for e in range(start, stop):
-                    chars.append(letters[label[e]])
-                    visit(target[e], i + 1)
-                    chars.pop()
+                for e in range(start, start + count[node]):
+                    if viable(target[e], i + 1):
+                        emit(target[e], i + 1, text + letters[label[e]])
             else:
-                child = self._child(node, p)
-                if child >= 0:
-                    chars.append(letters[p])
-                    visit(child, i + 1)
-                    chars.pop()
+                emit(self._child(node, p), i + 1, text + letters[p])
 
-        visit(0, 0)
+        if (limit is None or limit > 0) and viable(0, 0):
+            with contextlib.suppress(_Enough):
+                emit(0, 0, "")
         order = self._index
         return sorted(out, key=lambda w: [order[c] for c in w])

@@ -226,7 +226,8 @@ class Lexicon:
     def matching(self, pattern: str, *, limit: int | None = None) -> list[str]:
         """Words fitting ``pattern``: "?" (or "." / "_") is any one letter, "*" any run.
 
-        Example: ``matching("?a?zcz?t")``. Results are in dictionary order.
+        Example: ``matching("?a?zcz?t")``. Results are in dictionary order; ``limit``
+        stops the search after that many words (some of them, not necessarily the first).
         """
         text = normalize(pattern).replace(".", "?").replace("_", "?")
         if not text:
@@ -248,8 +249,7 @@ class Lexicon:
                     f"'{ch}' cannot be in a pattern: use letters, '?' for one letter "
                     "and '*' for any letters"
                 )
-        found = self.graph.matching(pat)
-        return found if limit is None else found[: max(0, limit)]
+        return self.graph.matching(pat, None if limit is None else max(0, limit))
 
     def words(self, prefix: str = "") -> list[str]:
         """Every word starting with ``prefix`` (dictionary order)."""

@@ -142,3 +142,14 @@ def test_both_searches_give_the_same_list_in_the_same_order(
 ) -> None:
     lex = Lexicon.from_words(words, "pl")
     assert lex.anagrams(rack, jokers, engine="walk") == lex.anagrams(rack, jokers, engine="wide")
+
+
+@settings(max_examples=40, deadline=None)
+@given(words_st, st.text(alphabet=LETTERS + "??*", min_size=1, max_size=6), st.integers(0, 5))
+def test_a_limited_pattern_search_gives_that_many_true_matches(
+    words: list[str], pattern: str, limit: int
+) -> None:
+    lex = Lexicon.from_words(words, "pl")
+    every = lex.matching(pattern)
+    some = lex.matching(pattern, limit=limit)
+    assert len(some) == min(limit, len(every)) and set(some) <= set(every)
