@@ -20,7 +20,13 @@ from typing import Any
 
 import numpy as np
 
+from braille_words.errors import InputError
 from braille_words.lexicon.graph import Anagrams
+
+# Partial words one search may hold (about 40 bytes each while it runs): fourteen tiles and
+# two jokers need some 300 000; the whole alphabet and eight jokers would need tens of
+# millions and a gigabyte or more.
+MAX_ROWS = 5_000_000
 
 Array = Any  # numpy arrays; kept loose so mypy --strict needs no numpy stubs gymnastics
 
@@ -50,6 +56,7 @@ class WideSearch:
         max_len: int,
         *,
         longest_only: bool = False,
+        max_rows: int = MAX_ROWS,
     ) -> Anagrams:
         # The tiles left travel packed in one integer per row: each letter on the rack
         # gets a bit field wide enough for its count (at most 40 tiles, so at most 40
@@ -82,6 +89,7 @@ class WideSearch:
         first, count, final, height = self.first, self.count, self.final, self.height
         label, target = self.label, self.target
         any_free = bool(free.any())
+        rows_seen = 0
         depth = 0
         while len(node) and depth < max_len:
             deg = count[node]
@@ -101,6 +109,12 @@ class WideSearch:
             if min_len > depth + 1:
                 ok &= height[tgt] >= min_len - depth - 1
             idx = np.flatnonzero(ok)
+            rows_seen += len(idx)
+            if rows_seen > max_rows:
+                raise InputError(
+                    "these letters and jokers make too many words to list; "
+                    "use fewer jokers or fewer letters"
+                )
             owner = np.repeat(np.arange(len(node)), deg)[idx]
             lab, tgt, real, st = lab[idx], tgt[idx], real[idx], st[idx]
             joker = ~real

@@ -74,3 +74,13 @@ def test_english_words_use_english_letters_only() -> None:
     with pytest.raises(InputError, match="not a letter of the en alphabet"):
         en.anagrams("żółw")
     assert {a.word for a in en.anagrams("nworf")} == {"frown"}
+
+
+def test_a_rack_making_too_many_words_is_refused_not_left_to_eat_memory(
+    small_pl: Lexicon,
+) -> None:
+    counts, jokers = small_pl._rack("kota", 2)
+    search = small_pl._wide()
+    assert search.anagrams(counts, jokers, 1, 6, max_rows=1_000)  # enough room: fine
+    with pytest.raises(InputError, match="too many words"):
+        search.anagrams(counts, jokers, 1, 6, max_rows=10)
