@@ -5,10 +5,12 @@ Public API::
     from braille_words.lexicon import get_lexicon, Lexicon
     pl = get_lexicon("pl")              # compiled by `braille-words lexicon build`
     pl.contains("źdźbła")               # True
-    pl.anagrams("kotaer", jokers=1)     # [Anagram(word=..., jokers=((pos, letter), ...)), ...]
+    pl.anagrams("kotaer", jokers=1)     # Anagrams: longest first; a.word, a.jokers (positions),
+                                        # a.joker_letters, a.shown() -> "akto?ek"; .words
     pl.longest("kotaer?")               # the longest words, fewest jokers first
-    pl.matching("?a?zcz?t")             # ['kaszczyt'?...] words fitting the pattern
+    pl.matching("?a?zcz?t")             # ['zaszczyt']  (? one letter, * any run)
     pl.kinship("domowy", "dom")         # Kinship(kind='derivation', root='dom', ...)
+    pl.family_clash("domy", ["kot", "dom"]).describe("pl")  # „domy” to forma słowa „dom”…
     Lexicon.from_words(["kot", "koty"], "pl")   # a small in-memory lexicon for tests
 """
 
