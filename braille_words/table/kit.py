@@ -52,7 +52,7 @@ class GameKit:
     commands_module: str
     presenter_module: str
     players: tuple[int, int]
-    default_players: str = "human,computer"
+    default_players: str = "human,computer:medium"
     option_names: Mapping[str, str] = field(default_factory=dict)
 
     def _mod(self, name: str) -> Any:
