@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TextIO
 
 from braille_words.braille import BrailleInput, Line, Pager, text_line
-from braille_words.braille.translator import Mode
+from braille_words.braille.translator import Mode, text_to_cells
 from braille_words.errors import BrailleWordsError
 
 
@@ -80,6 +80,7 @@ class SeatOutput:
         self.router: Router | None = None
         self.submit: Callable[[str], None] | None = None
         self.typing = BrailleInput(lang)
+        self._status_text = ""
         if display is not None:
             self.attach_display(display)
 
@@ -237,6 +238,21 @@ class SeatOutput:
                 self._send(name)
             elif name == "stop_speech":
                 self.stop_speech()
+
+    def show_status(self, status: str) -> None:
+        """A few characters (your turn, seconds left) for displays that have status cells."""
+        display = self.display
+        if display is None or not int(getattr(display, "status_cells", 0) or 0):
+            return
+        with self._lock:
+            if status == self._status_text:
+                return
+            self._status_text = status
+            try:
+                cells = text_to_cells(status, self.lang, Mode.COMPUTER)
+            except BrailleWordsError:
+                return
+            self._safely(lambda: display.write_status(cells))
 
     def on_display_status(self, status: str) -> None:
         from braille_words.present.messages import text

@@ -271,6 +271,13 @@ class Session:
         self._sync_clock()
         return True
 
+    def _status(self, view: dict[str, Any], left: float | None = None) -> str:
+        """Status cells: "*" when the game waits for this seat, then the seconds left."""
+        mine = "*" if view.get("seat") in (view.get("awaiting") or []) else ""
+        if left is None and self.clock is not None and self.clock.running is not None:
+            left = self.clock.remaining()
+        return mine + (str(round(left)) if left is not None else "")
+
     # -- the clock ------------------------------------------------------------------------
 
     def _sync_clock(self) -> None:
@@ -294,8 +301,9 @@ class Session:
                     cue="warning",
                 )
         elif event is TimerEvent.TICK and request.ticking:
-            for out in self.outputs:
+            for seat, out in enumerate(self.outputs):
                 out.cue("tick")
+                out.show_status(self._status(self.state.view_for(seat), left))
 
     def _table_move(self, item: Input) -> None:
         """Time ran out: apply the game's time-up move if that countdown is still the one."""
@@ -373,7 +381,9 @@ class Session:
                 said = " ".join(s for s in sentences if s)
                 out.announce(said, cue=cue)
                 self._last_move[seat] = said
-            out.show(self.kit.presenter.braille_view(self.state.view_for(seat), out.lang))
+            view = self.state.view_for(seat)
+            out.show(self.kit.presenter.braille_view(view, out.lang))
+            out.show_status(self._status(view))
 
     def _event_text(self, out: SeatOutput, seat: int, event: Event) -> str:
         params = dict(event.params)

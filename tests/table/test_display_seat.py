@@ -72,3 +72,24 @@ def test_a_display_seat_reads_its_rack_routes_a_tile_and_types_a_command(
         session.inputs.put(Input(KEYBOARD, None))
         runner.join(timeout=5)
         session.close()
+
+
+def test_status_cells_show_whose_turn_it_is_on_a_modular(make_table: MakeTable) -> None:
+    from braille_words.braille.translator import Mode, text_to_cells
+
+    emu = make_emulator("handytech", 40, profile="modular-40")
+    emu.start()
+    try:
+        out = SeatOutput(name="Gracz2", lang="pl", verbosity="beginner")
+        out.attach_display(
+            open_display(f"modular-40:{emu.path}", on_command=out.on_display_command)
+        )
+        other = SeatOutput(name="Gracz1", lang="pl", verbosity="beginner")
+        session, _ = make_table(outputs=[other, out], seed=3)
+        star = text_to_cells("*", "pl", Mode.COMPUTER)
+        assert _until(lambda: getattr(emu, "status_shown", b"").startswith(star))
+        session.handle(1, "dobierz")
+        assert _until(lambda: getattr(emu, "status_shown", b"") == bytes(4))
+        session.close()
+    finally:
+        emu.stop()
