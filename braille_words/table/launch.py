@@ -63,8 +63,7 @@ def new_session(
         seed = random.SystemRandom().randrange(1, 2**31)
     options = dict(options or {})
     lexicon = lexicon if lexicon is not None else load_lexicon(kit.lang)
-    rules = kit.make_rules(lexicon, options)
-    state, events = rules.new([s.name for s in seats], seed)
+    rules, state, events = _deal(kit, lexicon, options, [s.name for s in seats], seed)
     header = Header(kit.id, seed, [s.to_json() for s in seats], options)
     path = journal_path or sessions_dir() / f"{time.strftime('%Y%m%d-%H%M%S')}-{kit.id}.jsonl"
     journal = Journal.create(path, header)
@@ -72,6 +71,28 @@ def new_session(
     session = Session(kit, rules, state, list(seats), outs, journal, header)
     session.announce(events)
     return session
+
+
+def _deal(
+    kit: GameKit, lexicon: Any, options: dict[str, Any], names: list[str], seed: int
+) -> tuple[Any, Any, list[Any]]:
+    """The rules and the first state: a fresh deal, or a teacher's position (an exercise).
+
+    The position stays in the journal's options, so a resumed exercise starts from it again.
+    """
+    game_options = {k: v for k, v in options.items() if k != "position"}
+    rules = kit.make_rules(lexicon, game_options)
+    position = options.get("position")
+    if position is None:
+        state, events = rules.new(names, seed)
+        return rules, state, list(events)
+    builder = getattr(kit.presenter, "from_position", None)
+    if builder is None:
+        raise BrailleWordsError(f"{kit.aliases[0]} cannot start from a position file")
+    if not isinstance(position, dict):
+        raise BrailleWordsError("a position file holds one JSON object (racks, table, bank)")
+    state, events = builder(rules, names, seed, position)
+    return rules, state, list(events)
 
 
 def latest_journal() -> Path | None:
@@ -111,8 +132,8 @@ def resume_session(
     for override in seat_overrides:
         apply_seat_option(seats, override)
     lexicon = lexicon if lexicon is not None else load_lexicon(kit.lang)
-    rules = kit.make_rules(lexicon, record.header.options)
-    state, _events = rules.new([s.name for s in seats], record.header.seed)
+    names = [s.name for s in seats]
+    rules, state, _events = _deal(kit, lexicon, record.header.options, names, record.header.seed)
     for number, entry in enumerate(record.entries, start=1):
         try:
             move = kit.move_from_json(entry.move)
