@@ -33,6 +33,8 @@ class GameRun:
     scores: list[int] = field(default_factory=list)
     reason: str | None = None
     words: list[str] = field(default_factory=list)
+    worst: tuple[float, int, str, int] = (0.0, 0, "", 0)
+    """The slowest move: seconds, turn, rack, words on the table."""
 
 
 def play(seed: int, level: str) -> GameRun:
@@ -59,6 +61,8 @@ def play(seed: int, level: str) -> GameRun:
             state, _ = rules.apply(state, seat, move)
             run.base_times.append(t1 - t0)
             run.move_times.append(t2 - t1)
+            if t2 - t1 > run.worst[0]:
+                run.worst = (t2 - t1, state.turns_played, rack, len(state.table))
             run.moves += 1
         run.turns = state.turns_played
         run.scores = list(state.scores)
@@ -124,6 +128,11 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"baseline (one anagram search of the same rack): median "
             f"{statistics.median(base) * 1000:.1f} ms, worst {max(base) * 1000:.0f} ms"
+        )
+        slow = max(ok, key=lambda r: r.worst[0])
+        print(
+            f"slowest move: seed {slow.seed}, turn {slow.worst[1]}, rack {slow.worst[2]!r}, "
+            f"{slow.worst[3]} words on the table"
         )
         turns = [r.turns for r in ok]
         print(

@@ -63,6 +63,35 @@ class Searchable(Protocol):
     ) -> Sequence[Found]: ...
 
 
+class _Budget:
+    """A lexicon that answers at most ``calls`` anagram searches, then finds nothing.
+
+    The game rules must not read a clock, so the computer's thinking is bounded by counted
+    searches instead: a rare rack (two jokers and a long remainder) cannot make one move take
+    seconds; it only makes the search see fewer plans."""
+
+    def __init__(self, lex: Searchable, calls: int) -> None:
+        self.lex = lex
+        self.left = calls
+
+    def contains(self, word: str) -> bool:
+        return self.lex.contains(word)
+
+    def anagrams(
+        self, letters: str, jokers: int = 0, *, min_len: int = 1, max_len: int | None = None
+    ) -> Sequence[Found]:
+        if self.left <= 0:
+            return []
+        self.left -= 1
+        return self.lex.anagrams(letters, jokers, min_len=min_len, max_len=max_len)
+
+
+SEARCH_BUDGET = 400
+"""Anagram searches one computer move may make (a typical strong move makes about 250)."""
+COVER_BUDGET = 40
+"""Of those, searches for words that use up the whole rack."""
+
+
 @dataclass(frozen=True)
 class Plan:
     move: Rebuild
@@ -133,7 +162,8 @@ def _minus(letters: str, used: str) -> str | None:
 class _Planner:
     def __init__(self, rules: Rules, state: State, seat: int, level: str) -> None:
         self.rules = rules
-        self.lex = _lexicon(rules)
+        self.lex = _Budget(_lexicon(rules), SEARCH_BUDGET)
+        self.cover_lex = _Budget(self.lex, COVER_BUDGET)
         self.state = state
         self.seat = seat
         self.level = level
@@ -190,7 +220,8 @@ class _Planner:
         answer: tuple[str, ...] | None = None
         if depth > 0 and len(rest) >= self.opt.word_min and len(rest) <= 12:
             words = _search(
-                self.lex, rest, self.opt.word_min, len(rest), 12, exclude=taken, lengths=3,
+                self.cover_lex, rest, self.opt.word_min, len(rest), 12, exclude=taken,
+                lengths=3,
             )
             for w in words:
                 left = _minus(rest, w)
