@@ -192,6 +192,8 @@ class _Planner:
         (the points double), else the longest words greedily (fewer tiles, jokers played)."""
         if self.level != "strong" or len(rest) < self.opt.word_min:
             return ()
+        if rest.count("?") > 1:  # two jokers make every search dozens of times longer
+            rest = rest.replace("?", "") + "?"
         taken = frozenset(self.on_table | set(made))
         cover = self._cover("".join(sorted(rest)), taken, 3)
         if cover is not None:
@@ -291,7 +293,7 @@ class _Planner:
                 share = Counter(x) & wc
                 from_rack = len(x) - sum(share.values())
                 left = wc - share
-                rest = _minus(self.rack, "".join((Counter(x) - share).elements()))
+                rest = _minus(self.rack1, "".join((Counter(x) - share).elements()))
                 if rest is None:
                     continue
                 pool = "".join(left.elements()) + rest
