@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Sequence
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from braille_words.displays.emulators import make_emulator
+from braille_words.displays.emulators.base import Emulator
 from braille_words.table.kit import find_game
 from braille_words.table.launch import new_session
 from braille_words.table.outputs import SeatOutput
@@ -63,3 +68,50 @@ def make_table(tmp_path: Path, polish: Any) -> MakeTable:
         return session, streams
 
     return make
+
+
+def until(check: Callable[[], bool], timeout: float = 5.0) -> bool:
+    """Wait for something another thread does (a display's reader, the game loop)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if check():
+            return True
+        time.sleep(0.02)
+    return check()
+
+
+@pytest.fixture(name="until")
+def until_fixture() -> Callable[..., bool]:
+    return until
+
+
+@pytest.fixture
+def baum() -> Iterator[Emulator]:
+    """A 40-cell Baum display emulated on a pseudo-terminal."""
+    emu = make_emulator("baum", 40)
+    emu.start()
+    yield emu
+    emu.stop()
+
+
+RunBW = Callable[..., subprocess.CompletedProcess[str]]
+
+
+@pytest.fixture
+def run_bw() -> RunBW:
+    """Run ``braille-words ARGS`` with ``stdin`` as its script; it must not show a traceback."""
+
+    def run(*args: str, stdin: str = "", ok: bool = True) -> subprocess.CompletedProcess[str]:
+        done = subprocess.run(
+            [sys.executable, "-m", "braille_words.cli", *args],
+            input=stdin,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert "Traceback" not in done.stderr
+        if ok:
+            assert done.returncode == 0, done.stderr
+        return done
+
+    return run

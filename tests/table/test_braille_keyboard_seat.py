@@ -3,41 +3,21 @@
 from __future__ import annotations
 
 import threading
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
-import pytest
-
 from braille_words.braille import word_cells
-from braille_words.displays.emulators import make_emulator
 from braille_words.displays.emulators.base import Emulator
 from braille_words.displays.spec import open_display
 from braille_words.table.outputs import SeatOutput
 from braille_words.table.session import KEYBOARD, Input
 
 MakeTable = Any
-
-
-def _until(check: Callable[[], bool], timeout: float = 5.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if check():
-            return True
-        time.sleep(0.02)
-    return check()
-
-
-@pytest.fixture
-def baum() -> Iterator[Emulator]:
-    emu = make_emulator("baum", 40)
-    emu.start()
-    yield emu
-    emu.stop()
+Until = Callable[..., bool]
 
 
 def test_a_word_typed_on_the_braille_keyboard_is_the_seats_secret_word(
-    make_table: MakeTable, baum: Emulator
+    make_table: MakeTable, baum: Emulator, until: Until
 ) -> None:
     keyboard_seat = SeatOutput(name="Ola", lang="pl", verbosity="beginner")
     keyboard_seat.attach_display(
@@ -51,9 +31,9 @@ def test_a_word_typed_on_the_braille_keyboard_is_the_seats_secret_word(
         for cell in word_cells("źdźbło", "pl"):
             baum.chord(cell)
         # What is typed so far is shown on the display before it is sent.
-        assert _until(lambda: baum.cells_shown.startswith(word_cells("źdźbło", "pl")))
+        assert until(lambda: baum.cells_shown.startswith(word_cells("źdźbło", "pl")))
         baum.press_command("enter")
-        assert _until(lambda: session.state.view_for(1)["words"][1]["written"])
+        assert until(lambda: session.state.view_for(1)["words"][1]["written"])
         assert session.state.view_for(1)["words"][1]["word"] == "źdźbło"
         assert not any("ŹDŹBŁO" in s for s in other.said)
         assert any("Gracz2 ma słowo" in s for s in other.said)

@@ -5,11 +5,8 @@ word typed on the display's Braille keyboard is a command like a typed one."""
 from __future__ import annotations
 
 import threading
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
-
-import pytest
 
 from braille_words.braille import word_cells
 from braille_words.braille.lines import rack_line
@@ -20,27 +17,11 @@ from braille_words.table.outputs import SeatOutput
 from braille_words.table.session import KEYBOARD, Input
 
 MakeTable = Any
-
-
-def _until(check: Callable[[], bool], timeout: float = 5.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if check():
-            return True
-        time.sleep(0.02)
-    return check()
-
-
-@pytest.fixture
-def baum() -> Iterator[Emulator]:
-    emu = make_emulator("baum", 40)
-    emu.start()
-    yield emu
-    emu.stop()
+Until = Callable[..., bool]
 
 
 def test_a_display_seat_reads_its_rack_routes_a_tile_and_types_a_command(
-    make_table: MakeTable, baum: Emulator
+    make_table: MakeTable, baum: Emulator, until: Until
 ) -> None:
     out = SeatOutput(name="Gracz2", lang="pl", verbosity="beginner")
     display = open_display(f"baum:{baum.path}", on_command=out.on_display_command)
@@ -55,17 +36,17 @@ def test_a_display_seat_reads_its_rack_routes_a_tile_and_types_a_command(
         rack = [t[1] for t in session.state.view_for(1)["rack"]]
         baum.press_command("line_down")
         expected = rack_line(rack, "pl").cells()
-        assert _until(lambda: baum.cells_shown.startswith(expected)), "the rack is not shown"
-        assert _until(lambda: out.current_line == "rack")
+        assert until(lambda: baum.cells_shown.startswith(expected)), "the rack is not shown"
+        assert until(lambda: out.current_line == "rack")
 
         baum.press_route(2)
-        assert _until(lambda: out.selection == ("rack", 2))
-        assert _until(lambda: any(s.startswith("Płytka 3:") for s in out.said))
+        assert until(lambda: out.selection == ("rack", 2))
+        assert until(lambda: any(s.startswith("Płytka 3:") for s in out.said))
 
         for cell in word_cells("dobierz", "pl"):
             baum.chord(cell)
         baum.press_command("enter")
-        assert _until(lambda: session.moves_played == 1), out.said[-3:]
+        assert until(lambda: session.moves_played == 1), out.said[-3:]
         assert session.state.awaiting == frozenset({0})
         assert any("dobiera" in s for s in out.said)
     finally:
@@ -74,7 +55,9 @@ def test_a_display_seat_reads_its_rack_routes_a_tile_and_types_a_command(
         session.close()
 
 
-def test_status_cells_show_whose_turn_it_is_on_a_modular(make_table: MakeTable) -> None:
+def test_status_cells_show_whose_turn_it_is_on_a_modular(
+    make_table: MakeTable, until: Until
+) -> None:
     from braille_words.braille.translator import Mode, text_to_cells
 
     emu = make_emulator("handytech", 40, profile="modular-40")
@@ -87,9 +70,9 @@ def test_status_cells_show_whose_turn_it_is_on_a_modular(make_table: MakeTable) 
         other = SeatOutput(name="Gracz1", lang="pl", verbosity="beginner")
         session, _ = make_table(outputs=[other, out], seed=3)
         star = text_to_cells("*", "pl", Mode.COMPUTER)
-        assert _until(lambda: getattr(emu, "status_shown", b"").startswith(star))
+        assert until(lambda: getattr(emu, "status_shown", b"").startswith(star))
         session.handle(1, "dobierz")
-        assert _until(lambda: getattr(emu, "status_shown", b"") == bytes(4))
+        assert until(lambda: getattr(emu, "status_shown", b"") == bytes(4))
         session.close()
     finally:
         emu.stop()

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +10,7 @@ from braille_words.present.messages import catalogue
 from braille_words.table.clock import TableClock
 
 MakeTable = Any
-BW = [sys.executable, "-m", "braille_words.cli"]
+RunBW = Any
 
 
 def test_a_written_word_stays_secret_until_all_words_are_in(make_table: MakeTable) -> None:
@@ -56,25 +54,19 @@ def test_every_seven_words_reason_has_a_polish_sentence() -> None:
     assert missing == []
 
 
-def test_two_computers_play_seven_rounds_and_both_sheets_are_read(tmp_path: Path) -> None:
-    done = subprocess.run(
-        [
-            *BW,
-            "play",
-            "siedem-slow",
-            "--players",
-            "computer:beginner,computer:medium",
-            "--seed",
-            "1",
-            "--journal",
-            str(tmp_path / "g.jsonl"),
-        ],
-        input="",
-        capture_output=True,
-        text=True,
-        timeout=300,
+def test_two_computers_play_seven_rounds_and_both_sheets_are_read(
+    run_bw: RunBW, tmp_path: Path
+) -> None:
+    done = run_bw(
+        "play",
+        "siedem-slow",
+        "--players",
+        "computer:beginner,computer:medium",
+        "--seed",
+        "1",
+        "--journal",
+        str(tmp_path / "g.jsonl"),
     )
-    assert done.returncode == 0, done.stderr
     last = done.stdout.strip().splitlines()[-1]
     assert last.startswith("Koniec gry.")
     assert "Komputer: słowa" in last and "Komputer 2: słowa" in last
@@ -82,40 +74,27 @@ def test_two_computers_play_seven_rounds_and_both_sheets_are_read(tmp_path: Path
     assert "Runda 7" in done.stdout
 
 
-def test_a_solo_game_is_played_to_its_target(tmp_path: Path) -> None:
-    words = (
-        "\n".join(
-            [
-                "przedstawiciel",
-                "konstantynopol",
-                "państwo",
-                "bombardowanie",
-                "wyrzutnia",
-                "zawodowiec",
-                "mikrofalówka",
-                "kot",
-            ]
-        )
-        + "\n"
+def test_a_solo_game_is_played_to_its_target(run_bw: RunBW, tmp_path: Path) -> None:
+    words = [
+        "przedstawiciel",
+        "konstantynopol",
+        "państwo",
+        "bombardowanie",
+        "wyrzutnia",
+        "zawodowiec",
+        "mikrofalówka",
+        "kot",
+    ]
+    done = run_bw(
+        "play",
+        "siedem-slow",
+        "--solo",
+        "--level",
+        "100",
+        "--seed",
+        "2",
+        "--journal",
+        str(tmp_path / "solo.jsonl"),
+        stdin="\n".join(words) + "\n",
     )
-    done = subprocess.run(
-        [
-            *BW,
-            "play",
-            "siedem-slow",
-            "--solo",
-            "--level",
-            "100",
-            "--seed",
-            "2",
-            "--journal",
-            str(tmp_path / "solo.jsonl"),
-        ],
-        input=words,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stderr
-    assert "Traceback" not in done.stderr
     assert "Cel: 100" in done.stdout
