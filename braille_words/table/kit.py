@@ -34,6 +34,36 @@ class State(Protocol):
     def to_json(self) -> dict[str, Any]: ...
 
 
+class Presenter(Protocol):
+    """What ``present/<game>.py`` gives the table: every player-facing word of one game.
+
+    Optional extras the table looks for: ``timer(view)`` and ``timeout_move(rules, state)``
+    (a clock), ``prompt_key(view)`` (prompt again when it changes), ``private_input(view)``
+    (what is typed now is secret), ``from_position(rules, names, seed, position)`` (exercises),
+    ``route(target, selection)`` (routing keys), ``describe_move(move, lang)`` (hints).
+    """
+
+    def read(self, low: str, view: dict[str, Any], lang: str, verbosity: str) -> str | None: ...
+
+    def prompt(self, view: dict[str, Any], lang: str, verbosity: str) -> str: ...
+
+    def where(
+        self, view: dict[str, Any], lang: str, verbosity: str, names: Sequence[str]
+    ) -> str: ...
+
+    def final(self, result: dict[str, Any], lang: str, names: Sequence[str], seat: int) -> str: ...
+
+    def cue_for(self, kind: str, seat: int, params: dict[str, Any]) -> str | None: ...
+
+    def event_params(
+        self, kind: str, params: dict[str, Any], seat: int, names: Sequence[str]
+    ) -> dict[str, Any]: ...
+
+    def braille_view(self, view: dict[str, Any], lang: str) -> list[Any]: ...
+
+    def rack_letters(self, view: dict[str, Any]) -> str: ...
+
+
 class Rules(Protocol):
     def new(self, seats: Sequence[str], seed: int) -> tuple[Any, list[Event]]: ...
 
