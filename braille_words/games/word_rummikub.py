@@ -9,9 +9,14 @@ the way down), so a rejected move cannot leave a half-changed state behind.
 
 Values the rulebook leaves to us (and the tile set) are in ``data/word_rummikub.toml``.
 
-Public entry points: ``GAME_ID``, ``Options``, ``Rules`` (``new``, ``apply``, ``check_turn``,
-``timeout_move``), ``State``, the move classes, ``move_from_json``, ``EVENT_KINDS``,
-``REASON_CODES``, ``load_settings``.
+Public entry points: ``GAME_ID``, ``Options``, ``Rules`` (``new``, ``apply``; for the table also
+``check_turn`` — what ``EndTurn`` would say now, to warn before the player ends — and
+``timeout_move`` — the move to apply when the move limit runs out), ``State``, the move
+classes, ``move_from_json``, ``EVENT_KINDS``, ``REASON_CODES``, ``load_settings``, ``make_set``
+and ``arranged_state`` (a position set up by hand, for lessons and tests).
+
+Numbering in moves is 0-based (the command language shows players 1-based numbers). Words
+made by a ``Rebuild`` go to the end of the table.
 
 The thematic variant (``Options.theme``): a turn that passes every other check is not
 committed at once; every other seat votes (``CastVote``) and the turn stands unless more seats
