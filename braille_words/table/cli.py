@@ -212,9 +212,10 @@ def _read_keyboard(session: Session) -> None:
     while True:
         try:
             if interactive and session.private_entry():
-                line = getpass.getpass("> (ukryte) ")
+                line = getpass.getpass("")
             elif interactive:
-                line = input("> ")
+                # No prompt: it would sit in the middle of the sentences printed meanwhile.
+                line = input()
             else:
                 raw = sys.stdin.readline()
                 if not raw:

@@ -84,13 +84,31 @@ def _speaker(seat: SeatConfig, index: int, stream: TextIO | None, warn: list[str
         return make_speaker("text", settings, seat=index, stream=stream, warn=warn.append)
 
 
+class _LinesOnly:
+    """The terminal, told not to be a terminal: the console display then prints each new
+    Braille line on a line of its own instead of redrawing one line in place, which would
+    collide with the sentences printed for a screen reader."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        return self._stream.write(text)
+
+    def flush(self) -> None:
+        self._stream.flush()
+
+    def isatty(self) -> bool:
+        return False
+
+
 def _display(seat: SeatConfig, out: SeatOutput, warn: list[str]) -> Any:
     from braille_words.displays.spec import open_display
 
     try:
         return open_display(
             seat.display,
-            stream=sys.stdout,
+            stream=_LinesOnly(sys.stdout),  # type: ignore[arg-type]
             on_command=out.on_display_command,
             on_status=out.on_display_status,
         )
