@@ -124,11 +124,11 @@ class Tile:
 
 def make_tiles(distribution: Mapping[str, int], jokers: int = 0) -> list[Tile]:
     """A full set: each letter ``count`` times, then the jokers, numbered from 0."""
-    tiles: list[Tile] = []
-    for letter, count in distribution.items():
-        tiles.extend(Tile(len(tiles) + i, letter) for i in range(count))
-    tiles.extend(Tile(len(tiles) + i, None) for i in range(jokers))
-    return tiles
+    kinds: list[str | None] = [
+        letter for letter, count in distribution.items() for _ in range(count)
+    ]
+    kinds += [None] * jokers
+    return [Tile(number, letter) for number, letter in enumerate(kinds)]
 
 
 def letters_of(tiles: Iterable[Tile], joker: str = "?") -> str:

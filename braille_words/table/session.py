@@ -32,9 +32,8 @@ KEYBOARD = -1
 TABLE = -2
 """Queue source for the table itself (the clock running out)."""
 
-QUIT_WORDS = frozenset(
-    {"quit", "exit", "wyjdź", "wyjdz", "wyjście", "wyjscie", "zakończ", "zakoncz"}
-)
+# Not "koniec" or "zakończ": Rummikub Słowny ends a turn with those.
+QUIT_WORDS = frozenset({"quit", "exit", "wyjdź", "wyjdz", "wyjście", "wyjscie"})
 HELP_WORDS = frozenset({"help", "pomoc", "?", "h"})
 REPEAT_WORDS = frozenset({"repeat", "powtórz", "powtorz", "r"})
 WHERE_WORDS = frozenset({"where", "gdzie", "where am i", "gdzie jestem"})
