@@ -316,7 +316,7 @@ def route(target: Any, selection: Any) -> tuple[Any, str | None]:
     return selection, "repeat"
 
 
-def describe_move(move: Any, lang: str) -> str:
+def describe_move(move: Any, lang: str, view: dict[str, Any] | None = None) -> str:
     word = getattr(move, "word", None)
     if isinstance(word, str):
         return word.upper()

@@ -343,18 +343,15 @@ def route(target: Any, selection: Any) -> tuple[Any, str | None]:
     return selection, None
 
 
-def describe_move(move: Any, lang: str) -> str:
-    """A computer hint, said the way the player would type it."""
-    kind = getattr(move, "kind", "")
-    if kind == "rebuild":
-        take = " ".join(str(i + 1) for i in move.take)
-        rack = f"+{move.rack.upper()}" if move.rack else ""
-        made = " ".join(w.upper() for w in move.make)
-        return " ".join(p for p in (take, rack, "=", made) if p)
-    if kind == "draw":
-        return _t(lang, "dobierz", "draw")
-    to_json = getattr(move, "to_json", None)
-    return str(to_json()) if to_json is not None else str(move)
+def describe_move(move: Any, lang: str, view: dict[str, Any] | None = None) -> str:
+    """A computer hint, said as the command that plays it."""
+    from braille_words.commands.rummikub import to_command
+    from braille_words.errors import InputError
+
+    try:
+        return to_command(move, view or {}, lang)
+    except InputError:
+        return str(move.to_json())
 
 
 def timer(view: dict[str, Any]) -> TimerRequest | None:

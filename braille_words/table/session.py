@@ -361,7 +361,8 @@ class Session:
             out.announce(text(out.lang, "no_hint", out.verbosity))
             return
         describe = getattr(self.kit.presenter, "describe_move", None)
-        said = describe(move, out.lang) if describe is not None else str(move)
+        view = self.state.view_for(seat)
+        said = describe(move, out.lang, view) if describe is not None else str(move)
         out.announce(text(out.lang, "hint", out.verbosity, move=said))
 
     # -- announcements --------------------------------------------------------------------

@@ -161,3 +161,14 @@ def test_a_corrupt_save_is_a_sentence(run_bw: Any, tmp_path: Path) -> None:
     done = run_bw("resume", str(journal), ok=False)
     assert done.returncode == 1
     assert "damaged" in done.stderr
+
+
+def test_a_hint_is_a_command_the_player_can_type(make_table: MakeTable) -> None:
+    session, streams = make_table(seed=8)
+    seat = min(session.state.awaiting)
+    session.handle(seat, "podpowiedź")
+    said = streams[seat].getvalue().splitlines()[-1]
+    assert said.startswith("Podpowiedź: ")
+    session.handle(seat, said.removeprefix("Podpowiedź: ") + " !")
+    assert session.state.awaiting != frozenset({seat})
+    assert "pkt za słowo" in streams[seat].getvalue()
