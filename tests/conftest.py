@@ -1,4 +1,5 @@
-"""Fixtures for speech tests: virtual per-seat sound outputs (see braille_words.audio.virtual)."""
+"""Fixtures shared by the sound and speech tests: virtual per-seat outputs that record what
+was played (see braille_words.audio.virtual)."""
 
 from __future__ import annotations
 
