@@ -32,7 +32,7 @@ from typing import Any
 
 from braille_words.errors import BrailleWordsError
 from braille_words.lexicon.graph import SECTIONS, build_arrays
-from braille_words.lexicon.sources import Settings, collect_words
+from braille_words.lexicon.sources import SOURCE_FILTER, Settings, collect_words
 from braille_words.tiles import alphabet
 
 MAGIC = b"braille-words word graph\n"
@@ -69,7 +69,9 @@ def signature(settings: Settings) -> str:
 
     Stat calls only, so checking that a lexicon is up to date costs microseconds.
     """
-    parts: list[object] = [FORMAT, settings.to_json(), list(alphabet(settings.lang).letters)]
+    parts: list[object] = [
+        FORMAT, SOURCE_FILTER, settings.to_json(), list(alphabet(settings.lang).letters)
+    ]
     for name in settings.files():
         try:
             st = os.stat(name)
