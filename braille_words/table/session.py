@@ -443,11 +443,20 @@ class Session:
 
     def _where(self, seat: int) -> str:
         out = self.outputs[seat]
-        return str(
+        said = str(
             self.kit.presenter.where(
                 self.state.view_for(seat), out.lang, out.verbosity, self._names()
             )
         )
+        line = out.current_line if out.display is not None else None
+        if line is not None:
+            said += " " + text(
+                out.lang,
+                "display_line",
+                out.verbosity,
+                line=text(out.lang, f"line_{line}", out.verbosity),
+            )
+        return said
 
     def _finish(self) -> dict[str, Any]:
         result: dict[str, Any] = self.state.result()

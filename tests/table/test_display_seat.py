@@ -76,3 +76,17 @@ def test_status_cells_show_whose_turn_it_is_on_a_modular(
         session.close()
     finally:
         emu.stop()
+
+
+def test_where_am_i_names_the_display_line(
+    make_table: MakeTable, baum: Emulator, until: Until
+) -> None:
+    out = SeatOutput(name="Gracz1", lang="pl", verbosity="beginner")
+    out.attach_display(open_display(f"baum:{baum.path}", on_command=out.on_display_command))
+    other = SeatOutput(name="Gracz2", lang="pl", verbosity="beginner")
+    session, _ = make_table(outputs=[out, other])
+    baum.press_command("line_down")
+    assert until(lambda: out.current_line == "rack")
+    session.handle(0, "gdzie")
+    assert out.said[-1].endswith("Na monitorze: stojak.")
+    session.close()
