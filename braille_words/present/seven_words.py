@@ -285,7 +285,7 @@ def event_params(
     return extra
 
 
-def braille_view(view: dict[str, Any], lang: str) -> list[NamedLine]:
+def braille_view(view: dict[str, Any], lang: str, selection: Any = None) -> list[NamedLine]:
     """The cards as one line (column sign, then its two letters and any bonus), then words."""
     segments: list[Segment] = []
     for card in view["area"]:

@@ -298,13 +298,15 @@ def event_params(
     return extra
 
 
-def braille_view(view: dict[str, Any], lang: str) -> list[NamedLine]:
-    """Rack, table and scores, each a line the reader moves to with line up/down."""
+def braille_view(view: dict[str, Any], lang: str, selection: Any = None) -> list[NamedLine]:
+    """Rack, table and scores, each a line the reader moves to with line up/down; a rack tile
+    picked with a routing key carries dot 8."""
     rack = [letter for _id, letter in view["rack"]]
+    picked = [selection[1]] if isinstance(selection, tuple) and selection[0] == "rack" else []
     words = [
         [None if joker else letter for _id, letter, joker in w["tiles"]] for w in view["table"]
     ]
-    lines = [NamedLine("rack", rack_line(rack, lang))]
+    lines = [NamedLine("rack", rack_line(rack, lang, selected=picked))]
     if view.get("loose"):
         lines.append(
             NamedLine("loose", rack_line([lt for _i, lt in view["loose"]], lang, name="loose"))

@@ -81,6 +81,8 @@ class SeatOutput:
         self.submit: Callable[[str], None] | None = None
         self.typing = BrailleInput(lang)
         self._status_text = ""
+        self._keep_place = 0
+        self._draw: Callable[[Any], Sequence[NamedLine]] | None = None
         if display is not None:
             self.attach_display(display)
 
@@ -108,8 +110,12 @@ class SeatOutput:
                 except BrailleWordsError:
                     line = None
                 if line is not None:
+                    # The answer to a pick stays off the cells: the reader keeps their place
+                    # on the rack or table (speech says it); other news is shown at once.
+                    keep = self.current_line if self._keep_place > 0 else None
+                    self._keep_place = max(0, self._keep_place - 1)
                     self._message = NamedLine("message", line)
-                    self._refresh(reset=True)
+                    self._refresh(reset=keep is None, keep=keep)
 
     def _speak(self, sentence: str) -> None:
         if self.speaker is not None:
@@ -149,10 +155,22 @@ class SeatOutput:
 
     # -- Braille --------------------------------------------------------------------------
 
-    def show(self, lines: Sequence[NamedLine]) -> None:
-        """Replace the game lines of this seat's display (the latest message stays first)."""
+    def show(self, lines: Sequence[NamedLine] | Callable[[Any], Sequence[NamedLine]]) -> None:
+        """Replace the game lines of this seat's display (the latest message stays first).
+
+        Given a function of the current pick (a routing-key selection), the lines are drawn
+        again whenever the pick changes, so a picked tile shows as picked.
+        """
         with self._lock:
-            self._view = list(lines)
+            self._draw = lines if callable(lines) else None
+            if self._draw is not None and self.selection is not None:
+                self.selection = None  # the game moved: a pick from before means nothing now
+            self._view = list(self._draw(self.selection) if self._draw else lines)  # type: ignore[arg-type]
+            self._refresh(reset=False)
+
+    def _redraw(self) -> None:
+        if self._draw is not None:
+            self._view = list(self._draw(self.selection))
             self._refresh(reset=False)
 
     @property
@@ -290,8 +308,13 @@ class SeatOutput:
             return
         if self.router is None:
             return
+        before = self.selection
         self.selection, command = self.router(hit.target, self.selection)
+        if self.selection != before:
+            self._redraw()
         if command is not None:
+            if self.selection is not None:
+                self._keep_place += 1  # only a pick is answered without moving the display
             self._send(command)
         elif self.selection is not None and self.earcons is not None:
             earcons = self.earcons

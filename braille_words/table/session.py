@@ -382,8 +382,17 @@ class Session:
                 out.announce(said, cue=cue)
                 self._last_move[seat] = said
             view = self.state.view_for(seat)
-            out.show(self.kit.presenter.braille_view(view, out.lang))
+            out.show(self._drawing(view, out.lang))
             out.show_status(self._status(view))
+
+    def _drawing(self, view: dict[str, Any], lang: str) -> Callable[[Any], list[Any]]:
+        """The seat's Braille lines as a function of its current routing-key pick."""
+        presenter = self.kit.presenter
+
+        def draw(selection: Any) -> list[Any]:
+            return list(presenter.braille_view(view, lang, selection))
+
+        return draw
 
     def _event_text(self, out: SeatOutput, seat: int, event: Event) -> str:
         params = dict(event.params)

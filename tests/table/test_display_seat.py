@@ -42,6 +42,8 @@ def test_a_display_seat_reads_its_rack_routes_a_tile_and_types_a_command(
         baum.press_route(2)
         assert until(lambda: out.selection == ("rack", 2))
         assert until(lambda: any(s.startswith("Płytka 3:") for s in out.said))
+        picked = rack_line(rack, "pl", selected=[2]).cells()
+        assert until(lambda: baum.cells_shown.startswith(picked)), "the pick is not shown"
 
         for cell in word_cells("dobierz", "pl"):
             baum.chord(cell)
