@@ -144,6 +144,22 @@ _LABELS = {
 }
 
 
+_LABELS_PL = {"text": "tekst w terminalu", "auto": "mowa przez kartę dźwiękową"}
+
+
+def _fallback_sentence(
+    wanted: str, used: str, failures: list[tuple[str, str]], lang: str
+) -> str:
+    """The one warning a fallback gives, in the seat's language (the reasons stay technical:
+    they are for whoever fixes the machine)."""
+    if lang == "pl":
+        asked = _LABELS_PL.get(wanted, _LABELS.get(wanted, wanted))
+        instead = _LABELS_PL.get(used, _LABELS[used])
+        return f"{asked}: niedostępne ({_reasons(failures)}); używam: {instead}."
+    asked = "sound speech" if wanted == "auto" else _LABELS[wanted]
+    return f"{asked} is not available ({_reasons(failures)}); using {_LABELS[used]}."
+
+
 def _with_fallback(
     part: EngineSpec,
     settings: VoiceSettings,
@@ -177,8 +193,7 @@ def _with_fallback(
             failures.append((_LABELS[engine], str(exc)))
             continue
         if failures:
-            wanted = "sound speech" if part.engine == "auto" else _LABELS[part.engine]
-            warn(f"{wanted} is not available ({_reasons(failures)}); using {_LABELS[engine]}.")
+            warn(_fallback_sentence(part.engine, engine, failures, settings.lang))
         return speaker
     raise BrailleWordsError(f"no speech engine could start: {_reasons(failures)}")
 

@@ -90,9 +90,10 @@ def test_without_a_sound_card_play_falls_back_to_text_with_one_warning(
 ) -> None:
     got = json.loads(no_sound_card.run_python(CHOOSE.format(spec="auto")))
     assert got["engine"] == "text"
+    # The warning is in the seat's language (Polish by default); its reason is technical.
     assert got["warnings"] == [
-        "sound speech is not available (no sound output device was found); "
-        "using text on the terminal."
+        "mowa przez kartę dźwiękową: niedostępne (no sound output device was found); "
+        "używam: tekst w terminalu."
     ]
 
 
@@ -107,8 +108,8 @@ def test_hidden_espeak_falls_back_to_the_next_engine_with_one_warning(
     got = json.loads(outputs.run_python(CHOOSE.format(spec="espeak"), env=env))
     assert got["engine"] == "pyttsx3"
     assert len(got["warnings"]) == 1
-    assert got["warnings"][0].startswith("espeak-ng is not available (the espeak-ng program is not")
-    assert got["warnings"][0].endswith("using pyttsx3.")
+    assert got["warnings"][0].startswith("espeak-ng: niedostępne (the espeak-ng program is not")
+    assert got["warnings"][0].endswith("używam: pyttsx3.")
 
 
 def test_auto_prefers_espeak_on_the_seat_device(outputs: VirtualOutputs) -> None:
@@ -143,3 +144,14 @@ def test_only_espeak_can_speak_on_a_chosen_device() -> None:
 
     with pytest.raises(InputError, match="pyttsx3 cannot choose a sound device"):
         make_speaker("pyttsx3:device=seat1")
+
+
+def test_the_fallback_warning_speaks_the_seats_language() -> None:
+    from braille_words.speech.factory import _fallback_sentence
+
+    failures = [("espeak-ng", "no sound output device was found")]
+    assert _fallback_sentence("auto", "text", failures, "en") == (
+        "sound speech is not available (no sound output device was found); "
+        "using text on the terminal."
+    )
+    assert _fallback_sentence("auto", "text", failures, "pl").endswith("używam: tekst w terminalu.")
