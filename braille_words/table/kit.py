@@ -10,28 +10,9 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from braille_words.errors import InputError
-from braille_words.games.base import Event
-
-
-class Move(Protocol):
-    def to_json(self) -> dict[str, Any]: ...
-
-
-class State(Protocol):
-    @property
-    def awaiting(self) -> frozenset[int]: ...
-
-    @property
-    def is_over(self) -> bool: ...
-
-    def view_for(self, seat: int) -> dict[str, Any]: ...
-
-    def result(self) -> dict[str, Any]: ...
-
-    def to_json(self) -> dict[str, Any]: ...
 
 
 class Presenter(Protocol):
@@ -62,12 +43,6 @@ class Presenter(Protocol):
     def braille_view(self, view: dict[str, Any], lang: str, selection: Any = None) -> list[Any]: ...
 
     def rack_letters(self, view: dict[str, Any]) -> str: ...
-
-
-class Rules(Protocol):
-    def new(self, seats: Sequence[str], seed: int) -> tuple[Any, list[Event]]: ...
-
-    def apply(self, state: Any, seat: int, move: Any) -> tuple[Any, list[Event]]: ...
 
 
 @dataclass(frozen=True)
@@ -101,8 +76,8 @@ class GameKit:
         return self._mod(self.commands_module)
 
     @property
-    def presenter(self) -> Any:
-        return self._mod(self.presenter_module)
+    def presenter(self) -> Presenter:
+        return cast(Presenter, self._mod(self.presenter_module))
 
     def make_rules(self, lexicon: Any, options: dict[str, Any]) -> Any:
         mod = self.rules
