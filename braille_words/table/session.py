@@ -75,7 +75,6 @@ class Session:
     header: Header
     inputs: queue.Queue[Input] = field(default_factory=queue.Queue)
     moves_played: int = 0
-    on_finish: Callable[[dict[str, Any]], None] | None = None
     echo: Callable[[str], None] | None = None
     _quit: bool = False
     _last_move: dict[int, str] = field(default_factory=dict)
@@ -104,13 +103,11 @@ class Session:
 
     # -- the loop -------------------------------------------------------------------------
 
-    def run(self, *, max_moves: int | None = None) -> dict[str, Any] | None:
+    def run(self) -> dict[str, Any] | None:
         """Play until the game ends, input ends or a player quits; the result if it ended."""
         self._prompt()
         self._sync_clock()
         while not self._quit and not self.state.is_over:
-            if max_moves is not None and self.moves_played >= max_moves:
-                break
             computer = self._computer_to_move()
             if computer is not None:
                 self._computer_move(computer)
@@ -167,7 +164,7 @@ class Session:
             move = self.kit.parse(words, view)
         except InputError as exc:
             if awaited:
-                out.announce(self._error_text(out, exc), cue="rejected")
+                out.announce(str(exc), cue="rejected")
             else:
                 self._not_your_turn(out)
             return
@@ -259,7 +256,7 @@ class Session:
             out.announce(self._violation_text(out, exc), cue="rejected")
             return False
         except BrailleWordsError as exc:
-            out.announce(self._error_text(out, exc), cue="rejected")
+            out.announce(str(exc), cue="rejected")
             return False
         if self.journal is not None:
             self.journal.record(seat, move.to_json())
@@ -423,9 +420,6 @@ class Session:
         ]
         return " ".join(reasons)
 
-    def _error_text(self, out: SeatOutput, exc: BrailleWordsError) -> str:
-        return str(exc)
-
     def _prompt(self) -> None:
         """Tell each human seat the game awaits that it is their turn (once per change)."""
         awaiting = frozenset(self.state.awaiting)
@@ -475,8 +469,6 @@ class Session:
             out.announce(
                 self.kit.presenter.final(result, out.lang, self._names(), seat), cue="game_over"
             )
-        if self.on_finish is not None:
-            self.on_finish(result)
         return result
 
     def close(self) -> None:
