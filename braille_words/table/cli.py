@@ -19,6 +19,7 @@ from typing import Any
 from braille_words.errors import BrailleWordsError, InputError
 from braille_words.table.kit import GAMES, find_game
 from braille_words.table.launch import new_session, resume_session, stdin_is_interactive
+from braille_words.table.roster import EXAMPLE, Roster, check_roster, load_roster
 from braille_words.table.seats import SeatConfig, apply_seat_option, parse_players
 from braille_words.table.session import KEYBOARD, Input, Session
 
@@ -40,9 +41,18 @@ def register(subparsers: Any) -> None:
         help="play a game (default: Rummikub Słowny, you against the computer)",
         description=f"Start a game. Games: {games}.",
     )
-    play.add_argument("game", nargs="?", default="rummikub", help=f"one of: {games}")
+    play.add_argument(
+        "game", nargs="?", help=f"one of: {games} (default: the roster's, else rummikub)"
+    )
     play.add_argument(
         "--players", help="who plays, e.g. human,computer or human,human,computer:beginner"
+    )
+    play.add_argument(
+        "--roster",
+        type=Path,
+        metavar="FILE",
+        help="a classroom roster (TOML): the seats, their displays and sound devices; "
+        "see 'braille-words roster example'",
     )
     play.add_argument(
         "--seed", type=int, help="a number that fixes the deal (same seed, same game)"
@@ -97,6 +107,27 @@ def register(subparsers: Any) -> None:
     resume.add_argument("--no-timer", action="store_true", help="go on without any clock")
     resume.set_defaults(func=cmd_resume)
 
+    roster = subparsers.add_parser(
+        "roster", help="a classroom roster: print an example, or check one before the lesson"
+    )
+    actions = roster.add_subparsers(dest="action", metavar="ACTION")
+    actions.required = True
+    example = actions.add_parser("example", help="print a commented roster to start from")
+    example.set_defaults(func=cmd_roster_example)
+    check = actions.add_parser(
+        "check",
+        help="check every seat's display, speech and sound device, and who would overhear whom",
+    )
+    check.add_argument("file", type=Path)
+    check.add_argument("--game", help="the game to check the number of seats for")
+    check.add_argument(
+        "--try",
+        dest="try_devices",
+        action="store_true",
+        help="also open every device: each seat hears and reads its own name",
+    )
+    check.set_defaults(func=cmd_roster_check)
+
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
     options: dict[str, Any] = {}
@@ -127,8 +158,28 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
     return options
 
 
-def _seats(args: argparse.Namespace, lang: str, scripted: bool) -> list[SeatConfig]:
+def _roster(args: argparse.Namespace) -> Roster | None:
+    if args.roster is None:
+        return None
+    if args.players:
+        raise InputError("--players and --roster both say who plays; give only one of them")
+    return load_roster(args.roster)
+
+
+def _seats(
+    args: argparse.Namespace, lang: str, scripted: bool, roster: Roster | None = None
+) -> list[SeatConfig]:
     kit = find_game(args.game)
+    if roster is not None:
+        seats = roster.seats
+        for seat in seats:
+            if args.lang:
+                seat.lang = args.lang
+            if scripted and seat.is_human:
+                seat.speech, seat.display = "none", "none"
+        for item in args.seat:
+            apply_seat_option(seats, item)
+        return seats
     players = args.players or ("human" if args.solo else kit.default_players)
     seats = parse_players(players, lang)
     humans = [s for s in seats if s.is_human]
@@ -151,15 +202,19 @@ def _seats(args: argparse.Namespace, lang: str, scripted: bool) -> list[SeatConf
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    roster = _roster(args)
+    args.game = args.game or (roster.game if roster else None) or "rummikub"
     kit = find_game(args.game)
     lang = args.lang or kit.lang
     scripted = not stdin_is_interactive()
-    seats = _seats(args, lang, scripted)
+    seats = _seats(args, lang, scripted, roster)
+    options = dict(roster.options) if roster else {}
+    options.update(_options(args))
     session = new_session(
         kit,
         seats,
         seed=args.seed,
-        options=_options(args),
+        options=options,
         journal_path=args.journal,
         transcript=sys.stdout if scripted else None,
     )
@@ -172,6 +227,49 @@ def cmd_resume(args: argparse.Namespace) -> int:
         args.journal, transcript=sys.stdout if scripted else None, seat_overrides=args.seat
     )
     return _run(session, scripted, timers=not (args.no_timer or scripted))
+
+
+def cmd_roster_example(args: argparse.Namespace) -> int:
+    sys.stdout.write(EXAMPLE)
+    return 0
+
+
+def cmd_roster_check(args: argparse.Namespace) -> int:
+    """Read the roster seat by seat; exit 1 if anything would stop the lesson or leak a rack."""
+    roster = load_roster(args.file)
+    reports, table = check_roster(roster, args.game)
+    for report in reports:
+        print(report.line())
+    for problem in table:
+        print(f"PROBLEM: {problem}")
+    problems = sum(len(r.problems) for r in reports) + len(table)
+    if args.try_devices and not problems:
+        _try_devices(roster)
+    if problems:
+        print(f"{problems} problem(s) to fix before the lesson.")
+        return 1
+    print(f"The roster {args.file} is ready: {len(reports)} seat(s).")
+    return 0
+
+
+def _try_devices(roster: Roster) -> None:
+    """Each person hears their own name in their own headphones and reads it on their display,
+    so a swapped cable is found before the game, not when a rack is read out."""
+    from braille_words.present.messages import text
+    from braille_words.table.devices import open_outputs
+
+    outputs = open_outputs(roster.seats)
+    try:
+        for seat, out in zip(roster.seats, outputs, strict=True):
+            if seat.is_human:
+                out.announce(text(seat.lang, "roster_try", name=seat.name))
+                print(f"Seat {seat.name}: said and shown.")
+        for out in outputs:
+            if out.speaker is not None:
+                out.speaker.wait(timeout=15)
+    finally:
+        for out in outputs:
+            out.close()
 
 
 def _run(session: Session, scripted: bool, *, timers: bool = True) -> int:

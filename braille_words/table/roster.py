@@ -1,0 +1,269 @@
+"""A teacher's roster: a classroom table written once, checked before the lesson.
+
+Typing ``--seat 1:name=Ola,display=baum:/dev/ttyUSB0,sound=1`` for every student every lesson
+is where mistakes creep in, and a mistake found when the game starts costs the class its
+time. A roster is a small TOML file a teacher keeps next to the lesson plan; ``roster check``
+says, seat by seat and before anyone sits down, what would not work and who would overhear
+whom.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+from braille_words.errors import InputError
+from braille_words.table.seats import SeatConfig
+
+SEAT_KEYS = tuple(f.name for f in fields(SeatConfig))
+TOP_KEYS = ("game", "lang", "verbosity", "seat", "options")
+
+EXAMPLE = """\
+# A braille-words classroom roster. Start the table with:
+#     braille-words play --roster THIS-FILE
+# and check it before the lesson with:
+#     braille-words roster check THIS-FILE
+#
+# Settings for the whole table (all optional):
+game = "rummikub"          # rummikub or siedem-slow
+lang = "pl"                # pl or en: the language every seat hears, unless a seat says otherwise
+verbosity = "beginner"     # beginner (full sentences) or expert (short ones)
+
+[options]                  # game options, as with --option
+# move_limit_seconds = 120
+
+# One [[seat]] per player, in playing order. Only the name is required.
+[[seat]]
+name = "Ola"
+# display: console, none, brlapi, baum:PORT, handytech:PORT, focus:PORT or MODEL:PORT
+display = "baum:/dev/ttyUSB0"
+# sound: her headphones, a number or a name from 'braille-words devices audio'
+sound = "1"
+speech = "auto"                 # auto, espeak, speechd, pyttsx3, text or none
+
+[[seat]]
+name = "Janek"
+display = "focus:/dev/ttyUSB1"
+sound = "2"
+verbosity = "expert"
+
+[[seat]]
+name = "Komputer"
+kind = "computer"               # human (the default) or computer
+level = "medium"                # beginner, medium or strong
+"""
+
+
+@dataclass
+class Roster:
+    """The seats of one table, with the game and options the teacher chose for it."""
+
+    seats: list[SeatConfig]
+    game: str | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    path: Path | None = None
+
+
+def load_roster(path: Path) -> Roster:
+    """Read and check a roster file; every mistake is named with the seat it is in."""
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise InputError(f"the roster {path} cannot be read: {exc.strerror or exc}") from None
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise InputError(f"the roster {path} is not UTF-8 text") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise InputError(f"the roster {path} is not valid TOML: {exc}") from None
+    return roster_from_data(data, path)
+
+
+def roster_from_data(data: dict[str, Any], path: Path | None = None) -> Roster:
+    where = f"the roster {path}" if path is not None else "the roster"
+    unknown = sorted(set(data) - set(TOP_KEYS))
+    if unknown:
+        raise InputError(
+            f"{where} has unknown setting(s) {', '.join(unknown)}; "
+            f"it may hold {', '.join(TOP_KEYS)}"
+        )
+    game = _text(data, "game", where)
+    lang = _text(data, "lang", where) or "pl"
+    verbosity = _text(data, "verbosity", where) or "beginner"
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise InputError(f"in {where}, [options] must be a table of KEY = VALUE")
+    entries = data.get("seat")
+    if not isinstance(entries, list) or not entries:
+        raise InputError(f"{where} has no seats; add one [[seat]] with a name per player")
+    seats: list[SeatConfig] = []
+    names: dict[str, int] = {}
+    for number, entry in enumerate(entries, start=1):
+        seat = _seat(entry, number, lang, verbosity, where)
+        key = seat.name.casefold()
+        if key in names:
+            raise InputError(
+                f"in {where}, seats {names[key]} and {number} are both called {seat.name}; "
+                "players are told apart by name"
+            )
+        names[key] = number
+        seats.append(seat)
+    return Roster(seats, game, dict(options), path)
+
+
+def _text(data: dict[str, Any], key: str, where: str) -> str | None:
+    value = data.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise InputError(f"in {where}, {key} must be text in quotes, not {value!r}")
+    return value.strip()
+
+
+def _seat(entry: Any, number: int, lang: str, verbosity: str, where: str) -> SeatConfig:
+    if not isinstance(entry, dict):
+        raise InputError(f"in {where}, seat {number} must be a [[seat]] table")
+    unknown = sorted(set(entry) - set(SEAT_KEYS))
+    if unknown:
+        raise InputError(
+            f"in {where}, seat {number} has unknown setting(s) {', '.join(unknown)}; "
+            f"a seat may have {', '.join(SEAT_KEYS)}"
+        )
+    values: dict[str, Any] = {"lang": lang, "verbosity": verbosity}
+    for key, value in entry.items():
+        if key == "sound" and isinstance(value, int) and not isinstance(value, bool):
+            value = str(value)  # sound = 2 means the device numbered 2
+        if not isinstance(value, str):
+            raise InputError(
+                f"in {where}, seat {number}: {key} must be text in quotes, not {value!r}"
+            )
+        values[key] = value.strip()
+    name = values.get("name", "")
+    if not name:
+        raise InputError(f"in {where}, seat {number} needs a name")
+    human = values.get("kind", "human") == "human"
+    values.setdefault("display", "console" if human else "none")
+    values.setdefault("speech", "auto" if human else "none")
+    try:
+        return SeatConfig(**values)
+    except InputError as exc:
+        raise InputError(f"in {where}, seat {number} ({name}): {exc}") from None
+
+
+@dataclass
+class SeatReport:
+    """What ``roster check`` found for one seat: a line to read, and the problems in it."""
+
+    number: int
+    seat: SeatConfig
+    notes: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+    def line(self) -> str:
+        kind = "computer, " + self.seat.level if not self.seat.is_human else "human"
+        parts = "; ".join(self.notes + [f"PROBLEM: {p}" for p in self.problems])
+        return f"Seat {self.number}, {self.seat.name} ({kind}): {parts or 'ok'}"
+
+
+def check_roster(roster: Roster, game: str | None = None) -> tuple[list[SeatReport], list[str]]:
+    """Each seat's devices checked without opening them, and the table's own problems.
+
+    Nothing here touches a display (opening a serial port can reset some models mid-lesson):
+    specs are parsed, ports looked for, sound devices resolved. ``--try`` opens them.
+    """
+    from braille_words.table.kit import find_game
+    from braille_words.table.privacy import shared_channels
+
+    table: list[str] = []
+    name = game or roster.game or "rummikub"
+    try:
+        kit = find_game(name)
+    except InputError as exc:
+        table.append(str(exc))
+    else:
+        low, high = kit.players
+        if not low <= len(roster.seats) <= high:
+            table.append(
+                f"{kit.aliases[0]} is for {low} to {high} players; "
+                f"the roster has {len(roster.seats)}"
+            )
+    reports = [SeatReport(n, s) for n, s in enumerate(roster.seats, start=1)]
+    for report in reports:
+        if report.seat.is_human:
+            _check_display(report)
+            _check_speech(report)
+            _check_sound(report)
+    names = [s.name for s in roster.seats]
+    for shared in shared_channels(roster.seats, _sound_name):
+        table.append(
+            f"{names[shared.first]} and {names[shared.second]} both use {shared.channel}: "
+            "each would hear or read the other's tiles. Give each seat its own "
+            + ("sound device (sound = …)" if "sound" in shared.channel else "display")
+            + ", or speech = \"none\" / display = \"none\" for one of them"
+        )
+    return reports, table
+
+
+def _check_display(report: SeatReport) -> None:
+    import os
+
+    from braille_words.displays.spec import parse_display_spec
+    from braille_words.errors import BrailleWordsError
+
+    spec = report.seat.display
+    try:
+        parsed = parse_display_spec(spec)
+    except BrailleWordsError as exc:
+        report.problems.append(f"display {spec}: {exc}")
+        return
+    if parsed.port is not None and parsed.port.startswith("/") and not os.path.exists(parsed.port):
+        report.problems.append(
+            f"display {spec}: there is no port {parsed.port} (is the display plugged in and on?)"
+        )
+        return
+    report.notes.append(f"display {spec}")
+
+
+def _check_speech(report: SeatReport) -> None:
+    import shutil
+
+    from braille_words.errors import BrailleWordsError
+    from braille_words.speech.factory import parse_spec
+
+    spec = report.seat.speech
+    try:
+        parts = parse_spec(spec)
+    except BrailleWordsError as exc:
+        report.problems.append(f"speech {spec}: {exc}")
+        return
+    engines = {p.engine for p in parts}
+    if engines & {"auto", "espeak"} and shutil.which("espeak-ng") is None:
+        report.problems.append(f"speech {spec}: espeak-ng is not installed")
+        return
+    report.notes.append(f"speech {spec}")
+
+
+def _check_sound(report: SeatReport) -> None:
+    from braille_words.errors import BrailleWordsError
+
+    if report.seat.sound is None or report.seat.speech == "none":
+        return
+    try:
+        name = _sound_name(report.seat.sound)
+    except BrailleWordsError as exc:
+        report.problems.append(f"sound {report.seat.sound}: {exc}")
+        return
+    report.notes.append(f"sound {report.seat.sound} = {name}")
+
+
+def _sound_name(spec: str) -> str:
+    """The PortAudio name of a sound device spec, so '1' and its name count as one device."""
+    from braille_words.audio.devices import output_devices, resolve_output_device
+
+    index = resolve_output_device(spec)
+    for device in output_devices():
+        if device.index == index:
+            return device.name
+    return spec
