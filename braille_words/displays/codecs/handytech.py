@@ -60,7 +60,28 @@ SPACE_CODES = (0x10, 0x18)  # left, right
 ROCKER_CODES = (0x0C, 0x14, 0x04, 0x08)  # left top, left bottom, right top, right bottom
 ROUTING_BASE = 0x20
 STATUS_BASE = 0x70
-JOYSTICK_CODES = (0x74, 0x75, 0x76, 0x77, 0x78)
+STATUS_KEYS = 4  # 0x70-0x73; the codes after them are the joystick's
+# The joystick (Actilino, Active Star) sends left 74, right 75, up 76, down 77, action 78. Its
+# keys are numbered as on Baum displays (1 up, 2 left, 3 down, 4 right, 5 press) so that one
+# ``joystick.N`` means the same direction in every profile.
+JOYSTICK_CODES = {0x76: 1, 0x74: 2, 0x77: 3, 0x75: 4, 0x78: 5}
+# The 16-key pad of the Modular and the Braille Star 80: B9-B14 and the digits 0-9.
+B_EXTRA_CODES = {0x12: 9, 0x02: 10, 0x11: 11, 0x01: 12, 0x09: 13, 0x0D: 14}
+KEYPAD_CODES = {
+    0x05: 0, 0x15: 1, 0x19: 2, 0x1D: 3, 0x06: 4,
+    0x0A: 5, 0x0E: 6, 0x16: 7, 0x1A: 8, 0x1E: 9,
+}  # fmt: skip
+CENTER_CODES = {0x7A: 1, 0x7B: 2}  # Activator: left and right centre keys
+# Code-to-key tables for the groups whose codes are scattered, and back.
+_SCATTERED: dict[str, dict[int, int]] = {
+    "joystick": JOYSTICK_CODES,
+    "b": B_EXTRA_CODES,
+    "keypad": KEYPAD_CODES,
+    "center": CENTER_CODES,
+}
+_CODE_OF: dict[tuple[str, int], int] = {
+    (group, number): code for group, table in _SCATTERED.items() for code, number in table.items()
+}
 
 
 def model_for_cells(cells: int) -> Model:
@@ -75,7 +96,7 @@ def key_code(group: str, number: int) -> int:
     """The code of a key (raises KeyError for a key HandyTech displays do not have)."""
     if group == "routing" and 0 <= number < STATUS_BASE - ROUTING_BASE:
         return ROUTING_BASE + number
-    if group == "status" and 0 <= number < 4:
+    if group == "status" and 0 <= number < STATUS_KEYS:
         return STATUS_BASE + number
     if group == "dots":
         return DOT_CODES[number]
@@ -83,8 +104,9 @@ def key_code(group: str, number: int) -> int:
         return SPACE_CODES[number - 1]
     if group == "rocker" and 1 <= number <= 4:
         return ROCKER_CODES[number - 1]
-    if group == "joystick" and 1 <= number <= 5:
-        return JOYSTICK_CODES[number - 1]
+    code = _CODE_OF.get((group, number))
+    if code is not None:
+        return code
     raise KeyError(f"a HandyTech display has no key {group}.{number}")
 
 
@@ -94,16 +116,17 @@ def key_event(code: int, cells: int) -> KeyEvent | None:
     c = code & 0x7F
     if ROUTING_BASE <= c < ROUTING_BASE + cells and c < STATUS_BASE:
         return KeyEvent("routing", c - ROUTING_BASE, pressed)
-    if STATUS_BASE <= c < STATUS_BASE + 4:
+    if STATUS_BASE <= c < STATUS_BASE + STATUS_KEYS:
         return KeyEvent("status", c - STATUS_BASE, pressed)
-    if c in JOYSTICK_CODES:
-        return KeyEvent("joystick", JOYSTICK_CODES.index(c) + 1, pressed)
     if c in B_KEYS:
         return KeyEvent("dots", B_DOTS[B_KEYS.index(c)], pressed)
     if c in SPACE_CODES:
         return KeyEvent("space", SPACE_CODES.index(c) + 1, pressed)
     if c in ROCKER_CODES:
         return KeyEvent("rocker", ROCKER_CODES.index(c) + 1, pressed)
+    for group, table in _SCATTERED.items():
+        if c in table:
+            return KeyEvent(group, table[c], pressed)
     return None
 
 
