@@ -68,6 +68,10 @@ def probe(
             data = port.read(max(1, port.in_waiting))
             for item in protocol.feed(data):
                 if isinstance(item, Identity):
+                    setup = protocol.setup_requests()
+                    if setup:
+                        port.write(b"".join(setup))
+                        port.flush()
                     return item
     return None
 

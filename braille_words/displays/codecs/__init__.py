@@ -80,6 +80,11 @@ class HostProtocol(ABC):
         """The bytes that show ``status`` + ``text``; ``previous`` is what the display holds
         (the same concatenation) when known, so protocols that can may send only the change."""
 
+    def setup_requests(self) -> list[bytes]:
+        """Bytes to send once the display has said who it is (settings it needs to be asked
+        for, such as extra keys); called after every successful probe."""
+        return []
+
     def goodbye(self) -> bytes:
         """Bytes to send before closing the port (empty when the protocol has none)."""
         return b""
