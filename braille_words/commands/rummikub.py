@@ -39,6 +39,7 @@ from typing import Any
 from braille_words.errors import InputError
 from braille_words.games.word_rummikub import (
     CastVote,
+    CloseVote,
     Draw,
     EndTurn,
     Move,
@@ -84,6 +85,10 @@ _PHRASES: dict[str, tuple[str, str]] = {
     "koniec tury": ("done", "pl"),
     "end turn": ("done", "en"),
     "take back": ("back", "en"),
+    "zamknij głosowanie": ("close", "pl"),
+    "zamknij glosowanie": ("close", "pl"),
+    "close vote": ("close", "en"),
+    "close the vote": ("close", "en"),
 }
 
 HELP: dict[str, list[tuple[str, str]]] = {
@@ -109,6 +114,8 @@ HELP: dict[str, list[tuple[str, str]]] = {
         ("dobierz", "dobierz jedną płytkę i pasuj (tylko gdy nic nie położyłeś; "
                     "inaczej najpierw: od nowa)"),
         ("tak / nie", "głosowanie, czy słowo pasuje do tematu (gra tematyczna)"),
+        ("zamknij głosowanie", "policz oddane głosy; kto nie zagłosował, wstrzymuje się "
+                               "(zamyka też zegar stołu)"),
         ("wartości", "z instrukcji: 112 płytek, 14 na start, dobieranie do 7, pierwsze słowo "
                      "min. 6 liter, kara 30 za jokera. Nasze (plik word_rummikub.toml): "
                      "pierwsze wyłożenie może mieć kilka słów; runda pasów kończy grę dopiero "
@@ -137,6 +144,8 @@ HELP: dict[str, list[tuple[str, str]]] = {
         ("done", "end the turn: every word is checked"),
         ("draw", "draw one tile and pass (only when you laid nothing; else reset first)"),
         ("yes / no", "vote whether a word fits the theme (thematic game)"),
+        ("close vote", "count the ballots cast; whoever has not voted abstains "
+                       "(the table's clock also closes it)"),
         ("values", "from the rulebook: 112 tiles, 14 to start, refill to 7, first word 6+ "
                    "letters, 30 off per joker left. Ours (word_rummikub.toml): a first "
                    "lay-down may hold several words; a round of passes ends the game only "
@@ -287,14 +296,14 @@ def parse(line: str, view: dict[str, Any]) -> Move:
         return _rebuild(text, view)
     key, lang, args = _verb(text)
     cmd = _Line(key, lang, args, view)
-    if key in ("undo", "reset", "done", "draw", "yes", "no"):
+    if key in ("undo", "reset", "done", "draw", "yes", "no", "close"):
         if args:
             raise cmd.error(
                 "To polecenie nie potrzebuje liczb.", "This command takes no numbers."
             )
         simple: dict[str, Move] = {
             "undo": Undo(), "reset": ResetTurn(), "done": EndTurn(), "draw": Draw(),
-            "yes": CastVote(True), "no": CastVote(False),
+            "yes": CastVote(True), "no": CastVote(False), "close": CloseVote(),
         }
         return simple[key]
     if key == "put":
@@ -470,6 +479,7 @@ _NAMES: dict[str, tuple[str, str]] = {
     "move_tile": ("przenieś", "move"), "take_back": ("zdejmij", "back"),
     "swap_joker": ("joker", "joker"), "undo": ("cofnij", "undo"), "reset": ("od nowa", "reset"),
     "end_turn": ("gotowe", "done"), "draw": ("dobierz", "draw"), "time_up": ("dobierz", "draw"),
+    "close_vote": ("zamknij głosowanie", "close vote"),
 }
 
 

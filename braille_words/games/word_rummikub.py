@@ -65,6 +65,7 @@ class Settings:
     pass_round_needs_empty_bank: bool
     move_limit_seconds: int
     move_limit_option: int
+    vote_seconds: int
 
 
 def load_settings(text: str | None = None) -> Settings:
@@ -89,6 +90,7 @@ def load_settings(text: str | None = None) -> Settings:
             pass_round_needs_empty_bank=bool(rules["pass_round_needs_empty_bank"]),
             move_limit_seconds=int(rules["move_limit_seconds"]),
             move_limit_option=int(rules["move_limit_option"]),
+            vote_seconds=int(rules.get("vote_seconds", 60)),  # added later: older files lack it
         )
     except (tomllib.TOMLDecodeError, KeyError, TypeError, ValueError) as exc:
         raise InputError(f"the Rummikub settings file is not usable: {exc}") from None
@@ -134,6 +136,7 @@ class Options:
     deal: int = SETTINGS.deal
     first_lay_down_many_words: bool = SETTINGS.first_lay_down_many_words
     pass_round_needs_empty_bank: bool = SETTINGS.pass_round_needs_empty_bank
+    vote_seconds: int = SETTINGS.vote_seconds
 
     def to_json(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -609,15 +612,29 @@ class CastVote(_MoveBase):
     kind: ClassVar[str] = "vote"
 
 
+@dataclass(frozen=True)
+class CloseVote(_MoveBase):
+    """Thematic variant: count the ballots cast so far; whoever has not voted abstains.
+
+    A player who is away from the table must not hold the game up: the table's clock closes
+    the vote after ``vote_seconds``, and without a clock any other player may close it.
+    """
+
+    kind: ClassVar[str] = "close_vote"
+
+
+TABLE_MOVES: tuple[type, ...] = (CloseVote,)
+"""Moves any seat may make, whoever the game waits for."""
+
 Move = (
     Place | NewWord | Split | MoveTile | TakeBack | SwapJoker | Rebuild | Undo | ResetTurn
-    | EndTurn | Draw | TimeUp | CastVote
+    | EndTurn | Draw | TimeUp | CastVote | CloseVote
 )
 _MOVE_TYPES: dict[str, type[Any]] = {
     c.kind: c
     for c in (
         Place, NewWord, Split, MoveTile, TakeBack, SwapJoker, Rebuild, Undo, ResetTurn,
-        EndTurn, Draw, TimeUp, CastVote,
+        EndTurn, Draw, TimeUp, CastVote, CloseVote,
     )
 }
 
@@ -665,6 +682,7 @@ EVENT_KINDS: dict[str, str] = {
     "vote_opened": "Does {words} fit the theme {theme}? Vote accept or reject.",
     "vote_cast": "{name} voted.",
     "vote_result": "The table {verdict} the turn of {name}.",
+    "vote_closed": "The vote is closed; {missing} did not vote.",
     "joker_penalty": "{name} loses {points} for jokers left on the rack.",
     "game_over": "The game is over. Winners: {winners}.",
 }
@@ -674,6 +692,7 @@ REASON_CODES: dict[str, str] = {
     "not_your_turn": "It is not your turn.",
     "vote_pending": "The table is voting on a word; vote accept or reject.",
     "no_vote": "There is nothing to vote on.",
+    "own_vote": "The table votes on your word: the others close the vote.",
     "no_such_tile": "That tile is not on your rack.",
     "no_such_word": "There is no word {word} on the table.",
     "word_named_twice": "Word {word} is named twice.",
@@ -821,8 +840,10 @@ class Rules:
             )
             contenders = tied
 
-    def timeout_move(self) -> Move:
-        """What the table applies when the move limit runs out."""
+    def timeout_move(self, state: State | None = None) -> Move:
+        """What the table applies when its countdown runs out: the move limit or the vote's."""
+        if state is not None and state.vote is not None:
+            return CloseVote()
         return TimeUp()
 
     # ---- moves
@@ -832,6 +853,12 @@ class Rules:
         if state.over:
             raise _violation("game_over", "The game is over.")
         if state.vote is not None:
+            if isinstance(move, CloseVote):
+                if seat == state.vote.seat:
+                    raise _violation(
+                        "own_vote", "The table votes on your word: the others close the vote."
+                    )
+                return self._close_vote(state)
             if not isinstance(move, CastVote):
                 raise _violation(
                     "vote_pending", "The table is voting on a word; vote accept or reject."
@@ -839,7 +866,7 @@ class Rules:
             if seat not in state.awaiting:
                 raise _violation("not_your_turn", "It is not your turn to vote.")
             return self._vote(state, seat, move)
-        if isinstance(move, CastVote):
+        if isinstance(move, CastVote | CloseVote):
             raise _violation("no_vote", "There is nothing to vote on.")
         if seat != state.current:
             raise _violation(
@@ -1225,6 +1252,20 @@ class Rules:
         state = replace(state, vote=vote)
         if state.awaiting:
             return state, events
+        after, more = self._count_votes(state)
+        return after, events + more
+
+    def _close_vote(self, state: State) -> tuple[State, list[Event]]:
+        missing = ", ".join(state.seats[s] for s in sorted(state.awaiting))
+        events = [Event("vote_closed", {"missing": missing})] if missing else []
+        after, more = self._count_votes(state)
+        return after, events + more
+
+    def _count_votes(self, state: State) -> tuple[State, list[Event]]:
+        """The turn stands unless more seats rejected it than accepted it."""
+        vote = state.vote
+        assert vote is not None
+        events: list[Event] = []
         yes = sum(1 for _, a in vote.ballots if a)
         accepted = yes >= len(vote.ballots) - yes
         player = state.seats[vote.seat]

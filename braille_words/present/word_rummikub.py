@@ -293,6 +293,8 @@ def event_params(
     letters = params.get("letters")
     if isinstance(letters, list):
         extra["letters"] = ["joker" if x is None else x for x in letters]
+    if kind == "vote_result":
+        extra["verdict_pl"] = "przyjmuje" if params.get("accepted") else "odrzuca"
     if kind == "game_over":
         extra["winners"] = ", ".join(names[s] for s in params.get("winner_seats", []))
     return extra
@@ -357,9 +359,19 @@ def describe_move(move: Any, lang: str, view: dict[str, Any] | None = None) -> s
 
 
 def timer(view: dict[str, Any]) -> TimerRequest | None:
-    """The optional move limit (the print edition's 60 seconds): one countdown per turn."""
+    """The optional move limit (the print edition's 60 seconds): one countdown per turn;
+    and in the thematic game, one per vote, so nobody away from the table holds it up."""
+    if view.get("over"):
+        return None
+    vote = view.get("vote")
+    if vote:
+        seconds = int(view.get("options", {}).get("vote_seconds") or 0)
+        if seconds <= 0:
+            return None
+        vote_key = ("vote", vote.get("seat"), view.get("turns_played", 0))
+        return TimerRequest(vote_key, float(seconds), warning_at=min(10.0, seconds / 3))
     limit = int(view.get("options", {}).get("move_limit_seconds") or 0)
-    if limit <= 0 or view.get("over") or view.get("vote"):
+    if limit <= 0:
         return None
     awaiting = view.get("awaiting") or []
     key = ("move", view.get("current"), view.get("turns_played", 0), tuple(awaiting))
@@ -367,7 +379,10 @@ def timer(view: dict[str, Any]) -> TimerRequest | None:
 
 
 def timeout_move(rules: Any, state: Any) -> tuple[int, Any]:
-    return int(state.current), rules.timeout_move()
+    if state.vote is not None and state.awaiting:
+        # Closed in the name of a seat still to vote: the voted player may not close it.
+        return min(state.awaiting), rules.timeout_move(state)
+    return int(state.current), rules.timeout_move(state)
 
 
 def from_position(

@@ -13,6 +13,7 @@ from braille_words.games.word_rummikub import (
     REASON_CODES,
     SETTINGS,
     CastVote,
+    CloseVote,
     Draw,
     EndTurn,
     MoveTile,
@@ -644,3 +645,23 @@ def test_a_damaged_save_is_a_player_facing_error() -> None:
         State.from_json({"game": "word_rummikub", "seats": []})
     with pytest.raises(InputError):
         State.from_json({"game": "chess"})
+
+
+def test_a_vote_closed_before_everyone_voted_counts_the_absent_as_abstaining() -> None:
+    opts = Options(theme="zwierzęta")
+    r = Rules(SmallLexicon(), opts)
+    s = arrange(["teeeeee", "iiiiiii", "nnnnnnr"], ["koszyk"], options=opts)
+    s = play(r, s, Split(0, 2), Place(rack_id(s, "t"), 0, 2), EndTurn())
+    assert r.timeout_move(s) == CloseVote()
+    with pytest.raises(RuleViolation) as own:
+        r.apply(s, 0, CloseVote())  # the player voted on cannot close it
+    assert own.value.reasons[0].code == "own_vote"
+    nobody, events = r.apply(s, 1, CloseVote())
+    assert events[0].kind == "vote_closed" and events[0].params["missing"] == "P2, P3"
+    assert nobody.vote is None and nobody.scores == (3, 0, 0)  # no ballot: the turn stands
+    one_no, _ = r.apply(s, 2, CastVote(False))
+    one_no, events = r.apply(one_no, 1, CloseVote())
+    assert events[0].params["missing"] == "P2" and one_no.scores == (0, 0, 0)
+    assert_tiles_complete(one_no)
+    with pytest.raises(RuleViolation):
+        r.apply(one_no, 1, CloseVote())  # nothing left to vote on

@@ -52,3 +52,48 @@ def test_a_move_in_time_starts_a_fresh_countdown(make_table: MakeTable) -> None:
 def test_no_clock_runs_without_a_move_limit(make_table: MakeTable) -> None:
     session, _ = make_table()
     assert session.clock is not None and session.clock.running is None
+
+
+THEMED = {
+    "theme": "zwierzęta",
+    "position": {
+        "racks": ["teeeeee", "iiiiiii"],
+        "table": ["koszyk"],
+        "laid_down": [True, True],
+        "current": 0,
+    },
+}
+
+
+def test_a_vote_nobody_answers_is_closed_by_the_clock_and_the_turn_stands(
+    make_table: MakeTable,
+) -> None:
+    session, streams = make_table(options=dict(THEMED))
+    scheduler = _with_manual_clock(session)
+    for line in ("podziel 1 3", "połóż 1 1 3", "gotowe"):
+        session.handle(0, line)
+    assert session.state.vote is not None and session.state.awaiting == frozenset({1})
+    assert "Czy KOT, SZYK pasuje do tematu „zwierzęta”?" in streams[1].getvalue()
+    scheduler.advance(50.5)
+    assert "Zostało 10 sekund." in streams[1].getvalue()
+    scheduler.advance(10)
+    _drain(session)
+    said = streams[0].getvalue()
+    assert "Głosowanie zamknięte; nie zagłosowali: Gracz2." in said
+    assert "Stół przyjmuje ruch gracza Gracz1." in said
+    assert session.state.vote is None and session.state.scores[0] == 3
+
+
+def test_without_a_clock_another_player_closes_the_vote_but_not_the_one_voted_on(
+    make_table: MakeTable,
+) -> None:
+    session, streams = make_table(options=dict(THEMED, vote_seconds=0))
+    for line in ("podziel 1 3", "połóż 1 1 3", "gotowe"):
+        session.handle(0, line)
+    assert session.clock is not None and session.clock.running is None
+    session.handle(0, "zamknij głosowanie")
+    assert "głosowanie zamykają inni" in streams[0].getvalue()
+    assert session.state.vote is not None
+    session.handle(1, "zamknij głosowanie")
+    assert "Stół przyjmuje ruch gracza Gracz1." in streams[1].getvalue()
+    assert session.state.vote is None and session.state.scores == (3, 0)
