@@ -50,6 +50,16 @@ CASES: dict[str, tuple[Callable[[], Any], bytes, Any]] = {
         focus.encode_info("Focus 40"),
         focus.Packet(focus.INFO, 48, 0, 0, focus.encode_info("Focus 40")[4:-1]),
     ),
+    "focus host wheel": (
+        focus.host_parser,
+        focus.encode_wheel("wheel_down", 2, clicks=3),
+        focus.Packet(focus.WHEEL, 2 << 3 | 3, 0, 0),
+    ),
+    "focus host extkey": (
+        focus.host_parser,
+        focus.encode_extkeys(1 << focus.key_bit("rocker", 3)),
+        focus.Packet(focus.EXTKEY, 4, 0, 0, bytes([0x40, 0, 0, 0])),
+    ),
     "focus device": (
         focus.device_parser,
         focus.encode_write(CELLS, 0),
@@ -214,3 +224,122 @@ def test_host_protocols_fed_garbage_never_raise(host: Callable[[], Any], garbage
     protocol = host()
     for item in protocol.feed(garbage):
         assert isinstance(item, KeyEvent | Identity | Ack)
+
+
+# -- keys the first drivers dropped ---------------------------------------------------------
+
+
+def test_handytech_joystick_codes_follow_brltty_and_baum_numbering() -> None:
+    """BRLTTY: left 74, right 75, up 76, down 77, action 78; ours: 1 up, 2 left, 3 down,
+    4 right, 5 press, as Baum's joystick bits."""
+    host = ht.HandyTechHost()
+    got = host.feed(bytes([0x74, 0x75, 0x76, 0x77, 0x78, 0xF8]))
+    assert got == [
+        KeyEvent("joystick", 2, True),
+        KeyEvent("joystick", 4, True),
+        KeyEvent("joystick", 1, True),
+        KeyEvent("joystick", 3, True),
+        KeyEvent("joystick", 5, True),
+        KeyEvent("joystick", 5, False),
+    ]
+
+
+def test_handytech_keypad_codes_are_decoded() -> None:
+    host = ht.HandyTechHost()
+    got = host.feed(bytes([0x12, 0x0D, 0x05, 0x1E, 0x7A, 0xFB]))
+    assert got == [
+        KeyEvent("b", 9, True),
+        KeyEvent("b", 14, True),
+        KeyEvent("keypad", 0, True),
+        KeyEvent("keypad", 9, True),
+        KeyEvent("center", 1, True),
+        KeyEvent("center", 2, False),
+    ]
+
+
+def test_every_handytech_key_code_round_trips() -> None:
+    decoded = 0
+    for code in range(0x80):
+        event = ht.key_event(code, 80)
+        if event is not None:
+            decoded += 1
+            assert ht.key_code(event.group, event.number) == code, event
+    # Everything below 0x20 but 0x00 (none) and 0x1C, 80 routing, 4 status, 5 + 2 others.
+    assert decoded == 30 + 80 + 4 + 5 + 2
+
+
+def test_focus_wheel_clicks_become_press_and_release_pairs() -> None:
+    host = focus.FocusHost()
+    got = host.feed(focus.encode(focus.WHEEL, 0 << 3 | 2) + focus.encode(focus.WHEEL, 3 << 3 | 1))
+    assert got == [
+        KeyEvent("wheel_up", 1, True),
+        KeyEvent("wheel_up", 1, False),
+        KeyEvent("wheel_up", 1, True),
+        KeyEvent("wheel_up", 1, False),
+        KeyEvent("wheel_up", 2, True),
+        KeyEvent("wheel_up", 2, False),
+    ]
+    assert host.feed(focus.encode(focus.WHEEL, 6 << 3 | 1)) == []  # no such wheel
+
+
+def test_focus_bumper_and_rocker_bits_follow_brltty() -> None:
+    host = focus.FocusHost()
+    bumper_right_down = 1 << 23
+    got = host.feed(focus.encode_keys(bumper_right_down) + focus.encode_keys(0))
+    assert got == [KeyEvent("bumper", 4, True), KeyEvent("bumper", 4, False)]
+    left_rocker_down = 1 << 29
+    got = host.feed(focus.encode(focus.EXTKEY, payload=bytes([left_rocker_down >> 24, 0, 0, 0])))
+    assert got == [KeyEvent("rocker", 2, True)]
+
+
+def test_a_rocker_packet_leaves_the_keys_of_a_key_packet_alone() -> None:
+    host = focus.FocusHost()
+    dot1, rocker1 = 1 << focus.key_bit("dots", 1), 1 << focus.key_bit("rocker", 1)
+    assert host.feed(focus.encode_keys(dot1)) == [KeyEvent("dots", 1, True)]
+    assert host.feed(focus.encode_extkeys(rocker1)) == [KeyEvent("rocker", 1, True)]
+    assert host.feed(focus.encode_keys(dot1)) == []
+    assert host.feed(focus.encode_extkeys(0)) == [KeyEvent("rocker", 1, False)]
+    assert host.feed(focus.encode_keys(0)) == [KeyEvent("dots", 1, False)]
+
+
+@pytest.mark.parametrize(
+    ("firmware", "asks"), [("3.1", True), ("10.0", True), ("2.9", False), ("", False)]
+)
+def test_focus_firmware_3_and_up_is_asked_for_the_rockers(firmware: str, asks: bool) -> None:
+    host = focus.FocusHost()
+    host.feed(focus.encode_info("Focus 40", firmware=firmware))
+    expected = [focus.encode(focus.CONFIG, focus.CONFIG_EXTKEY)] if asks else []
+    assert host.setup_requests() == expected
+
+
+def test_focus_own_acknowledgements_are_not_passed_on() -> None:
+    host = focus.FocusHost()
+    ack = focus.encode(focus.ACK)
+    assert [type(i) for i in host.feed(focus.encode_info("Focus 40", firmware="3.0") + ack)] == [
+        Identity
+    ]
+    host.setup_requests()
+    assert host.feed(ack) == []  # the CONFIG's
+    assert host.feed(ack) == [Ack(True)]  # a frame's
+
+
+def test_first_generation_focus_dot_order() -> None:
+    """Dots 1-8 raised by 01 02 04 10 20 40 08 80 on the Focus 44, 70 and 84."""
+    singles = [1 << dot for dot in range(8)]
+    assert [focus.OLD_TO_WIRE[c] for c in singles] == [1, 2, 4, 0x10, 0x20, 0x40, 8, 0x80]
+    for model in ("Focus 44", "Focus 70", "Focus 84"):
+        host = focus.FocusHost()
+        host.feed(focus.encode_info(model))
+        assert host.encode_frame(bytes([0x08, 0x40]), b"", None) == focus.encode_write(
+            bytes([0x10, 0x08])
+        )
+    host = focus.FocusHost()
+    host.feed(focus.encode_info("Focus 80"))
+    assert host.encode_frame(bytes([0x08]), b"", None) == focus.encode_write(b"\x08")
+
+
+@given(cells=st.binary(max_size=84))
+def test_the_old_dot_order_is_a_permutation_that_undoes(cells: bytes) -> None:
+    wire = cells.translate(focus.OLD_TO_WIRE)
+    assert wire.translate(focus.OLD_FROM_WIRE) == cells
+    assert [bin(b).count("1") for b in wire] == [bin(b).count("1") for b in cells]

@@ -146,8 +146,9 @@ def encode_wheel(group: str, number: int, clicks: int = 1) -> bytes:
 
 
 def firmware_major(firmware: str) -> int:
-    """The leading digit of a firmware version, 0 when there is none."""
-    return int(firmware[0]) if firmware[:1].isdigit() else 0
+    """The leading number of a firmware version ("3.1" → 3), 0 when there is none."""
+    found = re.match(r"\s*(\d+)", firmware)
+    return int(found.group(1)) if found else 0
 
 
 def key_bit(group: str, number: int) -> int:
