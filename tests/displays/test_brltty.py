@@ -35,6 +35,24 @@ KEY_CHECK = {
     "focus": (("pan", 2), r"brl key release: PanRight .*FWINRT"),
 }
 
+# Keys the first drivers dropped, and the key numbers BRLTTY gives them (its key names for
+# these depend on the model's key table, the numbers do not): HandyTech numbers are the
+# protocol's codes (joystick up 0x76, action 0x78, B9 0x12), Focus numbers the key bits
+# (LeftBumperUp 20, LeftRockerUp 28) and 32 + wheel code for wheel turns (right down: 34).
+MORE_KEYS = {
+    "baum": [],
+    "handytech": [
+        (("joystick", 1), r"brl key release: .*Grp:0 Num:118\)"),
+        (("joystick", 5), r"brl key release: .*Grp:0 Num:120\)"),
+        (("b", 9), r"brl key release: .*Grp:0 Num:18\)"),
+    ],
+    "focus": [
+        (("rocker", 1), r"brl key release: LeftRockerUp .*Num:28\)"),
+        (("bumper", 1), r"brl key release: .*Grp:0 Num:20\)"),
+        (("wheel_down", 2), r"brl key release: .*Grp:0 Num:34\)"),
+    ],
+}
+
 
 class Brltty:
     """BRLTTY in the foreground, its log collected line by line."""
@@ -124,9 +142,39 @@ def test_brltty_recognises_the_emulator(protocol: str, tmp_path: Path) -> None:
         key, meaning = KEY_CHECK[protocol]
         emulator.press_keys(key)
         assert brltty.wait_for(meaning), "\n".join(brltty.lines[-40:])
+        for key, meaning in MORE_KEYS[protocol]:
+            emulator.press_keys(key)
+            assert brltty.wait_for(meaning), (key, "\n".join(brltty.lines[-40:]))
     finally:
         brltty.stop()
         emulator.stop()
+
+
+def test_brltty_writes_a_first_generation_focus_in_its_own_dot_order(tmp_path: Path) -> None:
+    """BRLTTY knows the Focus 44's dot order too: its message must read the same on a
+    Focus 44 (whose emulator raises dots in that order) as on a Focus 40."""
+    from braille_words.displays.emulators.focus import FocusEmulator
+
+    shown: dict[int, bytes] = {}
+    for cells in (40, 44):
+        emulator = FocusEmulator(cells)
+        frames: list[bytes] = []
+        emulator.on_cells = frames.append
+        emulator.start()
+        brltty = Brltty("fs", emulator.pty_path, tmp_path / str(cells))
+        try:
+            assert brltty.wait_for(f"Detected Focus {cells}"), "\n".join(brltty.lines[-40:])
+            deadline = time.monotonic() + 5.0
+            while not any(any(f) for f in frames) and time.monotonic() < deadline:
+                time.sleep(0.05)
+            shown[cells] = next(f for f in frames if any(f))
+            if cells == 44:
+                assert emulator.raw_cells != emulator.cells_shown  # the order did change
+        finally:
+            brltty.stop()
+            emulator.stop()
+    assert any(b & 0b0111_1000 for b in shown[40])  # dots 4-7 take part in the message
+    assert shown[44][:40] == shown[40]
 
 
 def _free_brlapi_port() -> int:
