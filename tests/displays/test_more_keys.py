@@ -84,6 +84,13 @@ def test_the_handytech_joystick_means_what_the_baum_one_does(
     check_keys(*handytech, JOYSTICK)
 
 
+def test_an_actilino_is_recognised_with_its_16_cells_and_its_joystick() -> None:
+    emulator = make_emulator("handytech", profile="actilino")
+    with connected(emulator, "actilino") as (emulator, shown):
+        assert (shown.name, shown.cells) == ("HandyTech Actilino", 16)
+        check_keys(emulator, shown, JOYSTICK)
+
+
 def test_the_modular_keypad_gives_its_commands_in_the_old_protocol(
     modular: tuple[Emulator, SerialDisplay],
 ) -> None:

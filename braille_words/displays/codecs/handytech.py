@@ -49,6 +49,16 @@ MODELS: dict[int, Model] = {
         Model(0x82, "Basic Braille 20", 20, 0, True),
         Model(0x83, "Basic Braille 32", 32, 0, True),
         Model(0x84, "Basic Braille 40", 40, 0, True),
+        Model(0x8A, "Basic Braille 48", 48, 0, True),
+        Model(0x86, "Basic Braille 64", 64, 0, True),
+        Model(0x87, "Basic Braille 80", 80, 0, True),
+        Model(0x8B, "Basic Braille 160", 160, 0, True),
+        Model(0x44, "Easy Braille", 40, 0, True),
+        Model(0x55, "Connect Braille 40", 40, 0, True),
+        # Models with a joystick (and the Activator with its centre keys).
+        Model(0x61, "Actilino", 16, 0, True),
+        Model(0x64, "Active Star 40", 40, 0, True),
+        Model(0xA4, "Activator", 40, 0, True),
     )
 }
 
