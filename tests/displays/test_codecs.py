@@ -343,3 +343,39 @@ def test_the_old_dot_order_is_a_permutation_that_undoes(cells: bytes) -> None:
     wire = cells.translate(focus.OLD_TO_WIRE)
     assert wire.translate(focus.OLD_FROM_WIRE) == cells
     assert [bin(b).count("1") for b in wire] == [bin(b).count("1") for b in cells]
+
+
+@given(
+    steps=st.lists(
+        st.tuples(st.booleans(), st.integers(min_value=0, max_value=(1 << 24) - 1)), max_size=12
+    )
+)
+@settings(max_examples=100, deadline=None)
+def test_focus_keys_held_always_match_the_newest_bitmaps(steps: list[tuple[bool, int]]) -> None:
+    """Whatever mix of KEY and EXTKEY packets arrives, the presses and releases reported add
+    up to exactly the named keys the two newest bitmaps hold."""
+    host = focus.FocusHost()
+    held: set[tuple[str, int]] = set()
+    bitmap = 0
+    for extended, bits in steps:
+        if extended:
+            bitmap = (bitmap & 0xFFFFFF) | (bits & 0xFF) << 24
+            data = focus.encode_extkeys(bitmap)
+        else:
+            bitmap = (bitmap & ~0xFFFFFF) | bits
+            data = focus.encode_keys(bits)
+        for event in host.feed(data):
+            assert isinstance(event, KeyEvent)
+            key = (event.group, event.number)
+            assert (key in held) != event.pressed  # no double press, no stray release
+            if event.pressed:
+                held.add(key)
+            else:
+                held.discard(key)
+        expected = {
+            (group, n + 1)
+            for group, (first, count) in focus.KEY_GROUPS.items()
+            for n in range(count)
+            if bitmap >> (first + n) & 1
+        }
+        assert held == expected
