@@ -95,9 +95,13 @@ class LineEditor:
         self.ended = False
 
     @property
-    def in_escape(self) -> bool:
-        """Whether an escape sequence is open (the reader then waits ``ESCAPE_WAIT`` at most)."""
-        return bool(self._escape)
+    def lone_escape(self) -> bool:
+        """Whether Escape came last, alone: the reader then waits ``ESCAPE_WAIT`` at most.
+
+        Once a sequence has begun (Escape and ``[``), it waits for its end however long it
+        takes, so an arrow split by a slow link does not type its last byte as a letter.
+        """
+        return self._escape == _ESC
 
     @property
     def line(self) -> str:
@@ -344,7 +348,7 @@ class TerminalReader:
             selector.register(self._fd, selectors.EVENT_READ)
             selector.register(wake, selectors.EVENT_READ)
             while True:
-                ready = selector.select(ESCAPE_WAIT if self._editor.in_escape else None)
+                ready = selector.select(ESCAPE_WAIT if self._editor.lone_escape else None)
                 if any(key.fd == wake for key, _ in ready):
                     return
                 if not ready:

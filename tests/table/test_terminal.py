@@ -389,6 +389,17 @@ def test_ctrl_c_interrupts_a_real_program_which_restores_the_terminal(tmp_path: 
         os.close(slave)
 
 
+def test_an_arrow_split_by_a_slow_link_is_still_one_key() -> None:
+    editor = LineEditor(lambda: False)
+    editor.feed(b"ok\r")
+    first = editor.feed(b"\x1b")
+    assert first.keys == 1 and editor.lone_escape
+    assert not editor.feed(b"[1;").keys
+    assert not editor.lone_escape  # a sequence has begun: no hurry to end it
+    later = editor.feed(b"2A\r")
+    assert later.lines == ["ok"] and later.keys == 1
+
+
 # -- the editor fed with anything ---------------------------------------------------------
 
 
@@ -400,7 +411,7 @@ def _fed_lines(editor: LineEditor, chunks: list[bytes]) -> tuple[list[str | None
         lines += fed.lines
         echo += fed.echo
         keys += fed.keys
-        if editor.in_escape and len(chunk) % 3 == 0:
+        if editor.lone_escape and len(chunk) % 3 == 0:
             editor.end_escape()  # now and then the reader's wait runs out
     return lines, echo, keys
 
