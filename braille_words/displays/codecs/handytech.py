@@ -2,7 +2,9 @@
 
 The display identifies itself by a model byte, from which the cell count follows. A frame
 is acknowledged before the next may be sent. Keys are single codes (bit 7 = release), bare
-in the old protocol or wrapped in an extended packet ``79 model 02 04 code 16``.
+in the old protocol or wrapped in an extended packet ``79 model 02 04 code 16``. Besides the
+Braille keys, space bars, rockers and routing keys there are the joystick (Actilino, Active
+Star), the 16-key pad (Modular, Braille Star 80) and the Activator's centre keys.
 """
 
 from __future__ import annotations

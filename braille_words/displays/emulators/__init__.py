@@ -11,7 +11,8 @@ EMULATED = ("baum", "handytech", "focus")
 
 def make_emulator(protocol: str, cells: int = 40, *, profile: str | None = None) -> Emulator:
     """An emulator of ``protocol`` with ``cells`` cells and the key map of ``profile``
-    (the protocol's generic profile by default); not started yet."""
+    (the protocol's generic profile by default); not started yet. A Focus of 44, 70 or 84
+    cells poses as a first-generation model, with that model's dot order."""
     chosen = get_profile(profile) if profile else default_profile(protocol)
     if chosen.protocol != protocol:
         raise BrailleWordsError(
