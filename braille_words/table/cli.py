@@ -282,6 +282,8 @@ def _run(session: Session, scripted: bool, *, timers: bool = True) -> int:
         session.echo = _echo
     else:
         session.think = True  # computers take their time only when people are playing
+        if session.shared and sys.stdout.isatty():
+            session.on_hand_over = _clear_terminal
     try:
         result = session.run()
     except BrailleWordsError:
@@ -323,6 +325,12 @@ def _read_keyboard(session: Session) -> None:
             break
         session.inputs.put(Input(KEYBOARD, line))
     session.inputs.put(Input(KEYBOARD, None))
+
+
+def _clear_terminal() -> None:
+    """Screen and scrollback (xterm's ED 3): the next player must not scroll back to a rack."""
+    sys.stdout.write("\x1b[H\x1b[2J\x1b[3J")
+    sys.stdout.flush()
 
 
 def _echo(line: str) -> None:

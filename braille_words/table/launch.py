@@ -52,6 +52,7 @@ def new_session(
     transcript: TextIO | None = None,
     lexicon: Any = None,
     outputs: list[SeatOutput] | None = None,
+    shared: list[frozenset[int]] | None = None,
 ) -> Session:
     """Deal a new game and open its journal."""
     low, high = kit.players
@@ -68,7 +69,9 @@ def new_session(
     path = journal_path or sessions_dir() / f"{time.strftime('%Y%m%d-%H%M%S')}-{kit.id}.jsonl"
     journal = Journal.create(path, header)
     outs = outputs if outputs is not None else open_outputs(list(seats), transcript=transcript)
-    session = Session(kit, rules, state, list(seats), outs, journal, header)
+    if shared is None:
+        shared = _sharing(seats) if outputs is None and transcript is None else []
+    session = Session(kit, rules, state, list(seats), outs, journal, header, shared=shared)
     session.announce(events)
     return session
 
@@ -116,6 +119,7 @@ def resume_session(
     lexicon: Any = None,
     outputs: list[SeatOutput] | None = None,
     seat_overrides: Sequence[str] = (),
+    shared: list[frozenset[int]] | None = None,
 ) -> Session:
     """Rebuild a game from its journal: deal again from the seed, replay every move."""
     if path is None:
@@ -143,12 +147,23 @@ def resume_session(
                 f"the saved game {path} cannot be replayed at move {number}: {exc}"
             ) from None
     outs = outputs if outputs is not None else open_outputs(seats, transcript=transcript)
-    session = Session(kit, rules, state, seats, outs, Journal.append_to(path), record.header)
+    if shared is None:
+        shared = _sharing(seats) if outputs is None and transcript is None else []
+    session = Session(
+        kit, rules, state, seats, outs, Journal.append_to(path), record.header, shared=shared
+    )
     session.moves_played = len(record.entries)
-    for out in session.outputs:
-        out.announce(_resumed_text(out.lang, len(record.entries)))
+    session.tell_everyone(lambda out: _resumed_text(out.lang, len(record.entries)))
     session.announce([])
     return session
+
+
+def _sharing(seats: Sequence[SeatConfig]) -> list[frozenset[int]]:
+    """People at one speaker or screen: they play hot-seat (a scripted game's transcript is
+    the teacher's view of every seat, so it never does)."""
+    from braille_words.table.privacy import sharing_groups, sound_device_name
+
+    return sharing_groups(seats, sound_device_name)
 
 
 def _resumed_text(lang: str, moves: int) -> str:

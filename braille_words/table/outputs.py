@@ -85,8 +85,21 @@ class SeatOutput:
         self._status_text = ""
         self._keep_place = 0
         self._draw: Callable[[Any], Sequence[NamedLine]] | None = None
+        self.muted = False
         if display is not None:
             self.attach_display(display)
+
+    def mute(self) -> None:
+        """Hold this seat's news back: someone else sits at the speaker or screen it shares."""
+        with self._lock:
+            self.muted = True
+
+    def unmute(self) -> None:
+        """This seat has the shared devices again: show its display as it stands now."""
+        with self._lock:
+            self.muted = False
+            self._status_text = ""
+            self._refresh(reset=True)
 
     def attach_display(self, display: Any | None) -> None:
         with self._lock:
@@ -95,9 +108,13 @@ class SeatOutput:
 
     # -- speech and transcript ------------------------------------------------------------
 
-    def announce(self, sentence: str, cue: str | None = None) -> None:
-        """Say ``sentence`` once on every channel this seat has."""
-        if not sentence:
+    def announce(self, sentence: str, cue: str | None = None, *, public: bool = False) -> None:
+        """Say ``sentence`` once on every channel this seat has.
+
+        A muted seat says nothing, unless the sentence is ``public`` (anyone at the shared
+        speaker may hear it, such as whose turn it is now).
+        """
+        if not sentence or (self.muted and not public):
             return
         with self._lock:
             self.last = sentence
@@ -130,7 +147,7 @@ class SeatOutput:
 
     def cue(self, name: str) -> None:
         """A sound alone (a tick of the hourglass)."""
-        if self.earcons is not None:
+        if self.earcons is not None and not self.muted:
             earcons = self.earcons
             self._safely(lambda: earcons.play(name))
 
@@ -209,6 +226,8 @@ class SeatOutput:
     def _write(self) -> None:
         if self.display is None or self._pager is None:
             return
+        if self.muted and self.current_line != "message":
+            return  # a rack or table line of a seat that has handed the screen over
         cells = self._pager.frame().cells
         display = self.display
         self._safely(lambda: display.write(cells))
@@ -262,7 +281,7 @@ class SeatOutput:
     def show_status(self, status: str) -> None:
         """A few characters (your turn, seconds left) for displays that have status cells."""
         display = self.display
-        if display is None or not int(getattr(display, "status_cells", 0) or 0):
+        if display is None or self.muted or not int(getattr(display, "status_cells", 0) or 0):
             return
         with self._lock:
             if status == self._status_text:

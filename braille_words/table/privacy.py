@@ -80,3 +80,37 @@ def shared_channels(
             else:
                 seen[channel] = index
     return found
+
+
+def sharing_groups(
+    seats: Sequence[SeatConfig], resolve: Callable[[str], str] | None = None
+) -> list[frozenset[int]]:
+    """People who share a channel, gathered (through any chain of shared channels) in groups.
+
+    Each group plays hot-seat: one member at a time holds the shared devices.
+    """
+    parent = list(range(len(seats)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for shared in shared_channels(seats, resolve):
+        parent[root(shared.second)] = root(shared.first)
+    groups: dict[int, set[int]] = {}
+    for index in range(len(seats)):
+        groups.setdefault(root(index), set()).add(index)
+    return [frozenset(g) for g in groups.values() if len(g) > 1]
+
+
+def sound_device_name(spec: str) -> str:
+    """The PortAudio name of a sound device spec, so '1' and its name count as one device."""
+    from braille_words.audio.devices import output_devices, resolve_output_device
+
+    index = resolve_output_device(spec)
+    for device in output_devices():
+        if device.index == index:
+            return device.name
+    return spec

@@ -174,7 +174,7 @@ def check_roster(roster: Roster, game: str | None = None) -> tuple[list[SeatRepo
     specs are parsed, ports looked for, sound devices resolved. ``--try`` opens them.
     """
     from braille_words.table.kit import find_game
-    from braille_words.table.privacy import shared_channels
+    from braille_words.table.privacy import shared_channels, sound_device_name
 
     table: list[str] = []
     name = game or roster.game or "rummikub"
@@ -196,7 +196,7 @@ def check_roster(roster: Roster, game: str | None = None) -> tuple[list[SeatRepo
             _check_speech(report)
             _check_sound(report)
     names = [s.name for s in roster.seats]
-    for shared in shared_channels(roster.seats, _sound_name):
+    for shared in shared_channels(roster.seats, sound_device_name):
         table.append(
             f"{names[shared.first]} and {names[shared.second]} both use {shared.channel}: "
             "each would hear or read the other's tiles. Give each seat its own "
@@ -247,23 +247,13 @@ def _check_speech(report: SeatReport) -> None:
 
 def _check_sound(report: SeatReport) -> None:
     from braille_words.errors import BrailleWordsError
+    from braille_words.table.privacy import sound_device_name
 
     if report.seat.sound is None or report.seat.speech == "none":
         return
     try:
-        name = _sound_name(report.seat.sound)
+        name = sound_device_name(report.seat.sound)
     except BrailleWordsError as exc:
         report.problems.append(f"sound {report.seat.sound}: {exc}")
         return
     report.notes.append(f"sound {report.seat.sound} = {name}")
-
-
-def _sound_name(spec: str) -> str:
-    """The PortAudio name of a sound device spec, so '1' and its name count as one device."""
-    from braille_words.audio.devices import output_devices, resolve_output_device
-
-    index = resolve_output_device(spec)
-    for device in output_devices():
-        if device.index == index:
-            return device.name
-    return spec

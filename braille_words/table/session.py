@@ -84,11 +84,25 @@ class Session:
     think: bool = False
     _thinking: set[int] = field(default_factory=set)
     clock: TableClock | None = None
+    shared: list[frozenset[int]] = field(default_factory=list)
+    """Groups of people sharing a speaker or a screen (``table.privacy``). One member at a
+    time holds the shared devices and hears private news; the keyboard is handed over, and
+    confirmed with Enter, before the next member's rack is read out."""
+    _holder: dict[int, int] = field(default_factory=dict)
+    _pending: dict[int, int] = field(default_factory=dict)
+    _explained: bool = False
+    on_hand_over: Callable[[], None] | None = None
+    """Called before the keyboard is handed over: the terminal clears its scrollback there,
+    where the last holder's rack could otherwise be read back."""
 
     def __post_init__(self) -> None:
         """Give each seat's display a way to send lines and route keys into this game."""
         if self.clock is None:
             self.clock = TableClock(self._on_timer)
+        for number, group in enumerate(self.shared):
+            self._holder[number] = min(group)  # says the public news until a hand-over
+            for seat in group:
+                self.outputs[seat].mute()
         for seat, out in enumerate(self.outputs):
             out.submit = self._submitter(seat)
             router = getattr(self.kit.presenter, "route", None)
@@ -149,9 +163,14 @@ class Session:
             humans = [i for i, s in enumerate(self.seats) if s.is_human]
             if not humans:
                 return
-            seat = humans[0]
+            # Between turns the keyboard stays with whoever holds the shared devices.
+            seat = self._voice(0) if self.shared and source == KEYBOARD else humans[0]
         out = self.outputs[seat]
         out.stop_speech()  # any key stops the current speech
+        group = self._group(seat)
+        if group is not None and self._pending.get(group) == seat:
+            self._take_over(group, seat)  # the line was the Enter that confirms it
+            return
         words = " ".join(line.strip().split())
         low = words.lower()
         if not low:
@@ -291,11 +310,10 @@ class Session:
             self.inputs.put(Input(TABLE, None, move=request.key))
             return
         if event is TimerEvent.WARNING:
-            for out in self.outputs:
-                out.announce(
-                    text(out.lang, "time_warning", out.verbosity, seconds=round(left)),
-                    cue="warning",
-                )
+            self.tell_everyone(
+                lambda out: text(out.lang, "time_warning", out.verbosity, seconds=round(left)),
+                cue="warning",
+            )
         elif event is TimerEvent.TICK and request.ticking:
             for seat, out in enumerate(self.outputs):
                 out.cue("tick")
@@ -369,14 +387,18 @@ class Session:
         for seat, out in enumerate(self.outputs):
             sentences: list[str] = []
             cue: str | None = None
+            group = self._group(seat)
+            # At a shared speaker public news is said once, by whoever holds it, and private
+            # news only to a holder who has confirmed taking the keyboard.
+            speaks = group is None or seat == self._voice(group)
             for event in events:
-                if event.to is not None and event.to != seat:
+                if not speaks or (event.to is not None and (event.to != seat or out.muted)):
                     continue
                 sentences.append(self._event_text(out, seat, event))
                 cue = cue or self.kit.presenter.cue_for(event.kind, seat, dict(event.params))
             if sentences:
                 said = " ".join(s for s in sentences if s)
-                out.announce(said, cue=cue)
+                out.announce(said, cue=cue, public=True)
                 self._last_move[seat] = said
             view = self.state.view_for(seat)
             out.show(self._drawing(view, out.lang))
@@ -435,6 +457,70 @@ class Session:
                     self.state.view_for(seat), out.lang, out.verbosity
                 )
                 out.announce_turn(prompt)
+        self._hand_over()
+
+    # -- people sharing a speaker or a screen ---------------------------------------------
+
+    def _group(self, seat: int) -> int | None:
+        for number, group in enumerate(self.shared):
+            if seat in group:
+                return number
+        return None
+
+    def _voice(self, group: int) -> int:
+        """The member who speaks for the group now: the one asked to take over, or the holder."""
+        return self._pending.get(group, self._holder[group])
+
+    def _hand_over(self) -> None:
+        """When the game waits for another member of a group, ask them to take the keyboard."""
+        for number, group in enumerate(self.shared):
+            if self.state.is_over:
+                continue
+            awaited = sorted(s for s in self.state.awaiting if s in group)
+            holder = self._holder[number]
+            # Nobody of the group is awaited (a computer plays): the keyboard still needs
+            # someone who has taken it, or "where am I" would answer nobody.
+            want = awaited[0] if awaited else holder
+            key = "hand_over" if awaited else "hand_over_idle"
+            if self._pending.get(number) == want:
+                continue
+            if want == holder and not self.outputs[want].muted:
+                continue
+            for seat in group:
+                self.outputs[seat].mute()
+            self._pending[number] = want
+            if self.on_hand_over is not None:
+                with contextlib.suppress(OSError, ValueError):
+                    self.on_hand_over()
+            out = self.outputs[want]
+            if not self._explained:
+                self._explained = True
+                names = ", ".join(self.seats[s].name for s in sorted(group))
+                out.announce(text(out.lang, "shared_devices", out.verbosity, names=names),
+                             public=True)
+            out.announce(
+                text(out.lang, key, out.verbosity, name=self.seats[want].name),
+                cue="your_turn",
+                public=True,
+            )
+
+    def _take_over(self, group: int, seat: int) -> None:
+        """The member asked has the keyboard: now, and only now, their own news is read."""
+        del self._pending[group]
+        self._holder[group] = seat
+        out = self.outputs[seat]
+        out.unmute()
+        view = self.state.view_for(seat)
+        out.show(self._drawing(view, out.lang))
+        out.show_status(self._status(view))
+        out.announce_turn(self.kit.presenter.prompt(view, out.lang, out.verbosity))
+
+    def tell_everyone(self, sentence: Callable[[SeatOutput], str], cue: str | None = None) -> None:
+        """Public news for the whole table, said once at each speaker however many share it."""
+        for seat, out in enumerate(self.outputs):
+            group = self._group(seat)
+            if group is None or seat == self._voice(group):
+                out.announce(sentence(out), cue=cue, public=True)
 
     def _help(self, out: SeatOutput) -> str:
         lines = [text(out.lang, "help_intro", out.verbosity)]
@@ -466,9 +552,13 @@ class Session:
         if self.journal is not None:
             self.journal.finish(result)
         for seat, out in enumerate(self.outputs):
-            out.announce(
-                self.kit.presenter.final(result, out.lang, self._names(), seat), cue="game_over"
-            )
+            group = self._group(seat)
+            if group is None or seat == self._voice(group):
+                out.announce(
+                    self.kit.presenter.final(result, out.lang, self._names(), seat),
+                    cue="game_over",
+                    public=True,
+                )
         return result
 
     def close(self) -> None:
