@@ -180,6 +180,10 @@ class LineEditor:
 
     # -- line editing --------------------------------------------------------------------
 
+    def forget(self) -> None:
+        """Drop the history: the next player at a shared keyboard must not recall these lines."""
+        self._history, self._index, self._draft = [], 0, ""
+
     def _begin(self) -> None:
         """At the start of a line, ask whether it is a secret (the game may have moved on)."""
         if self._chars:
@@ -310,6 +314,11 @@ class TerminalReader:
         """Show the half-typed line again, after other output has left the cursor on a new line."""
         with self._lock:
             self._write(self._editor.shown)
+
+    def forget_history(self) -> None:
+        """Drop the lines Up would recall, when the keyboard passes to the next player."""
+        with self._lock:
+            self._editor.forget()
 
     def write_above(self, text: str) -> None:
         """Print whole lines above the half-typed line, which then stands intact below them.

@@ -226,6 +226,17 @@ def test_up_and_down_walk_the_earlier_lines(keyboard: Callable[..., Keyboard]) -
     assert "dom" in kb.see("dom")
 
 
+def test_the_next_player_cannot_recall_the_lines_before_the_hand_over(
+    keyboard: Callable[..., Keyboard],
+) -> None:
+    kb = keyboard()
+    kb.type(b"ukladam kot\r")
+    assert kb.line() == "ukladam kot"
+    kb.reader.forget_history()
+    kb.type(UP + b"\r")
+    assert kb.line() == ""
+
+
 # -- secret lines ------------------------------------------------------------------------
 
 
