@@ -60,6 +60,20 @@ class RecordingSpeaker(Speaker):
             self._out.flush()
         return True
 
+    def stop(self) -> None:
+        """Recorded too: a test can tell that a key press silenced the seat ("text" stays, empty,
+        so readers of the spoken text need not know about it)."""
+        record = {
+            "time": datetime.now(UTC).isoformat(timespec="milliseconds"),
+            "seat": self.seat,
+            "event": "stop",
+            "text": "",
+        }
+        with self._lock:
+            if not self._out.closed:
+                self._out.write(json.dumps(record) + "\n")
+                self._out.flush()
+
     def close(self) -> None:
         with self._lock:
             if self._owned and not self._out.closed:
@@ -69,12 +83,14 @@ class RecordingSpeaker(Speaker):
         return f"record:{self.path}" if self.path else "record"
 
 
-def read_records(path: str | Path) -> Iterator[dict[str, Any]]:
-    """The messages recorded in ``path``, oldest first."""
+def read_records(path: str | Path, *, stops: bool = False) -> Iterator[dict[str, Any]]:
+    """The messages recorded in ``path``, oldest first; with ``stops``, the silencings too."""
     with Path(path).open(encoding="utf-8") as f:
         for line in f:
             if line.strip():
-                yield json.loads(line)
+                record = json.loads(line)
+                if stops or record.get("event") != "stop":
+                    yield record
 
 
 class TeeSpeaker(Speaker):

@@ -9,8 +9,10 @@ scripted and replayed exactly.
 from __future__ import annotations
 
 import argparse
-import getpass
+import contextlib
+import functools
 import json
+import signal
 import sys
 import threading
 from pathlib import Path
@@ -22,6 +24,7 @@ from braille_words.table.launch import new_session, resume_session, stdin_is_int
 from braille_words.table.roster import EXAMPLE, Roster, check_roster, load_roster
 from braille_words.table.seats import SeatConfig, apply_seat_option, parse_players
 from braille_words.table.session import KEYBOARD, Input, Session
+from braille_words.table.terminal import NotATerminalError, TerminalReader
 
 # Variants named on the command line, as game options.
 VARIANTS: dict[str, dict[str, Any]] = {
@@ -275,17 +278,27 @@ def _try_devices(roster: Roster) -> None:
 def _run(session: Session, scripted: bool, *, timers: bool = True) -> int:
     """Feed the keyboard into the session and play; the journal keeps the game if we stop."""
     session.timers = timers
+    reader: TerminalReader | None = None
     if any(s.is_human for s in session.seats):
-        reader = threading.Thread(target=_read_keyboard, args=(session,), daemon=True)
-        reader.start()
+        if not scripted:
+            reader = _terminal_reader(session)
+        target = reader.run if reader is not None else functools.partial(_read_keyboard, session)
+        threading.Thread(target=target, daemon=True).start()
     if scripted:
         session.echo = _echo
     else:
         session.think = True  # computers take their time only when people are playing
         if session.shared and sys.stdout.isatty():
-            session.on_hand_over = _clear_terminal
+            session.on_hand_over = functools.partial(_hand_over_terminal, reader)
+    previous = _exit_on_sigterm()
     try:
-        result = session.run()
+        try:
+            result = session.run()
+        finally:
+            if reader is not None:
+                reader.restore()
+            with contextlib.suppress(ValueError, TypeError):  # not the main thread
+                signal.signal(signal.SIGTERM, previous)
     except BrailleWordsError:
         session.close()
         raise
@@ -308,29 +321,51 @@ def _run(session: Session, scripted: bool, *, timers: bool = True) -> int:
 
 
 def _read_keyboard(session: Session) -> None:
-    interactive = stdin_is_interactive()
+    """Standard input line by line: a script, a pipe, or a terminal the key reader cannot use."""
     while True:
         try:
-            if interactive and session.private_entry():
-                line = getpass.getpass("")
-            elif interactive:
-                # No prompt: it would sit in the middle of the sentences printed meanwhile.
-                line = input()
-            else:
-                raw = sys.stdin.readline()
-                if not raw:
-                    break
-                line = raw.rstrip("\n")
-        except (EOFError, OSError, ValueError, UnicodeDecodeError):
+            raw = sys.stdin.readline()
+        except (OSError, ValueError, UnicodeDecodeError):
             break
-        session.inputs.put(Input(KEYBOARD, line))
+        if not raw:
+            break
+        session.inputs.put(Input(KEYBOARD, raw.rstrip("\n")))
     session.inputs.put(Input(KEYBOARD, None))
 
 
-def _clear_terminal() -> None:
-    """Screen and scrollback (xterm's ED 3): the next player must not scroll back to a rack."""
+def _terminal_reader(session: Session) -> TerminalReader | None:
+    """The keyboard key by key, so any key stops speech; None where only lines can be read."""
+    try:
+        return TerminalReader(
+            sys.stdin.fileno(),
+            on_key=session.keyboard_key,
+            on_line=lambda line: session.inputs.put(Input(KEYBOARD, line)),
+            secret=session.private_entry,
+        )
+    except (NotATerminalError, OSError, ValueError):
+        return None
+
+
+def _exit_on_sigterm() -> Any:
+    """A polite kill (SIGTERM) ends the game like Ctrl-C: the terminal gets its echo back and
+    the journal is closed; the game is saved either way."""
+
+    def stop(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    try:
+        return signal.signal(signal.SIGTERM, stop)
+    except ValueError:  # not the main thread (a test running the CLI in-process)
+        return signal.getsignal(signal.SIGTERM)
+
+
+def _hand_over_terminal(reader: TerminalReader | None) -> None:
+    """Screen and scrollback (xterm's ED 3) cleared, and the typed history forgotten: the next
+    player must not scroll or arrow back to the last one's rack or secret word."""
     sys.stdout.write("\x1b[H\x1b[2J\x1b[3J")
     sys.stdout.flush()
+    if reader is not None:
+        reader.forget_history()
 
 
 def _echo(line: str) -> None:

@@ -193,6 +193,17 @@ class Session:
             return
         self.play(seat, move)
 
+    def keyboard_key(self) -> None:
+        """A key on the shared keyboard (the terminal's reader thread): silence at once the
+        seat the keyboard types for, before the line is even finished."""
+        seat = self._human_awaited()
+        if seat is None:
+            humans = [i for i, s in enumerate(self.seats) if s.is_human]
+            if not humans:
+                return
+            seat = self._voice(0) if self.shared else humans[0]
+        self.outputs[seat].stop_speech()
+
     def _is_reading(self, line: str) -> bool:
         """A shared or reading command, which no game takes as a secret word."""
         low = " ".join(line.lower().split())
@@ -486,10 +497,11 @@ class Session:
                 continue
             if want == holder and not self.outputs[want].muted:
                 continue
+            exposed = not self.outputs[holder].muted  # its news may still be on the screen
             for seat in group:
                 self.outputs[seat].mute()
             self._pending[number] = want
-            if self.on_hand_over is not None:
+            if exposed and self.on_hand_over is not None:
                 with contextlib.suppress(OSError, ValueError):
                     self.on_hand_over()
             out = self.outputs[want]
