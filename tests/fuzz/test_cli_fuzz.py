@@ -1,0 +1,811 @@
+"""A hostile, clumsy and blind player at both games, through the real program.
+
+The promises under test (README, "Every move is written to a journal…", "Private news… goes
+only to your own display, voice and sound device") are: no traceback and no crash whatever is
+typed; every command gets an answer and a refused one leaves the game as it was; ``kill -9`` at
+any moment and ``resume`` goes on with the same game; a damaged save gives a sentence; one
+seat's rack, drawn tile, hint or secret word never reaches another seat.
+
+Tests marked ``xfail(strict=True)`` are bugs found here, written as the behaviour the player
+should meet: the lead fixes the product and removes the mark.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import pty
+import re
+import select
+import signal
+import subprocess
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from .conftest import CRASH, Run, RunBW, assert_no_crash, command, env_for, script
+
+# -- what a clumsy player types ---------------------------------------------------------------
+
+COMMON = [
+    "pomoc", "help", "powtórz", "repeat", "gdzie", "where", "ostatni", "last", "stop", "cisza",
+    "podpowiedź", "hint", "literuj", "spell", "ekspert", "expert", "początkujący", "beginner",
+]
+RUMMIKUB_WORDS = [
+    *COMMON, "stojak", "rack", "stół", "table", "słowo", "word", "płytka", "tile", "wyniki",
+    "scores", "bank", "kto", "turn", "połóż", "put", "nowe", "new", "podziel", "split",
+    "przenieś", "move", "zdejmij", "back", "joker", "cofnij", "undo", "od nowa", "reset",
+    "gotowe", "done", "dobierz", "draw", "tak", "nie", "koniec tury", "=", "+", "!", "?", "*",
+    "+aa", "+?", "= kot", "kotek", "a", "ż",
+]
+SEVEN_WORDS = [
+    *COMMON, "karty", "cards", "słowa", "words", "runda", "round", "karta wyników", "sheet",
+    "wyniki", "scores", "wyzwanie", "challenge", "gotowe", "done", "zostaw", "keep", "popraw",
+    "wycofaj", "ta sama rodzina", "inna rodzina", "koniec czasu", "time up", "tak", "nie",
+    "słowo", "word", "czas", "kot", "dom", "pies", "zadrapania", "żółw",
+]
+# Lines that end the game or are meant to say nothing.
+QUIET = frozenset({"stop", "cisza", "ucisz"})
+QUIT = frozenset({"wyjdź", "wyjdz", "quit", "exit", "wyjście", "wyjscie"})
+
+
+def _plain_digits(token: str) -> bool:
+    """Unicode 'digits' that are not decimal (², ①) crash the parsers: a bug with its own
+    test below, kept out of the random lines so those keep guarding everything else."""
+    return not any(c.isdigit() and not c.isdecimal() for c in token)
+
+
+NUMBERS = st.one_of(
+    st.integers(min_value=-3, max_value=20).map(str),
+    st.sampled_from(["0", "99", "100000000000000000000", "٣", "１", "3.5", "1e3", "0x1"]),
+)
+JUNK = st.text(
+    alphabet=st.characters(
+        blacklist_categories=("Cs",), blacklist_characters="\n\r"
+    ),
+    max_size=10,
+).filter(_plain_digits)
+NASTY = st.sampled_from(
+    ["\x00", "\u202e", "שלום", "مرحبا", "😀", "👍🏽", "ﬁ", "Ａ", "İ", "ß", "a\u0301", "\x1b[2J",
+     "\t", "\x0b", "\x0c", "\u2028", "\ufeff", "\u200b", "Ł", "ZAŻÓŁĆ"]
+)
+
+
+def lines_for(words: Sequence[str]) -> st.SearchStrategy[str]:
+    token = st.one_of(st.sampled_from(words), NUMBERS, NASTY, JUNK)
+    return st.lists(token, max_size=5).map(" ".join)
+
+
+def unanswered(stdout: str) -> list[str]:
+    """Echoed commands ("> …") the transcript shows no answer to: the player met silence."""
+    lines = stdout.splitlines()
+    silent = []
+    for i, line in enumerate(lines):
+        if not line.startswith("> "):
+            continue
+        said = line[2:].strip().lower()
+        if said in QUIET:
+            continue
+        if i + 1 == len(lines) or lines[i + 1].startswith("> "):
+            silent.append(line)
+    return silent
+
+
+def answer_to(stdout: str, said: str) -> list[str]:
+    """The transcript lines answering each time ``said`` was typed, in order."""
+    lines = stdout.splitlines()
+    answers = []
+    for i, line in enumerate(lines):
+        if line == f"> {said}":
+            j = i + 1
+            block = []
+            while j < len(lines) and not lines[j].startswith("> "):
+                block.append(lines[j])
+                j += 1
+            answers.append("\n".join(block))
+    return answers
+
+
+def journal(tmp_path: Path, name: str = "game") -> str:
+    return str(tmp_path / f"{name}.jsonl")
+
+
+PLAY = {
+    "rummikub": ("play", "rummikub", "--players", "human,computer"),
+    "siedem-slow": ("play", "siedem-slow", "--players", "human,computer"),
+}
+HYPO = settings(
+    max_examples=6,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+
+
+# -- random lines through the real command line ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game", "words"), [("rummikub", RUMMIKUB_WORDS), ("siedem-slow", SEVEN_WORDS)]
+)
+@HYPO
+@given(data=st.data(), seed=st.integers(min_value=1, max_value=60))
+def test_random_command_lines_never_crash_and_each_gets_an_answer(
+    bw: RunBW, tmp_path: Path, game: str, words: list[str], data: st.DataObject, seed: int
+) -> None:
+    # Blank lines have their own tests (a 7 słów bug shows them as a secret word).
+    lines = data.draw(st.lists(lines_for(words).filter(str.split), min_size=1, max_size=25))
+    run = bw(*PLAY[game], "--seed", str(seed), "--journal", journal(tmp_path, f"r{seed}"),
+             stdin=script(lines))
+    assert run.returncode == 0
+    assert run.stderr.strip() == "", run.stderr
+    assert unanswered(run.stdout) == []
+
+
+def test_garbage_bytes_nul_rtl_and_emoji_are_refused_and_the_rack_is_unchanged(
+    bw: RunBW, tmp_path: Path
+) -> None:
+    junk = [b"\xff\xfe\xfd", b"a\x00b", b"\x00", b"\xed\xa0\x80", b"\xc3", "שלום עולם".encode(),
+            "😀 👍🏽".encode(), b"\x1b[2J\x07", "\u202epołóż 1 1".encode(), b"\xef\xbb\xbfstojak"]
+    stdin = b"stojak\n" + b"\n".join(junk) + "\nstojak\nwyjdź\n".encode()
+    run = bw(*PLAY["rummikub"], "--seed", "2", "--journal", journal(tmp_path), stdin=stdin)
+    racks = answer_to(run.stdout, "stojak")
+    assert len(racks) == 2 and racks[0] == racks[1], run.stdout
+    assert unanswered(run.stdout) == []
+    assert "Gra zapisana" in run.lines[-1]
+
+
+def test_blank_and_whitespace_lines_are_ignored_in_rummikub(bw: RunBW, tmp_path: Path) -> None:
+    run = bw(*PLAY["rummikub"], "--seed", "2", "--journal", journal(tmp_path),
+             stdin=script(["", " ", "\t", "\x0b\x0c", "\u2028", "stojak", "   ", "wyjdź"]))
+    assert [line for line in run.lines if line.startswith("> ")] == ["> stojak", "> wyjdź"]
+
+
+@pytest.mark.xfail(strict=True, reason="bug: in 7 słów's writing phase an empty line is echoed "
+                   "as '> ***' (a secret word) and gets no answer: the transcript shows a word "
+                   "that was never typed")
+def test_a_blank_line_while_writing_a_word_is_not_shown_as_a_secret(
+    bw: RunBW, tmp_path: Path
+) -> None:
+    run = bw(*PLAY["siedem-slow"], "--seed", "1", "--journal", journal(tmp_path),
+             stdin=script(["", "   ", "wyjdź"]))
+    assert unanswered(run.stdout) == []
+    assert "> ***" not in run.stdout
+
+
+def test_three_thousand_lines_of_nonsense_are_each_answered(bw: RunBW, tmp_path: Path) -> None:
+    pool = ["stojak", "xyz", "połóż 99 1", "nowe 1", "gdzie", "cofnij", "😀", "a\x00b", "=",
+            "podziel 0 0", "przenieś 1 1 1 1 1 1", "joker", "+? = ?"]
+    lines = [pool[(i * 7919) % len(pool)] for i in range(3000)]
+    run = bw(*PLAY["rummikub"], "--seed", "5", "--journal", journal(tmp_path),
+             stdin=script([*lines, "wyjdź"]))
+    assert run.stdout.count("\n> ") >= 3000
+    assert unanswered(run.stdout) == []
+
+
+def test_a_megabyte_line_is_refused_and_the_game_goes_on(bw: RunBW, tmp_path: Path) -> None:
+    huge = ["k" * 1_000_000, "połóż " + "1 " * 100_000, "= " + "kot " * 20_000,
+            "+" + "?" * 5000 + " = " + "a" * 5000]
+    run = bw(*PLAY["rummikub"], "--seed", "1", "--journal", journal(tmp_path),
+             stdin=script(["stojak", *huge, "stojak", "wyjdź"]))
+    racks = answer_to(run.stdout, "stojak")
+    assert len(racks) == 2 and racks[0] == racks[1]
+    assert unanswered(run.stdout) == []
+
+
+# -- bugs found by typing (xfail until fixed) ------------------------------------------------
+
+
+@pytest.mark.xfail(strict=True, reason="bug: a superscript or circled digit passes str.isdigit() "
+                   "but int() refuses it: the command parsers crash (exit 70) instead of "
+                   "refusing the number")
+@pytest.mark.parametrize(
+    ("game", "line"),
+    [("rummikub", "płytka ²"), ("rummikub", "połóż ² 1"), ("rummikub", "podziel 1 ①"),
+     ("siedem-slow", "wyzwanie ²")],
+)
+def test_a_superscript_digit_is_refused_like_any_other_bad_number(
+    bw: RunBW, tmp_path: Path, game: str, line: str
+) -> None:
+    run = bw(*PLAY[game], "--seed", "1", "--journal", journal(tmp_path),
+             stdin=script([line, "gdzie", "wyjdź"]), check=False)
+    assert_no_crash(run)
+    assert unanswered(run.stdout) == []
+
+
+@pytest.mark.xfail(strict=True, reason="bug: under a UTF-8 locale such as pl_PL.UTF-8 Python "
+                   "reads stdin strictly; one invalid byte raises UnicodeDecodeError in "
+                   "table/cli.py _read_keyboard, which takes it for the end of input: every "
+                   "command in that buffer and after it is dropped without a word")
+def test_an_invalid_byte_under_a_strict_utf8_locale_does_not_end_the_game(
+    bw: RunBW, tmp_path: Path
+) -> None:
+    run = bw(*PLAY["rummikub"], "--seed", "1", "--journal", journal(tmp_path),
+             stdin=b"stojak\n\xff\xfe z\xc5\x82a\nstojak\nwyj\xc5\xbad\xc5\xba\n",
+             env={"PYTHONIOENCODING": "utf-8:strict"})
+    assert len(answer_to(run.stdout, "stojak")) == 2
+    assert "Gra zapisana" in run.stdout
+
+
+@pytest.mark.xfail(strict=True, reason="bug: an invalid byte reaches the game as a lone "
+                   "surrogate; the refusal quoting it cannot be encoded, so the seat's speech "
+                   "never says it ('an output device failed' on stderr): the player hears "
+                   "nothing")
+def test_the_refusal_of_garbage_bytes_is_spoken_to_the_player(bw: RunBW, tmp_path: Path) -> None:
+    said = tmp_path / "seat1.jsonl"
+    bw(*PLAY["rummikub"], "--seed", "1", "--journal", journal(tmp_path),
+       "--seat", f"1:speech=record:{said}", stdin=b"\xff\xfe z\xc5\x82a\nwyjd\xc5\xba\n")
+    texts = [json.loads(line)["text"] for line in said.read_text().splitlines()]
+    assert any("Nie znam polecenia" in t for t in texts), texts
+
+
+@pytest.mark.xfail(strict=True, reason="bug: a refused command is quoted back whole: a 100 000 "
+                   "character line comes back as a 100 000 character sentence for the screen "
+                   "reader and the Braille display")
+def test_the_answer_to_a_huge_line_is_short(bw: RunBW, tmp_path: Path) -> None:
+    run = bw(*PLAY["rummikub"], "--seed", "1", "--journal", journal(tmp_path),
+             stdin=script(["k" * 100_000, "wyjdź"]))
+    (answer,) = answer_to(run.stdout, "k" * 100_000)
+    assert len(answer) < 500
+
+
+@pytest.mark.xfail(strict=True, reason="bug: games/word_rummikub_solver.py words the missing "
+                   "letters in English inside a Polish sentence: 'Potrzeba jeszcze liter: one "
+                   "more K and one more T'")
+def test_a_rebuild_short_of_letters_is_answered_in_the_players_language(
+    bw: RunBW, tmp_path: Path
+) -> None:
+    run = bw(*PLAY["rummikub"], "--seed", "1", "--journal", journal(tmp_path),
+             stdin=script(["1 +a = kot", "wyjdź"]))
+    (answer,) = answer_to(run.stdout, "1 +a = kot")
+    assert "Potrzeba" in answer
+    assert "more" not in answer
+
+
+@pytest.mark.xfail(strict=True, reason="bug: --lang en (messages in English, README) cannot "
+                   "start a Polish game: \"'ł' is not a letter of the en alphabet\"")
+@pytest.mark.parametrize("game", ["rummikub", "siedem-slow"])
+def test_english_messages_for_a_polish_game(bw: RunBW, tmp_path: Path, game: str) -> None:
+    # Seed 1 deals a Ź card in 7 słów (a letter English lacks); any Rummikub deal has Polish.
+    run = bw(*PLAY[game], "--lang", "en", "--seed", "1", "--journal", journal(tmp_path),
+             stdin=script(["where", "quit"]))
+    assert run.returncode == 0, run.stderr
+    assert answer_to(run.stdout, "where")
+
+
+@pytest.mark.xfail(strict=True, reason="bug: --journal naming a folder, an unwritable place or a "
+                   "full disk crashes (exit 70) and then claims 'Your game is saved'")
+@pytest.mark.parametrize("where", ["folder", "/proc/no/such/game.jsonl", "/dev/full"])
+def test_a_journal_that_cannot_be_written_is_refused_with_a_sentence(
+    bw: RunBW, tmp_path: Path, where: str
+) -> None:
+    path = str(tmp_path) if where == "folder" else where
+    run = bw(*PLAY["rummikub"], "--journal", path, stdin="wyjdź\n", check=False)
+    assert_no_crash(run)
+    assert "game is saved" not in run.stderr
+
+
+@pytest.mark.xfail(strict=True, reason="bug: a position whose table word ends in a bare joker "
+                   "('?x?') crashes with IndexError instead of refusing the position file")
+def test_a_position_with_a_bare_joker_on_the_table_is_refused(bw: RunBW, tmp_path: Path) -> None:
+    position = tmp_path / "position.json"
+    position.write_text(json.dumps({"racks": ["aa", "bb"], "table": ["?x?"]}))
+    run = bw("play", "rummikub", "--players", "human,human", "--position", str(position),
+             "--journal", journal(tmp_path), stdin="wyjdź\n", check=False)
+    assert_no_crash(run)
+
+
+def test_broken_position_files_are_refused_with_a_sentence(bw: RunBW, tmp_path: Path) -> None:
+    position = tmp_path / "position.json"
+    for bad in ([], {"racks": 5}, {"racks": ["aa", 5]}, {"racks": ["😀", "bb"]},
+                {"racks": ["aa", "bb"], "current": "x"}, {"racks": ["aa", "bb"], "bank": 5},
+                {"racks": ["aa", "bb"], "laid_down": {"a": 1}}):
+        position.write_text(json.dumps(bad))
+        run = bw("play", "rummikub", "--players", "human,human", "--position", str(position),
+                 "--journal", journal(tmp_path), stdin="wyjdź\n")
+        assert run.returncode == 1, (bad, run.stdout)
+
+
+# -- kill -9, then resume -------------------------------------------------------------------
+
+READINGS = {
+    "rummikub": ["stół", "stojak", "wyniki", "bank", "kto"],
+    "siedem-slow": ["karty", "słowa", "wyniki", "runda", "karta wyników"],
+}
+STEPS = {
+    # Seed 2: the human starts after the computer's ROZWLEC and builds a turn step by step.
+    "rummikub": ["nowe 2 3 4 5 6", "cofnij", "nowe 1 3 4", "połóż 1 1 1", "od nowa",
+                 "nowe 1 2 3", "podziel 1 2", "gotowe", "od nowa", "dobierz", "stojak"],
+    "siedem-slow": ["zadrapania", "gotowe", "preferencje", "wyzwanie 2", "gotowe", "pies",
+                    "gotowe", "kot"],
+}
+# "Where am I" last: its answer, and only its, says "grasz jako".
+MARK, MARK_ANSWER = "gdzie", "grasz jako"
+
+
+class Player:
+    """The program on pipes, answering as it goes, so it can be killed between two answers."""
+
+    def __init__(self, args: Sequence[str], env: dict[str, str]) -> None:
+        self.proc = subprocess.Popen(
+            command(*args), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE, env=env,
+        )
+        self.out: list[str] = []
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        for raw in self.proc.stdout:
+            self.out.append(raw.decode("utf-8", errors="replace"))
+
+    def send(self, line: str) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write((line + "\n").encode())
+        self.proc.stdin.flush()
+
+    def wait_for(self, text: str, timeout: float = 60) -> None:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if any(text in line for line in self.out):
+                return
+            if self.proc.poll() is not None:
+                self._reader.join(5)
+                if any(text in line for line in self.out):
+                    return
+                raise AssertionError(f"ended before {text!r}: {''.join(self.out)[-2000:]}")
+            time.sleep(0.01)
+        raise AssertionError(f"no {text!r} in {''.join(self.out)[-2000:]}")
+
+    def kill(self) -> None:
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+        for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+            if stream is not None:
+                stream.close()
+
+
+@pytest.mark.parametrize("game", ["rummikub", "siedem-slow"])
+@settings(max_examples=3, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(done=st.integers(min_value=0, max_value=11))
+def test_kill_9_between_two_answers_then_resume_reads_the_same_game(
+    bw: RunBW, bw_data: Path, tmp_path: Path, game: str, done: int
+) -> None:
+    steps = STEPS[game][:done]
+    path = journal(tmp_path, f"kill{done}")
+    Path(path).unlink(missing_ok=True)
+    player = Player([*PLAY[game], "--seed", "2", "--journal", path], env_for(bw_data))
+    try:
+        for line in [*steps, *READINGS[game], MARK]:
+            player.send(line)
+        player.wait_for(MARK_ANSWER)
+    finally:
+        player.kill()
+    before = "".join(player.out)
+    assert CRASH not in before
+    again = bw("resume", path, stdin=script([*READINGS[game], "wyjdź"]))
+    for said in READINGS[game]:
+        assert answer_to(again.stdout, said)[-1] == answer_to(before, said)[-1], said
+
+
+def _final(text: str) -> str:
+    return next(line for line in reversed(text.splitlines()) if line.startswith("Koniec gry"))
+
+
+@pytest.mark.slow
+def test_kill_9_while_computers_play_then_resume_ends_the_same_game(
+    bw: RunBW, bw_data: Path, tmp_path: Path
+) -> None:
+    """The kill lands wherever the computers are: mid-thought, mid-write of a journal line."""
+    args = ("play", "siedem-slow", "--players", "computer,computer", "--seed", "11")
+    whole = bw(*args, "--journal", journal(tmp_path, "whole"))
+    path = Path(journal(tmp_path, "killed"))
+    proc = subprocess.Popen(command(*args, "--journal", str(path)), stdin=subprocess.DEVNULL,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            env=env_for(bw_data))
+    try:
+        end = time.monotonic() + 60
+        while time.monotonic() < end and proc.poll() is None:
+            if path.exists() and path.read_bytes().count(b"\n") >= 9:
+                break
+            time.sleep(0.005)
+    finally:
+        proc.kill()
+        _, err = proc.communicate(timeout=10)
+    assert b"Traceback" not in err
+    resumed = bw("resume", str(path))
+    assert _final(resumed.stdout) == _final(whole.stdout)
+
+
+def test_a_torn_last_journal_line_is_dropped_and_the_game_resumes(
+    bw: RunBW, tmp_path: Path
+) -> None:
+    path = Path(journal(tmp_path))
+    first = bw(*PLAY["rummikub"], "--seed", "2", "--journal", str(path),
+               stdin=script(["nowe 2 3 4 5 6", "stół", "wyjdź"]))
+    with path.open("ab") as f:
+        f.write(b'{"move": {"type": "new_wo')
+    again = bw("resume", str(path), stdin=script(["stół", "wyjdź"]))
+    assert answer_to(again.stdout, "stół") == answer_to(first.stdout, "stół")
+
+
+# -- damaged saves ---------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def saved_game(bw_data: Path, tmp_path_factory: pytest.TempPathFactory) -> bytes:
+    """A journal with a header, computer moves and a human's half-built, undone, drawn turns."""
+    path = tmp_path_factory.mktemp("saved") / "game.jsonl"
+    lines = ["nowe 2 3 4 5 6", "cofnij", "nowe 1 3 4", "połóż 1 1 1", "od nowa", "dobierz",
+             "dobierz", "dobierz", "wyjdź"]
+    done = subprocess.run(
+        command(*PLAY["rummikub"], "--seed", "2", "--journal", str(path)),
+        input=script(lines).encode(), capture_output=True, env=env_for(bw_data), timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    return path.read_bytes()
+
+
+DAMAGE = settings(max_examples=40, deadline=None,
+                  suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+@DAMAGE
+@given(cut=st.integers(min_value=0, max_value=10**6))
+def test_a_truncated_journal_resumes_or_says_why(
+    saved_game: bytes, polish: Any, tmp_path: Path, cut: int
+) -> None:
+    path = tmp_path / "cut.jsonl"
+    path.write_bytes(saved_game[: cut % (len(saved_game) + 1)])
+    _check_damaged(path, polish)
+
+
+@DAMAGE
+@given(edits=st.lists(st.tuples(st.integers(min_value=0), st.binary(min_size=1, max_size=3)),
+                      min_size=1, max_size=4))
+def test_random_bytes_in_a_journal_resume_or_say_why(
+    saved_game: bytes, polish: Any, tmp_path: Path, edits: list[tuple[int, bytes]]
+) -> None:
+    data = bytearray(saved_game)
+    for at, new in edits:
+        i = at % len(data)
+        data[i : i + len(new)] = new
+    path = tmp_path / "bytes.jsonl"
+    path.write_bytes(bytes(data))
+    _check_damaged(path, polish)
+
+
+@DAMAGE
+@given(order=st.lists(st.integers(min_value=0, max_value=40), min_size=1, max_size=20))
+def test_journal_lines_lost_doubled_or_swapped_resume_or_say_why(
+    saved_game: bytes, polish: Any, tmp_path: Path, order: list[int]
+) -> None:
+    lines = saved_game.decode().splitlines()
+    picked = [lines[0]] + [lines[1 + i % (len(lines) - 1)] for i in order]
+    path = tmp_path / "lines.jsonl"
+    path.write_text("\n".join(picked) + "\n", encoding="utf-8")
+    _check_damaged(path, polish)
+
+
+def _seat_count(path: Path) -> int:
+    """One output per seat the header names (the table gives each seat one)."""
+    try:
+        seats = json.loads(path.read_bytes().split(b"\n", 1)[0])["seats"]
+    except (ValueError, KeyError, TypeError):
+        return 2
+    return len(seats) if isinstance(seats, list) else 2
+
+
+def _check_damaged(path: Path, polish: Any) -> None:
+    """Resume in-process: the game, or a ``BrailleWordsError`` sentence; nothing else."""
+    from braille_words.errors import BrailleWordsError
+    from braille_words.table.launch import resume_session
+    from braille_words.table.outputs import SeatOutput
+
+    outputs = [SeatOutput(name=f"s{i}", lang="pl", verbosity="beginner",
+                          transcript=io.StringIO()) for i in range(_seat_count(path))]
+    try:
+        session = resume_session(path, lexicon=polish, outputs=outputs, shared=[])
+    except BrailleWordsError as exc:
+        assert str(exc).strip()
+        return
+    session.close()
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 10**20) | st.floats(allow_nan=False)
+    | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner,
+                                                                max_size=3),
+    max_leaves=5,
+)
+
+
+def _places(obj: Any, at: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    if isinstance(obj, dict):
+        for key, value in obj.items():
+            yield (*at, key)
+            yield from _places(value, (*at, key))
+    elif isinstance(obj, list):
+        for index, value in enumerate(obj):
+            yield (*at, index)
+            yield from _places(value, (*at, index))
+
+
+@pytest.mark.xfail(strict=True, reason="bug: resume catches only BrailleWordsError while "
+                   "replaying: a journal value of the wrong type (\"make\": 5, \"tiles\": [[0]], "
+                   "a seat's \"speech\": [\"a\"]) ends in TypeError/AttributeError, exit 70, "
+                   "instead of 'the saved game … is damaged at line N'")
+@settings(max_examples=60, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(line=st.integers(min_value=0), place=st.integers(min_value=0), value=JSON_VALUES)
+def test_a_journal_value_edited_by_hand_resumes_or_says_why(
+    saved_game: bytes, polish: Any, tmp_path: Path, line: int, place: int, value: Any
+) -> None:
+    lines = saved_game.decode().splitlines()
+    n = line % len(lines)
+    obj = json.loads(lines[n])
+    places = list(_places(obj))
+    where = places[place % len(places)]
+    target = obj
+    for key in where[:-1]:
+        target = target[key]
+    target[where[-1]] = value
+    lines[n] = json.dumps(obj, ensure_ascii=False)
+    path = tmp_path / "edited.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    _check_damaged(path, polish)
+
+
+@pytest.mark.xfail(strict=True, reason="bug: 'braille-words resume' of a journal whose move has "
+                   "\"make\": 5 crashes (exit 70) and says the game is saved and resume goes on "
+                   "with it: the player is sent round in a circle")
+def test_resume_of_a_journal_with_a_mistyped_move_says_which_line(
+    bw: RunBW, saved_game: bytes, tmp_path: Path
+) -> None:
+    lines = saved_game.decode().splitlines()
+    second = json.loads(lines[1])
+    assert second["move"]["type"] == "rebuild"
+    second["move"]["make"] = 5
+    lines[1] = json.dumps(second)
+    path = tmp_path / "edited.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    run = bw("resume", str(path), stdin="wyjdź\n", check=False)
+    assert_no_crash(run)
+    assert "line 2" in run.stderr or "move 1" in run.stderr
+
+
+def test_resume_of_nonsense_files_says_why(bw: RunBW, tmp_path: Path) -> None:
+    cases = {
+        "empty.jsonl": b"",
+        "binary.jsonl": bytes(range(256)),
+        "list.jsonl": b"[1, 2, 3]\n",
+        "other.jsonl": b'{"format": "something else"}\n',
+        "future.jsonl": b'{"format": "braille-words-journal", "version": 99}\n',
+    }
+    for name, data in cases.items():
+        path = tmp_path / name
+        path.write_bytes(data)
+        run = bw("resume", str(path), stdin="wyjdź\n")
+        assert run.returncode == 1, name
+        assert "Traceback" not in run.stderr
+
+
+# -- settings a player chose survive a resume --------------------------------------------------
+
+
+@pytest.mark.xfail(strict=True, reason="bug: 'ekspert' (terse sentences) is not journaled: after "
+                   "kill -9 and resume the player is back to beginner sentences")
+def test_expert_verbosity_survives_resume(bw: RunBW, tmp_path: Path) -> None:
+    path = journal(tmp_path)
+    first = bw(*PLAY["rummikub"], "--seed", "2", "--journal", path,
+               stdin=script(["ekspert", "stół", "wyjdź"]))
+    again = bw("resume", path, stdin=script(["stół", "wyjdź"]))
+    assert answer_to(again.stdout, "stół") == answer_to(first.stdout, "stół")
+
+
+# -- the clock, which a script never starts: a real terminal --------------------------------
+
+
+def _play_on_a_terminal(args: Sequence[str], env: dict[str, str], lines: Sequence[str]) -> Run:
+    """Run with a pseudo-terminal as stdin/stdout, as a person at a keyboard would."""
+    main, secondary = pty.openpty()
+    proc = subprocess.Popen(command(*args), stdin=secondary, stdout=secondary,
+                            stderr=subprocess.PIPE, env=env, close_fds=True)
+    os.close(secondary)
+    out = bytearray()
+
+    def drain(seconds: float) -> None:
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            ready, _, _ = select.select([main], [], [], 0.05)
+            if ready:
+                try:
+                    chunk = os.read(main, 65536)
+                except OSError:
+                    return
+                if not chunk:
+                    return
+                out.extend(chunk)
+            elif proc.poll() is not None:
+                return
+
+    try:
+        drain(3)
+        for line in lines:
+            if proc.poll() is not None:
+                break
+            os.write(main, (line + "\r").encode())
+            drain(1)
+        proc.wait(20)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(5)
+        os.close(main)
+    err = proc.stderr.read().decode("utf-8", "replace") if proc.stderr else ""
+    return Run(tuple(args), proc.returncode, out.decode("utf-8", "replace"), err)
+
+
+@pytest.mark.xfail(strict=True, reason="bug: --option move_limit_seconds=sixty is accepted; at "
+                   "a terminal the first turn's clock does int('sixty') and crashes (exit 70), "
+                   "and every resume crashes again: the game is lost")
+def test_a_move_limit_that_is_not_a_number_is_refused_before_the_deal(
+    bw_data: Path, tmp_path: Path
+) -> None:
+    run = _play_on_a_terminal(
+        ["play", "rummikub", "--display", "none", "--speech", "none", "--seed", "1",
+         "--journal", journal(tmp_path), "--option", "move_limit_seconds=sixty"],
+        env_for(bw_data), ["wyjdź"],
+    )
+    assert_no_crash(run)
+
+
+# -- private news stays private ------------------------------------------------------------
+
+
+def _said(path: Path) -> list[str]:
+    return [json.loads(line)["text"] for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+# Sentences only their seat may hear: long enough that two seats never share one by chance.
+PRIVATE = re.compile(r"(?:Twoje płytki: [^.]*\.|Stojak, płytek \d+: [^.]*\.|"
+                     r"Podpowiedź: [^.]*=[^.]*)")
+DRAWN = re.compile(r"(\w+) dobiera płytek: \d+\. Dobierasz")
+
+
+@pytest.mark.parametrize("seed", [1, 4])
+def test_a_rack_drawn_tile_or_hint_never_reaches_the_other_seat(
+    bw: RunBW, tmp_path: Path, seed: int
+) -> None:
+    names = ("Ola", "Jan")
+    seats = [tmp_path / "seat1.jsonl", tmp_path / "seat2.jsonl"]
+    lines = ["stojak", "literuj", "podpowiedź", "gdzie", "ostatni", "powtórz", "dobierz",
+             "stojak", "literuj", "podpowiedź", "gdzie", "dobierz", "ostatni", "stojak"] * 2
+    bw("play", "rummikub", "--players", "human,human", "--seed", str(seed),
+       "--journal", journal(tmp_path),
+       "--seat", f"1:name=Ola,speech=record:{seats[0]}",
+       "--seat", f"2:name=Jan,speech=record:{seats[1]}",
+       stdin=script([*lines, "wyjdź"]))
+    said = [_said(p) for p in seats]
+    for me, other in ((0, 1), (1, 0)):
+        private = {m.group(0) for text in said[me] for m in PRIVATE.finditer(text)}
+        assert any(p.startswith("Twoje") for p in private), said[me]
+        for secret in private:
+            assert not any(secret in text for text in said[other]), secret
+        spelled = {t for t in said[me] if re.fullmatch(r"[a-ząćęłńóśźż ,]{20,}", t)}
+        assert spelled and not spelled & set(said[other])
+        drawers = {m.group(1) for text in said[me] for m in DRAWN.finditer(text)}
+        assert drawers == {names[me]}, said[me]
+
+
+def test_a_seven_words_word_stays_secret_until_every_word_is_in(
+    bw: RunBW, tmp_path: Path
+) -> None:
+    seats = [tmp_path / "seat1.jsonl", tmp_path / "seat2.jsonl"]
+    lines = ["zadrapania", "słowa", "words", "ostatni", "powtórz", "karta wyników", "runda",
+             "gdzie", "literuj", "pies"]
+    run = bw("play", "siedem-slow", "--players", "human,human", "--seed", "3",
+             "--journal", journal(tmp_path),
+             "--seat", f"1:speech=record:{seats[0]}", "--seat", f"2:speech=record:{seats[1]}",
+             stdin=script([*lines, "wyjdź"]))
+    assert "> zadrapania" not in run.stdout and "> pies" not in run.stdout
+    second = _said(seats[1])
+    revealed = next(i for i, t in enumerate(second) if "Zapisano PIES" in t)
+    assert not any("ZADRAPANIA" in t.upper() for t in second[:revealed])
+    assert any("ZADRAPANIA" in t for t in second[revealed:])
+
+
+# -- the whole game, in process: refusals change nothing, the journal rebuilds everything ------
+
+HINT = "\x00hint\x00"
+
+
+def _table(game: str, seed: int, polish: Any, path: Path) -> tuple[Any, list[io.StringIO]]:
+    from braille_words.table.kit import find_game
+    from braille_words.table.launch import new_session
+    from braille_words.table.outputs import SeatOutput
+    from braille_words.table.seats import SeatConfig
+
+    seats = [SeatConfig(name="Ola", kind="human", display="none", speech="none"),
+             SeatConfig(name="Komp", kind="computer", display="none", speech="none")]
+    streams = [io.StringIO(), io.StringIO()]
+    outputs = [SeatOutput(name=s.name, lang="pl", verbosity="beginner", transcript=streams[i])
+               for i, s in enumerate(seats)]
+    session = new_session(find_game(game), seats, seed=seed, journal_path=path, lexicon=polish,
+                          outputs=outputs, shared=[])
+    session.timers = False
+    return session, streams
+
+
+def _hint_line(session: Any, game: str) -> str:
+    seat = 0
+    hint = session.kit.ai.hint(session.rules, session.state, seat)
+    if hint is None:
+        return "dobierz" if game == "rummikub" else "gotowe"
+    said: str = session.kit.presenter.describe_move(hint, "pl", session.state.view_for(seat))
+    return said
+
+
+def _views(session: Any) -> list[Any]:
+    return [session.state.view_for(seat) for seat in range(len(session.seats))]
+
+
+@pytest.mark.parametrize(
+    ("game", "words"), [("rummikub", RUMMIKUB_WORDS), ("siedem-slow", SEVEN_WORDS)]
+)
+@settings(max_examples=15, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(data=st.data(), seed=st.integers(min_value=1, max_value=60))
+def test_refused_lines_change_nothing_and_the_journal_rebuilds_the_game(
+    polish: Any, tmp_path: Path, game: str, words: list[str], data: st.DataObject, seed: int
+) -> None:
+    from braille_words.table.launch import resume_session
+    from braille_words.table.outputs import SeatOutput
+    from braille_words.table.session import KEYBOARD, Input
+
+    actions = data.draw(st.lists(
+        st.one_of(lines_for(words), st.just(HINT), st.sampled_from(["gotowe", "dobierz"])),
+        min_size=1, max_size=20,
+    ))
+    path = tmp_path / f"{game}-{seed}-{len(actions)}.jsonl"
+    path.unlink(missing_ok=True)
+    session, streams = _table(game, seed, polish, path)
+    try:
+        for action in actions:
+            if session.state.is_over:
+                break
+            line = _hint_line(session, game) if action == HINT else action
+            assume(line.strip().lower() not in QUIT)
+            before, moves = _views(session), session.moves_played
+            heard = [len(s.getvalue()) for s in streams]
+            session.inputs.put(Input(KEYBOARD, line))
+            session.inputs.put(Input(KEYBOARD, None))
+            session.run()
+            spoken = " ".join(line.strip().split()).lower()
+            if spoken and spoken not in QUIET:
+                assert any(len(s.getvalue()) > h for s, h in zip(streams, heard, strict=True)), (
+                    f"silence after {line!r}"
+                )
+            if session.moves_played == moves:
+                assert _views(session) == before, f"{line!r} changed the game but was not a move"
+        live = _views(session)
+    finally:
+        session.close()
+    if session.state.is_over:
+        return
+    outputs = [SeatOutput(name=n, lang="pl", verbosity="beginner", transcript=io.StringIO())
+               for n in ("Ola", "Komp")]
+    again = resume_session(path, lexicon=polish, outputs=outputs, shared=[])
+    try:
+        assert _views(again) == live
+    finally:
+        again.close()
