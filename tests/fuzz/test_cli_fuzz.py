@@ -22,6 +22,7 @@ import signal
 import subprocess
 import threading
 import time
+import unicodedata
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -83,6 +84,10 @@ def lines_for(words: Sequence[str]) -> st.SearchStrategy[str]:
     return st.lists(token, max_size=5).map(" ".join)
 
 
+def _printable(text: str) -> str:
+    return "".join(ch for ch in text if unicodedata.category(ch) != "Cc").strip()
+
+
 def unanswered(stdout: str) -> list[str]:
     """Echoed commands ("> …") the transcript shows no answer to: the player met silence."""
     lines = stdout.splitlines()
@@ -91,8 +96,8 @@ def unanswered(stdout: str) -> list[str]:
         if not line.startswith("> "):
             continue
         said = line[2:].strip().lower()
-        if said in QUIET:
-            continue
+        if said in QUIET or not _printable(said):
+            continue  # a line of control characters is as blank as an empty one
         if i + 1 == len(lines) or lines[i + 1].startswith("> "):
             silent.append(line)
     return silent
@@ -117,9 +122,10 @@ def journal(tmp_path: Path, name: str = "game") -> str:
     return str(tmp_path / f"{name}.jsonl")
 
 
+# A beginner computer thinks in a tenth of the time a strong one takes over 7 słów's cards.
 PLAY = {
-    "rummikub": ("play", "rummikub", "--players", "human,computer"),
-    "siedem-slow": ("play", "siedem-slow", "--players", "human,computer"),
+    "rummikub": ("play", "rummikub", "--players", "human,computer:beginner"),
+    "siedem-slow": ("play", "siedem-slow", "--players", "human,computer:beginner"),
 }
 HYPO = settings(
     max_examples=6,
@@ -405,7 +411,8 @@ def test_kill_9_while_computers_play_then_resume_ends_the_same_game(
     bw: RunBW, bw_data: Path, tmp_path: Path
 ) -> None:
     """The kill lands wherever the computers are: mid-thought, mid-write of a journal line."""
-    args = ("play", "siedem-slow", "--players", "computer,computer", "--seed", "11")
+    args = ("play", "siedem-slow", "--players", "computer:beginner,computer:beginner",
+            "--seed", "11")
     whole = bw(*args, "--journal", journal(tmp_path, "whole"))
     path = Path(journal(tmp_path, "killed"))
     proc = subprocess.Popen(command(*args, "--journal", str(path)), stdin=subprocess.DEVNULL,
@@ -736,7 +743,8 @@ def _table(game: str, seed: int, polish: Any, path: Path) -> tuple[Any, list[io.
     from braille_words.table.seats import SeatConfig
 
     seats = [SeatConfig(name="Ola", kind="human", display="none", speech="none"),
-             SeatConfig(name="Komp", kind="computer", display="none", speech="none")]
+             SeatConfig(name="Komp", kind="computer", display="none", speech="none",
+                        level="beginner")]
     streams = [io.StringIO(), io.StringIO()]
     outputs = [SeatOutput(name=s.name, lang="pl", verbosity="beginner", transcript=streams[i])
                for i, s in enumerate(seats)]
@@ -809,3 +817,67 @@ def test_refused_lines_change_nothing_and_the_journal_rebuilds_the_game(
         assert _views(again) == live
     finally:
         again.close()
+
+
+# -- private news on a Braille display ---------------------------------------------------------
+
+RACK_SAID = re.compile(r"^\[(?P<name>\w+)\] .*Stojak, płytek \d+: (?P<tiles>1 [^.]*)\.", re.M)
+RACK_LETTERS = re.compile(r"Twoje płytki: (?P<letters>[^.]*)\.")
+
+
+def test_another_seats_rack_never_reaches_a_braille_display(
+    bw_data: Path, tmp_path: Path
+) -> None:
+    """Seat 2 reads on an emulated Baum display, and moves along its lines between turns; no
+    frame it is sent may hold seat 1's rack, as tiles or as the spoken rack's words."""
+    from braille_words.braille import text_line
+    from braille_words.braille.lines import rack_line
+    from braille_words.displays.emulators import make_emulator
+
+    emu = make_emulator("baum", 40)
+    frames: list[bytes] = []
+    emu.on_cells = frames.append
+    path = emu.start()
+    player = Player(
+        ["play", "rummikub", "--players", "human,human", "--seed", "1",
+         "--journal", journal(tmp_path), "--seat", "1:name=Ola",
+         "--seat", f"2:name=Jan,display=baum:{path}"],
+        env_for(bw_data),
+    )
+    try:
+        # Seed 1: Jan starts; he reads his rack, passes, and Ola reads hers.
+        for line in ["stojak", "dobierz", "stojak", "literuj", "gdzie"]:
+            player.send(line)
+            for key in ("line_down", "line_down", "line_up"):
+                emu.press_command(key)
+        player.wait_for("grasz jako")
+        player.send("dobierz")
+        player.send("stojak")
+        player.wait_for("płytek 15")
+        for key in ("line_down", "line_down", "pan_right", "line_up", "line_up"):
+            emu.press_command(key)
+        time.sleep(0.3)
+        player.send("wyjdź")
+        player.proc.wait(30)
+    finally:
+        if player.proc.poll() is None:
+            player.kill()
+        emu.stop()
+    out = "".join(player.out)
+    letters = {}
+    for m in re.finditer(r"^\[(\w+)\] [^\n]*" + RACK_LETTERS.pattern, out, re.M):
+        letters.setdefault(m.group(1), m.group("letters").lower().split(", "))
+    said = {m.group("name"): m.group("tiles") for m in RACK_SAID.finditer(out)}
+    assert set(letters) == {"Ola", "Jan"} and set(said) >= {"Ola", "Jan"}, out
+    shown = b"\n".join(frames)
+
+    def on_display(cells: bytes) -> bool:
+        return cells in shown
+
+    # The method sees what it looks for: Jan's own rack is on his display, both ways.
+    assert on_display(rack_line(letters["Jan"], "pl").cells())
+    jan_words = " ".join(said["Jan"].split()[:4])
+    assert on_display(text_line(jan_words, "pl").cells())
+    assert not on_display(rack_line(letters["Ola"], "pl").cells())
+    ola_words = " ".join(said["Ola"].split()[:4])
+    assert not on_display(text_line(ola_words, "pl").cells())
