@@ -68,6 +68,12 @@ def alphabet(lang: str) -> Alphabet:
         raise InputError(f"unknown language '{lang}'; use one of: {', '.join(ALPHABETS)}") from None
 
 
+def is_number(text: str) -> bool:
+    """Plain digits 0-9: ``str.isdigit`` also says yes to '²' and '①', which ``int`` refuses,
+    so a player's superscript must be refused as a bad number, not crash a parser."""
+    return text.isascii() and text.isdigit()
+
+
 def normalize(text: str) -> str:
     """NFC, lower case, surrounding space removed: the one form every word is compared in."""
     return unicodedata.normalize("NFC", text).strip().lower()

@@ -13,6 +13,7 @@ from types import ModuleType
 from typing import Any
 
 from braille_words.errors import BrailleWordsError
+from braille_words.tiles import is_number
 
 
 class AudioDeviceError(BrailleWordsError):
@@ -97,7 +98,7 @@ def resolve_output_device(spec: str | int | None) -> int | None:
     if spec is None or spec == "":
         return None
     listing = "; ".join(d.describe() for d in devices)
-    if isinstance(spec, int) or spec.strip().isdigit():
+    if isinstance(spec, int) or is_number(spec.strip()):
         index = int(spec)
         for dev in devices:
             if dev.index == index:

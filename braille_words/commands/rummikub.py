@@ -53,7 +53,7 @@ from braille_words.games.word_rummikub import (
     TakeBack,
     Undo,
 )
-from braille_words.tiles import normalize
+from braille_words.tiles import is_number, normalize
 
 JOKER_NAMES = frozenset({"?", "*", "joker", "dżoker", "jokera", "blank"})
 NEW_NAMES = frozenset({"new", "nowe", "nowy"})
@@ -176,10 +176,9 @@ class _Line:
     def error(self, pl: str, en: str) -> InputError:
         example = next((s for s, _ in HELP[self.lang if self.lang != "?" else "en"]
                         if s.split()[0] == self._example_key()), None)
-        hint = ""
         if example:
-            hint = _say(self.lang, f" Na przykład: {example}", f" For example: {example}")
-        return InputError(_say(self.lang, pl, en) + hint)
+            pl, en = f"{pl} Na przykład: {example}", f"{en} For example: {example}"
+        return InputError(_say(self.lang, pl, en))
 
     def _example_key(self) -> str:
         en = {"put": "put", "new": "new", "split": "split", "move": "move", "back": "back",
@@ -199,7 +198,7 @@ class _Line:
 
     def number(self, k: int, what_pl: str, what_en: str) -> int:
         token = self.args[k]
-        if not token.isdigit():
+        if not is_number(token):
             raise self.error(
                 f"„{token}” nie jest numerem ({what_pl}).",
                 f"'{token}' is not a number ({what_en}).",
@@ -245,7 +244,7 @@ class _Line:
 
     def rack_tile(self, token: str, taken: Sequence[int] = ()) -> int:
         """Tile id of a rack tile named by number or by letter ('?' a joker)."""
-        if token.isdigit():
+        if is_number(token):
             r = int(token)
             if not 1 <= r <= len(self.rack):
                 raise self.error(
@@ -346,7 +345,7 @@ def _put(cmd: _Line) -> Move:
     w = cmd.word(1, allow_new=True)
     rest = cmd.args[2:]
     letter: str | None = None
-    if rest and not rest[-1].isdigit():
+    if rest and not is_number(rest[-1]):
         letter = rest.pop()
     if cmd.is_joker(tile) and letter is None:
         raise cmd.error(
@@ -374,10 +373,10 @@ def _new(cmd: _Line) -> Move:
         )
     args = list(cmd.args)
     jokers = ""
-    if len(args) > 1 and not args[-1].isdigit() and args[0].isdigit():
+    if len(args) > 1 and not is_number(args[-1]) and is_number(args[0]):
         jokers = args.pop()
     tiles: list[int] = []
-    if len(args) == 1 and not args[0].isdigit():
+    if len(args) == 1 and not is_number(args[0]):
         # letters: take rack tiles by letter; a missing letter is taken by a joker
         for ch in args[0]:
             try:
@@ -405,7 +404,7 @@ def _joker(cmd: _Line) -> Move:
     tiles = cmd.table[w]["tiles"]
     if len(cmd.args) == 2:
         letter = cmd.args[1]
-        if len(letter) != 1 or letter.isdigit():
+        if len(letter) != 1 or is_number(letter):
             raise cmd.error(
                 "Podaj literę jokera, np. joker 2 a, albo pozycję i płytkę: joker 2 3 5.",
                 "Give the joker's letter, e.g. joker 2 a, or position and tile: joker 2 3 5.",
@@ -446,7 +445,7 @@ def _rebuild(text: str, view: dict[str, Any]) -> Move:
                     f"After + give rack letters (? for a joker), not '{letters}'."
                 )
             rack = (rack or "") + letters
-        elif token.isdigit():
+        elif is_number(token):
             cmd.args = [token]
             w = cmd.word(0)
             if w in take:

@@ -38,7 +38,7 @@ from braille_words.games.seven_words import (
     Submit,
     TimeUp,
 )
-from braille_words.tiles import normalize
+from braille_words.tiles import is_number, normalize
 
 HELP: dict[str, list[tuple[str, str]]] = {
     "pl": [
@@ -133,7 +133,7 @@ def _say(lang: str, pl: str, en: str) -> str:
 def _player(arg: str, view: dict[str, Any], lang: str) -> int:
     """A player by number (from 1) or by name, as the 0-based seat."""
     seats: Sequence[str] = view.get("seats", [])
-    if arg.isdigit():
+    if is_number(arg):
         n = int(arg)
         if 1 <= n <= len(seats):
             return n - 1

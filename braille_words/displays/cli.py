@@ -25,6 +25,7 @@ from braille_words.displays.keymap import parse_key_name
 from braille_words.displays.profiles import profiles
 from braille_words.displays.spec import open_display
 from braille_words.displays.usb import match_usb, serial_ports
+from braille_words.tiles import is_number
 
 EMULATOR_KEYS = """\
 Keys (terminal):
@@ -330,7 +331,7 @@ def _devices(args: argparse.Namespace) -> int:
 
 
 def _positive_cells(text: str) -> int:
-    if not text.isdigit() or not 1 <= int(text) <= 160:
+    if not is_number(text) or not 1 <= int(text) <= 160:
         raise argparse.ArgumentTypeError("the number of cells must be from 1 to 160")
     return int(text)
 

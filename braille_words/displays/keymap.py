@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 
 from braille_words.displays.events import COMMAND_NAMES, DisplayCommand, KeyEvent
 from braille_words.errors import BrailleWordsError
+from braille_words.tiles import is_number
 
 Key = tuple[str, int]
 
@@ -20,7 +21,7 @@ Key = tuple[str, int]
 def parse_key_name(name: str) -> Key:
     """``"routing.7"`` → ``("routing", 7)``; a clear error for anything else."""
     group, dot, number = name.strip().rpartition(".")
-    if not dot or not group or not number.isdigit():
+    if not dot or not group or not is_number(number):
         raise BrailleWordsError(
             f"The key name {name!r} should look like group.number, for example display.1."
         )

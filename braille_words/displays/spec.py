@@ -17,6 +17,7 @@ from braille_words.displays.events import CommandSink, KeySink
 from braille_words.displays.profiles import PROTOCOLS, Profile, default_profile, profiles
 from braille_words.displays.serial_display import SerialDisplay, StatusSink
 from braille_words.errors import BrailleWordsError
+from braille_words.tiles import is_number
 
 MAX_CONSOLE_CELLS = 200
 _HINT = (
@@ -42,7 +43,7 @@ def parse_display_spec(spec: str) -> DisplaySpec:
     if head == "console":
         if not sep:
             return DisplaySpec("console", cells=40)
-        if not rest.isdigit() or not 1 <= int(rest) <= MAX_CONSOLE_CELLS:
+        if not is_number(rest) or not 1 <= int(rest) <= MAX_CONSOLE_CELLS:
             raise BrailleWordsError(
                 f"The console display width must be a number of cells from 1 to "
                 f"{MAX_CONSOLE_CELLS}, not {rest!r}."

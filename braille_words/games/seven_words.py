@@ -33,7 +33,7 @@ from braille_words.games.seven_words_deck import (
     score_cards,
     used_cards,
 )
-from braille_words.tiles import POLISH, normalize
+from braille_words.tiles import POLISH, is_number, normalize
 
 GAME_ID = "seven_words"
 MAX_PLAYERS = 6
@@ -156,7 +156,7 @@ class Options:
             vets = d["veterans"]
             if isinstance(vets, str):
                 parts = [p for p in re.split(r"[,\s]+", vets) if p]
-                vets = [int(p) if p.isdigit() else p for p in parts]
+                vets = [int(p) if is_number(p) else p for p in parts]
             if not isinstance(vets, list | tuple) or not all(
                 isinstance(v, int) and not isinstance(v, bool) for v in vets
             ):
@@ -164,7 +164,7 @@ class Options:
             d["veterans"] = tuple(vets)
         if "main_player" in d:
             main = d["main_player"]
-            if isinstance(main, str) and main.strip().isdigit():
+            if isinstance(main, str) and is_number(main.strip()):
                 d["main_player"] = main = int(main)
             if not isinstance(main, int) or isinstance(main, bool):
                 raise InputError("main_player must be a seat number")

@@ -36,7 +36,7 @@ from typing import Any, ClassVar, Protocol
 from braille_words.errors import InputError
 from braille_words.games.base import Event, Reason, RuleViolation
 from braille_words.games.word_rummikub_solver import solve
-from braille_words.tiles import Tile, alphabet
+from braille_words.tiles import Tile, alphabet, is_number
 
 GAME_ID = "word_rummikub"
 
@@ -147,7 +147,33 @@ class Options:
         unknown = set(data) - known
         if unknown:
             raise InputError(f"unknown Rummikub option(s): {', '.join(sorted(unknown))}")
-        return cls(**dict(data))
+        values = dict(data)
+        defaults = cls()
+        for name, value in values.items():
+            # A teacher's typo ("sixty") must stop the game before it starts, not crash the
+            # clock at the first turn (and again at every resume).
+            default = getattr(defaults, name)
+            if name in ("theme", "previous_starter") and value is None:
+                continue
+            if name == "theme":
+                ok = isinstance(value, str)
+                wanted = "text"
+            elif name == "previous_starter" or (isinstance(default, int) and not isinstance(
+                default, bool
+            )):
+                if isinstance(value, str) and is_number(value.strip()):
+                    values[name] = value = int(value)
+                ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
+                wanted = "a whole number of 0 or more"
+            elif isinstance(default, bool):
+                ok = isinstance(value, bool)
+                wanted = "true or false"
+            else:
+                ok = isinstance(value, type(default))
+                wanted = type(default).__name__
+            if not ok:
+                raise InputError(f"the Rummikub option {name} must be {wanted}, not {value!r}")
+        return cls(**values)
 
 
 # --------------------------------------------------------------------------- table pieces
@@ -457,7 +483,12 @@ def arranged_state(
         i = 0
         while i < len(text):
             if text[i] == "?":
-                cells.append(Cell(take(None), text[i + 1]))
+                shows = text[i + 1] if i + 1 < len(text) else "?"
+                if shows == "?" or not shows.isalpha():
+                    raise InputError(
+                        f"a joker on the table needs the letter it shows ('?a'), in {text!r}"
+                    )
+                cells.append(Cell(take(None), shows))
                 i += 2
             else:
                 cells.append(Cell(take(text[i]), text[i]))
@@ -719,7 +750,7 @@ REASON_CODES: dict[str, str] = {
     "first_word_too_short": "Your first lay-down needs a word of at least {min} letters.",
     "first_one_word": "Your first lay-down is one word.",
     "rack_lacks": "Your rack does not hold: {letters}.",
-    "letters_missing": "You need {letters}.",
+    "letters_missing": "You still need the letters {letters}.",
     "table_left_over": "The letters {letters} of word {word} are left over.",
     "rack_left_over": "The letters {letters} named from your rack are left over.",
     "joker_left_over": "{count} joker(s) would be left over.",

@@ -156,7 +156,8 @@ def solve(
             Reason(
                 "letters_missing",
                 f"You need {_count_phrase(still_short)}{where}.",
-                {"letters": _count_phrase(still_short)},
+                # Each catalogue words the sentence; the letters go in as a plain list.
+                {"letters": _letters_phrase(sorted(still_short.elements()))},
             )
         )
     by_word: dict[int, list[str]] = {}

@@ -290,7 +290,7 @@ def braille_view(view: dict[str, Any], lang: str, selection: Any = None) -> list
     segments: list[Segment] = []
     for card in view["area"]:
         cells = bytes([symbol_cell(column_symbol(int(card["column"])), lang)])
-        cells += tile_cells([str(card["letter"])], lang)
+        cells += tile_cells([str(card["letter"])], "pl")  # Polish cards, whatever the messages
         if card.get("bonus"):
             cells += text_to_cells(f"+{card['bonus']}", lang, Mode.COMPUTER)
         segments.append(Segment(cells, ("card", int(card["slot"]))))

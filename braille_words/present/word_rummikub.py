@@ -15,6 +15,7 @@ from braille_words.present.messages import fill
 from braille_words.speech.spelling import letter_name
 from braille_words.table.clock import TimerRequest
 from braille_words.table.outputs import NamedLine
+from braille_words.tiles import is_number
 
 PL = "pl"
 
@@ -54,11 +55,11 @@ def read(low: str, view: dict[str, Any], lang: str, verbosity: str) -> str | Non
             return _READERS[key](view, lang, verbosity)
     first, _, rest = low.partition(" ")
     args = rest.split()
-    if first in _WORD_PREFIXES and len(args) == 1 and args[0].isdigit():
+    if first in _WORD_PREFIXES and len(args) == 1 and is_number(args[0]):
         return read_word(view, int(args[0]), lang)
-    if first in _TILE_PREFIXES and len(args) == 1 and args[0].isdigit():
+    if first in _TILE_PREFIXES and len(args) == 1 and is_number(args[0]):
         return read_tile(view, int(args[0]), lang)
-    if first in _LETTER_PREFIXES and len(args) == 2 and all(a.isdigit() for a in args):
+    if first in _LETTER_PREFIXES and len(args) == 2 and all(is_number(a) for a in args):
         return read_letter(view, int(args[0]), int(args[1]), lang)
     return None
 
@@ -300,6 +301,9 @@ def event_params(
     return extra
 
 
+TILE_LANG = "pl"
+
+
 def braille_view(view: dict[str, Any], lang: str, selection: Any = None) -> list[NamedLine]:
     """Rack, table and scores, each a line the reader moves to with line up/down; a rack tile
     picked with a routing key carries dot 8."""
@@ -308,12 +312,15 @@ def braille_view(view: dict[str, Any], lang: str, selection: Any = None) -> list
     words = [
         [None if joker else letter for _id, letter, joker in w["tiles"]] for w in view["table"]
     ]
-    lines = [NamedLine("rack", rack_line(rack, lang, selected=picked))]
+    # The tiles are Polish letters whatever language the messages are in.
+    lines = [NamedLine("rack", rack_line(rack, TILE_LANG, selected=picked))]
     if view.get("loose"):
         lines.append(
-            NamedLine("loose", rack_line([lt for _i, lt in view["loose"]], lang, name="loose"))
+            NamedLine(
+                "loose", rack_line([lt for _i, lt in view["loose"]], TILE_LANG, name="loose")
+            )
         )
-    lines.append(NamedLine("table", words_line(words, lang)))
+    lines.append(NamedLine("table", words_line(words, TILE_LANG)))
     lines.append(
         NamedLine(
             "scores",

@@ -304,32 +304,41 @@ def _run(session: Session, scripted: bool, *, timers: bool = True) -> int:
         raise
     except KeyboardInterrupt:
         session.close()
-        print(
-            "\nbraille-words: the game is saved; 'braille-words resume' goes on with it.",
-            file=sys.stderr,
-        )
+        print("\n" + _saved_sentence(session), file=sys.stderr)
         return 130
     session.close()
-    if result is None:
-        if not scripted:
-            print(
-                "braille-words: the game is saved; 'braille-words resume' goes on with it.",
-                file=sys.stderr,
-            )
-        return 0
-    return 0
+    if result is None and (not scripted or session.unsaved):
+        print(_saved_sentence(session), file=sys.stderr)
+    return 1 if session.unsaved else 0
+
+
+def _saved_sentence(session: Session) -> str:
+    if session.unsaved:
+        path = session.journal.path if session.journal is not None else "the journal"
+        return (
+            f"braille-words: some moves could not be written to {path}; "
+            "'braille-words resume' goes on from the last one saved."
+        )
+    return "braille-words: the game is saved; 'braille-words resume' goes on with it."
 
 
 def _read_keyboard(session: Session) -> None:
     """Standard input line by line: a script, a pipe, or a terminal the key reader cannot use."""
+    # Bytes, decoded here: an invalid byte in a pipe becomes U+FFFD (whatever the locale's
+    # strictness), instead of ending the input or reaching the game as a lone surrogate.
+    stream = getattr(sys.stdin, "buffer", None)
     while True:
         try:
-            raw = sys.stdin.readline()
+            raw = (
+                stream.readline().decode("utf-8", "replace")
+                if stream is not None
+                else sys.stdin.readline()
+            )
         except (OSError, ValueError, UnicodeDecodeError):
             break
         if not raw:
             break
-        session.inputs.put(Input(KEYBOARD, raw.rstrip("\n")))
+        session.inputs.put(Input(KEYBOARD, raw.rstrip("\r\n")))
     session.inputs.put(Input(KEYBOARD, None))
 
 

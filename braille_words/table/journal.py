@@ -9,6 +9,7 @@ dropped on reading; anything else unreadable is reported as a corrupt save, neve
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from collections.abc import Iterator
@@ -24,6 +25,10 @@ VERSION = 1
 
 class CorruptJournal(BrailleWordsError):
     """A save that cannot be read back; the message names the file and the line."""
+
+
+class JournalUnwritable(BrailleWordsError):
+    """The journal cannot be written (a folder, no permission, a full disk)."""
 
 
 @dataclass
@@ -61,6 +66,8 @@ class Record:
     header: Header
     entries: list[Entry]
     finished: bool
+    settings: dict[int, dict[str, str]] = field(default_factory=dict)
+    """What each seat chose during the game (``verbosity``), the latest choice last."""
 
 
 class Journal:
@@ -72,8 +79,15 @@ class Journal:
 
     @classmethod
     def create(cls, path: Path, header: Header) -> Journal:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        stream = path.open("w", encoding="utf-8")
+        """A new journal; a place it cannot be written is refused before the game starts."""
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            stream = path.open("w", encoding="utf-8")
+        except OSError as exc:
+            raise JournalUnwritable(
+                f"the game cannot be saved to {path}: {exc.strerror or exc}; "
+                "give another file with --journal"
+            ) from None
         journal = cls(path, stream)
         journal._write(header.to_json())
         return journal
@@ -91,16 +105,28 @@ class Journal:
     def record(self, seat: int, move: dict[str, Any]) -> None:
         self._write({"seat": seat, "move": move})
 
+    def record_setting(self, seat: int, key: str, value: str) -> None:
+        """A seat's own choice (terse sentences): not a move, but lost work if forgotten."""
+        self._write({"seat": seat, "setting": {key: value}})
+
     def finish(self, result: dict[str, Any]) -> None:
         self._write({"finished": True, "result": result})
 
     def close(self) -> None:
-        self._stream.close()
+        with contextlib.suppress(OSError):  # every line was already fsync'ed, or reported
+            self._stream.close()
 
     def _write(self, obj: dict[str, Any]) -> None:
-        self._stream.write(json.dumps(obj, ensure_ascii=False, sort_keys=True) + "\n")
-        self._stream.flush()
-        os.fsync(self._stream.fileno())
+        """One line, on the disk before anyone hears of it; a full disk is a sentence."""
+        try:
+            self._stream.write(json.dumps(obj, ensure_ascii=False, sort_keys=True) + "\n")
+            self._stream.flush()
+            os.fsync(self._stream.fileno())
+        except (OSError, ValueError) as exc:  # ValueError: the stream was closed
+            raise JournalUnwritable(
+                f"the game cannot be saved to {self.path}: "
+                f"{getattr(exc, 'strerror', None) or exc}"
+            ) from None
 
 
 def _lines(path: Path) -> Iterator[tuple[int, str, bool]]:
@@ -123,6 +149,7 @@ def read(path: Path) -> Record:
     """Read a journal back; raises ``CorruptJournal`` with the place it broke."""
     header: Header | None = None
     entries: list[Entry] = []
+    settings: dict[int, dict[str, str]] = {}
     finished = False
     for number, line, torn in _lines(path):
         try:
@@ -137,6 +164,13 @@ def read(path: Path) -> Record:
             header = _header(obj, path)
         elif obj.get("finished") is True:
             finished = True
+        elif "setting" in obj:
+            seat, setting = obj.get("seat"), obj.get("setting")
+            if not isinstance(seat, int) or not isinstance(setting, dict) or not all(
+                isinstance(k, str) and isinstance(v, str) for k, v in setting.items()
+            ):
+                raise CorruptJournal(f"the saved game {path} is damaged at line {number}")
+            settings.setdefault(seat, {}).update(setting)
         else:
             seat, move = obj.get("seat"), obj.get("move")
             if not isinstance(seat, int) or not isinstance(move, dict):
@@ -144,7 +178,7 @@ def read(path: Path) -> Record:
             entries.append(Entry(seat, move))
     if header is None:
         raise CorruptJournal(f"the saved game {path} is empty")
-    return Record(header, entries, finished)
+    return Record(header, entries, finished, settings)
 
 
 def _header(obj: dict[str, Any], path: Path) -> Header:

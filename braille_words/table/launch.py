@@ -129,22 +129,49 @@ def resume_session(
     record = journal_mod.read(path)
     if record.finished:
         raise BrailleWordsError(f"the game in {path} has already ended")
-    kit = find_game(record.header.game)
-    seats = [SeatConfig.from_json(s) for s in record.header.seats]
+    try:
+        kit = find_game(record.header.game)
+        seats = [SeatConfig.from_json(s) for s in record.header.seats]
+    except BrailleWordsError as exc:
+        raise journal_mod.CorruptJournal(
+            f"the saved game {path} has a damaged header (line 1): {exc}"
+        ) from None
     from braille_words.table.seats import apply_seat_option
 
+    for seat, chosen in record.settings.items():
+        if 0 <= seat < len(seats) and chosen.get("verbosity") in ("beginner", "expert"):
+            seats[seat].verbosity = chosen["verbosity"]
     for override in seat_overrides:
         apply_seat_option(seats, override)
     lexicon = lexicon if lexicon is not None else load_lexicon(kit.lang)
     names = [s.name for s in seats]
-    rules, state, _events = _deal(kit, lexicon, record.header.options, names, record.header.seed)
+    try:
+        rules, state, _events = _deal(
+            kit, lexicon, record.header.options, names, record.header.seed
+        )
+    except BrailleWordsError as exc:
+        raise journal_mod.CorruptJournal(
+            f"the saved game {path} has damaged options (line 1): {exc}"
+        ) from None
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
+        raise journal_mod.CorruptJournal(
+            f"the saved game {path} has damaged options (line 1): {exc!r}"
+        ) from None
     for number, entry in enumerate(record.entries, start=1):
+        # A hand-edited value of the wrong type fails deep inside the rules: whatever it
+        # raises, the player hears which move of which file is damaged.
         try:
             move = kit.move_from_json(entry.move)
+            if not 0 <= entry.seat < len(seats):
+                raise BrailleWordsError(f"there is no seat {entry.seat}")
             state, _ = rules.apply(state, entry.seat, move)
         except BrailleWordsError as exc:
             raise journal_mod.CorruptJournal(
                 f"the saved game {path} cannot be replayed at move {number}: {exc}"
+            ) from None
+        except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
+            raise journal_mod.CorruptJournal(
+                f"the saved game {path} is damaged at move {number}: {exc!r}"
             ) from None
     outs = outputs if outputs is not None else open_outputs(seats, transcript=transcript)
     if shared is None:

@@ -10,6 +10,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from braille_words.errors import InputError
+from braille_words.tiles import is_number
 
 KINDS = ("human", "computer")
 LEVELS = ("beginner", "medium", "strong")
@@ -57,6 +58,9 @@ class SeatConfig:
             raise InputError(f"unknown seat setting(s): {', '.join(sorted(unknown))}")
         if not isinstance(data.get("name"), str):
             raise InputError("a seat needs a name")
+        for key, value in data.items():
+            if not isinstance(value, str) and not (key == "sound" and value is None):
+                raise InputError(f"the seat setting {key} must be text, not {value!r}")
         return cls(**data)
 
 
@@ -108,7 +112,7 @@ def parse_players(text: str, lang: str = "pl") -> list[SeatConfig]:
 def apply_seat_option(seats: list[SeatConfig], text: str) -> None:
     """``--seat N:key=value,key=value`` — give seat N (from 1) its own display, voice, name…"""
     number, sep, rest = text.partition(":")
-    if not sep or not number.strip().isdigit():
+    if not sep or not is_number(number.strip()):
         raise InputError(
             f"--seat takes N:key=value,… (for example 2:display=baum:/dev/pts/3), not '{text}'"
         )

@@ -13,12 +13,13 @@ import contextlib
 import queue
 import random
 import threading
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from braille_words.audio.timers import TimerEvent
-from braille_words.errors import BrailleWordsError, InputError
+from braille_words.errors import BrailleWordsError, InputError, in_language
 from braille_words.games.base import Event, RuleViolation
 from braille_words.present.messages import render, text
 from braille_words.table.clock import TableClock, TimerRequest
@@ -48,6 +49,18 @@ VERBOSITY_WORDS = {
     "początkujący": "beginner",
     "poczatkujacy": "beginner",
 }
+
+
+MAX_LINE = 300
+"""The longest command any game needs is well under this; a longer line is a paste or a stuck
+key, and quoting it back would flood the speech and the display."""
+
+
+def clean_line(line: str) -> str:
+    """What a player typed, made safe to quote back: text that cannot be encoded (a lone
+    surrogate from an invalid byte) becomes U+FFFD and control characters become spaces."""
+    line = line.encode("utf-8", "replace").decode("utf-8")
+    return "".join(" " if unicodedata.category(ch) == "Cc" else ch for ch in line)
 
 
 @dataclass
@@ -91,6 +104,8 @@ class Session:
     _holder: dict[int, int] = field(default_factory=dict)
     _pending: dict[int, int] = field(default_factory=dict)
     _explained: bool = False
+    unsaved: bool = False
+    """A move could not be written to the journal: the game cannot be said to be saved."""
     on_hand_over: Callable[[], None] | None = None
     """Called before the keyboard is handed over: the terminal clears its scrollback there,
     where the last holder's rack could otherwise be read back."""
@@ -171,9 +186,15 @@ class Session:
         if group is not None and self._pending.get(group) == seat:
             self._take_over(group, seat)  # the line was the Enter that confirms it
             return
-        words = " ".join(line.strip().split())
+        words = " ".join(clean_line(line).split())
         low = words.lower()
         if not low:
+            return
+        if len(words) > MAX_LINE:
+            out.announce(
+                text(out.lang, "line_too_long", out.verbosity, length=len(words), most=MAX_LINE),
+                cue="rejected",
+            )
             return
         if self._generic(seat, low, words):
             return
@@ -183,7 +204,7 @@ class Session:
             move = self.kit.parse(words, view)
         except InputError as exc:
             if awaited:
-                out.announce(str(exc), cue="rejected")
+                out.announce(in_language(str(exc), out.lang), cue="rejected")
             else:
                 self._not_your_turn(out)
             return
@@ -261,6 +282,11 @@ class Session:
         if low in VERBOSITY_WORDS:
             out.verbosity = VERBOSITY_WORDS[low]
             self.seats[seat].verbosity = out.verbosity
+            if self.journal is not None:
+                try:
+                    self.journal.record_setting(seat, "verbosity", out.verbosity)
+                except BrailleWordsError as exc:
+                    out.announce(str(exc), cue="warning")
             out.announce(text(out.lang, f"verbosity_{out.verbosity}", out.verbosity))
             return True
         first, _, rest = low.partition(" ")
@@ -286,10 +312,17 @@ class Session:
             out.announce(self._violation_text(out, exc), cue="rejected")
             return False
         except BrailleWordsError as exc:
-            out.announce(str(exc), cue="rejected")
+            out.announce(in_language(str(exc), out.lang), cue="rejected")
             return False
         if self.journal is not None:
-            self.journal.record(seat, move.to_json())
+            try:
+                self.journal.record(seat, move.to_json())
+            except BrailleWordsError as exc:
+                # Not on the disk, so not made: a move nobody can resume must not be heard.
+                self.unsaved = True
+                out.announce(text(out.lang, "journal_failed", out.verbosity, reason=str(exc)),
+                             cue="rejected")
+                return False
         self.state = state
         self.moves_played += 1
         self.announce(events)

@@ -54,6 +54,17 @@ def test_every_seven_words_reason_has_a_polish_sentence() -> None:
     assert missing == []
 
 
+def test_english_news_names_players_and_never_counts_seats_from_zero() -> None:
+    from braille_words.games import seven_words
+
+    english = catalogue("en")["seven_words"]
+    numbered = [
+        k for k, template in seven_words.EVENT_KINDS.items()
+        if ("{seat}" in template or "{challenger}" in template) and k not in english
+    ]
+    assert numbered == []
+
+
 def test_two_computers_play_seven_rounds_and_both_sheets_are_read(
     run_bw: RunBW, tmp_path: Path
 ) -> None:
