@@ -13,6 +13,7 @@ import contextlib
 import queue
 import random
 import threading
+import time
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -73,6 +74,8 @@ class Input:
     seat: int
     line: str | None
     move: Any = None
+    at: float = field(default_factory=time.monotonic)
+    """When it was typed: a line typed before a hand-over was asked for cannot confirm it."""
 
 
 @dataclass
@@ -103,6 +106,7 @@ class Session:
     confirmed with Enter, before the next member's rack is read out."""
     _holder: dict[int, int] = field(default_factory=dict)
     _pending: dict[int, int] = field(default_factory=dict)
+    _pending_since: dict[int, float] = field(default_factory=dict)
     _explained: bool = False
     unsaved: bool = False
     """A move could not be written to the journal: the game cannot be said to be saved."""
@@ -150,7 +154,7 @@ class Session:
             if self.echo is not None:
                 secret = self.private_entry(item.seat) and not self._is_reading(item.line)
                 self.echo("***" if secret else item.line)
-            self.handle(item.seat, item.line)
+            self.handle(item.seat, item.line, at=item.at)
         if self.state.is_over:
             return self._finish()
         return None
@@ -171,7 +175,7 @@ class Session:
 
     # -- one line of input ----------------------------------------------------------------
 
-    def handle(self, source: int, line: str) -> None:
+    def handle(self, source: int, line: str, *, at: float | None = None) -> None:
         """Act on one typed or brailled line; every outcome is announced to that seat."""
         seat = self._human_awaited() if source == KEYBOARD else source
         if seat is None:
@@ -184,7 +188,16 @@ class Session:
         out.stop_speech()  # any key stops the current speech
         group = self._group(seat)
         if group is not None and self._pending.get(group) == seat:
-            self._take_over(group, seat)  # the line was the Enter that confirms it
+            asked = self._pending_since.get(group, 0.0)
+            if not line.strip() and (at is None or at >= asked):
+                self._take_over(group, seat)  # the Enter that confirms it
+            else:
+                # Typed ahead by the last holder, or a command before Enter: nothing of the
+                # new holder's may be read out yet.
+                out.announce(
+                    text(out.lang, "hand_over", out.verbosity, name=self.seats[seat].name),
+                    public=True,
+                )
             return
         words = " ".join(clean_line(line).split())
         low = words.lower()
@@ -534,6 +547,7 @@ class Session:
             for seat in group:
                 self.outputs[seat].mute()
             self._pending[number] = want
+            self._pending_since[number] = time.monotonic()
             if exposed and self.on_hand_over is not None:
                 with contextlib.suppress(OSError, ValueError):
                     self.on_hand_over()

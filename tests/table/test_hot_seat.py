@@ -83,11 +83,30 @@ def test_the_next_player_hears_their_tiles_only_after_the_hand_over(
     assert f"Kolej: {session.seats[second].name}." in between[mark - 200:]
     # The tile the first player drew was said to them before the hand-over was asked for.
     assert "Dobierasz:" in between
-    session.handle(KEYBOARD, "stojak")  # this line only confirms the hand-over
+    session.handle(KEYBOARD, "stojak")  # a command is not the Enter asked for
+    assert "Stojak" not in speaker.getvalue()[mark:]
+    assert speaker.getvalue()[mark:].count("Kolej:") == 1
+    session.handle(KEYBOARD, "")
     after = speaker.getvalue()[mark:]
     assert after.count("Stojak, płytek 14") == 1 and "Twój ruch." in after
     session.handle(KEYBOARD, "stojak")
     assert speaker.getvalue()[mark:].count("Stojak, płytek 14") == 2
+
+
+def test_a_line_typed_before_the_hand_over_was_asked_for_does_not_confirm_it(
+    tmp_path: Path, polish: Any
+) -> None:
+    import time
+
+    session, speaker = shared_table(tmp_path, polish)
+    typed_early = time.monotonic()
+    session.handle(KEYBOARD, "")
+    session.handle(KEYBOARD, "dobierz")
+    mark = len(speaker.getvalue())
+    session.handle(KEYBOARD, "", at=typed_early)  # an Enter typed ahead by the last player
+    assert "Stojak" not in speaker.getvalue()[mark:]
+    session.handle(KEYBOARD, "")
+    assert "Stojak, płytek 14" in speaker.getvalue()[mark:]
 
 
 def test_between_turns_the_keyboard_stays_with_the_holder(tmp_path: Path, polish: Any) -> None:
