@@ -956,3 +956,51 @@ def test_another_seats_rack_never_reaches_a_braille_display(
     assert not on_display(rack_line(letters["Ola"], "pl").cells())
     ola_words = " ".join(said["Ola"].split()[:4])
     assert not on_display(text_line(ola_words, "pl").cells())
+
+
+NOISE_CASES = [
+    pytest.param("baum", b"\x00\x01\x02", id="baum-nul-soh-stx"),
+    pytest.param("baum", b"\x1b\x1b\x1b", id="baum-escapes"),
+    pytest.param("focus", b"\x00\x01\x02", id="focus-nul-soh-stx"),
+    pytest.param("focus", b"\xfe\xff\x00\x01\x02", id="focus-torn-packet"),
+    pytest.param("handytech", b"\x79", id="handytech-lone-0x79", marks=pytest.mark.xfail(
+        strict=True,
+        reason="bug: a stray 0x79 (an extended packet's first byte, torn off on a reconnect) "
+        "makes the HandyTech parser take the next key packet's model byte (0x8C) as a length "
+        "and wait for 140 bytes: the next ~24 key presses are swallowed without a word")),
+    pytest.param("handytech", b"\x00\x01\x02", id="handytech-nul-soh-stx",
+                 marks=pytest.mark.xfail(
+        strict=True,
+        reason="bug: stray bytes from a HandyTech display are read as keys pressed and never "
+        "released; every later key press joins that chord and resolves to nothing, so the "
+        "display stays deaf for the rest of the game")),
+]
+
+
+@pytest.mark.parametrize(("kind", "noise"), NOISE_CASES)
+def test_a_display_that_sends_noise_still_reads_keys_afterwards(
+    bw_data: Path, tmp_path: Path, kind: str, noise: bytes
+) -> None:
+    """A key pressed while the noise is still being read may be lost; the ones after it not."""
+    from braille_words.displays.emulators import make_emulator
+
+    emu = make_emulator(kind, 40)
+    path = emu.start()
+    player = Player([*PLAY["rummikub"], "--seed", "1", "--journal", journal(tmp_path),
+                     "--display", f"{kind}:{path}"], env_for(bw_data))
+    try:
+        player.wait_for("Twój ruch")
+        emu.press_command("line_down")  # to the rack: a routing key there picks a tile
+        time.sleep(0.2)
+        emu.press_route(2)
+        player.wait_for("Płytka 3:", timeout=10)
+        emu.send(noise)
+        for cell in (3, 4, 5, 6):
+            time.sleep(0.3)
+            emu.press_route(cell)
+        player.wait_for("Płytka 7:", timeout=5)
+        player.send("wyjdź")
+        player.proc.wait(30)
+    finally:
+        player.kill()
+        emu.stop()
