@@ -728,13 +728,10 @@ def test_a_move_limit_that_is_not_a_number_is_refused_before_the_deal(
     assert_no_crash(run)
 
 
-@pytest.mark.xfail(strict=True, reason="bug: at a shared terminal (hot-seat) any typed line, "
-                   "not only a bare Enter, confirms the hand-over: a player who types ahead "
-                   "('dobierz' then 'stojak') has the next player's rack printed in front of "
-                   "them")
 def test_typing_ahead_at_a_shared_terminal_does_not_show_the_next_players_rack(
     bw_data: Path, tmp_path: Path
 ) -> None:
+    """Any typed line used to confirm a hand-over: type-ahead showed the next rack."""
     run, marks = _play_on_a_terminal(
         ["play", "rummikub", "--players", "human,human", "--seed", "1",
          "--journal", journal(tmp_path),
