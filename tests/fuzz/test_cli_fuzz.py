@@ -414,6 +414,73 @@ def test_kill_9_between_two_answers_then_resume_reads_the_same_game(
         assert answer_to(again.stdout, said)[-1] == answer_to(before, said)[-1], said
 
 
+def _journal_of_whole_game(header: str, lines: Sequence[str], polish: Any, tmp: Path) -> Any:
+    """The moves the game journals when ``lines`` are all typed and nothing is killed."""
+    from braille_words.table import journal as journal_mod
+    from braille_words.table.launch import resume_session
+    from braille_words.table.outputs import SeatOutput
+    from braille_words.table.session import KEYBOARD, Input
+
+    start = tmp / "whole.jsonl"
+    start.write_text(header + "\n", encoding="utf-8")
+    outputs = [SeatOutput(name=n, lang="pl", verbosity="beginner", transcript=io.StringIO())
+               for n in ("Gracz", "Komputer")]
+    session = resume_session(start, lexicon=polish, outputs=outputs, shared=[])
+    session.timers = False
+    try:
+        for line in lines:
+            session.inputs.put(Input(KEYBOARD, line))
+        session.inputs.put(Input(KEYBOARD, None))
+        session.run()
+    finally:
+        session.close()
+    return journal_mod.read(start).entries
+
+
+@pytest.mark.parametrize("game", ["rummikub", "siedem-slow"])
+@settings(max_examples=4, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(written=st.integers(min_value=1, max_value=9))
+def test_kill_9_at_any_moment_leaves_a_state_the_game_was_in(
+    bw_data: Path, polish: Any, tmp_path: Path, game: str, written: int
+) -> None:
+    """Typed lines still arriving, the computer thinking, a journal line half written: the
+    resumed game is one the player was in, its moves a beginning of the uninterrupted game's."""
+    from braille_words.errors import BrailleWordsError
+    from braille_words.table import journal as journal_mod
+    from braille_words.table.launch import resume_session
+    from braille_words.table.outputs import SeatOutput
+
+    lines = [*STEPS[game], *READINGS[game]]
+    path = tmp_path / f"any{written}.jsonl"
+    path.unlink(missing_ok=True)
+    player = Player([*PLAY[game], "--seed", "2", "--journal", str(path)], env_for(bw_data))
+    try:
+        for line in lines:
+            player.send(line)
+        # Kill as soon as the journal holds that many lines: mid-game, often mid-write.
+        end = time.monotonic() + 20
+        while time.monotonic() < end and player.proc.poll() is None:
+            if path.exists() and path.read_bytes().count(b"\n") >= written:
+                break
+            time.sleep(0.001)
+    finally:
+        player.kill()
+    data = path.read_bytes() if path.exists() else b""
+    assume(b"\n" in data)  # killed before the deal was saved: there was no game yet
+    header = data.split(b"\n", 1)[0].decode("utf-8")
+    outputs = [SeatOutput(name=n, lang="pl", verbosity="beginner", transcript=io.StringIO())
+               for n in ("Gracz", "Komputer")]
+    try:
+        resumed = resume_session(path, lexicon=polish, outputs=outputs, shared=[])
+    except BrailleWordsError as exc:
+        raise AssertionError(f"the killed game cannot be resumed: {exc}") from None
+    resumed.close()
+    kept = journal_mod.read(path).entries  # the torn line, if any, is gone now
+    whole = _journal_of_whole_game(header, lines, polish, tmp_path)
+    assert kept == whole[: len(kept)], "the resumed game is not one the player was in"
+
+
 def _final(text: str) -> str:
     return next(line for line in reversed(text.splitlines()) if line.startswith("Koniec gry"))
 
