@@ -64,9 +64,7 @@ NUMBERS = st.one_of(
     st.sampled_from(["0", "99", "100000000000000000000", "٣", "１", "3.5", "1e3", "0x1"]),
 )
 JUNK = st.text(
-    alphabet=st.characters(
-        blacklist_categories=("Cs",), blacklist_characters="\n\r"
-    ),
+    alphabet=st.characters(blacklist_categories=["Cs"], blacklist_characters="\n\r"),
     max_size=10,
 )
 NASTY = st.sampled_from(
@@ -289,6 +287,7 @@ def test_a_position_with_a_bare_joker_on_the_table_is_refused(bw: RunBW, tmp_pat
 
 def test_broken_position_files_are_refused_with_a_sentence(bw: RunBW, tmp_path: Path) -> None:
     position = tmp_path / "position.json"
+    bad: object
     for bad in ([], {"racks": ["😀", "bb"]}, {"racks": ["aa", "bb"], "current": "x"}):
         position.write_text(json.dumps(bad))
         run = bw("play", "rummikub", "--players", "human,human", "--position", str(position),
@@ -1003,7 +1002,7 @@ def test_another_seats_rack_never_reaches_a_braille_display(
         player.kill()
         emu.stop()
     out = "".join(player.out)
-    letters = {}
+    letters: dict[str, list[str]] = {}
     for m in re.finditer(r"^\[(\w+)\] [^\n]*" + RACK_LETTERS.pattern, out, re.M):
         letters.setdefault(m.group(1), m.group("letters").lower().split(", "))
     said = {m.group("name"): m.group("tiles") for m in RACK_SAID.finditer(out)}
