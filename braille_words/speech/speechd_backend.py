@@ -43,6 +43,9 @@ class SpeechdSpeaker(WorkerSpeaker):
         self.address = address
         self.device = device
         self._instance: PrivateSpeechd | None = None
+        # python3-speechd matches each reply to the last command sent, with no lock of its own:
+        # a stop() from the keyboard thread must not send CANCEL in the middle of a SPEAK.
+        self._ssip = threading.Lock()
         self._client: Any = None
         self._module: Any = None
         super().__init__(settings, seat=seat)
@@ -75,8 +78,10 @@ class SpeechdSpeaker(WorkerSpeaker):
         self._client.set_volume(max(-100, min(100, round(s.volume * 200 - 100))))
 
     def _teardown(self) -> None:
-        if self._client is not None:
-            self._client.close()
+        with self._ssip:
+            if self._client is not None:
+                self._client.close()
+                self._client = None
         self._stop_instance()
 
     def _stop_instance(self) -> None:
@@ -95,19 +100,21 @@ class SpeechdSpeaker(WorkerSpeaker):
             return
         done = threading.Event()
         cb = self._module.CallbackType
-        self._client.set_language(msg.lang)
-        if self.settings.voice and msg.lang == self.settings.lang:
-            self._client.set_synthesis_voice(self.settings.voice)
-        self._client.speak(
-            msg.text,
-            callback=lambda _kind, *a, **k: done.set(),
-            event_types=(cb.END, cb.CANCEL),
-        )
+        with self._ssip:
+            self._client.set_language(msg.lang)
+            if self.settings.voice and msg.lang == self.settings.lang:
+                self._client.set_synthesis_voice(self.settings.voice)
+            self._client.speak(
+                msg.text,
+                callback=lambda _kind, *a, **k: done.set(),
+                event_types=(cb.END, cb.CANCEL),
+            )
         waited = 0.0
         while not done.wait(0.05) and not cancel.is_set() and waited < END_TIMEOUT:
             waited += 0.05
             if self._instance is not None and self._instance.audio_failed():
-                self._client.cancel()  # speech-dispatcher would wait for it forever too
+                with self._ssip:
+                    self._client.cancel()  # speech-dispatcher would wait for it forever too
                 raise AudioDeviceError(
                     f"speech-dispatcher cannot play on the sound device '{self.device}'; "
                     "check that it is still connected"
@@ -115,4 +122,5 @@ class SpeechdSpeaker(WorkerSpeaker):
 
     def _interrupt(self) -> None:
         if self._client is not None:
-            self._client.cancel()
+            with self._ssip:
+                self._client.cancel()
