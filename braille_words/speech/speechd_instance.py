@@ -93,10 +93,14 @@ def pulse_sinks(pulse_server: str | None = None) -> list[str] | None:
     pactl = shutil.which("pactl")
     if pactl is None:
         return None
-    command = [pactl, *([f"--server={pulse_server}"] if pulse_server else []), "list", "short"]
+    server = [f"--server={pulse_server}"] if pulse_server else []
     try:
         done = subprocess.run(
-            [*command, "sinks"], capture_output=True, text=True, timeout=10, check=False
+            [pactl, *server, "list", "short", "sinks"],
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=False,
         )
     except (OSError, subprocess.TimeoutExpired) as exc:
         raise EngineUnavailable(f"PulseAudio does not answer ({exc})") from None
@@ -151,19 +155,19 @@ class PrivateSpeechd:
             env["PULSE_SERVER"] = pulse_server
         self._log_seen = 0
         self._audio_broken = False
-        self._out = (self.root / "speechd.out").open("wb")
         # A session of its own, so close() can stop the output module it spawns with it.
         options = {"-C": config_dir, "-S": self.socket, "-L": self.log_dir}
         options["-P"] = self.root / "speechd.pid"
         command = [found, "-s", "-t", "0", *(a for k, v in options.items() for a in (k, str(v)))]
-        self._proc = subprocess.Popen(
-            command,
-            stdin=subprocess.DEVNULL,
-            stdout=self._out,
-            stderr=subprocess.STDOUT,
-            env=env,
-            start_new_session=True,
-        )
+        with (self.root / "speechd.out").open("wb") as out:  # the child keeps its own copy
+            self._proc = subprocess.Popen(
+                command,
+                stdin=subprocess.DEVNULL,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                env=env,
+                start_new_session=True,
+            )
         try:
             self._wait_ready()
         except BaseException:
@@ -227,7 +231,6 @@ class PrivateSpeechd:
                 # Not yet reaped, so the process group (it and its module) is still ours.
                 os.killpg(self._proc.pid, signal.SIGKILL)
                 self._proc.wait()
-        self._out.close()
         if self._own_root:
             shutil.rmtree(self.root, ignore_errors=True)
 

@@ -82,24 +82,25 @@ class Pulse:
             PULSE_SERVER=self.server,
         )
         sinks = [f"-Lmodule-null-sink sink_name={s} rate={RATE} channels=1" for s in SEATS]
-        self.proc = subprocess.Popen(
-            [
-                "pulseaudio",
-                "-n",  # no default.pa: no hardware, D-Bus or session modules
-                "--daemonize=no",
-                "--system=false",
-                "--exit-idle-time=-1",
-                "--use-pid-file=no",
-                "--disable-shm=yes",
-                *sinks,
-                f"-Lmodule-native-protocol-unix socket={self.socket} auth-anonymous=1",
-                "--log-target=stderr",
-            ],
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=(root / "pulse.log").open("wb"),
-            env=self.env,
-        )
+        with (root / "pulse.log").open("wb") as log:  # the child keeps its own copy
+            self.proc = subprocess.Popen(
+                [
+                    "pulseaudio",
+                    "-n",  # no default.pa: no hardware, D-Bus or session modules
+                    "--daemonize=no",
+                    "--system=false",
+                    "--exit-idle-time=-1",
+                    "--use-pid-file=no",
+                    "--disable-shm=yes",
+                    *sinks,
+                    f"-Lmodule-native-protocol-unix socket={self.socket} auth-anonymous=1",
+                    "--log-target=stderr",
+                ],
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=log,
+                env=self.env,
+            )
         try:
             poll(lambda: self.socket.exists() or self.proc.poll() is not None, 10, "PulseAudio")
             if self.proc.poll() is not None:
@@ -144,23 +145,24 @@ class Recording:
     def __init__(self, pulse: Pulse, sink: str) -> None:
         self.path = pulse.root / f"{sink}.raw"
         self.log = pulse.root / f"{sink}.parec.log"
-        self.proc = subprocess.Popen(
-            [
-                "parec",
-                "--verbose",  # says when the stream is connected
-                f"--device={sink}.monitor",
-                "--raw",
-                "--format=s16le",
-                f"--rate={RATE}",
-                "--channels=1",
-                "--latency-msec=10",
-                f"--server={pulse.server}",
-            ],
-            stdin=subprocess.DEVNULL,
-            stdout=self.path.open("wb"),
-            stderr=self.log.open("wb"),
-            env=pulse.env,
-        )
+        with self.path.open("wb") as out, self.log.open("wb") as log:
+            self.proc = subprocess.Popen(
+                [
+                    "parec",
+                    "--verbose",  # says when the stream is connected
+                    f"--device={sink}.monitor",
+                    "--raw",
+                    "--format=s16le",
+                    f"--rate={RATE}",
+                    "--channels=1",
+                    "--latency-msec=10",
+                    f"--server={pulse.server}",
+                ],
+                stdin=subprocess.DEVNULL,
+                stdout=out,
+                stderr=log,
+                env=pulse.env,
+            )
 
     def wait_connected(self) -> None:
         poll(
@@ -479,3 +481,14 @@ def test_headphones_unplugged_before_speaking_end_the_message_with_a_sentence(
         assert isinstance(speaker.last_error, AudioDeviceError)
         assert "'headphones'" in str(speaker.last_error)
     assert not any(alive(pid) for pid in pids)  # even a speech-dispatcher that stopped answering
+
+
+def test_a_seat_device_without_pulseaudio_lets_the_factory_fall_back(
+    root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from braille_words.speech.espeak import EngineUnavailable
+    from braille_words.speech.speechd_backend import SpeechdSpeaker
+
+    monkeypatch.setenv("PULSE_SERVER", f"unix:{root / 'no-pulse.sock'}")
+    with pytest.raises(EngineUnavailable, match="PulseAudio is not running"):
+        SpeechdSpeaker(device="seat0")
