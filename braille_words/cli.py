@@ -80,6 +80,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # Whoever read our output went away (`| head`): nothing more can be said to them.
+        # Point stdout at nothing so the interpreter's own flush at exit stays quiet.
+        import os
+
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
     except Exception:
         where = _write_crash_report()
         print(

@@ -22,7 +22,7 @@ def list_audio_devices(_args: argparse.Namespace) -> int:
     if not devices:
         print(
             "No sound output device found. Speech can still go to the terminal "
-            "(--engine text) for a screen reader to read."
+            "(play --speech text, say --engine text) for a screen reader to read."
         )
         return 1
     print("Sound outputs (give the number or the name to --device):")

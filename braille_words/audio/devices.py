@@ -93,7 +93,8 @@ def resolve_output_device(spec: str | int | None) -> int | None:
     devices = output_devices()
     if not devices:
         raise AudioDeviceError(
-            "no sound output device found; speech can go to the terminal instead (--engine text)"
+            "no sound output device found; speech can go to the terminal instead "
+            "(play --speech text, say --engine text)"
         )
     if spec is None or spec == "":
         return None

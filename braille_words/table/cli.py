@@ -12,6 +12,7 @@ import argparse
 import contextlib
 import functools
 import json
+import os
 import signal
 import sys
 import threading
@@ -323,22 +324,37 @@ def _saved_sentence(session: Session) -> str:
 
 
 def _read_keyboard(session: Session) -> None:
-    """Standard input line by line: a script, a pipe, or a terminal the key reader cannot use."""
-    # Bytes, decoded here: an invalid byte in a pipe becomes U+FFFD (whatever the locale's
-    # strictness), instead of ending the input or reaching the game as a lone surrogate.
-    stream = getattr(sys.stdin, "buffer", None)
+    """Standard input line by line: a script, a pipe, or a terminal the key reader cannot use.
+
+    Bytes straight from the file descriptor, decoded here: an invalid byte becomes U+FFFD
+    (whatever the locale's strictness) instead of ending the input, and a thread blocked in
+    ``os.read`` holds no lock of ``sys.stdin`` that would abort the interpreter at exit.
+    """
+    try:
+        fd = sys.stdin.fileno()
+    except (AttributeError, OSError, ValueError):
+        fd = -1
+    if fd < 0:
+        for raw in iter(sys.stdin.readline, ""):
+            session.inputs.put(Input(KEYBOARD, raw.rstrip("\r\n")))
+        session.inputs.put(Input(KEYBOARD, None))
+        return
+    pending = b""
     while True:
         try:
-            raw = (
-                stream.readline().decode("utf-8", "replace")
-                if stream is not None
-                else sys.stdin.readline()
-            )
-        except (OSError, ValueError, UnicodeDecodeError):
+            chunk = os.read(fd, 65536)
+        except InterruptedError:
+            continue
+        except OSError:
             break
-        if not raw:
+        if not chunk:
             break
-        session.inputs.put(Input(KEYBOARD, raw.rstrip("\r\n")))
+        pending += chunk
+        *lines, pending = pending.split(b"\n")
+        for line in lines:
+            session.inputs.put(Input(KEYBOARD, line.decode("utf-8", "replace").rstrip("\r")))
+    if pending:
+        session.inputs.put(Input(KEYBOARD, pending.decode("utf-8", "replace").rstrip("\r")))
     session.inputs.put(Input(KEYBOARD, None))
 
 

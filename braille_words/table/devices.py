@@ -8,6 +8,7 @@ leaves the seat without earcons. Each warning goes only to the seat concerned.
 
 from __future__ import annotations
 
+import io
 import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
@@ -62,7 +63,13 @@ def _sounds(seat: SeatConfig, warn: list[str]) -> SeatSounds | None:
         return SeatSounds(seat.sound)
     except (BrailleWordsError, OSError, ImportError) as exc:
         warn.append(
-            text(seat.lang, "device_fallback", device="sound", reason=str(exc), instead="no sounds")
+            text(
+                seat.lang,
+                "device_fallback",
+                device="sound",
+                reason=str(exc).rstrip("."),
+                instead="no sounds",
+            )
         )
         return None
 
@@ -79,7 +86,13 @@ def _speaker(seat: SeatConfig, index: int, stream: TextIO | None, warn: list[str
         return make_speaker(spec, settings, seat=index, stream=stream, warn=warn.append)
     except BrailleWordsError as exc:
         warn.append(
-            text(seat.lang, "device_fallback", device="speech", reason=str(exc), instead="text")
+            text(
+                seat.lang,
+                "device_fallback",
+                device="speech",
+                reason=str(exc).rstrip("."),
+                instead="text",
+            )
         )
         return make_speaker("text", settings, seat=index, stream=stream, warn=warn.append)
 
@@ -118,7 +131,7 @@ def _display(seat: SeatConfig, out: SeatOutput, warn: list[str]) -> Any:
                 seat.lang,
                 "device_fallback",
                 device="Braille",
-                reason=str(exc),
+                reason=str(exc).rstrip("."),
                 instead="speech only",
             )
         )
@@ -144,7 +157,10 @@ def open_outputs(
             )
             continue
         label = seat.name if len(humans) > 1 else None
-        speaker = None if seat.speech == "none" else _speaker(seat, index, None, warn)
+        # With a transcript on standard output, speech as text (asked for, or fallen back
+        # to) would print every sentence a second time: it goes to the transcript only.
+        quiet_text = io.StringIO() if transcript is not None else None
+        speaker = None if seat.speech == "none" else _speaker(seat, index, quiet_text, warn)
         out = SeatOutput(
             name=seat.name,
             lang=seat.lang,

@@ -27,6 +27,10 @@ class CorruptJournal(BrailleWordsError):
     """A save that cannot be read back; the message names the file and the line."""
 
 
+class JournalInUse(BrailleWordsError):
+    """The journal is held by another running braille-words."""
+
+
 class JournalUnwritable(BrailleWordsError):
     """The journal cannot be written (a folder, no permission, a full disk)."""
 
@@ -82,8 +86,19 @@ class Journal:
         """A new journal; a place it cannot be written is refused before the game starts."""
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            stream = path.open("w", encoding="utf-8")
+            # Opened for appending and locked before it is emptied: a journal another window
+            # is playing must not be wiped by a new game given the same file.
+            stream = path.open("a", encoding="utf-8")
         except OSError as exc:
+            raise JournalUnwritable(
+                f"the game cannot be saved to {path}: {exc.strerror or exc}; "
+                "give another file with --journal"
+            ) from None
+        _lock(stream, path)
+        try:
+            stream.truncate(0)
+        except OSError as exc:
+            stream.close()
             raise JournalUnwritable(
                 f"the game cannot be saved to {path}: {exc.strerror or exc}; "
                 "give another file with --journal"
@@ -95,12 +110,24 @@ class Journal:
     @classmethod
     def append_to(cls, path: Path) -> Journal:
         """Continue a journal read by ``read``; a torn last line is cut off first."""
+        try:
+            stream = path.open("a", encoding="utf-8")
+        except OSError as exc:
+            raise JournalUnwritable(
+                f"the game cannot be saved to {path}: {exc.strerror or exc}"
+            ) from None
+        _lock(stream, path)
         data = path.read_bytes()
         end = data.rfind(b"\n") + 1
         if end != len(data):
-            with path.open("r+b") as f:
-                f.truncate(end)
-        return cls(path, path.open("a", encoding="utf-8"))
+            try:
+                stream.truncate(end)
+            except OSError as exc:
+                stream.close()
+                raise JournalUnwritable(
+                    f"the game cannot be saved to {path}: {exc.strerror or exc}"
+                ) from None
+        return cls(path, stream)
 
     def record(self, seat: int, move: dict[str, Any]) -> None:
         self._write({"seat": seat, "move": move})
@@ -127,6 +154,23 @@ class Journal:
                 f"the game cannot be saved to {self.path}: "
                 f"{getattr(exc, 'strerror', None) or exc}"
             ) from None
+
+
+def _lock(stream: TextIO, path: Path) -> None:
+    """One window per game: a second one writing the same journal would interleave moves
+    from two different games, and the next resume would find it damaged."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: no advisory locks; one window per game is on trust
+        return
+    try:
+        fcntl.flock(stream.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        stream.close()
+        raise JournalInUse(
+            f"the game in {path} is already open in another window; "
+            "go on playing there, or close it first"
+        ) from None
 
 
 def _lines(path: Path) -> Iterator[tuple[int, str, bool]]:

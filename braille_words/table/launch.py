@@ -22,7 +22,7 @@ from braille_words.table.devices import open_outputs
 from braille_words.table.journal import Header, Journal
 from braille_words.table.kit import GameKit, find_game
 from braille_words.table.outputs import SeatOutput
-from braille_words.table.seats import SeatConfig
+from braille_words.table.seats import SeatConfig, check_names
 from braille_words.table.session import Session
 
 
@@ -55,6 +55,7 @@ def new_session(
     shared: list[frozenset[int]] | None = None,
 ) -> Session:
     """Deal a new game and open its journal."""
+    check_names(list(seats))
     low, high = kit.players
     if not low <= len(seats) <= high:
         raise BrailleWordsError(
@@ -99,17 +100,28 @@ def _deal(
 
 
 def latest_journal() -> Path | None:
-    """The most recent journal of a game that has not ended."""
+    """The most recent journal of a game that has not ended.
+
+    A damaged one counts too: ``resume`` then says what is wrong with it and where it is,
+    rather than telling a player whose game was damaged that it never existed.
+    """
     folder = sessions_dir()
     if not folder.is_dir():
         return None
-    for path in sorted(folder.glob("*.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True):
+    for path in sorted(folder.glob("*.jsonl"), key=_modified, reverse=True):
         try:
             if not journal_mod.read(path).finished:
                 return path
         except BrailleWordsError:
-            continue
+            return path
     return None
+
+
+def _modified(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
 
 
 def resume_session(

@@ -138,3 +138,18 @@ def apply_seat_option(seats: list[SeatConfig], text: str) -> None:
             )
         setattr(seat, key, value.strip())
     seat.__post_init__()
+
+
+def check_names(seats: list[SeatConfig]) -> None:
+    """Two seats under one name cannot be told apart when the scores are read out."""
+    seen: dict[str, int] = {}
+    for number, seat in enumerate(seats, start=1):
+        key = " ".join(seat.name.split()).casefold()
+        if not key:
+            raise InputError(f"seat {number} needs a name")
+        if key in seen:
+            raise InputError(
+                f"seats {seen[key]} and {number} are both called {seat.name}; players are told "
+                f"apart by name, so give one another (--seat {number}:name=…)"
+            )
+        seen[key] = number

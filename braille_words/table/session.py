@@ -152,8 +152,13 @@ class Session:
             if item.line is None:
                 break
             if self.echo is not None:
-                secret = self.private_entry(item.seat) and not self._is_reading(item.line)
-                self.echo("***" if secret else item.line)
+                typed = clean_line(item.line).strip()
+                secret = (
+                    bool(typed)
+                    and self.private_entry(item.seat)
+                    and not self._is_reading(item.line)
+                )
+                self.echo("***" if secret else typed)
             self.handle(item.seat, item.line, at=item.at)
         if self.state.is_over:
             return self._finish()
@@ -189,8 +194,14 @@ class Session:
         group = self._group(seat)
         if group is not None and self._pending.get(group) == seat:
             asked = self._pending_since.get(group, 0.0)
-            if not line.strip() and (at is None or at >= asked):
+            low = " ".join(clean_line(line).split()).lower()
+            if not low and (at is None or at >= asked):
                 self._take_over(group, seat)  # the Enter that confirms it
+            elif low in QUIT_WORDS:
+                out.announce(text(out.lang, "saved_and_quit", out.verbosity), public=True)
+                self._quit = True
+            elif low in HELP_WORDS:
+                out.announce(self._help(out), public=True)
             else:
                 # Typed ahead by the last holder, or a command before Enter: nothing of the
                 # new holder's may be read out yet.
@@ -202,6 +213,10 @@ class Session:
         words = " ".join(clean_line(line).split())
         low = words.lower()
         if not low:
+            # Enter alone: "what now?" Whoever the game waits for hears what it waits for.
+            if seat in self.state.awaiting and not out.muted:
+                view = self.state.view_for(seat)
+                out.announce(self.kit.presenter.prompt(view, out.lang, out.verbosity))
             return
         if len(words) > MAX_LINE:
             out.announce(

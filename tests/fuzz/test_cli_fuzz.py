@@ -168,9 +168,6 @@ def test_blank_and_whitespace_lines_are_ignored_in_rummikub(bw: RunBW, tmp_path:
     assert [line for line in run.lines if line.startswith("> ")] == ["> stojak", "> wyjdź"]
 
 
-@pytest.mark.xfail(strict=True, reason="bug: in 7 słów's writing phase a blank line (spaces, "
-                   "or control characters only such as a NUL) is echoed as '> ***' (a secret "
-                   "word) and gets no answer: the transcript shows a word that was never typed")
 def test_a_blank_line_while_writing_a_word_is_not_shown_as_a_secret(
     bw: RunBW, tmp_path: Path
 ) -> None:
@@ -295,9 +292,6 @@ def test_broken_position_files_are_refused_with_a_sentence(bw: RunBW, tmp_path: 
         assert run.returncode == 1, (bad, run.stdout)
 
 
-@pytest.mark.xfail(strict=True, reason="bug: with input from a pipe, --speech text (or any "
-                   "engine that falls back to text, e.g. speech=bogus) prints every sentence "
-                   "twice on standard output, once as speech and once as the transcript")
 @pytest.mark.parametrize("speech", ["--speech=text", "--seat=1:speech=bogus"])
 def test_each_sentence_is_said_once_with_text_speech(
     bw: RunBW, tmp_path: Path, speech: str
@@ -309,9 +303,6 @@ def test_each_sentence_is_said_once_with_text_speech(
     assert doubled == [], doubled[:3]
 
 
-@pytest.mark.xfail(strict=True, reason="bug: two seats may share a name (--seat 1:name=Komputer "
-                   "against the computer): 'Wyniki: Komputer 0, Komputer 11', and nobody "
-                   "listening can tell who is who")
 def test_two_seats_are_never_announced_under_one_name(bw: RunBW, tmp_path: Path) -> None:
     run = bw(*PLAY["rummikub"], "--seat", "1:name=Komputer", "--seed", "1",
              "--journal", journal(tmp_path), stdin=script(["wyniki", "wyjdź"]), check=False)
@@ -508,10 +499,6 @@ def test_kill_9_while_computers_play_then_resume_ends_the_same_game(
     assert _final(resumed.stdout) == _final(whole.stdout)
 
 
-@pytest.mark.xfail(strict=True, reason="bug: nothing stops one game being open twice (resume in "
-                   "a second window while the first still runs): both write the journal, the "
-                   "first (opened 'w', not append) over the second's lines, and the next resume "
-                   "says 'damaged at line 5': the game is lost")
 def test_a_game_open_twice_is_not_lost(bw: RunBW, bw_data: Path, tmp_path: Path) -> None:
     path = journal(tmp_path)
     first = Player([*PLAY["rummikub"], "--seed", "2", "--journal", path], env_for(bw_data))
@@ -530,9 +517,6 @@ def test_a_game_open_twice_is_not_lost(bw: RunBW, bw_data: Path, tmp_path: Path)
     assert later.returncode == 0, later.stderr
 
 
-@pytest.mark.xfail(strict=True, reason="bug: quitting while the input pipe stays open aborts "
-                   "the interpreter: the daemon thread reading sys.stdin.buffer holds its lock "
-                   "at shutdown ('Fatal Python error: _enter_buffered_busy', SIGABRT, exit -6)")
 def test_quitting_while_the_input_pipe_stays_open_ends_cleanly(
     bw_data: Path, tmp_path: Path
 ) -> None:
@@ -717,9 +701,6 @@ def test_resume_of_nonsense_files_says_why(bw: RunBW, tmp_path: Path) -> None:
         assert "Traceback" not in run.stderr
 
 
-@pytest.mark.xfail(strict=True, reason="bug: 'resume' without a file skips a damaged journal "
-                   "and says 'there is no unfinished game to resume': the player whose only "
-                   "game was damaged is told it never existed")
 def test_resume_names_the_latest_game_when_its_journal_is_damaged(
     bw_data: Path, tmp_path: Path
 ) -> None:
@@ -1085,9 +1066,6 @@ def test_a_display_that_sends_noise_still_reads_keys_afterwards(
         emu.stop()
 
 
-@pytest.mark.xfail(strict=True, reason="bug: while a hot-seat hand-over waits for the next "
-                   "player's Enter, 'wyjdź' (and pomoc, gdzie…) only repeats 'Kolej: Ola… "
-                   "naciśnij Enter': the game cannot be left without reading the next rack aloud")
 def test_quit_works_while_a_hand_over_waits(bw_data: Path, tmp_path: Path) -> None:
     run, _ = _play_on_a_terminal(
         ["play", "rummikub", "--players", "human,human", "--seed", "1",
