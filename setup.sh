@@ -14,6 +14,11 @@ as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 DEBS=(python3 python3-venv liblouis20 liblouis-data liblouis-bin python3-louis brltty python3-brlapi
       espeak-ng libespeak-ng1 espeak-ng-data libportaudio2 libasound2-plugins alsa-utils
       speech-dispatcher speech-dispatcher-espeak-ng python3-speechd wpolish scowl wamerican socat sox)
+# The tests hear speech-dispatcher through a private PulseAudio. Only for `test`, and never where
+# PipeWire serves the desktop's sound: installing pulseaudio there would replace it.
+if [ "$mode" = test ] && ! dpkg-query -W -f='${Status}' pipewire-pulse 2>/dev/null | grep -q "ok installed"; then
+  DEBS+=(pulseaudio pulseaudio-utils)
+fi
 missing=()
 for p in "${DEBS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -124,11 +124,24 @@ def build_engine(
 
         return Pyttsx3Speaker(settings, seat=seat)
     if engine == "speechd":
-        if sys.platform.startswith("linux"):
-            _need_sound_device()
         from braille_words.speech.speechd_backend import SpeechdSpeaker
 
-        return SpeechdSpeaker(settings, seat=seat)
+        if device is None:
+            if sys.platform.startswith("linux"):
+                _need_sound_device()
+            return SpeechdSpeaker(settings, seat=seat)
+        from braille_words.audio.devices import AudioDeviceError
+
+        # An SSIP address reaches a running speech-dispatcher; anything else names the
+        # PulseAudio sink of the seat's headphones, spoken to by a speech-dispatcher of its own.
+        try:
+            if device.startswith(("unix_socket:", "inet_socket:")):
+                return SpeechdSpeaker(settings, seat=seat, address=device)
+            return SpeechdSpeaker(settings, seat=seat, device=device)
+        except AudioDeviceError as exc:
+            if strict_device:
+                raise
+            raise EngineUnavailable(str(exc)) from None
     if engine == "text":
         return TextSpeaker(settings, seat=seat, stream=stream)
     if engine == "none":
@@ -169,9 +182,10 @@ def _with_fallback(
     warn: Warn,
 ) -> Speaker:
     device = part.options.get("device")
-    if device is not None and part.engine not in ("auto", "espeak"):
+    if device is not None and part.engine not in ("auto", "espeak", "speechd"):
         raise InputError(
-            f"{part.engine} cannot choose a sound device; use the espeak engine for --device"
+            f"{part.engine} cannot choose a sound device; use espeak (an ALSA device) or "
+            "speechd (a PulseAudio sink) for device="
         )
     if part.engine in ("auto", *CHAIN):
         start = 0 if part.engine == "auto" else CHAIN.index(part.engine)
@@ -181,13 +195,16 @@ def _with_fallback(
     failures: list[tuple[str, str]] = []
     for engine in chain:
         try:
+            # speech-dispatcher's devices are PulseAudio sinks, not ALSA names: it gets one
+            # only when it was asked for by name.
+            speechd_asked = engine != "speechd" or part.engine == "speechd"
             speaker = build_engine(
                 engine,
                 settings,
                 seat=seat,
-                device=device,
+                device=device if speechd_asked else None,
                 stream=stream,
-                strict_device=device is not None and part.engine == "espeak",
+                strict_device=device is not None and part.engine in ("espeak", "speechd"),
             )
         except EngineUnavailable as exc:
             failures.append((_LABELS[engine], str(exc)))

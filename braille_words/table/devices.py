@@ -79,7 +79,7 @@ def _speaker(seat: SeatConfig, index: int, stream: TextIO | None, warn: list[str
     from braille_words.speech.settings import VoiceSettings
 
     spec = seat.speech
-    if seat.sound is not None and spec in ("auto", "espeak"):
+    if seat.sound is not None and spec in ("auto", "espeak", "speechd"):
         spec = f"{spec}:device={seat.sound}"
     settings = VoiceSettings(lang=seat.lang)
     try:

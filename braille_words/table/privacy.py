@@ -39,10 +39,17 @@ def speech_channel(seat: SeatConfig, resolve: Callable[[str], str] | None = None
     if head == "record":
         path = seat.speech.split("+")[0].partition(":")[2]
         return f"the file {path}"
-    # speech-dispatcher and pyttsx3 speak on the system's own device whatever --sound says.
-    if head in ("speechd", "pyttsx3") or seat.sound in (None, ""):
+    device = seat.sound
+    with contextlib.suppress(BrailleWordsError):  # a bad spec is the check's to report
+        from braille_words.speech.factory import parse_spec
+
+        device = parse_spec(seat.speech)[0].options.get("device") or device
+    # pyttsx3 speaks on the system's own device whatever --sound says.
+    if head == "pyttsx3" or device in (None, ""):
         return DEFAULT_SOUND
-    name = seat.sound
+    name = device
+    if head == "speechd":
+        return f"the PulseAudio sink {name}"  # not a PortAudio name: nothing to resolve
     if resolve is not None:
         with contextlib.suppress(BrailleWordsError):  # the check reports it on its own
             name = resolve(name)

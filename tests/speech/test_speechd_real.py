@@ -492,3 +492,32 @@ def test_a_seat_device_without_pulseaudio_lets_the_factory_fall_back(
     monkeypatch.setenv("PULSE_SERVER", f"unix:{root / 'no-pulse.sock'}")
     with pytest.raises(EngineUnavailable, match="PulseAudio is not running"):
         SpeechdSpeaker(device="seat0")
+
+
+@ssip_reader_exit
+def test_a_seat_asks_for_speechd_on_its_headphones_by_spec(
+    pulse: Pulse,
+    recordings: dict[str, Recording],
+    root: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``--seat 2:speech=speechd,sound=seat1`` (or ``speechd:device=seat1``) reaches that sink
+    through the factory; an unknown sink named that way is refused, not silently replaced."""
+    from braille_words.audio.devices import AudioDeviceError
+    from braille_words.speech.factory import make_speaker
+
+    monkeypatch.setenv("PULSE_SERVER", pulse.server)
+    monkeypatch.setenv("HOME", str(pulse.root / "home"))
+    monkeypatch.setattr(tempfile, "tempdir", str(root))
+    speaker = make_speaker("speechd:device=seat1", VoiceSettings(lang="pl"), seat=1)
+    try:
+        assert speaker.describe() == "speechd:device=seat1"
+        assert speaker.say("Tak.")
+        assert speaker.wait(30)
+        heard = recordings["seat1"].wait_for_silence_after_sound()
+    finally:
+        speaker.close()
+    assert whole(heard, "Tak.")
+    assert not len(loud_indices(recordings["seat0"].samples()))
+    with pytest.raises(AudioDeviceError, match="seat7"):
+        make_speaker("speechd:device=seat7", VoiceSettings(lang="pl"))
