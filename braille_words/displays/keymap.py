@@ -115,6 +115,20 @@ class ChordTracker:
             self._chord.clear()
         return fired
 
+    @property
+    def held(self) -> frozenset[Key]:
+        """The keys pressed and not yet released."""
+        return frozenset(self._down)
+
+    def forget(self, keys: Iterable[Key]) -> None:
+        """Take keys as released without firing (their release was lost, or they were noise)."""
+        for key in keys:
+            self._down.discard(key)
+            self._chord.discard(key)
+        if not self._down:
+            self._chord.clear()
+            self._armed = False
+
     def reset(self) -> None:
         """Forget held keys (after a reconnect the device's key state starts afresh)."""
         self._down.clear()

@@ -148,6 +148,7 @@ def test_baum_single_routing_key_packets_give_press_and_release() -> None:
 def test_handytech_identity_gives_the_cell_count_of_the_model() -> None:
     host = ht.HandyTechHost()
     assert host.feed(ht.encode_identity(0x89)) == [Identity("HandyTech Modular 40+4", 40, 4)]
+    host.reset()  # a display names itself in answer to the probe, which starts afresh
     assert host.feed(ht.encode_identity(0x54)) == [Identity("HandyTech Active Braille 40", 40, 0)]
 
 
@@ -155,6 +156,7 @@ def test_handytech_frames_are_extended_for_extended_models() -> None:
     host = ht.HandyTechHost()
     host.feed(ht.encode_identity(0x54))
     assert host.encode_frame(b"\x01\x02", b"", None) == bytes([0x79, 0x54, 3, 1, 1, 2, 0x16])
+    host.reset()
     host.feed(ht.encode_identity(0x89))
     assert host.encode_frame(b"\x01", b"\x07" * 4, None) == bytes([1, 7, 7, 7, 7, 1])
 
@@ -163,14 +165,13 @@ def test_handytech_acks_and_keys_in_both_forms() -> None:
     host = ht.HandyTechHost()
     host.feed(ht.encode_identity(0x54))
     got = host.feed(
-        b"\x7e" + ht.encode_ack(0x54, ok=False) + b"\x20" + ht.encode_key(0x20, False, 0x54)
+        b"\x7e" + ht.encode_ack(0x54, ok=False) + ht.encode_key(0x20, True, 0x54) + b"\xa0"
     )
-    assert got == [
-        Ack(True),
-        Ack(False),
-        KeyEvent("routing", 0, True),
-        KeyEvent("routing", 0, False),
-    ]
+    # A model of the extended protocol wraps its keys: a bare code from it is a torn packet.
+    assert got == [Ack(True), Ack(False), KeyEvent("routing", 0, True)]
+    host.reset()
+    host.feed(ht.encode_identity(0x89))  # a Modular sends its keys bare
+    assert host.feed(b"\x20\xa0") == [KeyEvent("routing", 0, True), KeyEvent("routing", 0, False)]
 
 
 def test_handytech_braille_keys_type_the_documented_dots() -> None:

@@ -25,6 +25,14 @@ EXT_WRITE = 0x01
 EXT_KEY = 0x04
 EXT_CONFIRM = 0x07
 RELEASE = 0x80
+# What a display sends in an extended packet is short: a key or a confirmation carries 2
+# bytes, the few other replies (clock, settings) not many more. A longer "length" is a byte
+# of noise or of a torn packet, and waiting for that many bytes would swallow the keys after it.
+MAX_DISPLAY_PAYLOAD = 20
+# Model byte of the Modular and Braille Star 80, the models with the 16-key pad (B9-B14 and
+# digits), and of the Activator, the model with the centre keys.
+PAD_MODELS = frozenset((0x78, 0x80, 0x88, 0x89))
+CENTER_MODELS = frozenset((0xA4,))
 
 
 @dataclass(frozen=True)
@@ -34,6 +42,26 @@ class Model:
     cells: int
     status_cells: int
     extended: bool
+
+    @property
+    def known(self) -> bool:
+        """Whether the model is in the table (an unknown one may have any key)."""
+        return MODELS.get(self.code) == self
+
+    def has_code(self, code: int) -> bool:
+        """Whether a key code (bit 7 aside) can come from this model.
+
+        Codes of keys the model lacks are noise: read as keys pressed and never released
+        they would join every later chord and leave the display deaf.
+        """
+        c = code & 0x7F
+        if not self.known:
+            return True
+        if c in B_EXTRA_CODES or c in KEYPAD_CODES:
+            return self.code in PAD_MODELS
+        if c in CENTER_CODES:
+            return self.code in CENTER_MODELS
+        return True
 
 
 MODELS: dict[int, Model] = {
@@ -188,10 +216,19 @@ class Packet:
 
 
 class _Splitter:
-    """Shared framing: a buffer, extended packets checked by their end byte."""
+    """Shared framing: a buffer, extended packets checked by their model, length and end byte.
+
+    An extended packet that cannot be one (model byte 0x79, a length no packet of this side
+    has, a model other than the one identified, no 0x16 where the length says) is a stray
+    0x79: it is dropped and the bytes after it are parsed again, so a torn packet costs at
+    most the key it was part of.
+    """
+
+    max_payload = 255
 
     def __init__(self) -> None:
         self._buf = bytearray()
+        self.model: int | None = None  # once known, every extended packet must name it
 
     def feed(self, chunk: bytes) -> list[Packet]:
         self._buf += chunk
@@ -205,15 +242,24 @@ class _Splitter:
 
     def _extended(self, out: list[Packet]) -> int:
         buf = self._buf
+        if len(buf) >= 2 and not self._plausible_model(buf[1]):
+            return 1  # not a packet after all: skip the 0x79 and look again
         if len(buf) < 3:
             return 0
         length = buf[2]
+        if length == 0 or length > self.max_payload:
+            return 1
         if len(buf) < 4 + length:
             return 0
-        if length == 0 or buf[3 + length] != EXTENDED_END:
-            return 1  # not a packet after all: skip the 0x79 and look again
+        if buf[3 + length] != EXTENDED_END:
+            return 1
         out.append(Packet("extended", bytes(buf[3 : 3 + length]), buf[1]))
         return 4 + length
+
+    def _plausible_model(self, code: int) -> bool:
+        if self.model is not None:
+            return code == self.model
+        return code != EXTENDED
 
     def _take(self, out: list[Packet]) -> int:
         raise NotImplementedError
@@ -222,6 +268,8 @@ class _Splitter:
 class HostParser(_Splitter):
     """What a display sends: identities, acknowledgements, keys."""
 
+    max_payload = MAX_DISPLAY_PAYLOAD
+
     def _take(self, out: list[Packet]) -> int:
         first = self._buf[0]
         if first == EXTENDED:
@@ -229,6 +277,8 @@ class HostParser(_Splitter):
         if first == IDENTITY:
             if len(self._buf) < 2:
                 return 0
+            if not self._plausible_model(self._buf[1]):
+                return 1  # a stray FE: the byte after it is not this display's model
             out.append(Packet("identity", bytes(self._buf[1:2])))
             return 2
         kind = {ACK: "ack", NAK: "nak"}.get(first, "key")
@@ -242,6 +292,8 @@ class DeviceParser(_Splitter):
     def __init__(self, cells: int) -> None:
         super().__init__()
         self.cells = cells
+        # A write carries a command byte and the cells; settings are shorter.
+        self.max_payload = max(1 + cells, MAX_DISPLAY_PAYLOAD)
 
     def _take(self, out: list[Packet]) -> int:
         first = self._buf[0]
@@ -292,19 +344,27 @@ class HandyTechHost(HostProtocol):
                 )
                 self.model = model
                 self.cells = model.cells
+                self._parser.model = code
                 out.append(Identity(f"HandyTech {model.name}", model.cells, model.status_cells))
             elif packet.kind in ("ack", "nak"):
                 out.append(Ack(packet.kind == "ack"))
             elif packet.kind == "key":
-                event = key_event(packet.data[0], self.cells)
-                if event is not None:
-                    out.append(event)
+                if self.model is None or not (self.model.extended and self.model.known):
+                    self._key(packet.data[0], out)
+                # A model of the extended protocol wraps its keys (NVDA reads no bare key
+                # from one): a bare code from it is the rest of a torn packet, whose type
+                # byte (04 a rocker, 07 B2) would otherwise read as a key held down for good.
             elif packet.kind == "extended" and len(packet.data) == 2:
                 kind, value = packet.data
                 if kind == EXT_CONFIRM and value in (ACK, NAK):
                     out.append(Ack(value == ACK))
                 elif kind == EXT_KEY:
-                    event = key_event(value, self.cells)
-                    if event is not None:
-                        out.append(event)
+                    self._key(value, out)
         return out
+
+    def _key(self, code: int, out: list[HostInput]) -> None:
+        if self.model is not None and not self.model.has_code(code):
+            return
+        event = key_event(code, self.cells)
+        if event is not None:
+            out.append(event)
