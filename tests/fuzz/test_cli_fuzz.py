@@ -1023,17 +1023,8 @@ def test_another_seats_rack_never_reaches_a_braille_display(
 NOISE_CASES = [
     pytest.param("baum", b"\x1b\x1b\x1b", id="baum-escapes"),
     pytest.param("focus", b"\xfe\xff\x00\x01\x02", id="focus-torn-packet"),
-    pytest.param("handytech", b"\x79", id="handytech-lone-0x79", marks=pytest.mark.xfail(
-        strict=True,
-        reason="bug: a stray 0x79 (an extended packet's first byte, torn off on a reconnect) "
-        "makes the HandyTech parser take the next key packet's model byte (0x8C) as a length "
-        "and wait for 140 bytes: the next ~24 key presses are swallowed without a word")),
-    pytest.param("handytech", b"\x00\x01\x02", id="handytech-nul-soh-stx",
-                 marks=pytest.mark.xfail(
-        strict=True,
-        reason="bug: stray bytes from a HandyTech display are read as keys pressed and never "
-        "released; every later key press joins that chord and resolves to nothing, so the "
-        "display stays deaf for the rest of the game")),
+    pytest.param("handytech", b"\x79", id="handytech-lone-0x79"),
+    pytest.param("handytech", b"\x00\x01\x02", id="handytech-nul-soh-stx"),
 ]
 
 
