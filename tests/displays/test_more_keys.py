@@ -3,6 +3,7 @@ order: each through the real driver against its emulator on a pseudo-terminal.""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -64,6 +65,12 @@ def modular() -> Iterator[tuple[Emulator, SerialDisplay]]:
 @pytest.fixture
 def focus40() -> Iterator[tuple[Emulator, SerialDisplay]]:
     with connected(FocusEmulator(40), "focus") as pair:
+        # The driver asks for the rockers right after its probe; on a busy machine a key
+        # pressed before that request lands is kept by the display, as a real one would.
+        emulator = pair[0]
+        deadline = time.monotonic() + 10
+        while not getattr(emulator, "extended_keys", False) and time.monotonic() < deadline:
+            time.sleep(0.01)
         yield pair
 
 
