@@ -479,6 +479,8 @@ def arranged_state(
     rack_tiles = tuple(tuple(take(None if ch == "?" else ch) for ch in r) for r in racks)
     words = []
     for text in table:
+        if not text:
+            raise InputError("a word on the table needs at least one letter")
         cells = []
         i = 0
         while i < len(text):

@@ -184,6 +184,10 @@ def _seats(
         for item in args.seat:
             apply_seat_option(seats, item)
         return seats
+    if args.solo and args.players and len(parse_players(args.players, lang)) != 1:
+        raise InputError("--solo is a game for one player; leave out --players")
+    if args.solo and kit.players[0] > 1:
+        raise InputError(f"{kit.aliases[0]} has no solo game; --solo is for siedem-slow")
     players = args.players or ("human" if args.solo else kit.default_players)
     seats = parse_players(players, lang)
     humans = [s for s in seats if s.is_human]
