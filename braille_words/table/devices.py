@@ -52,6 +52,25 @@ class SeatSounds:
         self._cues.stop()
 
 
+_POLISH = {
+    "sound": "dźwięki",
+    "speech": "mowa",
+    "Braille": "monitor brajlowski",
+    "no sounds": "bez dźwięków",
+    "text": "tekst w terminalu",
+    "speech only": "tylko mowa",
+}
+
+
+def _fallback(seat: SeatConfig, device: str, exc: Exception, instead: str) -> str:
+    """The one warning a seat hears when one of its devices could not be opened, in the
+    seat's language (the reason itself comes from the system, in English)."""
+    if seat.lang == "pl":
+        device, instead = _POLISH[device], _POLISH[instead]
+    reason = str(exc).rstrip(".")
+    return text(seat.lang, "device_fallback", device=device, reason=reason, instead=instead)
+
+
 def _sounds(seat: SeatConfig, warn: list[str]) -> SeatSounds | None:
     if not seat.is_human or (seat.speech == "none" and seat.sound is None):
         return None
@@ -62,15 +81,7 @@ def _sounds(seat: SeatConfig, warn: list[str]) -> SeatSounds | None:
             return None
         return SeatSounds(seat.sound)
     except (BrailleWordsError, OSError, ImportError) as exc:
-        warn.append(
-            text(
-                seat.lang,
-                "device_fallback",
-                device="sound",
-                reason=str(exc).rstrip("."),
-                instead="no sounds",
-            )
-        )
+        warn.append(_fallback(seat, "sound", exc, "no sounds"))
         return None
 
 
@@ -85,15 +96,7 @@ def _speaker(seat: SeatConfig, index: int, stream: TextIO | None, warn: list[str
     try:
         return make_speaker(spec, settings, seat=index, stream=stream, warn=warn.append)
     except BrailleWordsError as exc:
-        warn.append(
-            text(
-                seat.lang,
-                "device_fallback",
-                device="speech",
-                reason=str(exc).rstrip("."),
-                instead="text",
-            )
-        )
+        warn.append(_fallback(seat, "speech", exc, "text"))
         return make_speaker("text", settings, seat=index, stream=stream, warn=warn.append)
 
 
@@ -126,15 +129,7 @@ def _display(seat: SeatConfig, out: SeatOutput, warn: list[str]) -> Any:
             on_status=out.on_display_status,
         )
     except BrailleWordsError as exc:
-        warn.append(
-            text(
-                seat.lang,
-                "device_fallback",
-                device="Braille",
-                reason=str(exc).rstrip("."),
-                instead="speech only",
-            )
-        )
+        warn.append(_fallback(seat, "Braille", exc, "speech only"))
         return None
 
 

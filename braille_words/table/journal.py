@@ -34,6 +34,14 @@ class JournalInUse(BrailleWordsError):
 class JournalUnwritable(BrailleWordsError):
     """The journal cannot be written (a folder, no permission, a full disk)."""
 
+    @classmethod
+    def at(cls, path: Path, exc: BaseException, hint: str = "") -> JournalUnwritable:
+        reason = getattr(exc, "strerror", None) or exc
+        return cls(f"the game cannot be saved to {path}: {reason}{hint}")
+
+
+_ANOTHER = "; give another file with --journal"
+
 
 @dataclass
 class Header:
@@ -90,19 +98,13 @@ class Journal:
             # is playing must not be wiped by a new game given the same file.
             stream = path.open("a", encoding="utf-8")
         except OSError as exc:
-            raise JournalUnwritable(
-                f"the game cannot be saved to {path}: {exc.strerror or exc}; "
-                "give another file with --journal"
-            ) from None
+            raise JournalUnwritable.at(path, exc, _ANOTHER) from None
         _lock(stream, path)
         try:
             stream.truncate(0)
         except OSError as exc:
             stream.close()
-            raise JournalUnwritable(
-                f"the game cannot be saved to {path}: {exc.strerror or exc}; "
-                "give another file with --journal"
-            ) from None
+            raise JournalUnwritable.at(path, exc, _ANOTHER) from None
         journal = cls(path, stream)
         journal._write(header.to_json())
         return journal
@@ -113,9 +115,7 @@ class Journal:
         try:
             stream = path.open("a", encoding="utf-8")
         except OSError as exc:
-            raise JournalUnwritable(
-                f"the game cannot be saved to {path}: {exc.strerror or exc}"
-            ) from None
+            raise JournalUnwritable.at(path, exc) from None
         _lock(stream, path)
         data = path.read_bytes()
         end = data.rfind(b"\n") + 1
@@ -124,9 +124,7 @@ class Journal:
                 stream.truncate(end)
             except OSError as exc:
                 stream.close()
-                raise JournalUnwritable(
-                    f"the game cannot be saved to {path}: {exc.strerror or exc}"
-                ) from None
+                raise JournalUnwritable.at(path, exc) from None
         return cls(path, stream)
 
     def record(self, seat: int, move: dict[str, Any]) -> None:
@@ -150,10 +148,7 @@ class Journal:
             self._stream.flush()
             os.fsync(self._stream.fileno())
         except (OSError, ValueError) as exc:  # ValueError: the stream was closed
-            raise JournalUnwritable(
-                f"the game cannot be saved to {self.path}: "
-                f"{getattr(exc, 'strerror', None) or exc}"
-            ) from None
+            raise JournalUnwritable.at(self.path, exc) from None
 
 
 def _lock(stream: TextIO, path: Path) -> None:

@@ -71,7 +71,7 @@ def new_session(
     journal = Journal.create(path, header)
     outs = outputs if outputs is not None else open_outputs(list(seats), transcript=transcript)
     if shared is None:
-        shared = _sharing(seats) if outputs is None and transcript is None else []
+        shared = _sharing(seats, outs) if outputs is None and transcript is None else []
     session = Session(kit, rules, state, list(seats), outs, journal, header, shared=shared)
     session.announce(events)
     return session
@@ -97,6 +97,10 @@ def _deal(
         raise BrailleWordsError("a position file holds one JSON object (racks, table, bank)")
     state, events = builder(rules, names, seed, position)
     return rules, state, list(events)
+
+
+_MALFORMED = (TypeError, ValueError, KeyError, AttributeError, IndexError)
+"""What a hand-edited value of the wrong type raises deep inside the rules."""
 
 
 def latest_journal() -> Path | None:
@@ -161,13 +165,9 @@ def resume_session(
         rules, state, _events = _deal(
             kit, lexicon, record.header.options, names, record.header.seed
         )
-    except BrailleWordsError as exc:
+    except (BrailleWordsError, *_MALFORMED) as exc:
         raise journal_mod.CorruptJournal(
             f"the saved game {path} has damaged options (line 1): {exc}"
-        ) from None
-    except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
-        raise journal_mod.CorruptJournal(
-            f"the saved game {path} has damaged options (line 1): {exc!r}"
         ) from None
     for number, entry in enumerate(record.entries, start=1):
         # A hand-edited value of the wrong type fails deep inside the rules: whatever it
@@ -177,17 +177,13 @@ def resume_session(
             if not 0 <= entry.seat < len(seats):
                 raise BrailleWordsError(f"there is no seat {entry.seat}")
             state, _ = rules.apply(state, entry.seat, move)
-        except BrailleWordsError as exc:
+        except (BrailleWordsError, *_MALFORMED) as exc:
             raise journal_mod.CorruptJournal(
                 f"the saved game {path} cannot be replayed at move {number}: {exc}"
             ) from None
-        except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
-            raise journal_mod.CorruptJournal(
-                f"the saved game {path} is damaged at move {number}: {exc!r}"
-            ) from None
     outs = outputs if outputs is not None else open_outputs(seats, transcript=transcript)
     if shared is None:
-        shared = _sharing(seats) if outputs is None and transcript is None else []
+        shared = _sharing(seats, outs) if outputs is None and transcript is None else []
     session = Session(
         kit, rules, state, seats, outs, Journal.append_to(path), record.header, shared=shared
     )
@@ -197,12 +193,27 @@ def resume_session(
     return session
 
 
-def _sharing(seats: Sequence[SeatConfig]) -> list[frozenset[int]]:
+def _sharing(seats: Sequence[SeatConfig], outs: Sequence[SeatOutput]) -> list[frozenset[int]]:
     """People at one speaker or screen: they play hot-seat (a scripted game's transcript is
-    the teacher's view of every seat, so it never does)."""
+    the teacher's view of every seat, so it never does).
+
+    Judged by what actually opened, not by what was asked for: headphones that failed leave
+    their seat on the terminal's text or the default speaker, beside everyone else.
+    """
+    from dataclasses import replace
+
     from braille_words.table.privacy import sharing_groups, sound_device_name
 
-    return sharing_groups(seats, sound_device_name)
+    opened = [
+        replace(
+            seat,
+            speech=out.speaker.describe() if out.speaker is not None else "none",
+            sound=None,  # the engine's own description names the device it really uses
+            display=seat.display if out.display is not None else "none",
+        )
+        for seat, out in zip(seats, outs, strict=True)
+    ]
+    return sharing_groups(opened, sound_device_name)
 
 
 def _resumed_text(lang: str, moves: int) -> str:

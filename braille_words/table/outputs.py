@@ -26,6 +26,8 @@ class Speaker(Protocol):
 
     def wait(self, timeout: float | None = None) -> bool: ...
 
+    def describe(self) -> str: ...
+
     def close(self) -> None: ...
 
 
@@ -86,6 +88,7 @@ class SeatOutput:
         self._keep_place = 0
         self._draw: Callable[[Any], Sequence[NamedLine]] | None = None
         self.muted = False
+        self._last_public = False
         if display is not None:
             self.attach_display(display)
 
@@ -114,10 +117,13 @@ class SeatOutput:
         A muted seat says nothing, unless the sentence is ``public`` (anyone at the shared
         speaker may hear it, such as whose turn it is now).
         """
-        if not sentence or (self.muted and not public):
+        if not sentence:
             return
-        with self._lock:
+        with self._lock:  # muting happens on the table's thread, a display reads on its own
+            if self.muted and not public:
+                return
             self.last = sentence
+            self._last_public = public
             self.said.append(sentence)
             if cue is not None and self.earcons is not None:
                 earcons = self.earcons
@@ -157,7 +163,7 @@ class SeatOutput:
 
     def repeat(self) -> None:
         with self._lock:
-            if self.last:
+            if self.last and (self._last_public or not self.muted):
                 self.said.append(self.last)
                 self._speak(self.last)
 

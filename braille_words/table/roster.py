@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from braille_words.errors import InputError
-from braille_words.table.seats import SeatConfig
+from braille_words.table.seats import SeatConfig, check_names
 
 SEAT_KEYS = tuple(f.name for f in fields(SeatConfig))
 TOP_KEYS = ("game", "lang", "verbosity", "seat", "options")
@@ -99,17 +99,12 @@ def roster_from_data(data: dict[str, Any], path: Path | None = None) -> Roster:
     if not isinstance(entries, list) or not entries:
         raise InputError(f"{where} has no seats; add one [[seat]] with a name per player")
     seats: list[SeatConfig] = []
-    names: dict[str, int] = {}
     for number, entry in enumerate(entries, start=1):
-        seat = _seat(entry, number, lang, verbosity, where)
-        key = seat.name.casefold()
-        if key in names:
-            raise InputError(
-                f"in {where}, seats {names[key]} and {number} are both called {seat.name}; "
-                "players are told apart by name"
-            )
-        names[key] = number
-        seats.append(seat)
+        seats.append(_seat(entry, number, lang, verbosity, where))
+    try:
+        check_names(seats)
+    except InputError as exc:
+        raise InputError(f"in {where}, {exc}") from None
     return Roster(seats, game, dict(options), path)
 
 

@@ -182,13 +182,9 @@ class Session:
 
     def handle(self, source: int, line: str, *, at: float | None = None) -> None:
         """Act on one typed or brailled line; every outcome is announced to that seat."""
-        seat = self._human_awaited() if source == KEYBOARD else source
+        seat = self._keyboard_seat() if source == KEYBOARD else source
         if seat is None:
-            humans = [i for i, s in enumerate(self.seats) if s.is_human]
-            if not humans:
-                return
-            # Between turns the keyboard stays with whoever holds the shared devices.
-            seat = self._voice(0) if self.shared and source == KEYBOARD else humans[0]
+            return
         out = self.outputs[seat]
         out.stop_speech()  # any key stops the current speech
         group = self._group(seat)
@@ -245,13 +241,9 @@ class Session:
     def keyboard_key(self) -> None:
         """A key on the shared keyboard (the terminal's reader thread): silence at once the
         seat the keyboard types for, before the line is even finished."""
-        seat = self._human_awaited()
-        if seat is None:
-            humans = [i for i, s in enumerate(self.seats) if s.is_human]
-            if not humans:
-                return
-            seat = self._voice(0) if self.shared else humans[0]
-        self.outputs[seat].stop_speech()
+        seat = self._keyboard_seat()
+        if seat is not None:
+            self.outputs[seat].stop_speech()
 
     def _is_reading(self, line: str) -> bool:
         """A shared or reading command, which no game takes as a secret word."""
@@ -432,7 +424,13 @@ class Session:
         self._computer_play(seat, move)
 
     def _computer_play(self, seat: int, move: Any) -> None:
+        saved_before = not self.unsaved
         if not self.play(seat, move):
+            if saved_before and self.unsaved:
+                # The disk refused the move: trying another would fail the same way, and a
+                # computer would retry for ever. The table stops; resume goes on once it can.
+                self._quit = True
+                return
             fallback = getattr(self.kit.ai, "fallback_move", None)
             if fallback is None or not self.play(seat, fallback(self.rules, self.state, seat)):
                 # A computer player must never stall the table.
@@ -459,10 +457,9 @@ class Session:
         for seat, out in enumerate(self.outputs):
             sentences: list[str] = []
             cue: str | None = None
-            group = self._group(seat)
             # At a shared speaker public news is said once, by whoever holds it, and private
             # news only to a holder who has confirmed taking the keyboard.
-            speaks = group is None or seat == self._voice(group)
+            speaks = self._speaks(seat)
             for event in events:
                 if not speaks or (event.to is not None and (event.to != seat or out.muted)):
                     continue
@@ -470,7 +467,8 @@ class Session:
                 cue = cue or self.kit.presenter.cue_for(event.kind, seat, dict(event.params))
             if sentences:
                 said = " ".join(s for s in sentences if s)
-                out.announce(said, cue=cue, public=True)
+                # A muted voice collected only public news above; a holder's may be private.
+                out.announce(said, cue=cue, public=out.muted)
                 self._last_move[seat] = said
             view = self.state.view_for(seat)
             out.show(self._drawing(view, out.lang))
@@ -539,6 +537,25 @@ class Session:
                 return number
         return None
 
+    def _speaks(self, seat: int) -> bool:
+        """Whether news for the table reaches the people at this seat's speaker through it."""
+        group = self._group(seat)
+        return group is None or seat == self._voice(group)
+
+    def _keyboard_seat(self) -> int | None:
+        """The seat the shared keyboard types for: the one the game awaits, else whoever holds
+        the shared devices, else the first person at the table."""
+        seat = self._human_awaited()
+        if seat is not None:
+            return seat
+        humans = [i for i, s in enumerate(self.seats) if s.is_human]
+        if not humans:
+            return None
+        for number, group in enumerate(self.shared):
+            if humans[0] in group:
+                return self._voice(number)
+        return humans[0]
+
     def _voice(self, group: int) -> int:
         """The member who speaks for the group now: the one asked to take over, or the holder."""
         return self._pending.get(group, self._holder[group])
@@ -592,8 +609,7 @@ class Session:
     def tell_everyone(self, sentence: Callable[[SeatOutput], str], cue: str | None = None) -> None:
         """Public news for the whole table, said once at each speaker however many share it."""
         for seat, out in enumerate(self.outputs):
-            group = self._group(seat)
-            if group is None or seat == self._voice(group):
+            if self._speaks(seat):
                 out.announce(sentence(out), cue=cue, public=True)
 
     def _help(self, out: SeatOutput) -> str:
@@ -624,10 +640,12 @@ class Session:
     def _finish(self) -> dict[str, Any]:
         result: dict[str, Any] = self.state.result()
         if self.journal is not None:
-            self.journal.finish(result)
+            try:
+                self.journal.finish(result)
+            except BrailleWordsError:
+                self.unsaved = True  # the scores are still read out; only the end mark is lost
         for seat, out in enumerate(self.outputs):
-            group = self._group(seat)
-            if group is None or seat == self._voice(group):
+            if self._speaks(seat):
                 out.announce(
                     self.kit.presenter.final(result, out.lang, self._names(), seat),
                     cue="game_over",

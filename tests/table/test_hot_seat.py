@@ -140,3 +140,17 @@ def test_a_resumed_hot_seat_game_asks_for_the_keyboard_again(tmp_path: Path, pol
     said = speaker.getvalue()
     assert said.count("Wznowiono zapisaną grę po 1 ruchach.") == 1
     assert "Stojak" not in said and "Kolej:" in said
+
+
+def test_repeat_during_a_hand_over_never_says_the_last_holders_private_news(
+    tmp_path: Path, polish: Any
+) -> None:
+    session, speaker = shared_table(tmp_path, polish)
+    first = min(session.state.awaiting)
+    session.handle(KEYBOARD, "")
+    session.handle(KEYBOARD, "dobierz")  # "Dobierasz: …" was said to the first player
+    mark = len(speaker.getvalue())
+    session.outputs[first].repeat()  # their own display's repeat key, after the hand-over
+    assert "Dobierasz" not in speaker.getvalue()[mark:]
+    session.outputs[1 - first].repeat()  # the one asked to take over hears the request again
+    assert "Kolej:" in speaker.getvalue()[mark:]
