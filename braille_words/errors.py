@@ -24,7 +24,11 @@ def in_language(message: str, lang: str) -> str:
     A command parser meeting an unknown verb cannot tell which language was meant, so it says
     both; the table knows the seat's language and reads only that half.
     """
-    halves = message.split(BOTH)
-    if len(halves) != 2 or not all(h.strip() for h in halves):
+    parts = message.split(BOTH)
+    # Each half may quote an example with its own " / " ("tak / nie", "yes / no"), the same
+    # number of times in both languages: the middle separator is the one between them.
+    if len(parts) < 2 or len(parts) % 2 or not all(p.strip() for p in parts):
         return message
-    return halves[0].strip() if lang == "pl" else halves[1].strip()
+    middle = len(parts) // 2
+    half = parts[:middle] if lang == "pl" else parts[middle:]
+    return BOTH.join(half).strip()
