@@ -151,9 +151,9 @@ class SeatOutput:
             self.transcript.write(prefix + sentence + "\n")
             self.transcript.flush()
 
-    def cue(self, name: str) -> None:
-        """A sound alone (a tick of the hourglass)."""
-        if self.earcons is not None and not self.muted:
+    def cue(self, name: str, *, public: bool = False) -> None:
+        """A sound alone (a tick of the hourglass); ``public`` sounds even at a muted seat."""
+        if self.earcons is not None and (public or not self.muted):
             earcons = self.earcons
             self._safely(lambda: earcons.play(name))
 

@@ -380,7 +380,8 @@ class Session:
             )
         elif event is TimerEvent.TICK and request.ticking:
             for seat, out in enumerate(self.outputs):
-                out.cue("tick")
+                if self._speaks(seat):  # the hourglass is heard once at a shared speaker
+                    out.cue("tick", public=True)
                 out.show_status(self._status(self.state.view_for(seat), left))
 
     def _table_move(self, item: Input) -> None:
