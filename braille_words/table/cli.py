@@ -25,7 +25,7 @@ from braille_words.table.launch import new_session, resume_session, stdin_is_int
 from braille_words.table.roster import EXAMPLE, Roster, check_roster, load_roster
 from braille_words.table.seats import SeatConfig, apply_seat_option, parse_players
 from braille_words.table.session import KEYBOARD, Input, Session
-from braille_words.table.terminal import NotATerminalError, TerminalReader
+from braille_words.table.terminal import AboveTyping, NotATerminalError, TerminalReader
 
 # Variants named on the command line, as game options.
 VARIANTS: dict[str, dict[str, Any]] = {
@@ -296,10 +296,14 @@ def _run(session: Session, scripted: bool, *, timers: bool = True) -> int:
         if session.shared and sys.stdout.isatty():
             session.on_hand_over = functools.partial(_hand_over_terminal, reader)
     previous = _exit_on_sigterm()
+    plain = sys.stdout
+    if reader is not None and plain.isatty():
+        sys.stdout = AboveTyping(reader, plain)  # sentences go above the half-typed line
     try:
         try:
             result = session.run()
         finally:
+            sys.stdout = plain
             if reader is not None:
                 reader.restore()
             with contextlib.suppress(ValueError, TypeError):  # not the main thread
@@ -391,8 +395,9 @@ def _exit_on_sigterm() -> Any:
 def _hand_over_terminal(reader: TerminalReader | None) -> None:
     """Screen and scrollback (xterm's ED 3) cleared, and the typed history forgotten: the next
     player must not scroll or arrow back to the last one's rack or secret word."""
-    sys.stdout.write("\x1b[H\x1b[2J\x1b[3J")
-    sys.stdout.flush()
+    out = sys.stdout.raw if isinstance(sys.stdout, AboveTyping) else sys.stdout
+    out.write("\x1b[H\x1b[2J\x1b[3J")
+    out.flush()
     if reader is not None:
         reader.forget_history()
 

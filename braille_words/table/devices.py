@@ -105,14 +105,20 @@ class _LinesOnly:
     Braille line on a line of its own instead of redrawing one line in place, which would
     collide with the sentences printed for a screen reader."""
 
-    def __init__(self, stream: TextIO) -> None:
+    def __init__(self, stream: TextIO | None = None) -> None:
         self._stream = stream
 
+    @property
+    def _out(self) -> TextIO:
+        # Standard output as it is when writing: the terminal's key reader may have put a
+        # stream in front of it that keeps a half-typed line below what is printed.
+        return self._stream if self._stream is not None else sys.stdout
+
     def write(self, text: str) -> int:
-        return self._stream.write(text)
+        return self._out.write(text)
 
     def flush(self) -> None:
-        self._stream.flush()
+        self._out.flush()
 
     def isatty(self) -> bool:
         return False
@@ -124,7 +130,7 @@ def _display(seat: SeatConfig, out: SeatOutput, warn: list[str]) -> Any:
     try:
         return open_display(
             seat.display,
-            stream=_LinesOnly(sys.stdout),  # type: ignore[arg-type]
+            stream=_LinesOnly(),  # type: ignore[arg-type]
             on_command=out.on_display_command,
             on_status=out.on_display_status,
         )

@@ -22,6 +22,7 @@ from __future__ import annotations
 import atexit
 import codecs
 import contextlib
+import io
 import os
 import selectors
 import termios
@@ -29,7 +30,7 @@ import threading
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TextIO
 
 from braille_words.errors import BrailleWordsError
 
@@ -389,3 +390,38 @@ class TerminalReader:
             except OSError:
                 return  # the screen is gone; the keyboard may still work
             data = data[written:]
+
+
+class AboveTyping(io.TextIOBase):
+    """Standard output for the game while a ``TerminalReader`` edits a line: each whole line
+    printed goes above the half-typed one, which stays intact below it instead of being run
+    over by a sentence. Text without its newline yet waits for it."""
+
+    def __init__(self, reader: TerminalReader, raw: TextIO) -> None:
+        super().__init__()
+        self._reader = reader
+        self.raw = raw
+        self._pending = ""
+        self._lock = threading.Lock()
+
+    def write(self, text: str) -> int:
+        with self._lock:
+            self._pending += text
+            done, sep, self._pending = self._pending.rpartition("\n")
+        if sep:
+            self.raw.flush()
+            self._reader.write_above(done + "\n")
+        return len(text)
+
+    def flush(self) -> None:
+        self.raw.flush()
+
+    def isatty(self) -> bool:
+        return self.raw.isatty()
+
+    def fileno(self) -> int:
+        return self.raw.fileno()
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return "utf-8"

@@ -7,6 +7,7 @@ and reads the master to see what the player sees.
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 import queue
 import select
@@ -25,6 +26,7 @@ from hypothesis import strategies as st
 
 from braille_words.table.terminal import (
     ESCAPE_WAIT,
+    AboveTyping,
     LineEditor,
     NotATerminalError,
     TerminalReader,
@@ -290,6 +292,25 @@ def test_news_is_printed_above_the_half_typed_line(keyboard: Callable[..., Keybo
     assert screen.endswith("ab\r\x1b[KTwoja kolej.\r\r\nab")
     kb.type(b"c\r")
     assert kb.line() == "abc"
+
+
+def test_the_games_output_goes_above_the_half_typed_line_a_whole_line_at_a_time(
+    keyboard: Callable[..., Keyboard],
+) -> None:
+    kb = keyboard()
+    kb.type(b"sto")
+    kb.see("sto")
+    raw = io.StringIO()
+    out = AboveTyping(kb.reader, raw)
+    out.write("Komputer ")  # not a whole line yet: nothing moves
+    out.write("układa: KOT.\nTwój ")
+    screen = kb.see("Komputer układa: KOT.\r\r\nsto")
+    assert "Twój" not in screen
+    out.write("ruch.\n")
+    kb.see("Twój ruch.\r\r\nsto")
+    kb.type(b"jak\r")
+    assert kb.line() == "stojak"
+    assert raw.getvalue() == ""  # everything went through the reader, above the input
 
 
 def test_redraw_shows_the_pending_line_again(keyboard: Callable[..., Keyboard]) -> None:
