@@ -202,7 +202,12 @@ def _sharing(seats: Sequence[SeatConfig], outs: Sequence[SeatOutput]) -> list[fr
     """
     from dataclasses import replace
 
-    from braille_words.table.privacy import sharing_groups, sound_device_name
+    from braille_words.table.privacy import (
+        display_channel,
+        shared_channels,
+        sharing_groups,
+        sound_device_name,
+    )
 
     opened = [
         replace(
@@ -213,7 +218,14 @@ def _sharing(seats: Sequence[SeatConfig], outs: Sequence[SeatOutput]) -> list[fr
         )
         for seat, out in zip(seats, outs, strict=True)
     ]
-    return sharing_groups(opened, sound_device_name)
+    groups = sharing_groups(opened, sound_device_name)
+    # A seat that shares only its speaker keeps its own Braille display while it waits.
+    crowded = {shared.channel for shared in shared_channels(opened, sound_device_name)}
+    for group in groups:
+        for index in group:
+            channel = display_channel(opened[index])
+            outs[index].private_display = channel is not None and channel not in crowded
+    return groups
 
 
 def _resumed_text(lang: str, moves: int) -> str:

@@ -88,6 +88,8 @@ class SeatOutput:
         self._keep_place = 0
         self._draw: Callable[[Any], Sequence[NamedLine]] | None = None
         self.muted = False
+        self.private_display = False
+        """Set when others share this seat's speaker but not its Braille display."""
         self._last_public = False
         if display is not None:
             self.attach_display(display)
@@ -115,20 +117,23 @@ class SeatOutput:
         """Say ``sentence`` once on every channel this seat has.
 
         A muted seat says nothing, unless the sentence is ``public`` (anyone at the shared
-        speaker may hear it, such as whose turn it is now).
+        speaker may hear it, such as whose turn it is now); a muted seat whose Braille display
+        is its own still shows it there, where nobody else reads.
         """
         if not sentence:
             return
         with self._lock:  # muting happens on the table's thread, a display reads on its own
-            if self.muted and not public:
+            aloud = public or not self.muted
+            if not aloud and not (self.private_display and self.display is not None):
                 return
             self.last = sentence
             self._last_public = public
             self.said.append(sentence)
-            if cue is not None and self.earcons is not None:
-                earcons = self.earcons
-                self._safely(lambda: earcons.play(cue))
-            self._speak(sentence)
+            if aloud:
+                if cue is not None and self.earcons is not None:
+                    earcons = self.earcons
+                    self._safely(lambda: earcons.play(cue))
+                self._speak(sentence)
             if self.display is not None:
                 try:
                     line = text_line(sentence, self.lang, self.braille_mode, name="message")
@@ -232,7 +237,7 @@ class SeatOutput:
     def _write(self) -> None:
         if self.display is None or self._pager is None:
             return
-        if self.muted and self.current_line != "message":
+        if self.muted and not self.private_display and self.current_line != "message":
             return  # a rack or table line of a seat that has handed the screen over
         cells = self._pager.frame().cells
         display = self.display
@@ -287,7 +292,8 @@ class SeatOutput:
     def show_status(self, status: str) -> None:
         """A few characters (your turn, seconds left) for displays that have status cells."""
         display = self.display
-        if display is None or self.muted or not int(getattr(display, "status_cells", 0) or 0):
+        hidden = self.muted and not self.private_display
+        if display is None or hidden or not int(getattr(display, "status_cells", 0) or 0):
             return
         with self._lock:
             if status == self._status_text:

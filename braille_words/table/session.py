@@ -456,20 +456,29 @@ class Session:
     def announce(self, events: Sequence[Event]) -> None:
         """Each event to every seat allowed to know it, once, in that seat's language."""
         for seat, out in enumerate(self.outputs):
-            sentences: list[str] = []
-            cue: str | None = None
-            # At a shared speaker public news is said once, by whoever holds it, and private
-            # news only to a holder who has confirmed taking the keyboard.
-            speaks = self._speaks(seat)
-            for event in events:
-                if not speaks or (event.to is not None and (event.to != seat or out.muted)):
-                    continue
-                sentences.append(self._event_text(out, seat, event))
-                cue = cue or self.kit.presenter.cue_for(event.kind, seat, dict(event.params))
-            if sentences:
-                said = " ".join(s for s in sentences if s)
-                # A muted voice collected only public news above; a holder's may be private.
-                out.announce(said, cue=cue, public=out.muted)
+            texts = [
+                (e, self._event_text(out, seat, e))
+                for e in events
+                if e.to is None or e.to == seat
+            ]
+            cues = (self.kit.presenter.cue_for(e.kind, seat, dict(e.params)) for e, _ in texts)
+            cue = next((c for c in cues if c), None)
+            said = " ".join(t for _, t in texts if t)
+            if not said:
+                pass
+            elif not out.muted:
+                out.announce(said, cue=cue)  # a seat of its own, or the confirmed holder
+                self._last_move[seat] = said
+            else:
+                # At a shared speaker public news is said once, by whoever speaks for the
+                # group; everything else waits for the keyboard, except on a Braille display
+                # that is the seat's own, where announce shows it silently.
+                public = " ".join(t for e, t in texts if t and e.to is None)
+                voice = self._speaks(seat)
+                if voice and public:
+                    out.announce(public, cue=cue, public=True)
+                if out.private_display and (said != public or not voice):
+                    out.announce(said)
                 self._last_move[seat] = said
             view = self.state.view_for(seat)
             out.show(self._drawing(view, out.lang))

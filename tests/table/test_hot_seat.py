@@ -154,3 +154,55 @@ def test_repeat_during_a_hand_over_never_says_the_last_holders_private_news(
     assert "Dobierasz" not in speaker.getvalue()[mark:]
     session.outputs[1 - first].repeat()  # the one asked to take over hears the request again
     assert "Kolej:" in speaker.getvalue()[mark:]
+
+
+def test_own_braille_displays_keep_working_while_only_the_speaker_is_shared(
+    tmp_path: Path, polish: Any
+) -> None:
+    from braille_words.displays.console import ConsoleDisplay
+
+    seats = [SeatConfig(name=f"Gracz{i + 1}", display="none", speech="none") for i in range(2)]
+    speaker = io.StringIO()
+    outputs = []
+    for s in seats:
+        out = SeatOutput(name=s.name, lang="pl", verbosity="beginner", transcript=speaker)
+        out.attach_display(ConsoleDisplay(40, stream=io.StringIO()))
+        out.private_display = True
+        outputs.append(out)
+    session = new_session(
+        find_game("rummikub"), seats, seed=3, journal_path=tmp_path / "game.jsonl",
+        lexicon=polish, outputs=outputs, shared=[frozenset({0, 1})],
+    )
+    session._prompt()
+    first = min(session.state.awaiting)
+    waiting = 1 - first
+    said_aloud = speaker.getvalue()
+    assert "Twoje płytki" not in said_aloud  # nothing private on the shared speaker...
+    for out in outputs:  # ...but each reads their own tiles on their own display
+        assert any("Twoje płytki" in s for s in out.said)
+        assert "rack" in [line.name for line in out.lines]
+    mark = len(speaker.getvalue())
+    session.handle(waiting, "stojak")  # asked on the waiting player's own display
+    assert "Stojak" in outputs[waiting].said[-1]
+    assert "Stojak" not in speaker.getvalue()[mark:]
+
+
+def test_a_display_of_ones_own_is_told_apart_from_a_shared_terminal() -> None:
+    from braille_words.displays.console import ConsoleDisplay
+    from braille_words.speech.text import TextSpeaker
+    from braille_words.table.launch import _sharing
+
+    def output(seat: SeatConfig) -> SeatOutput:
+        out = SeatOutput(name=seat.name, lang="pl", verbosity="beginner",
+                         speaker=TextSpeaker(stream=io.StringIO()))
+        out.attach_display(ConsoleDisplay(40, stream=io.StringIO()))
+        return out
+
+    own = [SeatConfig("Ola", display="baum:/dev/A"), SeatConfig("Jan", display="focus:/dev/B")]
+    outs = [output(s) for s in own]
+    assert _sharing(own, outs) == [frozenset({0, 1})]  # both voices print on the terminal
+    assert all(out.private_display for out in outs)
+    both_console = [SeatConfig("Ola"), SeatConfig("Jan")]
+    outs = [output(s) for s in both_console]
+    assert _sharing(both_console, outs) == [frozenset({0, 1})]
+    assert not any(out.private_display for out in outs)
