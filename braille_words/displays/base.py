@@ -32,6 +32,7 @@ class Display:
         on_command: CommandSink | None = None,
         on_key: KeySink | None = None,
         name: str = "display",
+        chords: ChordTracker | None = None,
     ) -> None:
         self.cells = cells
         self.status_cells = status_cells
@@ -40,7 +41,7 @@ class Display:
         self._on_command = on_command
         self._on_key = on_key
         self._keymap = keymap if keymap is not None else KeyMap({})
-        self._chords = ChordTracker(self._keymap)
+        self._chords = chords if chords is not None else ChordTracker(self._keymap)
         self._shown = bytes(cells)
         self._status = bytes(status_cells)
         self._lock = threading.RLock()

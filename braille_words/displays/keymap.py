@@ -9,7 +9,8 @@ that a player can press keys one after another and let go of them in any order.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import time
+from collections.abc import Callable, Iterable, Mapping
 
 from braille_words.displays.events import COMMAND_NAMES, DisplayCommand, KeyEvent
 from braille_words.errors import BrailleWordsError
@@ -82,29 +83,45 @@ class KeyMap:
         return None
 
 
+STALE_KEY_AFTER = 5.0
+"""Seconds after which a key still held when another is pressed is taken as released: nobody
+builds a chord that slowly, but a press whose release was lost (noise, a torn packet) would
+otherwise join every later chord and leave the display deaf."""
+
+
 class ChordTracker:
     """Turns a stream of key presses and releases into commands, firing on the first release."""
 
-    def __init__(self, keymap: KeyMap) -> None:
+    def __init__(
+        self,
+        keymap: KeyMap,
+        *,
+        stale_after: float = STALE_KEY_AFTER,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self._keymap = keymap
-        self._down: set[Key] = set()
+        self._down: dict[Key, float] = {}  # held keys, and when each was pressed
         self._chord: set[Key] = set()
         self._armed = False
+        self._stale_after = stale_after
+        self._clock = clock  # tests move it by hand
 
     def feed(self, event: KeyEvent) -> list[DisplayCommand]:
         key = (event.group, event.number)
         if event.pressed:
             if key in self._down:
                 return []
+            now = self._clock()
+            self.forget([k for k, at in self._down.items() if now - at > self._stale_after])
             if not self._armed:
                 self._chord = set(self._down)
                 self._armed = True
-            self._down.add(key)
+            self._down[key] = now
             self._chord.add(key)
             return []
         if key not in self._down:
             return []
-        self._down.discard(key)
+        del self._down[key]
         fired: list[DisplayCommand] = []
         if self._armed:
             self._armed = False
@@ -123,7 +140,7 @@ class ChordTracker:
     def forget(self, keys: Iterable[Key]) -> None:
         """Take keys as released without firing (their release was lost, or they were noise)."""
         for key in keys:
-            self._down.discard(key)
+            self._down.pop(key, None)
             self._chord.discard(key)
         if not self._down:
             self._chord.clear()

@@ -27,16 +27,12 @@ from braille_words.displays.events import (
     KeyEvent,
     KeySink,
 )
-from braille_words.displays.keymap import KeyMap
+from braille_words.displays.keymap import STALE_KEY_AFTER, ChordTracker, KeyMap
 from braille_words.errors import BrailleWordsError
 
 StatusSink = Callable[[str], None]
 Clock = Callable[[], float]
 
-# A key held this long when another is pressed is taken as released: nobody builds a chord
-# that slowly, but a lost release (or a stray byte that reads as a press) would otherwise
-# join every later chord and leave the display deaf for good.
-STALE_KEY_AFTER = 5.0
 
 
 def open_port(url: str, protocol: HostProtocol, timeout: float = 0.05) -> serial.Serial:
@@ -109,9 +105,6 @@ class SerialDisplay(Display):
         self._ack_timeout = ack_timeout
         self._reconnect_interval = reconnect_interval
         self._on_status = on_status
-        self._stale_key_after = stale_key_after
-        self._clock = clock  # times held keys only (tests move it by hand)
-        self._pressed_at: dict[tuple[str, int], float] = {}
         port = open_port(url, protocol)
         try:
             identity = probe(port, protocol, timeout=probe_timeout, retries=probe_retries)
@@ -135,6 +128,11 @@ class SerialDisplay(Display):
             on_command=on_command,
             on_key=on_key,
             name=identity.model,
+            chords=ChordTracker(
+                keymap if keymap is not None else KeyMap({}),
+                stale_after=stale_key_after,
+                clock=clock,
+            ),
         )
         self._port: serial.Serial | None = port
         self._held: bytes | None = None  # what the device shows (status + text), None = unknown
@@ -222,19 +220,6 @@ class SerialDisplay(Display):
                 if not item.ok:
                     self._held = None  # the display refused it: resend the whole frame
                 self._send()
-
-    def _key(self, event: KeyEvent) -> None:
-        key = (event.group, event.number)
-        if event.pressed:
-            now = self._clock()
-            held = self._chords.held
-            stale = [k for k in held if now - self._pressed_at.get(k, now) > self._stale_key_after]
-            if stale:
-                self._chords.forget(stale)
-            for k in [k for k in self._pressed_at if k not in held or k in stale]:
-                del self._pressed_at[k]
-            self._pressed_at.setdefault(key, now)
-        super()._key(event)
 
     def _drop_port(self, port: serial.Serial) -> None:
         with self._lock:

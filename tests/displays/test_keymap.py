@@ -85,3 +85,16 @@ def test_binding_an_unknown_command_is_refused() -> None:
 def test_a_malformed_key_name_is_refused() -> None:
     with pytest.raises(BrailleWordsError, match=r"group\.number"):
         KeyMap({"display": "line_up"})
+
+
+def test_a_key_whose_release_was_lost_stops_joining_chords_after_a_while() -> None:
+    now = [0.0]
+    tracker = ChordTracker(MAP, stale_after=5.0, clock=lambda: now[0])
+    tracker.feed(KeyEvent("display", 4, True))  # its release never comes (noise, a lost byte)
+    now[0] = 1.0
+    tracker.feed(KeyEvent("display", 1, True))
+    assert tracker.feed(KeyEvent("display", 1, False)) == [DisplayCommand("top")]  # a chord
+    now[0] = 7.0
+    tracker.feed(KeyEvent("display", 1, True))  # the stuck key is let go without firing
+    assert tracker.feed(KeyEvent("display", 1, False)) == [DisplayCommand("line_up")]
+    assert tracker.held == frozenset()
