@@ -1,0 +1,48 @@
+"""The whole seeded games kept as golden transcripts: what a refactor of the table must not change.
+
+Each case is a command line and the lines typed into it; ``record.py`` writes what the program
+printed to ``<name>.txt`` and ``test_golden.py`` plays the case again and compares. A wording
+improved on purpose is re-recorded with ``python tests/golden/record.py`` and reviewed in the diff.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    args: tuple[str, ...]
+    typed: tuple[str, ...] = ()
+
+
+COMMON = ("--display", "none", "--speech", "text")
+
+CASES: tuple[Case, ...] = (
+    Case("rummikub-computers-seed3", ("play", "rummikub", "--players", "computer,computer",
+                                      "--seed", "3", *COMMON)),
+    Case("rummikub-computers-seed11-en", ("play", "rummikub", "--players",
+                                          "computer:beginner,computer:medium", "--seed", "11",
+                                          "--lang", "en", *COMMON)),
+    Case(
+        "rummikub-player-seed7",
+        ("play", "rummikub", "--players", "human,computer", "--seed", "7", *COMMON),
+        ("stojak", "stół", "pomoc", "gdzie", "nowe 1 2", "połóż 9 1 1", "cofnij", "wyniki",
+         "bank", "podpowiedź", "literuj", "ekspert", "dobierz", "stół", "ostatni",
+         "początkujący", "dobierz", "stojak", "dobierz", "wyjdź"),
+    ),
+    Case("siedem-computers-seed3", ("play", "siedem-slow", "--players", "computer,computer",
+                                    "--seed", "3", *COMMON)),
+    Case(
+        "siedem-player-seed5",
+        ("play", "siedem-slow", "--players", "human,computer:beginner", "--seed", "5", *COMMON),
+        ("karty", "pomoc", "kot", "gotowe", "słowa", "runda", "karta wyników", "wyniki",
+         "dom", "gotowe", "gdzie", "wyjdź"),
+    ),
+    Case(
+        "siedem-solo-seed2",
+        ("play", "siedem-slow", "--solo", "--level", "110", "--seed", "2", *COMMON),
+        ("karty", "las", "gotowe", "wyniki", "wyjdź"),
+    ),
+)
