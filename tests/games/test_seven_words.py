@@ -11,7 +11,7 @@ from test_seven_words_support import WordList, card_ids, everyone_done, set_area
 
 from braille_words.errors import InputError
 from braille_words.games.base import RuleViolation
-from braille_words.games.seven_words import (
+from braille_words.games.seven_words.rules import (
     EVENT_KINDS,
     REASON_CODES,
     Challenge,
@@ -26,7 +26,7 @@ from braille_words.games.seven_words import (
     TimeUp,
     move_from_json,
 )
-from braille_words.games.seven_words_deck import AreaCard, load_deck, word_score
+from braille_words.games.seven_words.deck import AreaCard, load_deck, word_score
 
 LEX = WordList()
 
@@ -81,7 +81,7 @@ def test_same_seed_gives_the_same_game() -> None:
 
 
 def test_a_broken_deck_file_is_named_in_a_sentence(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from braille_words.games.seven_words_deck import DATA_FILE
+    from braille_words.games.seven_words.deck import DATA_FILE
 
     good = DATA_FILE.read_text(encoding="utf-8")
     bad = tmp_path / "deck.toml"

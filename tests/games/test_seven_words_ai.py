@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from test_seven_words_support import WordList, everyone_done, set_area
 from wordfreq import zipf_frequency
 
-from braille_words.games.seven_words import Challenge, Done, Options, Rules, State, Submit
-from braille_words.games.seven_words_ai import (
+from braille_words.games.seven_words.rules import Challenge, Done, Options, Rules, State, Submit
+from braille_words.games.seven_words.computer import (
     GraphSearch,
     SignatureIndex,
     card_letters,
@@ -21,7 +21,7 @@ from braille_words.games.seven_words_ai import (
     hint,
     plan,
 )
-from braille_words.games.seven_words_deck import load_deck, score_cards, used_cards
+from braille_words.games.seven_words.deck import load_deck, score_cards, used_cards
 from braille_words.lexicon import Lexicon
 from braille_words.tiles import POLISH
 
@@ -56,7 +56,7 @@ def scan_best(words: list[str], state: State, veteran: bool = False) -> int:
 def test_signature_search_finds_the_scans_best_score(seed: int, veteran: bool) -> None:
     rules = Rules(LEX, Options(veterans=(0,) if veteran else ()))
     state, _ = rules.new(["a", "b"], seed)
-    from braille_words.games.seven_words_ai import _scorer_for
+    from braille_words.games.seven_words.computer import _scorer_for
 
     scorer = _scorer_for(rules, state, 0)
     found = INDEX.best(state.area_cards(), scorer=scorer)
@@ -151,7 +151,7 @@ def test_computer_players_finish_a_game_including_solo() -> None:
 
 
 def test_a_saved_index_loads_back_the_same_and_a_stale_one_is_ignored(tmp_path: Path) -> None:
-    from braille_words.games.seven_words_ai import load_index, save_index
+    from braille_words.games.seven_words.computer import load_index, save_index
 
     path = tmp_path / "cache" / "all.txt"
     save_index(INDEX, path, "tag1")
@@ -175,7 +175,7 @@ def test_the_graph_walk_skips_refused_words_for_the_next_best() -> None:
 
 
 def test_fallback_move_is_legal_in_every_phase_a_seat_is_awaited() -> None:
-    from braille_words.games.seven_words_ai import fallback_move
+    from braille_words.games.seven_words.computer import fallback_move
 
     rules = Rules(LEX, Options(lenient=True))
     state, _ = rules.new(["a", "b"], 1)

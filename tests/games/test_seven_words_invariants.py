@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from test_seven_words_support import WORDS, WordList, card_ids
 
 from braille_words.games.base import Event, RuleViolation
-from braille_words.games.seven_words import (
+from braille_words.games.seven_words.rules import (
     EVENT_KINDS,
     Challenge,
     Correct,

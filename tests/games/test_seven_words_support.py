@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from braille_words.games.seven_words import Done, Rules, State
+from braille_words.games.seven_words.rules import Done, Rules, State
 from braille_words.tiles import normalize
 
 WORDS = [

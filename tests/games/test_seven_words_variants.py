@@ -7,7 +7,7 @@ from test_seven_words_support import WordList, everyone_done, set_area
 
 from braille_words.errors import InputError
 from braille_words.games.base import RuleViolation
-from braille_words.games.seven_words import Keep, Options, Rules, State, Submit, TimeUp
+from braille_words.games.seven_words.rules import Keep, Options, Rules, State, Submit, TimeUp
 
 LEX = WordList()
 

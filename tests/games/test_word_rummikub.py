@@ -8,7 +8,7 @@ import pytest
 
 from braille_words.errors import InputError
 from braille_words.games.base import RuleViolation
-from braille_words.games.word_rummikub import (
+from braille_words.games.word_rummikub.rules import (
     EVENT_KINDS,
     REASON_CODES,
     SETTINGS,

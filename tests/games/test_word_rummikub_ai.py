@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from braille_words.errors import BrailleWordsError, InputError
-from braille_words.games.word_rummikub import (
+from braille_words.games.word_rummikub.rules import (
     CastVote,
     Draw,
     EndTurn,
@@ -22,7 +22,7 @@ from braille_words.games.word_rummikub import (
     arranged_state,
     word_text,
 )
-from braille_words.games.word_rummikub_ai import LEVELS, choose_move, hint
+from braille_words.games.word_rummikub.computer import LEVELS, choose_move, hint
 from braille_words.lexicon import Lexicon
 from braille_words.tiles import POLISH
 

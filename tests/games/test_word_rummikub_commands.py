@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from braille_words.commands.rummikub import HELP, parse
+from braille_words.games.word_rummikub.commands import HELP, parse
 from braille_words.errors import InputError
-from braille_words.games.word_rummikub import (
+from braille_words.games.word_rummikub.rules import (
     CastVote,
     Draw,
     EndTurn,
@@ -206,7 +206,7 @@ def test_near_commands_never_escape_as_anything_but_an_input_error(words: list[s
 
 @pytest.mark.parametrize("lang", ["pl", "en"])
 def test_a_move_is_said_as_the_command_that_plays_it(lang: str) -> None:
-    from braille_words.commands.rummikub import to_command
+    from braille_words.games.word_rummikub.commands import to_command
 
     moves = [
         Place(102, 0, 0), Place(104, 1, 0, "ż"), NewWord((100, 101, 104), "a"), Split(0, 2),

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from braille_words.games.base import RuleViolation
-from braille_words.games.word_rummikub import (
+from braille_words.games.word_rummikub.rules import (
     EVENT_KINDS,
     REASON_CODES,
     CastVote,

@@ -69,7 +69,7 @@ def test_the_other_seat_hears_it_is_not_their_turn(make_table: MakeTable) -> Non
 
 
 def test_every_rummikub_event_and_reason_has_a_polish_sentence() -> None:
-    from braille_words.games import word_rummikub
+    from braille_words.games.word_rummikub import rules as word_rummikub
 
     polish = catalogue("pl")["word_rummikub"]
     missing = [

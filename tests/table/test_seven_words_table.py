@@ -47,7 +47,7 @@ def test_a_player_can_call_time_when_the_table_plays_without_a_clock(make_table:
 
 
 def test_every_seven_words_reason_has_a_polish_sentence() -> None:
-    from braille_words.games import seven_words
+    from braille_words.games.seven_words import rules as seven_words
 
     polish = catalogue("pl")["seven_words"]
     missing = [k for k in (*seven_words.EVENT_KINDS, *seven_words.REASON_CODES) if k not in polish]
@@ -55,7 +55,7 @@ def test_every_seven_words_reason_has_a_polish_sentence() -> None:
 
 
 def test_english_news_names_players_and_never_counts_seats_from_zero() -> None:
-    from braille_words.games import seven_words
+    from braille_words.games.seven_words import rules as seven_words
 
     english = catalogue("en")["seven_words"]
     numbered = [

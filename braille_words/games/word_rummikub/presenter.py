@@ -356,7 +356,7 @@ def route(target: Any, selection: Any) -> tuple[Any, str | None]:
 
 def describe_move(move: Any, lang: str, view: dict[str, Any] | None = None) -> str:
     """A computer hint, said as the command that plays it."""
-    from braille_words.commands.rummikub import to_command
+    from braille_words.games.word_rummikub.commands import to_command
     from braille_words.errors import InputError
 
     try:
@@ -405,7 +405,7 @@ def from_position(
     from dataclasses import replace
 
     from braille_words.errors import InputError
-    from braille_words.games import word_rummikub as game
+    from braille_words.games.word_rummikub import rules as game
     from braille_words.games.base import Event
     from braille_words.tiles import normalize
 

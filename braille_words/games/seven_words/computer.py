@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from braille_words.games.seven_words import (
+from braille_words.games.seven_words.rules import (
     Challenge,
     Correct,
     Done,
@@ -51,7 +51,7 @@ from braille_words.games.seven_words import (
     Submit,
     _same_family,
 )
-from braille_words.games.seven_words_deck import AreaCard, DeckSpec
+from braille_words.games.seven_words.deck import AreaCard, DeckSpec
 from braille_words.tiles import ENGLISH, POLISH
 
 LEVELS: tuple[str, ...] = ("beginner", "medium", "strong")

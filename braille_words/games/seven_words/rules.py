@@ -25,7 +25,7 @@ from typing import Any, Protocol
 
 from braille_words.errors import BrailleWordsError, InputError
 from braille_words.games.base import PUBLIC, Event, Reason, RuleViolation
-from braille_words.games.seven_words_deck import (
+from braille_words.games.seven_words.deck import (
     SOLO_LEVELS,
     AreaCard,
     DeckSpec,

@@ -337,6 +337,6 @@ def timer(view: dict[str, Any]) -> TimerRequest | None:
 
 
 def timeout_move(rules: Any, state: Any) -> tuple[int, Any]:
-    from braille_words.games.seven_words import TimeUp
+    from braille_words.games.seven_words.rules import TimeUp
 
     return 0, TimeUp()

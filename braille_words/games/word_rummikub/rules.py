@@ -7,7 +7,7 @@ may pass through arrangements that are not words yet; ``EndTurn`` checks the who
 against the turn's start and names every problem at once. The state is immutable (tuples all
 the way down), so a rejected move cannot leave a half-changed state behind.
 
-Values the rulebook leaves to us (and the tile set) are in ``data/word_rummikub.toml``.
+Values the rulebook leaves to us (and the tile set) are in ``data.toml`` beside it.
 
 Public entry points: ``GAME_ID``, ``Options``, ``Rules`` (``new``, ``apply``; for the table also
 ``check_turn`` — what ``EndTurn`` would say now, to warn before the player ends — and
@@ -35,7 +35,7 @@ from typing import Any, ClassVar, Protocol
 
 from braille_words.errors import InputError
 from braille_words.games.base import Event, Reason, RuleViolation
-from braille_words.games.word_rummikub_solver import solve
+from braille_words.games.word_rummikub.solver import solve
 from braille_words.tiles import Tile, alphabet, is_number
 
 GAME_ID = "word_rummikub"
@@ -69,10 +69,10 @@ class Settings:
 
 
 def load_settings(text: str | None = None) -> Settings:
-    """Read ``data/word_rummikub.toml`` (or ``text`` in the same form)."""
+    """Read ``data.toml`` beside it (or ``text`` in the same form)."""
     if text is None:
-        text = resources.files("braille_words.games").joinpath(
-            "data/word_rummikub.toml"
+        text = resources.files("braille_words.games.word_rummikub").joinpath(
+            "data.toml"
         ).read_text(encoding="utf-8")
     try:
         data = tomllib.loads(text)

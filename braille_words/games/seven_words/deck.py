@@ -1,6 +1,6 @@
 """The 7 słów deck, its values, and how a word scores against the play area.
 
-The deck and the values live in ``data/seven_words.toml`` because the rulebook does not list
+The deck and the values live in ``data.toml`` beside it because the rulebook does not list
 the Polish deck: a teacher (or the publisher's real figures) can replace ours without touching
 code. Scoring is here, apart from the turn rules, because the computer players and the
 benchmark score millions of words and need it without a game state.
@@ -17,7 +17,7 @@ from typing import Any
 from braille_words.errors import InputError
 from braille_words.tiles import POLISH
 
-DATA_FILE = Path(__file__).resolve().parent / "data" / "seven_words.toml"
+DATA_FILE = Path(__file__).resolve().parent / "data.toml"
 
 SOLO_LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "brutal")
 

@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from braille_words.errors import InputError
-from braille_words.games.word_rummikub import (
+from braille_words.games.word_rummikub.rules import (
     CastVote,
     CloseVote,
     Draw,

@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from braille_words.errors import InputError
-from braille_words.games.seven_words import (
+from braille_words.games.seven_words.rules import (
     Challenge,
     Correct,
     Done,
@@ -58,7 +58,7 @@ HELP: dict[str, list[tuple[str, str]]] = {
         (
             "o talii",
             "talia nie jest podana w instrukcji: 44 popularne i 16 rzadkich spółgłosek "
-            "oraz wartości premii są nasze (plik seven_words.toml, nauczyciel może je zmienić)",
+            "oraz wartości premii są nasze (plik games/seven_words/data.toml, nauczyciel może je zmienić)",
         ),
     ],
     "en": [
@@ -78,7 +78,7 @@ HELP: dict[str, list[tuple[str, str]]] = {
         (
             "about the deck",
             "the deck is not in the rulebook: the 44 common and 16 rare "
-            "consonants and the bonus values are ours (seven_words.toml; a teacher may edit it)",
+            "consonants and the bonus values are ours (games/seven_words/data.toml; a teacher may edit it)",
         ),
     ],
 }
