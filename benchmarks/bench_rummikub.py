@@ -38,8 +38,8 @@ class GameRun:
 
 
 def play(seed: int, level: str) -> GameRun:
-    from braille_words.games.word_rummikub.rules import Options, Rules, word_text
     from braille_words.games.word_rummikub.computer import choose_move
+    from braille_words.games.word_rummikub.rules import Options, Rules, word_text
     from braille_words.lexicon import get_lexicon
 
     lex = get_lexicon("pl")

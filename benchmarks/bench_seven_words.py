@@ -27,9 +27,9 @@ import sys
 import time
 from collections.abc import Sequence
 
-from braille_words.games.seven_words.rules import Rules
 from braille_words.games.seven_words.computer import GraphSearch, SignatureIndex, card_letters
 from braille_words.games.seven_words.deck import AreaCard
+from braille_words.games.seven_words.rules import Rules
 from braille_words.lexicon import get_lexicon
 
 

@@ -11,6 +11,7 @@ from test_seven_words_support import WordList, card_ids, everyone_done, set_area
 
 from braille_words.errors import InputError
 from braille_words.games.base import RuleViolation
+from braille_words.games.seven_words.deck import AreaCard, load_deck, word_score
 from braille_words.games.seven_words.rules import (
     EVENT_KINDS,
     REASON_CODES,
@@ -26,7 +27,6 @@ from braille_words.games.seven_words.rules import (
     TimeUp,
     move_from_json,
 )
-from braille_words.games.seven_words.deck import AreaCard, load_deck, word_score
 
 LEX = WordList()
 

@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 from test_seven_words_support import WordList, everyone_done, set_area
 from wordfreq import zipf_frequency
 
-from braille_words.games.seven_words.rules import Challenge, Done, Options, Rules, State, Submit
 from braille_words.games.seven_words.computer import (
     GraphSearch,
     SignatureIndex,
@@ -22,6 +21,7 @@ from braille_words.games.seven_words.computer import (
     plan,
 )
 from braille_words.games.seven_words.deck import load_deck, score_cards, used_cards
+from braille_words.games.seven_words.rules import Challenge, Done, Options, Rules, State, Submit
 from braille_words.lexicon import Lexicon
 from braille_words.tiles import POLISH
 

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from braille_words.games.seven_words.commands import HELP, parse
 from braille_words.errors import InputError
+from braille_words.games.seven_words.commands import HELP, parse
 from braille_words.games.seven_words.rules import (
     Challenge,
     Correct,

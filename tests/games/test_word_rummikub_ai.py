@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from braille_words.errors import BrailleWordsError, InputError
+from braille_words.games.word_rummikub.computer import LEVELS, choose_move, hint
 from braille_words.games.word_rummikub.rules import (
     CastVote,
     Draw,
@@ -22,7 +23,6 @@ from braille_words.games.word_rummikub.rules import (
     arranged_state,
     word_text,
 )
-from braille_words.games.word_rummikub.computer import LEVELS, choose_move, hint
 from braille_words.lexicon import Lexicon
 from braille_words.tiles import POLISH
 

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from braille_words.games.word_rummikub.commands import HELP, parse
 from braille_words.errors import InputError
+from braille_words.games.word_rummikub.commands import HELP, parse
 from braille_words.games.word_rummikub.rules import (
     CastVote,
     Draw,

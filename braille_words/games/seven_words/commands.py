@@ -58,7 +58,8 @@ HELP: dict[str, list[tuple[str, str]]] = {
         (
             "o talii",
             "talia nie jest podana w instrukcji: 44 popularne i 16 rzadkich spółgłosek "
-            "oraz wartości premii są nasze (plik games/seven_words/data.toml, nauczyciel może je zmienić)",
+            "oraz wartości premii są nasze (plik games/seven_words/data.toml, "
+            "nauczyciel może je zmienić)",
         ),
     ],
     "en": [
@@ -78,7 +79,8 @@ HELP: dict[str, list[tuple[str, str]]] = {
         (
             "about the deck",
             "the deck is not in the rulebook: the 44 common and 16 rare "
-            "consonants and the bonus values are ours (games/seven_words/data.toml; a teacher may edit it)",
+            "consonants and the bonus values are ours (games/seven_words/data.toml; "
+            "a teacher may edit it)",
         ),
     ],
 }

@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from braille_words.games.seven_words.deck import AreaCard, DeckSpec
 from braille_words.games.seven_words.rules import (
     Challenge,
     Correct,
@@ -51,7 +52,6 @@ from braille_words.games.seven_words.rules import (
     Submit,
     _same_family,
 )
-from braille_words.games.seven_words.deck import AreaCard, DeckSpec
 from braille_words.tiles import ENGLISH, POLISH
 
 LEVELS: tuple[str, ...] = ("beginner", "medium", "strong")

@@ -356,8 +356,8 @@ def route(target: Any, selection: Any) -> tuple[Any, str | None]:
 
 def describe_move(move: Any, lang: str, view: dict[str, Any] | None = None) -> str:
     """A computer hint, said as the command that plays it."""
-    from braille_words.games.word_rummikub.commands import to_command
     from braille_words.errors import InputError
+    from braille_words.games.word_rummikub.commands import to_command
 
     try:
         return to_command(move, view or {}, lang)
@@ -405,8 +405,8 @@ def from_position(
     from dataclasses import replace
 
     from braille_words.errors import InputError
-    from braille_words.games.word_rummikub import rules as game
     from braille_words.games.base import Event
+    from braille_words.games.word_rummikub import rules as game
     from braille_words.tiles import normalize
 
     def letters(value: Any, what: str) -> str:
