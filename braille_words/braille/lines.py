@@ -10,6 +10,7 @@ The first name of each target can be changed (two racks on one line, say) with `
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from braille_words.braille.cells import SELECTED_DOTS
 from braille_words.braille.symbols import Symbol
@@ -22,6 +23,14 @@ from braille_words.braille.translator import (
     tile_cells,
 )
 from braille_words.braille.view import Line, Segment
+
+
+@dataclass(frozen=True)
+class NamedLine:
+    """A line of a seat's display with the name readers move by ("rack", "table"…)."""
+
+    name: str
+    line: Line
 
 
 def rack_line(

@@ -20,11 +20,11 @@ from pathlib import Path
 from typing import Any
 
 from braille_words.errors import BrailleWordsError, InputError
-from braille_words.table.kit import GAMES, find_game
+from braille_words.games.registry import GAMES, find_game
 from braille_words.table.launch import new_session, resume_session, stdin_is_interactive
 from braille_words.table.roster import EXAMPLE, Roster, check_roster, load_roster
 from braille_words.table.seats import SeatConfig, apply_seat_option, parse_players
-from braille_words.table.session import KEYBOARD, Input, Session
+from braille_words.table.session import KEYBOARD, AnySession, Input
 from braille_words.table.terminal import AboveTyping, NotATerminalError, TerminalReader
 
 # Variants named on the command line, as game options.
@@ -39,7 +39,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
 
 
 def register(subparsers: Any) -> None:
-    games = ", ".join(kit.aliases[0] for kit in GAMES.values())
+    games = ", ".join(entry.aliases[0] for entry in GAMES.values())
     play = subparsers.add_parser(
         "play",
         help="play a game (default: Rummikub Słowny, you against the computer)",
@@ -213,7 +213,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     roster = _roster(args)
     args.game = args.game or (roster.game if roster else None) or "rummikub"
     kit = find_game(args.game)
-    lang = args.lang or kit.lang
+    lang = args.lang or kit.word_lang
     scripted = not stdin_is_interactive()
     seats = _seats(args, lang, scripted, roster)
     options = dict(roster.options) if roster else {}
@@ -280,7 +280,7 @@ def _try_devices(roster: Roster) -> None:
             out.close()
 
 
-def _run(session: Session, scripted: bool, *, timers: bool = True) -> int:
+def _run(session: AnySession, scripted: bool, *, timers: bool = True) -> int:
     """Feed the keyboard into the session and play; the journal keeps the game if we stop."""
     session.timers = timers
     reader: TerminalReader | None = None
@@ -321,7 +321,7 @@ def _run(session: Session, scripted: bool, *, timers: bool = True) -> int:
     return 1 if session.unsaved else 0
 
 
-def _saved_sentence(session: Session) -> str:
+def _saved_sentence(session: AnySession) -> str:
     if session.unsaved:
         path = session.journal.path if session.journal is not None else "the journal"
         return (
@@ -331,7 +331,7 @@ def _saved_sentence(session: Session) -> str:
     return "braille-words: the game is saved; 'braille-words resume' goes on with it."
 
 
-def _read_keyboard(session: Session) -> None:
+def _read_keyboard(session: AnySession) -> None:
     """Standard input line by line: a script, a pipe, or a terminal the key reader cannot use.
 
     Bytes straight from the file descriptor, decoded here: an invalid byte becomes U+FFFD
@@ -366,7 +366,7 @@ def _read_keyboard(session: Session) -> None:
     session.inputs.put(Input(KEYBOARD, None))
 
 
-def _terminal_reader(session: Session) -> TerminalReader | None:
+def _terminal_reader(session: AnySession) -> TerminalReader | None:
     """The keyboard key by key, so any key stops speech; None where only lines can be read."""
     try:
         return TerminalReader(

@@ -10,8 +10,6 @@ timer-free mode): then a player says "time" instead.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
 
 from braille_words.audio.timers import (
     Cue,
@@ -21,17 +19,7 @@ from braille_words.audio.timers import (
     TimerEvent,
     TimerSpec,
 )
-
-
-@dataclass(frozen=True)
-class TimerRequest:
-    """A countdown the game wants running now. A new ``key`` means a new countdown."""
-
-    key: Any
-    seconds: float
-    warning_at: float
-    ticking: bool = False
-
+from braille_words.games.interface import TimerRequest
 
 Listener = Callable[[TimerEvent, float, TimerRequest], None]
 

@@ -17,13 +17,14 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from braille_words.errors import BrailleWordsError
+from braille_words.games.interface import GameKit
+from braille_words.games.registry import find_game
 from braille_words.table import journal as journal_mod
 from braille_words.table.devices import open_outputs
 from braille_words.table.journal import Header, Journal
-from braille_words.table.kit import GameKit, find_game
 from braille_words.table.outputs import SeatOutput
 from braille_words.table.seats import SeatConfig, check_names
-from braille_words.table.session import Session
+from braille_words.table.session import AnySession, Session
 
 
 def sessions_dir() -> Path:
@@ -43,7 +44,7 @@ def load_lexicon(lang: str) -> Any:
 
 
 def new_session(
-    kit: GameKit,
+    kit: GameKit[Any, Any, Any],
     seats: Sequence[SeatConfig],
     *,
     seed: int | None = None,
@@ -53,7 +54,7 @@ def new_session(
     lexicon: Any = None,
     outputs: list[SeatOutput] | None = None,
     shared: list[frozenset[int]] | None = None,
-) -> Session:
+) -> AnySession:
     """Deal a new game and open its journal."""
     check_names(list(seats))
     low, high = kit.players
@@ -64,7 +65,7 @@ def new_session(
     if seed is None:
         seed = random.SystemRandom().randrange(1, 2**31)
     options = dict(options or {})
-    lexicon = lexicon if lexicon is not None else load_lexicon(kit.lang)
+    lexicon = lexicon if lexicon is not None else load_lexicon(kit.word_lang)
     rules, state, events = _deal(kit, lexicon, options, [s.name for s in seats], seed)
     header = Header(kit.id, seed, [s.to_json() for s in seats], options)
     path = journal_path or sessions_dir() / f"{time.strftime('%Y%m%d-%H%M%S')}-{kit.id}.jsonl"
@@ -78,7 +79,7 @@ def new_session(
 
 
 def _deal(
-    kit: GameKit, lexicon: Any, options: dict[str, Any], names: list[str], seed: int
+    kit: GameKit[Any, Any, Any], lexicon: Any, options: dict[str, Any], names: list[str], seed: int
 ) -> tuple[Any, Any, list[Any]]:
     """The rules and the first state: a fresh deal, or a teacher's position (an exercise).
 
@@ -90,12 +91,9 @@ def _deal(
     if position is None:
         state, events = rules.new(names, seed)
         return rules, state, list(events)
-    builder = getattr(kit.presenter, "from_position", None)
-    if builder is None:
-        raise BrailleWordsError(f"{kit.aliases[0]} cannot start from a position file")
     if not isinstance(position, dict):
         raise BrailleWordsError("a position file holds one JSON object (racks, table, bank)")
-    state, events = builder(rules, names, seed, position)
+    state, events = rules.from_position(names, seed, position)
     return rules, state, list(events)
 
 
@@ -136,7 +134,7 @@ def resume_session(
     outputs: list[SeatOutput] | None = None,
     seat_overrides: Sequence[str] = (),
     shared: list[frozenset[int]] | None = None,
-) -> Session:
+) -> AnySession:
     """Rebuild a game from its journal: deal again from the seed, replay every move."""
     if path is None:
         path = latest_journal()
@@ -159,7 +157,7 @@ def resume_session(
             seats[seat].verbosity = chosen["verbosity"]
     for override in seat_overrides:
         apply_seat_option(seats, override)
-    lexicon = lexicon if lexicon is not None else load_lexicon(kit.lang)
+    lexicon = lexicon if lexicon is not None else load_lexicon(kit.word_lang)
     names = [s.name for s in seats]
     try:
         rules, state, _events = _deal(
@@ -173,7 +171,7 @@ def resume_session(
         # A hand-edited value of the wrong type fails deep inside the rules: whatever it
         # raises, the player hears which move of which file is damaged.
         try:
-            move = kit.move_from_json(entry.move)
+            move = rules.move_from_json(entry.move)
             if not 0 <= entry.seat < len(seats):
                 raise BrailleWordsError(f"there is no seat {entry.seat}")
             state, _ = rules.apply(state, entry.seat, move)

@@ -11,10 +11,10 @@ from __future__ import annotations
 import sys
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any, Protocol, TextIO
 
-from braille_words.braille import BrailleInput, Line, Pager, text_line
+from braille_words.braille import BrailleInput, Pager, text_line
+from braille_words.braille.lines import NamedLine
 from braille_words.braille.translator import Mode, text_to_cells
 from braille_words.errors import BrailleWordsError
 
@@ -33,14 +33,6 @@ class Speaker(Protocol):
 
 class Earcons(Protocol):
     def play(self, name: str) -> None: ...
-
-
-@dataclass(frozen=True)
-class NamedLine:
-    """A line of the seat's display with the name readers move by ("rack", "table"…)."""
-
-    name: str
-    line: Line
 
 
 Router = Callable[[Any, Any], tuple[Any, str | None]]

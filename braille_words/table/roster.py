@@ -168,7 +168,7 @@ def check_roster(roster: Roster, game: str | None = None) -> tuple[list[SeatRepo
     Nothing here touches a display (opening a serial port can reset some models mid-lesson):
     specs are parsed, ports looked for, sound devices resolved. ``--try`` opens them.
     """
-    from braille_words.table.kit import find_game
+    from braille_words.games.registry import find_game
     from braille_words.table.privacy import shared_channels, sound_device_name
 
     table: list[str] = []

@@ -17,15 +17,15 @@ import time
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from braille_words.audio.timers import TimerEvent
 from braille_words.errors import BrailleWordsError, InputError, in_language
 from braille_words.games.base import Event, RuleViolation
+from braille_words.games.interface import GameKit, GameRules, GameState, Move, TimerRequest
 from braille_words.present.messages import render, text
-from braille_words.table.clock import TableClock, TimerRequest
+from braille_words.table.clock import TableClock
 from braille_words.table.journal import Header, Journal
-from braille_words.table.kit import GameKit
 from braille_words.table.outputs import SeatOutput
 from braille_words.table.seats import SeatConfig
 
@@ -78,13 +78,22 @@ class Input:
     """When it was typed: a line typed before a hand-over was asked for cannot confirm it."""
 
 
-@dataclass
-class Session:
-    """A running game. Build it with ``table.start`` / ``table.resume``."""
+R = TypeVar("R", bound=GameRules[Any, Any])
+S = TypeVar("S", bound=GameState)
+M = TypeVar("M", bound=Move)
 
-    kit: GameKit
-    rules: Any
-    state: Any
+
+@dataclass
+class Session(Generic[R, S, M]):
+    """A running game. Build it with ``table.start`` / ``table.resume``.
+
+    It is generic in the game's rules, state and move types, so mypy checks every call the
+    table makes into a game against the interface in ``games/interface.py``.
+    """
+
+    kit: GameKit[R, S, M]
+    rules: R
+    state: S
     seats: list[SeatConfig]
     outputs: list[SeatOutput]
     journal: Journal | None
@@ -124,9 +133,7 @@ class Session:
                 self.outputs[seat].mute()
         for seat, out in enumerate(self.outputs):
             out.submit = self._submitter(seat)
-            router = getattr(self.kit.presenter, "route", None)
-            if router is not None:
-                out.router = router
+            out.router = self.kit.presenter.route
 
     def _submitter(self, seat: int) -> Callable[[str], None]:
         def submit(line: str) -> None:
@@ -169,7 +176,7 @@ class Session:
         for seat in sorted(self.state.awaiting):
             if not self.seats[seat].is_human and seat not in self._thinking:
                 return int(seat)
-        ruling = getattr(self.state, "table_decision", None) == "ruling"
+        ruling = self.rules.table_must_decide(self.state)
         if ruling and not self.state.awaiting and not any(s.is_human for s in self.seats):
             return 0  # the table must decide and nobody but computers sits at it
         return None
@@ -225,7 +232,7 @@ class Session:
         awaited = seat in self.state.awaiting
         view = self.state.view_for(seat)
         try:
-            move = self.kit.parse(words, view)
+            move = self.kit.commands.parse(words, view)
         except InputError as exc:
             if awaited:
                 out.announce(in_language(str(exc), out.lang), cue="rejected")
@@ -233,7 +240,7 @@ class Session:
                 self._not_your_turn(out)
             return
         # A table move (time is up, the table's ruling) may come from any player.
-        if not awaited and not isinstance(move, self._table_moves()):
+        if not awaited and not self.rules.is_table_move(move):
             self._not_your_turn(out)
             return
         self.play(seat, move)
@@ -265,15 +272,11 @@ class Session:
     def private_entry(self, source: int = KEYBOARD) -> bool:
         """Whether what the seat types now is a secret (7 słów words before they are shown)."""
         seat = self._human_awaited() if source == KEYBOARD else source
-        private = getattr(self.kit.presenter, "private_input", None)
-        return bool(seat is not None and private is not None and private(self.state.view_for(seat)))
+        return seat is not None and self.kit.presenter.private_input(self.state.view_for(seat))
 
     def _not_your_turn(self, out: SeatOutput) -> None:
         who = ", ".join(self.seats[s].name for s in sorted(self.state.awaiting))
         out.announce(text(out.lang, "not_your_turn", out.verbosity, player=who), cue="rejected")
-
-    def _table_moves(self) -> tuple[type, ...]:
-        return tuple(getattr(self.kit.rules, "TABLE_MOVES", ()))
 
     def _generic(self, seat: int, low: str, words: str) -> bool:
         """Commands every game shares. True when ``low`` was one of them."""
@@ -323,7 +326,7 @@ class Session:
 
     # -- moves ----------------------------------------------------------------------------
 
-    def play(self, seat: int, move: Any) -> bool:
+    def play(self, seat: int, move: M) -> bool:
         """Apply ``move`` for ``seat``; journal and announce it. False if the rules refuse."""
         out = self.outputs[seat]
         try:
@@ -362,8 +365,7 @@ class Session:
     def _sync_clock(self) -> None:
         if self.clock is None:
             return
-        timer = getattr(self.kit.presenter, "timer", None)
-        request = timer(self.state.view_for(0)) if timer is not None and self.timers else None
+        request = self.kit.presenter.timer(self.state.view_for(0)) if self.timers else None
         if self.state.is_over:
             request = None
         self.clock.sync(request)
@@ -397,18 +399,16 @@ class Session:
         if self.clock is None or self.clock.running is None or self.clock.running.key != item.move:
             return  # a stale countdown: the game moved on before it ran out
         self.clock.cancel()
-        timeout = getattr(self.kit.presenter, "timeout_move", None)
-        if timeout is None:
-            return
-        seat, move = timeout(self.rules, self.state)
-        self.play(seat, move)
+        time_up = self.rules.time_up(self.state)
+        if time_up is not None:
+            self.play(*time_up)
 
     def _computer_move(self, seat: int) -> None:
         level = self.seats[seat].level
         rng = random.Random(self.header.seed * 1_000_003 + self.moves_played)
-        plan = getattr(self.kit.ai, "plan", None)
-        if self.think and plan is not None:
-            planned = plan(self.rules, self.state, seat, level, rng)
+        computer = self.kit.computer
+        if self.think:
+            planned = computer.plan(self.rules, self.state, seat, level, rng)
             if planned.think_seconds > 0:
                 # Pretend to think on a timer so people at the table can be faster.
                 self._thinking.add(seat)
@@ -421,10 +421,10 @@ class Session:
                 return
             move = planned.move
         else:
-            move = self.kit.ai.choose_move(self.rules, self.state, seat, level, rng)
+            move = computer.choose_move(self.rules, self.state, seat, level, rng)
         self._computer_play(seat, move)
 
-    def _computer_play(self, seat: int, move: Any) -> None:
+    def _computer_play(self, seat: int, move: M) -> None:
         saved_before = not self.unsaved
         if not self.play(seat, move):
             if saved_before and self.unsaved:
@@ -432,8 +432,8 @@ class Session:
                 # computer would retry for ever. The table stops; resume goes on once it can.
                 self._quit = True
                 return
-            fallback = getattr(self.kit.ai, "fallback_move", None)
-            if fallback is None or not self.play(seat, fallback(self.rules, self.state, seat)):
+            fallback = self.kit.computer.fallback_move(self.rules, self.state, seat)
+            if fallback is None or not self.play(seat, fallback):
                 # A computer player must never stall the table.
                 raise BrailleWordsError(
                     f"the computer player {self.seats[seat].name} has no legal move"
@@ -441,14 +441,12 @@ class Session:
 
     def _hint(self, seat: int) -> None:
         out = self.outputs[seat]
-        hint = getattr(self.kit.ai, "hint", None)
-        move = hint(self.rules, self.state, seat) if hint is not None else None
+        move = self.kit.computer.hint(self.rules, self.state, seat)
         if move is None:
             out.announce(text(out.lang, "no_hint", out.verbosity))
             return
-        describe = getattr(self.kit.presenter, "describe_move", None)
         view = self.state.view_for(seat)
-        said = describe(move, out.lang, view) if describe is not None else str(move)
+        said = self.kit.presenter.describe_move(move, out.lang, view)
         out.announce(text(out.lang, "hint", out.verbosity, move=said))
 
     # -- announcements --------------------------------------------------------------------
@@ -526,9 +524,8 @@ class Session:
         """Tell each human seat the game awaits that it is their turn (once per change)."""
         awaiting = frozenset(self.state.awaiting)
         before, self._prompted = self._prompted, awaiting
-        key_of = getattr(self.kit.presenter, "prompt_key", None)
         for seat in sorted(awaiting):
-            key = key_of(self.state.view_for(seat)) if key_of is not None else None
+            key = self.kit.presenter.prompt_key(self.state.view_for(seat))
             fresh = seat not in before or key != self._prompt_keys.get(seat)
             self._prompt_keys[seat] = key
             if fresh and self.seats[seat].is_human:
@@ -624,8 +621,7 @@ class Session:
 
     def _help(self, out: SeatOutput) -> str:
         lines = [text(out.lang, "help_intro", out.verbosity)]
-        table: dict[str, list[tuple[str, str]]] = getattr(self.kit.commands, "HELP", {})
-        for syntax, meaning in table.get(out.lang, table.get("en", [])):
+        for syntax, meaning in self.kit.commands.help(out.lang):
             lines.append(f"{syntax}: {meaning}.")
         lines.append(text(out.lang, "help_common", out.verbosity))
         return " ".join(lines)
@@ -670,3 +666,7 @@ class Session:
             self.journal.close()
         for out in self.outputs:
             out.close()
+
+
+AnySession = Session[Any, Any, Any]
+"""A session of whichever game the player chose: the game is known only at run time."""

@@ -875,7 +875,7 @@ HINT = "\x00hint\x00"
 
 
 def _table(game: str, seed: int, polish: Any, path: Path) -> tuple[Any, list[io.StringIO]]:
-    from braille_words.table.kit import find_game
+    from braille_words.games.registry import find_game
     from braille_words.table.launch import new_session
     from braille_words.table.outputs import SeatOutput
     from braille_words.table.seats import SeatConfig
@@ -894,7 +894,7 @@ def _table(game: str, seed: int, polish: Any, path: Path) -> tuple[Any, list[io.
 
 def _hint_line(session: Any, game: str) -> str:
     seat = 0
-    hint = session.kit.ai.hint(session.rules, session.state, seat)
+    hint = session.kit.computer.hint(session.rules, session.state, seat)
     if hint is None:
         return "dobierz" if game == "rummikub" else "gotowe"
     said: str = session.kit.presenter.describe_move(hint, "pl", session.state.view_for(seat))

@@ -14,7 +14,7 @@ import pytest
 
 from braille_words.displays.emulators import make_emulator
 from braille_words.displays.emulators.base import Emulator
-from braille_words.table.kit import find_game
+from braille_words.games.registry import find_game
 from braille_words.table.launch import new_session
 from braille_words.table.outputs import SeatOutput
 from braille_words.table.seats import SeatConfig

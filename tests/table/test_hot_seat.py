@@ -8,7 +8,7 @@ import io
 from pathlib import Path
 from typing import Any
 
-from braille_words.table.kit import find_game
+from braille_words.games.registry import find_game
 from braille_words.table.launch import new_session, resume_session
 from braille_words.table.outputs import SeatOutput
 from braille_words.table.privacy import sharing_groups

@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from braille_words.errors import InputError
+from braille_words.games.interface import CommandLanguage, View
 from braille_words.games.seven_words.rules import (
     Challenge,
     Correct,
@@ -246,3 +247,38 @@ def parse(line: str, view: dict[str, Any]) -> Move:
             )
         )
     raise InputError(_say("?", "Gra się skończyła.", "The game is over."))
+
+
+def to_command(move: Move, view: dict[str, Any], lang: str = "en") -> str:
+    """The line that ``parse`` turns back into ``move``: a hint is said as what to type."""
+    pl = lang == "pl"
+    if isinstance(move, Submit):
+        return f"{'słowo' if pl else 'word'} {move.word}"
+    if isinstance(move, Keep):
+        return f"{'zostaw' if pl else 'keep'} {' '.join(move.letters)}"
+    if isinstance(move, TimeUp):
+        return "koniec czasu" if pl else "time up"
+    if isinstance(move, Challenge):
+        return f"{'wyzwanie' if pl else 'challenge'} {move.target + 1}"
+    if isinstance(move, Done):
+        return "gotowe" if pl else "done"
+    if isinstance(move, Ruling):
+        if pl:
+            return "ta sama rodzina" if move.upheld else "inna rodzina"
+        return "same family" if move.upheld else "different family"
+    if move.word is None:
+        return "wycofaj" if pl else "withdraw"
+    return f"{'popraw' if pl else 'correct'} {move.word}"
+
+
+class Commands(CommandLanguage[Move]):
+    """7 słów's command language as the table calls it."""
+
+    def parse(self, line: str, view: View) -> Move:
+        return parse(line, view)
+
+    def to_command(self, move: Move, view: View, lang: str = "en") -> str:
+        return to_command(move, view, lang)
+
+    def help(self, lang: str) -> list[tuple[str, str]]:
+        return HELP.get(lang, HELP["en"])

@@ -40,6 +40,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from braille_words.games.interface import ComputerPlayer
+from braille_words.games.interface import Plan as GamePlan
 from braille_words.games.seven_words.deck import AreaCard, DeckSpec
 from braille_words.games.seven_words.rules import (
     Challenge,
@@ -617,3 +619,26 @@ def fallback_move(rules: Rules, state: State, seat: int) -> Move:
     if state.phase == "correction":
         return Correct(None)
     return Done()
+
+
+class Computer(ComputerPlayer[Rules, State, Move]):
+    """7 słów's computer player as the table calls it: it thinks for a while, as people do."""
+
+    levels = LEVELS
+
+    def choose_move(
+        self, rules: Rules, state: State, seat: int, level: str, rng: random.Random
+    ) -> Move:
+        return choose_move(rules, state, seat, level, rng)
+
+    def plan(
+        self, rules: Rules, state: State, seat: int, level: str, rng: random.Random
+    ) -> GamePlan[Move]:
+        planned = plan(rules, state, seat, level, rng)
+        return GamePlan(planned.move, planned.think_seconds)
+
+    def hint(self, rules: Rules, state: State, seat: int) -> Move | None:
+        return hint(rules, state, seat)
+
+    def fallback_move(self, rules: Rules, state: State, seat: int) -> Move | None:
+        return fallback_move(rules, state, seat)

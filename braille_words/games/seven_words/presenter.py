@@ -6,16 +6,16 @@ is not in the view, so it cannot be read out or brailled before all words are re
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from braille_words.braille import Line, Mode, Segment, text_line, tile_cells
+from braille_words.braille.lines import NamedLine
 from braille_words.braille.symbols import column_symbol
 from braille_words.braille.translator import symbol_cell, text_to_cells
+from braille_words.games.interface import GamePresenter, TimerRequest, View
 from braille_words.present.messages import fill
 from braille_words.speech.spelling import letter_name
-from braille_words.table.clock import TimerRequest
-from braille_words.table.outputs import NamedLine
 
 PL = "pl"
 
@@ -340,3 +340,48 @@ def timeout_move(rules: Any, state: Any) -> tuple[int, Any]:
     from braille_words.games.seven_words.rules import TimeUp
 
     return 0, TimeUp()
+
+
+class Presenter(GamePresenter):
+    """7 słów's presenter as the table calls it (the functions above do the work)."""
+
+    def read(self, low: str, view: View, lang: str, verbosity: str) -> str | None:
+        return read(low, view, lang, verbosity)
+
+    def prompt(self, view: View, lang: str, verbosity: str) -> str:
+        return prompt(view, lang, verbosity)
+
+    def where(self, view: View, lang: str, verbosity: str, names: Sequence[str]) -> str:
+        return where(view, lang, verbosity, names)
+
+    def final(self, result: Mapping[str, Any], lang: str, names: Sequence[str], seat: int) -> str:
+        return final(dict(result), lang, names, seat)
+
+    def braille_view(self, view: View, lang: str, selection: Any = None) -> list[NamedLine]:
+        return braille_view(view, lang, selection)
+
+    def rack_letters(self, view: View) -> str:
+        return rack_letters(view)
+
+    def cue_for(self, kind: str, seat: int, params: Mapping[str, Any]) -> str | None:
+        return cue_for(kind, seat, dict(params))
+
+    def event_params(
+        self, kind: str, params: Mapping[str, Any], seat: int, names: Sequence[str]
+    ) -> dict[str, Any]:
+        return event_params(kind, dict(params), seat, names)
+
+    def route(self, target: Any, selection: Any) -> tuple[Any, str | None]:
+        return route(target, selection)
+
+    def describe_move(self, move: Any, lang: str, view: View | None = None) -> str:
+        return describe_move(move, lang, view)
+
+    def timer(self, view: View) -> TimerRequest | None:
+        return timer(view)
+
+    def prompt_key(self, view: View) -> Any:
+        return prompt_key(view)
+
+    def private_input(self, view: View) -> bool:
+        return private_input(view)

@@ -25,6 +25,7 @@ from typing import Any, Protocol
 
 from braille_words.errors import BrailleWordsError, InputError
 from braille_words.games.base import PUBLIC, Event, Reason, RuleViolation
+from braille_words.games.interface import GameRules
 from braille_words.games.seven_words.deck import (
     SOLO_LEVELS,
     AreaCard,
@@ -515,7 +516,7 @@ def _edit_distance(a: str, b: str) -> int:
     return prev[-1]
 
 
-class Rules:
+class Rules(GameRules["State", "Move"]):
     """The referee. ``lexicon`` needs ``contains``; ``same_family`` is used when it has one."""
 
     def __init__(
@@ -524,6 +525,21 @@ class Rules:
         self.lexicon = lexicon
         self.options = options or Options()
         self.deck = deck or load_deck()
+
+    table_moves = TABLE_MOVES
+
+    def move_from_json(self, data: Mapping[str, Any]) -> Move:
+        return move_from_json(data)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> State:
+        return State.from_json(data)
+
+    def time_up(self, state: State) -> tuple[int, Move] | None:
+        """The hourglass ran out: the table (any seat) turns the round to challenges."""
+        return 0, TimeUp()
+
+    def table_must_decide(self, state: State) -> bool:
+        return state.table_decision == "ruling"
 
     # -- set-up
     def new(self, seats: Sequence[str], seed: int) -> tuple[State, list[Event]]:

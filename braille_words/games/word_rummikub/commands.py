@@ -37,6 +37,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from braille_words.errors import InputError
+from braille_words.games.interface import CommandLanguage, View
 from braille_words.games.word_rummikub.rules import (
     CastVote,
     CloseVote,
@@ -522,3 +523,16 @@ def to_command(move: Move, view: dict[str, Any], lang: str = "en") -> str:
             return f"{head} {slot(move.tile)}"
         return f"{head} {(move.from_word or 0) + 1} {(move.from_position or 0) + 1}"
     return name
+
+
+class Commands(CommandLanguage[Move]):
+    """Rummikub Słowny's command language as the table calls it."""
+
+    def parse(self, line: str, view: View) -> Move:
+        return parse(line, view)
+
+    def to_command(self, move: Move, view: View, lang: str = "en") -> str:
+        return to_command(move, view, lang)
+
+    def help(self, lang: str) -> list[tuple[str, str]]:
+        return HELP.get(lang, HELP["en"])

@@ -28,6 +28,7 @@ from typing import Protocol, cast
 
 from braille_words.errors import InputError
 from braille_words.games.base import RuleViolation
+from braille_words.games.interface import ComputerPlayer
 from braille_words.games.word_rummikub.rules import (
     CastVote,
     Draw,
@@ -379,3 +380,17 @@ def hint(rules: Rules, state: State, seat: int) -> Move | None:
     if isinstance(move, Rebuild):
         return Rebuild(move.take, move.rack, move.make, end=False)
     return None
+
+
+class Computer(ComputerPlayer[Rules, State, Move]):
+    """Rummikub Słowny's computer player as the table calls it."""
+
+    levels = LEVELS
+
+    def choose_move(
+        self, rules: Rules, state: State, seat: int, level: str, rng: random.Random
+    ) -> Move:
+        return choose_move(rules, state, seat, level, rng)
+
+    def hint(self, rules: Rules, state: State, seat: int) -> Move | None:
+        return hint(rules, state, seat)

@@ -7,14 +7,14 @@ kreskowane") because a synthesiser saying a lone "o" or "ó" is easy to mishear.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from braille_words.braille import Mode, rack_line, text_line, words_line
+from braille_words.braille.lines import NamedLine
+from braille_words.games.interface import GamePresenter, TimerRequest, View
 from braille_words.present.messages import fill
 from braille_words.speech.spelling import letter_name
-from braille_words.table.clock import TimerRequest
-from braille_words.table.outputs import NamedLine
 from braille_words.tiles import is_number
 
 PL = "pl"
@@ -385,64 +385,43 @@ def timer(view: dict[str, Any]) -> TimerRequest | None:
     return TimerRequest(key, float(limit), warning_at=min(10.0, limit / 3))
 
 
-def timeout_move(rules: Any, state: Any) -> tuple[int, Any]:
-    if state.vote is not None and state.awaiting:
-        # Closed in the name of a seat still to vote: the voted player may not close it.
-        return min(state.awaiting), rules.timeout_move(state)
-    return int(state.current), rules.timeout_move(state)
+class Presenter(GamePresenter):
+    """Rummikub Słowny's presenter as the table calls it (the functions above do the work)."""
 
+    def read(self, low: str, view: View, lang: str, verbosity: str) -> str | None:
+        return read(low, view, lang, verbosity)
 
-def from_position(
-    rules: Any, names: Sequence[str], seed: int, position: dict[str, Any]
-) -> tuple[Any, list[Any]]:
-    """A game set up from a teacher's position file (an exercise such as the rulebook's).
+    def prompt(self, view: View, lang: str, verbosity: str) -> str:
+        return prompt(view, lang, verbosity)
 
-    ``{"racks": ["za", "…"], "table": ["szczyt"], "laid_down": [true, true], "current": 0,
-    "bank": "…"}``: letters spelled out, ``?`` a joker on a rack, ``?x`` a joker showing x on
-    the table. Without ``bank`` every other tile is in the bank, shuffled by the seed.
-    """
-    import random
-    from dataclasses import replace
+    def where(self, view: View, lang: str, verbosity: str, names: Sequence[str]) -> str:
+        return where(view, lang, verbosity, names)
 
-    from braille_words.errors import InputError
-    from braille_words.games.base import Event
-    from braille_words.games.word_rummikub import rules as game
-    from braille_words.tiles import normalize
+    def final(self, result: Mapping[str, Any], lang: str, names: Sequence[str], seat: int) -> str:
+        return final(dict(result), lang, names, seat)
 
-    def letters(value: Any, what: str) -> str:
-        if not isinstance(value, str):
-            raise InputError(f"the position's {what} must be letters, not {value!r}")
-        return normalize(value).replace(" ", "")
+    def braille_view(self, view: View, lang: str, selection: Any = None) -> list[NamedLine]:
+        return braille_view(view, lang, selection)
 
-    racks = position.get("racks")
-    if not isinstance(racks, list) or len(racks) != len(names):
-        raise InputError(f"the position needs one rack for each of the {len(names)} players")
-    table = position.get("table", [])
-    if not isinstance(table, list):
-        raise InputError("the position's table must be a list of words")
-    laid = position.get("laid_down")
-    if laid is not None and (not isinstance(laid, list) or len(laid) != len(names)):
-        raise InputError("laid_down must say true or false for each player")
-    current = position.get("current", 0)
-    if not isinstance(current, int) or not 0 <= current < len(names):
-        raise InputError(f"current must be a player number from 0 to {len(names) - 1}")
-    bank = position.get("bank")
-    state = game.arranged_state(
-        [letters(r, "rack") for r in racks],
-        [letters(w, "table") for w in table],
-        laid_down=[bool(x) for x in laid] if laid is not None else None,
-        current=current,
-        bank=letters(bank, "bank") if bank is not None else None,
-        options=rules.options,
-    )
-    shuffled = list(state.bank)
-    if bank is None:
-        random.Random(seed).shuffle(shuffled)
-    state = replace(state, seats=tuple(names), bank=tuple(shuffled), starter=current)
-    events = [Event("game_started", {"players": len(names), "seats": list(names)})]
-    events += [
-        Event("rack_dealt", {"seat": s, "letters": [t.letter for t in rack]}, to=s)
-        for s, rack in enumerate(state.racks)
-    ]
-    events.append(Event("turn_started", {"seat": current, "name": names[current]}))
-    return state, events
+    def rack_letters(self, view: View) -> str:
+        return rack_letters(view)
+
+    def cue_for(self, kind: str, seat: int, params: Mapping[str, Any]) -> str | None:
+        return cue_for(kind, seat, dict(params))
+
+    def event_params(
+        self, kind: str, params: Mapping[str, Any], seat: int, names: Sequence[str]
+    ) -> dict[str, Any]:
+        return event_params(kind, dict(params), seat, names)
+
+    def route(self, target: Any, selection: Any) -> tuple[Any, str | None]:
+        return route(target, selection)
+
+    def describe_move(self, move: Any, lang: str, view: View | None = None) -> str:
+        return describe_move(move, lang, view)
+
+    def timer(self, view: View) -> TimerRequest | None:
+        return timer(view)
+
+    def cancel_line(self, lang: str) -> str | None:
+        return "reset" if lang == "en" else "od nowa"

@@ -35,6 +35,7 @@ from typing import Any, ClassVar, Protocol
 
 from braille_words.errors import InputError
 from braille_words.games.base import Event, Reason, RuleViolation
+from braille_words.games.interface import GameRules
 from braille_words.games.word_rummikub.solver import solve
 from braille_words.tiles import Tile, alphabet, is_number
 
@@ -785,7 +786,7 @@ class TurnCheck:
     changed: tuple[str, ...] = ()
 
 
-class Rules:
+class Rules(GameRules["State", "Move"]):
     """Rummikub Słowny. ``lexicon`` decides which words exist (no abbreviations, foreign or
     hyphenated words are in it); ``options`` the variant and the teacher's values."""
 
@@ -872,6 +873,27 @@ class Rules:
                 Event("starter_tie", {"seats": tied, "names": ", ".join(seats[s] for s in tied)})
             )
             contenders = tied
+
+    table_moves = TABLE_MOVES
+
+    def move_from_json(self, data: Mapping[str, Any]) -> Move:
+        return move_from_json(data)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> State:
+        return State.from_json(data)
+
+    def time_up(self, state: State) -> tuple[int, Move] | None:
+        if state.vote is not None and state.awaiting:
+            # Closed in the name of a seat still to vote: the voted player may not close it.
+            return min(state.awaiting), self.timeout_move(state)
+        return int(state.current), self.timeout_move(state)
+
+    def from_position(
+        self, seats: Sequence[str], seed: int, position: Mapping[str, Any]
+    ) -> tuple[State, list[Event]]:
+        from braille_words.games.word_rummikub.position import from_position
+
+        return from_position(self, seats, seed, position)
 
     def timeout_move(self, state: State | None = None) -> Move:
         """What the table applies when its countdown runs out: the move limit or the vote's."""
