@@ -106,6 +106,12 @@ class GameRules(ABC, Generic[S, M]):
     @abstractmethod
     def state_from_json(self, data: Mapping[str, Any]) -> S: ...
 
+    @abstractmethod
+    def hidden_variant(self, state: S, seat: int, rng: random.Random) -> S:
+        """A state that differs from ``state`` only in what ``seat`` may not know (other
+        racks, the order of the bag, words not yet revealed), for the contract test: the seat's
+        view, and its computer player's move, must be the same in both."""
+
     def is_table_move(self, move: M) -> bool:
         return isinstance(move, self.table_moves)
 

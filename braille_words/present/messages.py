@@ -1,7 +1,9 @@
 """Sentences for events, in the player's language and verbosity.
 
-Catalogues are TOML files beside this module (``catalogues/pl.toml``, ``catalogues/en.toml``), one
-table per game plus ``common``, so a teacher or translator edits text without touching code.
+Catalogues are TOML files, so a teacher or translator edits text without touching code: the
+table's own sentences (``common``) beside this module (``catalogues/pl.toml``, ``catalogues/en.toml``)
+and each game's in its folder (``games/<game>/catalogue.pl.toml``), read as the table named after
+the folder. A game brings its sentences with it, as it brings its rules.
 A key holds either one sentence or ``{ full = "…", terse = "…" }``: beginners hear the full
 sentence with its hint, experts the terse one. When a catalogue lacks a key the game's own
 English template is used, so a new event is never silent.
@@ -17,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 _DIR = Path(__file__).resolve().parent / "catalogues"
+_GAMES = Path(__file__).resolve().parent.parent / "games"
 
 
 @cache
@@ -25,7 +28,11 @@ def catalogue(lang: str) -> dict[str, dict[str, Any]]:
     if not path.is_file():
         return {}
     with path.open("rb") as f:
-        return tomllib.load(f)
+        tables: dict[str, dict[str, Any]] = tomllib.load(f)
+    for game in sorted(_GAMES.glob(f"*/catalogue.{lang}.toml")):
+        with game.open("rb") as f:
+            tables[game.parent.name] = tomllib.load(f)
+    return tables
 
 
 class _Formatter(string.Formatter):

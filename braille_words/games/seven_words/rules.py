@@ -534,6 +534,17 @@ class Rules(GameRules["State", "Move"]):
     def state_from_json(self, data: Mapping[str, Any]) -> State:
         return State.from_json(data)
 
+    def hidden_variant(self, state: State, seat: int, rng: random.Random) -> State:
+        """Other seats' words still secret replaced, and the deck in another order."""
+        other = copy.deepcopy(state)
+        rng.shuffle(other.deck)
+        if other.phase == "writing":
+            for s, word in enumerate(other.words):
+                if s != seat and word is not None:
+                    other.words[s] = "".join(rng.sample(word, len(word)))
+                    other.invalid[s] = not other.invalid[s]
+        return other
+
     def time_up(self, state: State) -> tuple[int, Move] | None:
         """The hourglass ran out: the table (any seat) turns the round to challenges."""
         return 0, TimeUp()

@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 import tomllib
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from importlib import resources
 from typing import Any, ClassVar, Protocol
@@ -452,6 +452,31 @@ class State:
         else:
             ids += [c.tile.id for w in self.table for c in w]
         return ids
+
+
+def _map_tiles(state: State, change: Callable[[Tile], Tile]) -> State:
+    """``state`` with every tile passed through ``change`` wherever it lies."""
+
+    def tiles(row: Sequence[Tile]) -> tuple[Tile, ...]:
+        return tuple(change(t) for t in row)
+
+    def table(t: Table) -> Table:
+        return tuple(tuple(Cell(change(c.tile), c.letter) for c in w) for w in t)
+
+    def snap(s: Snapshot) -> Snapshot:
+        return Snapshot(table(s.table), tiles(s.rack), tiles(s.loose), s.freed)
+
+    turn = state.turn
+    return replace(
+        state,
+        bank=tiles(state.bank),
+        racks=tuple(tiles(r) for r in state.racks),
+        table=table(state.table),
+        turn=Turn(
+            table(turn.table), tiles(turn.rack), tiles(turn.loose), turn.freed,
+            tuple(snap(h) for h in turn.history),
+        ),
+    )
 
 
 def arranged_state(
@@ -881,6 +906,17 @@ class Rules(GameRules["State", "Move"]):
 
     def state_from_json(self, data: Mapping[str, Any]) -> State:
         return State.from_json(data)
+
+    def hidden_variant(self, state: State, seat: int, rng: random.Random) -> State:
+        """The other racks and the bank dealt again from the same tiles."""
+        hidden = [t for t in state.bank]
+        for other in range(len(state.seats)):
+            if other != seat:
+                hidden += state.rack_of(other)
+        letters = [t.letter for t in hidden]
+        rng.shuffle(letters)
+        relabel = {t.id: Tile(t.id, letter) for t, letter in zip(hidden, letters, strict=True)}
+        return _map_tiles(state, lambda t: relabel.get(t.id, t))
 
     def time_up(self, state: State) -> tuple[int, Move] | None:
         if state.vote is not None and state.awaiting:

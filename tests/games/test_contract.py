@@ -1,0 +1,144 @@
+"""The game contract, checked over every registered game the same way.
+
+Whatever a game is, the table relies on this: every event and reason it can produce has a
+Polish and an English sentence; states and moves survive JSON (the journal); a seat's view and
+its computer player's choice do not depend on anything that seat may not know; what a hint says
+can be typed back; and a seeded game between computers finishes.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from braille_words.games.interface import GameKit
+from braille_words.games.registry import GAMES, find_game
+from braille_words.present.messages import lookup
+
+KITS = [find_game(game_id) for game_id in GAMES]
+IDS = [kit.id for kit in KITS]
+MAX_STEPS = 3000
+
+
+def _play(kit: GameKit[Any, Any, Any], lexicon: Any, seed: int, players: int) -> list[Any]:
+    """Every (state, seat, move) of a seeded game between strong computers, and the last state."""
+    rules = kit.make_rules(lexicon, {})
+    state, _ = rules.new([f"C{i + 1}" for i in range(players)], seed)
+    steps: list[Any] = []
+    rng = random.Random(seed)
+    for _ in range(MAX_STEPS):
+        if state.is_over:
+            break
+        if state.awaiting:
+            seat = min(state.awaiting)
+        elif rules.table_must_decide(state):
+            seat = 0
+        else:
+            timed = rules.time_up(state)
+            assert timed is not None, "the game waits for nobody and has no time-up move"
+            seat, move = timed
+            steps.append((state, seat, move))
+            state, _ = rules.apply(state, seat, move)
+            continue
+        move = kit.computer.choose_move(rules, state, seat, "strong", rng)
+        steps.append((state, seat, move))
+        state, _ = rules.apply(state, seat, move)
+    steps.append((state, None, None))
+    return steps
+
+
+@pytest.fixture(scope="module")
+def games(polish: Any) -> dict[str, tuple[Any, list[Any]]]:
+    played: dict[str, tuple[Any, list[Any]]] = {}
+    for kit in KITS:
+        low, high = kit.players
+        players = max(2, low) if high >= 2 else low
+        played[kit.id] = (kit.make_rules(polish, {}), _play(kit, polish, 5, players))
+    return played
+
+
+@pytest.fixture(scope="session")
+def polish() -> Any:
+    from braille_words.lexicon import get_lexicon
+
+    try:
+        return get_lexicon("pl")
+    except Exception as exc:
+        pytest.skip(f"the Polish lexicon is not built ({exc}); run braille-words lexicon build")
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+@pytest.mark.parametrize("kit", KITS, ids=IDS)
+def test_every_event_and_reason_has_a_sentence_in_both_languages(
+    kit: GameKit[Any, Any, Any], lang: str
+) -> None:
+    keys = [*kit.event_kinds, *kit.reason_codes]
+    assert keys, "a game declares its event kinds and reason codes"
+    missing = [k for k in keys if lookup(lang, kit.id, k) is None]
+    assert not missing, f"{kit.id} has no {lang} sentence for: {', '.join(missing)}"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kit", KITS, ids=IDS)
+def test_a_seeded_game_between_computers_finishes(
+    kit: GameKit[Any, Any, Any], games: dict[str, tuple[Any, list[Any]]]
+) -> None:
+    _rules, steps = games[kit.id]
+    last = steps[-1][0]
+    assert last.is_over, f"not over after {MAX_STEPS} moves"
+    assert json.dumps(last.result())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kit", KITS, ids=IDS)
+def test_states_and_moves_survive_json(
+    kit: GameKit[Any, Any, Any], games: dict[str, tuple[Any, list[Any]]]
+) -> None:
+    rules, steps = games[kit.id]
+    for state, _seat, move in steps:
+        assert rules.state_from_json(json.loads(json.dumps(state.to_json()))) == state
+        if move is not None:
+            assert rules.move_from_json(json.loads(json.dumps(move.to_json()))) == move
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kit", KITS, ids=IDS)
+def test_a_seat_learns_nothing_it_may_not_know(
+    kit: GameKit[Any, Any, Any], games: dict[str, tuple[Any, list[Any]]]
+) -> None:
+    """Change only what a seat may not know: its view and its computer's move stay the same."""
+    rules, steps = games[kit.id]
+    rng = random.Random(1)
+    for number, (state, mover, _move) in enumerate(steps):
+        for seat in range(len(state.view_for(0)["seats"])):
+            other = rules.hidden_variant(state, seat, rng)
+            assert other.view_for(seat) == state.view_for(seat), f"step {number}, seat {seat}"
+        if mover is not None and mover in state.awaiting and number % 5 == 0:
+            other = rules.hidden_variant(state, mover, rng)
+            here = kit.computer.choose_move(rules, state, mover, "medium", random.Random(number))
+            there = kit.computer.choose_move(rules, other, mover, "medium", random.Random(number))
+            assert here == there, f"step {number}: the computer's move depends on hidden tiles"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kit", KITS, ids=IDS)
+def test_every_move_can_be_typed_back(
+    kit: GameKit[Any, Any, Any], games: dict[str, tuple[Any, list[Any]]]
+) -> None:
+    _rules, steps = games[kit.id]
+    for state, seat, move in steps:
+        if move is None:
+            continue
+        view = state.view_for(seat)
+        for lang in ("pl", "en"):
+            line = kit.commands.to_command(move, view, lang)
+            assert kit.commands.parse(line, view) == move, f"{lang}: {line!r}"
+
+
+@pytest.mark.parametrize("kit", KITS, ids=IDS)
+def test_every_game_has_help_in_both_languages(kit: GameKit[Any, Any, Any]) -> None:
+    for lang in ("pl", "en"):
+        assert kit.commands.help(lang)
