@@ -1,9 +1,9 @@
 """Sentences for events, in the player's language and verbosity.
 
 Catalogues are TOML files, so a teacher or translator edits text without touching code: the
-table's own sentences (``common``) beside this module (``catalogues/pl.toml``, ``catalogues/en.toml``)
-and each game's in its folder (``games/<game>/catalogue.pl.toml``), read as the table named after
-the folder. A game brings its sentences with it, as it brings its rules.
+table's own sentences (``common``) beside this module (``catalogues/pl.toml``, ``en.toml``) and
+each game's in its folder (``games/<game>/catalogue.pl.toml``), read as the table named after the
+folder. A game brings its sentences with it, as it brings its rules.
 A key holds either one sentence or ``{ full = "…", terse = "…" }``: beginners hear the full
 sentence with its hint, experts the terse one. When a catalogue lacks a key the game's own
 English template is used, so a new event is never silent.
