@@ -84,9 +84,9 @@ def _symbol_table(brlapi: Any) -> dict[int, str]:
 
 def char_dots(char: str) -> int:
     """The dots of one typed character in 8-dot computer Braille (liblouis)."""
-    from braille_words.displays.cli import render_text
+    from braille_words.braille.translator import Mode, text_to_cells
 
-    cells = render_text(char)
+    cells = text_to_cells(char, "pl", Mode.COMPUTER)
     return cells[0] if cells else 0
 
 

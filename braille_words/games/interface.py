@@ -1,4 +1,4 @@
-"""The one interface between the table and a game.
+"""The one interface between the table and a game: its pure half (rules, states, moves).
 
 The table (seats, turn loop, journal, clock, announcements) knows a game only through what is
 declared here, the way python-chess knows a variant through its board class: a game is a folder
@@ -17,21 +17,22 @@ The parts:
 - ``GamePresenter``: every sentence, Braille line and sound cue of the game; the optional hooks
   have defaults, so a simple game writes only what it needs.
 
-Nothing here does I/O; the table's clock, speech and displays stay on the table's side.
+Nothing here does I/O; the table's clock, speech and displays stay on the table's side. The
+other half, the parts that talk to people (commands, computer, presenter, the kit), is
+``games/kit.py``: rules modules import only this one, which import-linter holds.
 """
 
 from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from braille_words.errors import InputError
 
 if TYPE_CHECKING:
-    from braille_words.braille.lines import NamedLine
     from braille_words.games.base import Event
 
 View = dict[str, Any]
@@ -130,163 +131,3 @@ class GameRules(ABC, Generic[S, M]):
     ) -> tuple[S, list[Event]]:
         """A game set up from a teacher's position file (an exercise)."""
         raise InputError("this game cannot start from a position file")
-
-
-class CommandLanguage(ABC, Generic[M]):
-    """What a player types (in Polish or English), to moves and back."""
-
-    @abstractmethod
-    def parse(self, line: str, view: View) -> M:
-        """The move ``line`` asks for; ``InputError`` with a sentence when it asks for none."""
-
-    @abstractmethod
-    def to_command(self, move: M, view: View, lang: str = "en") -> str:
-        """A line that ``parse`` turns back into ``move``: hints are said as typeable lines."""
-
-    @abstractmethod
-    def help(self, lang: str) -> list[tuple[str, str]]:
-        """(syntax, meaning) of every game command, in ``lang``."""
-
-
-@dataclass(frozen=True)
-class Plan(Generic[M]):
-    """A computer's move and how long it pretends to think before playing it."""
-
-    move: M
-    think_seconds: float = 0.0
-
-
-R = TypeVar("R", bound="GameRules[Any, Any]")
-
-
-class ComputerPlayer(ABC, Generic[R, S, M]):
-    """A computer seat and the hints given to people. It is handed the state because the
-    table's journal replays it deterministically; it reads only what ``state.view_for(seat)``
-    would show (the contract test checks its moves do not change when other racks do)."""
-
-    levels: tuple[str, ...] = ("beginner", "medium", "strong")
-
-    @abstractmethod
-    def choose_move(
-        self, rules: R, state: S, seat: int, level: str, rng: random.Random
-    ) -> M: ...
-
-    def plan(self, rules: R, state: S, seat: int, level: str, rng: random.Random) -> Plan[M]:
-        """The move with its think time; games whose computer is timed override this."""
-        return Plan(self.choose_move(rules, state, seat, level, rng))
-
-    def hint(self, rules: R, state: S, seat: int) -> M | None:
-        return None
-
-    def fallback_move(self, rules: R, state: S, seat: int) -> M | None:
-        """A move that is always legal, for when a chosen move was refused."""
-        return None
-
-
-Router = Callable[[Any, Any], tuple[Any, "str | None"]]
-"""(routing target, current selection) → (new selection, command line to run or None)."""
-
-
-class GamePresenter(ABC):
-    """Every player-facing word, Braille line and sound of one game, from views only."""
-
-    @abstractmethod
-    def read(self, low: str, view: View, lang: str, verbosity: str) -> str | None:
-        """The answer to a reading command (rack, table, scores…), or None if ``low`` is none."""
-
-    @abstractmethod
-    def prompt(self, view: View, lang: str, verbosity: str) -> str: ...
-
-    @abstractmethod
-    def where(self, view: View, lang: str, verbosity: str, names: Sequence[str]) -> str: ...
-
-    @abstractmethod
-    def final(self, result: Mapping[str, Any], lang: str, names: Sequence[str], seat: int) -> str:
-        ...
-
-    @abstractmethod
-    def braille_view(self, view: View, lang: str, selection: Any = None) -> list[NamedLine]: ...
-
-    @abstractmethod
-    def rack_letters(self, view: View) -> str:
-        """The letters ``literuj`` spells when given nothing to spell."""
-
-    def cue_for(self, kind: str, seat: int, params: Mapping[str, Any]) -> str | None:
-        return None
-
-    def event_params(
-        self, kind: str, params: Mapping[str, Any], seat: int, names: Sequence[str]
-    ) -> dict[str, Any]:
-        """Parameters a sentence needs beyond the event's own (names, a verdict's word)."""
-        return {}
-
-    def prompt_key(self, view: View) -> Any:
-        """The prompt is said again when this changes while the same seats are awaited."""
-        return None
-
-    def private_input(self, view: View) -> bool:
-        """Whether what the seat types now is secret (7 słów words before all are in)."""
-        return False
-
-    def route(self, target: Any, selection: Any) -> tuple[Any, str | None]:
-        """A routing key on ``target``: the new selection and the line it sends, if any."""
-        return selection, None
-
-    def describe_move(self, move: Any, lang: str, view: View | None = None) -> str:
-        """A move (a hint) said as the line a player would type."""
-        return str(move.to_json())
-
-    def timer(self, view: View) -> TimerRequest | None:
-        """The countdown the game wants running now, read from the table's view."""
-        return None
-
-    def cancel_line(self, lang: str) -> str | None:
-        """What the display's cancel key sends when nothing is picked or typed."""
-        return None
-
-
-@dataclass(frozen=True)
-class GameKit(Generic[R, S, M]):
-    """One game as the table sees it: typed factories, no module names."""
-
-    id: str
-    title: str
-    aliases: tuple[str, ...]
-    word_lang: str
-    """The language of the game's words: letters are spelled, Brailled and voiced in it,
-    whatever language the messages are in."""
-    players: tuple[int, int]
-    make_rules: Callable[[Any, Mapping[str, Any]], R]
-    """(lexicon, options) → rules; options are checked with a sentence for a teacher."""
-    commands: CommandLanguage[M]
-    computer: ComputerPlayer[R, S, M]
-    presenter: GamePresenter
-    event_kinds: Mapping[str, str] = field(default_factory=dict)
-    """Every event kind with its English template: the fallback and the catalogue's checklist."""
-    reason_codes: Mapping[str, str] = field(default_factory=dict)
-    default_players: str = "human,computer:medium"
-    option_names: Mapping[str, str] = field(default_factory=dict)
-
-    @property
-    def lang(self) -> str:
-        return self.word_lang
-
-    def event_template(self, kind: str) -> str | None:
-        return self.event_kinds.get(kind)
-
-
-@dataclass(frozen=True)
-class GameEntry:
-    """A registered game before its parts are loaded: what a game list or ``--help`` needs.
-
-    ``load`` imports the game's rules, computer and presenter on first use, so listing the
-    games (or starting another one) does not pay for every game's modules.
-    """
-
-    id: str
-    title: str
-    aliases: tuple[str, ...]
-    players: tuple[int, int]
-    word_lang: str
-    load: Callable[[], GameKit[Any, Any, Any]]
-    default_players: str = "human,computer:medium"

@@ -11,7 +11,7 @@ from typing import Any
 
 from braille_words.errors import InputError
 from braille_words.games import seven_words, word_rummikub
-from braille_words.games.interface import GameEntry, GameKit
+from braille_words.games.kit import GameEntry, GameKit
 
 GAMES: dict[str, GameEntry] = {
     word_rummikub.ENTRY.id: word_rummikub.ENTRY,

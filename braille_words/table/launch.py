@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from braille_words.errors import BrailleWordsError
-from braille_words.games.interface import GameKit
+from braille_words.games.kit import GameKit
 from braille_words.games.registry import find_game
 from braille_words.table import journal as journal_mod
 from braille_words.table.devices import open_outputs

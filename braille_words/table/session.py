@@ -22,7 +22,8 @@ from typing import Any, Generic, TypeVar
 from braille_words.audio.timers import TimerEvent
 from braille_words.errors import BrailleWordsError, InputError, in_language
 from braille_words.games.base import Event, RuleViolation
-from braille_words.games.interface import GameKit, GameRules, GameState, Move, TimerRequest
+from braille_words.games.interface import GameRules, GameState, Move, TimerRequest
+from braille_words.games.kit import GameKit
 from braille_words.present.messages import render, text
 from braille_words.table.clock import TableClock
 from braille_words.table.journal import Header, Journal

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from braille_words.games.interface import GameKit
+from braille_words.games.kit import GameKit
 from braille_words.games.registry import GAMES, find_game
 from braille_words.present.messages import lookup
 

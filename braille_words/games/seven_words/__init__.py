@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from braille_words.games.interface import GameEntry, GameKit
+from braille_words.games.kit import GameEntry, GameKit
 
 if TYPE_CHECKING:
     from braille_words.games.seven_words.rules import Move, Rules, State

@@ -28,7 +28,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from braille_words.errors import InputError
-from braille_words.games.interface import CommandLanguage, View
+from braille_words.games.interface import View
+from braille_words.games.kit import CommandLanguage
 from braille_words.games.seven_words.rules import (
     Challenge,
     Correct,

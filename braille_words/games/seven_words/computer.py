@@ -40,8 +40,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from braille_words.games.interface import ComputerPlayer
-from braille_words.games.interface import Plan as GamePlan
+from braille_words.games.kit import ComputerPlayer
+from braille_words.games.kit import Plan as GamePlan
 from braille_words.games.seven_words.deck import AreaCard, DeckSpec
 from braille_words.games.seven_words.rules import (
     Challenge,

@@ -13,7 +13,8 @@ from braille_words.braille import Line, Mode, Segment, text_line, tile_cells
 from braille_words.braille.lines import NamedLine
 from braille_words.braille.symbols import column_symbol
 from braille_words.braille.translator import symbol_cell, text_to_cells
-from braille_words.games.interface import GamePresenter, TimerRequest, View
+from braille_words.games.interface import TimerRequest, View
+from braille_words.games.kit import GamePresenter
 from braille_words.present.messages import fill
 from braille_words.speech.spelling import letter_name
 

@@ -28,7 +28,7 @@ from typing import Protocol, cast
 
 from braille_words.errors import InputError
 from braille_words.games.base import RuleViolation
-from braille_words.games.interface import ComputerPlayer
+from braille_words.games.kit import ComputerPlayer
 from braille_words.games.word_rummikub.rules import (
     CastVote,
     Draw,

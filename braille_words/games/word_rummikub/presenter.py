@@ -12,7 +12,8 @@ from typing import Any
 
 from braille_words.braille import Mode, rack_line, text_line, words_line
 from braille_words.braille.lines import NamedLine
-from braille_words.games.interface import GamePresenter, TimerRequest, View
+from braille_words.games.interface import TimerRequest, View
+from braille_words.games.kit import GamePresenter
 from braille_words.present.messages import fill
 from braille_words.speech.spelling import letter_name
 from braille_words.tiles import is_number

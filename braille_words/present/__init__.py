@@ -1,0 +1,1 @@
+"""Shared presentation: the sentence catalogues and how a sentence is filled."""

@@ -1,0 +1,1 @@
+"""A session: seats, the turn loop, the clock, the journal, resume, rosters and hot-seat."""
