@@ -1,4 +1,4 @@
-"""Letters, alphabets, tiles and the bag they are drawn from.
+"""Letters, alphabets, and the cards and tiles of every game.
 
 Every game counts on the same few facts: which letters a language has, that text entering the
 program is NFC-normalised lower case (so "ż" typed on a Braille keyboard and "ż" pasted from a
@@ -8,11 +8,10 @@ created or lost), and that a draw is reproducible from a seed.
 
 from __future__ import annotations
 
-import random
 import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from braille_words.errors import InputError
 
@@ -98,43 +97,112 @@ def clean_word(text: str, lang: str = "pl", *, max_length: int = MAX_WORD_LENGTH
     return word
 
 
-@dataclass(frozen=True, order=True)
-class Tile:
-    """One physical tile or card. ``letter`` is None for a joker/blank/wild card.
+LETTER = "letter"
+JOKER = "joker"
+PREMIUM = "premium"
+CARD_KINDS = (LETTER, JOKER, PREMIUM)
 
-    ``id`` is unique within a game's set, so a tile can be followed from bag to rack to table
-    and the invariant "no tile created or lost" is a check on ids.
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """One physical tile or card of any game.
+
+    ``letter`` is None for a joker, blank or wild card (``kind`` "joker"), which stands for any
+    letter, and for a premium card (``kind`` "premium", ``premium`` naming it: Scrabble karty's
+    "double_word", "triple_word" or a conditional card's code). ``value`` is what the letter
+    scores where a game scores letters, ``suit`` a Word Thief suit. ``id`` is unique within a
+    game's set, so a card can be followed from bag to rack to table and the invariant "no card
+    created or lost" is a check on ids.
     """
 
     id: int
     letter: str | None
+    value: int = 0
+    suit: str | None = None
+    kind: str = LETTER
+    premium: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind == LETTER and self.letter is None:
+            object.__setattr__(self, "kind", JOKER)
+        if self.kind not in CARD_KINDS:
+            raise InputError(f"a card is a letter, a joker or a premium card, not {self.kind!r}")
+        if (self.kind == LETTER) != (self.letter is not None):
+            raise InputError(f"only a letter card has a letter: {self!r}")
+        if (self.kind == PREMIUM) != (self.premium is not None):
+            raise InputError(f"only a premium card names a premium: {self!r}")
 
     @property
     def is_joker(self) -> bool:
-        return self.letter is None
+        return self.kind == JOKER
+
+    @property
+    def is_premium(self) -> bool:
+        return self.kind == PREMIUM
 
     def to_json(self) -> list[object]:
-        return [self.id, self.letter]
+        """``[id, letter]`` for a plain tile (as saves have always held it); value, suit, kind
+        and premium follow only as far as a game uses them."""
+        extra: list[object] = [self.value, self.suit, self.kind, self.premium]
+        plain: list[object] = [0, None, LETTER if self.letter is not None else JOKER, None]
+        while extra and extra[-1] == plain[len(extra) - 1]:
+            extra.pop()
+        return [self.id, self.letter, *extra]
 
     @staticmethod
-    def from_json(data: object) -> Tile:
+    def from_json(data: object) -> Card:
         if (
             not isinstance(data, list)
-            or len(data) != 2
+            or not 2 <= len(data) <= 6
             or not isinstance(data[0], int)
+            or isinstance(data[0], bool)
             or not (data[1] is None or isinstance(data[1], str))
         ):
-            raise InputError(f"not a tile: {data!r}")
-        return Tile(data[0], data[1])
+            raise InputError(f"not a card: {data!r}")
+        plain: list[object] = [0, None, LETTER if data[1] is not None else JOKER, None]
+        full: list[object] = [*data[2:], *plain[len(data) - 2 :]]
+        value, suit, kind, premium = full
+        if (
+            not isinstance(value, int)
+            or isinstance(value, bool)
+            or not (suit is None or isinstance(suit, str))
+            or not isinstance(kind, str)
+            or not (premium is None or isinstance(premium, str))
+        ):
+            raise InputError(f"not a card: {data!r}")
+        return Card(data[0], data[1], value, suit, kind, premium)
+
+
+Tile = Card
+"""Rummikub Słowny's word for a card: a letter tile or a joker."""
+
+
+def make_cards(
+    distribution: Mapping[str, int],
+    jokers: int = 0,
+    *,
+    values: Mapping[str, int] | None = None,
+    suits: Iterable[str | None] = (None,),
+    first_id: int = 0,
+) -> list[Card]:
+    """A full set: for each suit, each letter ``count`` times (scoring ``values[letter]``),
+    then the jokers, numbered from ``first_id`` in that order."""
+    kinds: list[tuple[str | None, int, str | None]] = [
+        (letter, (values or {}).get(letter, 0), suit)
+        for suit in suits
+        for letter, count in distribution.items()
+        for _ in range(count)
+    ]
+    kinds += [(None, 0, None)] * jokers
+    return [
+        Card(first_id + number, letter, value, suit)
+        for number, (letter, value, suit) in enumerate(kinds)
+    ]
 
 
 def make_tiles(distribution: Mapping[str, int], jokers: int = 0) -> list[Tile]:
-    """A full set: each letter ``count`` times, then the jokers, numbered from 0."""
-    kinds: list[str | None] = [
-        letter for letter, count in distribution.items() for _ in range(count)
-    ]
-    kinds += [None] * jokers
-    return [Tile(number, letter) for number, letter in enumerate(kinds)]
+    """A Rummikub-style set: each letter ``count`` times, then the jokers, numbered from 0."""
+    return make_cards(distribution, jokers)
 
 
 def letters_of(tiles: Iterable[Tile], joker: str = "?") -> str:
@@ -144,44 +212,3 @@ def letters_of(tiles: Iterable[Tile], joker: str = "?") -> str:
 
 def letter_counts(tiles: Iterable[Tile]) -> Counter[str | None]:
     return Counter(t.letter for t in tiles)
-
-
-@dataclass
-class Bag:
-    """Face-down tiles, drawn in an order fixed by an injected RNG.
-
-    The order is decided once at shuffle time and kept as a list, so a bag serialises exactly
-    and a journal replay draws the same tiles.
-    """
-
-    tiles: list[Tile] = field(default_factory=list)
-
-    @classmethod
-    def shuffled(cls, tiles: Iterable[Tile], rng: random.Random) -> Bag:
-        order = list(tiles)
-        rng.shuffle(order)
-        return cls(order)
-
-    def __len__(self) -> int:
-        return len(self.tiles)
-
-    def draw(self, n: int = 1) -> list[Tile]:
-        """Up to ``n`` tiles from the top; fewer when the bag runs out."""
-        if n < 0:
-            raise InputError("cannot draw a negative number of tiles")
-        taken, self.tiles = self.tiles[:n], self.tiles[n:]
-        return taken
-
-    def put_back(self, tiles: Iterable[Tile], rng: random.Random) -> None:
-        """Return tiles and shuffle, as players do with an exchange."""
-        self.tiles.extend(tiles)
-        rng.shuffle(self.tiles)
-
-    def to_json(self) -> list[list[object]]:
-        return [t.to_json() for t in self.tiles]
-
-    @classmethod
-    def from_json(cls, data: object) -> Bag:
-        if not isinstance(data, list):
-            raise InputError("the bag in the save is not a list")
-        return cls([Tile.from_json(d) for d in data])

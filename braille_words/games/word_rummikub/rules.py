@@ -37,7 +37,7 @@ from braille_words.errors import InputError
 from braille_words.games.base import Event, Reason, RuleViolation
 from braille_words.games.interface import GameRules
 from braille_words.games.word_rummikub.solver import solve
-from braille_words.tiles import Tile, alphabet, is_number
+from braille_words.tiles import Tile, alphabet, is_number, make_tiles
 
 GAME_ID = "word_rummikub"
 
@@ -101,17 +101,8 @@ SETTINGS = load_settings()
 
 
 def make_set(settings: Settings = SETTINGS) -> list[Tile]:
-    """The full set, ids 0..111 in the data file's letter order, jokers last.
-
-    (``tiles.make_tiles`` is not used: it numbers tiles from a length that grows while it
-    extends the list, so its ids repeat — reported to the lead.)"""
-    tiles: list[Tile] = []
-    for letter, count in settings.letters.items():
-        for _ in range(count):
-            tiles.append(Tile(len(tiles), letter))
-    for _ in range(settings.jokers):
-        tiles.append(Tile(len(tiles), None))
-    return tiles
+    """The full set, ids 0..111 in the data file's letter order, jokers last."""
+    return make_tiles(settings.letters, settings.jokers)
 
 # --------------------------------------------------------------------------- options
 
