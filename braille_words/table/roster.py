@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from braille_words.errors import InputError
+from braille_words.games.options import unknown_setting
 from braille_words.table.seats import SeatConfig, check_names
 
 SEAT_KEYS = tuple(f.name for f in fields(SeatConfig))
@@ -85,10 +86,7 @@ def roster_from_data(data: dict[str, Any], path: Path | None = None) -> Roster:
     where = f"the roster {path}" if path is not None else "the roster"
     unknown = sorted(set(data) - set(TOP_KEYS))
     if unknown:
-        raise InputError(
-            f"{where} has unknown setting(s) {', '.join(unknown)}; "
-            f"it may hold {', '.join(TOP_KEYS)}"
-        )
+        raise InputError(f"in {where}, {unknown_setting('roster', unknown[0], TOP_KEYS)}")
     game = _text(data, "game", where)
     lang = _text(data, "lang", where) or "pl"
     verbosity = _text(data, "verbosity", where) or "beginner"
@@ -122,10 +120,8 @@ def _seat(entry: Any, number: int, lang: str, verbosity: str, where: str) -> Sea
         raise InputError(f"in {where}, seat {number} must be a [[seat]] table")
     unknown = sorted(set(entry) - set(SEAT_KEYS))
     if unknown:
-        raise InputError(
-            f"in {where}, seat {number} has unknown setting(s) {', '.join(unknown)}; "
-            f"a seat may have {', '.join(SEAT_KEYS)}"
-        )
+        wrong = unknown_setting("seat", unknown[0], SEAT_KEYS)
+        raise InputError(f"in {where}, seat {number}: {wrong}")
     values: dict[str, Any] = {"lang": lang, "verbosity": verbosity}
     for key, value in entry.items():
         if key == "sound" and isinstance(value, int) and not isinstance(value, bool):

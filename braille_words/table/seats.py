@@ -6,10 +6,17 @@ the same displays and voices, and a teacher's roster file is a list of them.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from braille_words.errors import InputError
+from braille_words.games.options import (
+    OptionError,
+    check_options,
+    choices,
+    settings_of,
+    unknown_setting,
+)
 from braille_words.tiles import is_number
 
 KINDS = ("human", "computer")
@@ -23,25 +30,18 @@ class SeatConfig:
     """One seat: a person (or the computer) with their own display, voice and sound device."""
 
     name: str
-    kind: str = "human"
-    level: str = "strong"
-    lang: str = "pl"
-    verbosity: str = "beginner"
+    kind: str = field(default="human", metadata=choices(*KINDS))
+    level: str = field(default="strong", metadata=choices(*LEVELS))
+    lang: str = field(default="pl", metadata=choices(*LANGS))
+    verbosity: str = field(default="beginner", metadata=choices(*VERBOSITIES))
     display: str = "console"
     speech: str = "auto"
     sound: str | None = None
 
     def __post_init__(self) -> None:
-        if self.kind not in KINDS:
-            raise InputError(f"a seat is 'human' or 'computer', not '{self.kind}'")
-        if self.level not in LEVELS:
-            raise InputError(f"unknown level '{self.level}'; choose {', '.join(LEVELS)}")
-        if self.lang not in LANGS:
-            raise InputError(f"unknown language '{self.lang}'; choose {', '.join(LANGS)}")
-        if self.verbosity not in VERBOSITIES:
-            raise InputError(
-                f"unknown verbosity '{self.verbosity}'; choose {', '.join(VERBOSITIES)}"
-            )
+        # The same checker as a roster's and a game's options: one sentence for one mistake.
+        for setting in settings_of(SeatConfig):
+            setting.check("seat", getattr(self, setting.name))
 
     @property
     def is_human(self) -> bool:
@@ -52,16 +52,7 @@ class SeatConfig:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> SeatConfig:
-        known = {f.name for f in fields(cls)}
-        unknown = set(data) - known
-        if unknown:
-            raise InputError(f"unknown seat setting(s): {', '.join(sorted(unknown))}")
-        if not isinstance(data.get("name"), str):
-            raise InputError("a seat needs a name")
-        for key, value in data.items():
-            if not isinstance(value, str) and not (key == "sound" and value is None):
-                raise InputError(f"the seat setting {key} must be text, not {value!r}")
-        return cls(**data)
+        return check_options(cls, "seat", data)
 
 
 def parse_players(text: str, lang: str = "pl") -> list[SeatConfig]:
@@ -133,9 +124,7 @@ def apply_seat_option(seats: list[SeatConfig], text: str) -> None:
         key, eq, value = part.partition("=")
         key = key.strip()
         if not eq or key not in known:
-            raise InputError(
-                f"unknown seat setting '{key}'; use one of: {', '.join(sorted(known))}"
-            )
+            raise OptionError(unknown_setting("seat", key, sorted(known)))
         setattr(seat, key, value.strip())
     seat.__post_init__()
 

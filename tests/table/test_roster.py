@@ -65,12 +65,12 @@ def test_the_printed_example_is_a_roster_that_loads(tmp_path: Path) -> None:
     [
         ("[[seat]]\nname = 'Ola'\nsound = ", "not valid TOML"),
         ("game = 'rummikub'\n", "has no seats"),
-        ("[[seat]]\nname = 'Ola'\nkolor = 'red'\n", "unknown setting(s) kolor"),
+        ("[[seat]]\nname = 'Ola'\nkolor = 'red'\n", "no seat setting 'kolor'"),
         ("[[seat]]\ndisplay = 'none'\n", "seat 1 needs a name"),
         ("[[seat]]\nname = 'Ola'\n[[seat]]\nname = 'ola'\n", "both called ola"),
         ("[[seat]]\nname = 'Ola'\nkind = 'robot'\n", "seat 1 (Ola)"),
         ("[[seat]]\nname = 'Ola'\nlevel = 3\n", "level must be text"),
-        ("\"stół\" = 1\n[[seat]]\nname = 'Ola'\n", "unknown setting(s) stół"),
+        ("\"stół\" = 1\n[[seat]]\nname = 'Ola'\n", "no roster setting 'stół'"),
     ],
 )
 def test_a_mistaken_roster_is_named_with_its_seat(tmp_path: Path, text: str, says: str) -> None:

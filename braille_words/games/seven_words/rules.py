@@ -26,6 +26,7 @@ from typing import Any, Protocol
 from braille_words.errors import BrailleWordsError, InputError
 from braille_words.games.base import PUBLIC, Event, Reason, RuleViolation
 from braille_words.games.interface import GameRules
+from braille_words.games.options import check_options, choices
 from braille_words.games.seven_words.deck import (
     SOLO_LEVELS,
     AreaCard,
@@ -34,7 +35,7 @@ from braille_words.games.seven_words.deck import (
     score_cards,
     used_cards,
 )
-from braille_words.tiles import POLISH, is_number, normalize
+from braille_words.tiles import POLISH, normalize
 
 GAME_ID = "seven_words"
 MAX_PLAYERS = 6
@@ -130,7 +131,7 @@ class Options:
     lenient: bool = False
     veterans: tuple[int, ...] = ()
     main_player: int = 0
-    solo_level: str = "easy"
+    solo_level: str = field(default="easy", metadata=choices(*SOLO_LEVELS))
     warn_on_entry: bool = True
 
     def to_json(self) -> dict[str, Any]:
@@ -140,42 +141,7 @@ class Options:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Options:
-        known = {f.name for f in fields(cls)}
-        unknown = set(data) - known
-        if unknown:
-            raise InputError(f"unknown 7 słów option(s): {', '.join(sorted(unknown))}")
-        d = dict(data)
-        # Settings typed on a command line arrive as text: "tak", "1,3", "2".
-        for name in ("hourglass", "lenient", "warn_on_entry"):
-            if name in d and isinstance(d[name], str):
-                word = d[name].strip().lower()
-                if word in _TRUE or word in _FALSE:
-                    d[name] = word in _TRUE
-            if name in d and not isinstance(d[name], bool):
-                raise InputError(f"the option {name} must be true or false")
-        if "veterans" in d:
-            vets = d["veterans"]
-            if isinstance(vets, str):
-                parts = [p for p in re.split(r"[,\s]+", vets) if p]
-                vets = [int(p) if is_number(p) else p for p in parts]
-            if not isinstance(vets, list | tuple) or not all(
-                isinstance(v, int) and not isinstance(v, bool) for v in vets
-            ):
-                raise InputError("veterans must be a list of seat numbers, e.g. 0,2")
-            d["veterans"] = tuple(vets)
-        if "main_player" in d:
-            main = d["main_player"]
-            if isinstance(main, str) and is_number(main.strip()):
-                d["main_player"] = main = int(main)
-            if not isinstance(main, int) or isinstance(main, bool):
-                raise InputError("main_player must be a seat number")
-        if "solo_level" in d and d["solo_level"] not in SOLO_LEVELS:
-            raise InputError(f"solo_level must be one of: {', '.join(SOLO_LEVELS)}")
-        return cls(**d)
-
-
-_TRUE = frozenset({"true", "yes", "tak", "on", "1"})
-_FALSE = frozenset({"false", "no", "nie", "off", "0"})
+        return check_options(cls, "7 słów", data)
 
 
 # --------------------------------------------------------------------------- moves

@@ -36,8 +36,9 @@ from typing import Any, ClassVar, Protocol
 from braille_words.errors import InputError
 from braille_words.games.base import Event, Reason, RuleViolation
 from braille_words.games.interface import GameRules
+from braille_words.games.options import check_options, choices
 from braille_words.games.word_rummikub.solver import solve
-from braille_words.tiles import Tile, alphabet, is_number, make_tiles
+from braille_words.tiles import Tile, alphabet, make_tiles
 
 GAME_ID = "word_rummikub"
 
@@ -117,7 +118,7 @@ class Options:
     ``TimeUp``. ``theme`` switches on the thematic variant (see the module docstring).
     """
 
-    lang: str = "pl"
+    lang: str = field(default="pl", metadata=choices("pl", "en"))
     previous_starter: int | None = None
     theme: str | None = None
     move_limit_seconds: int = SETTINGS.move_limit_seconds
@@ -135,37 +136,9 @@ class Options:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Options:
-        known = {f.name for f in fields(cls)}
-        unknown = set(data) - known
-        if unknown:
-            raise InputError(f"unknown Rummikub option(s): {', '.join(sorted(unknown))}")
-        values = dict(data)
-        defaults = cls()
-        for name, value in values.items():
-            # A teacher's typo ("sixty") must stop the game before it starts, not crash the
-            # clock at the first turn (and again at every resume).
-            default = getattr(defaults, name)
-            if name in ("theme", "previous_starter") and value is None:
-                continue
-            if name == "theme":
-                ok = isinstance(value, str)
-                wanted = "text"
-            elif name == "previous_starter" or (isinstance(default, int) and not isinstance(
-                default, bool
-            )):
-                if isinstance(value, str) and is_number(value.strip()):
-                    values[name] = value = int(value)
-                ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
-                wanted = "a whole number of 0 or more"
-            elif isinstance(default, bool):
-                ok = isinstance(value, bool)
-                wanted = "true or false"
-            else:
-                ok = isinstance(value, type(default))
-                wanted = type(default).__name__
-            if not ok:
-                raise InputError(f"the Rummikub option {name} must be {wanted}, not {value!r}")
-        return cls(**values)
+        # A teacher's typo ("sixty") must stop the game before it starts, not crash the
+        # clock at the first turn (and again at every resume).
+        return check_options(cls, "Rummikub", data)
 
 
 # --------------------------------------------------------------------------- table pieces
