@@ -74,16 +74,16 @@ M = TypeVar("M", bound=Move)
 class TimerRequest:
     """A countdown the game wants running now. A new ``key`` means a new countdown.
 
-    A game chooses its clock's sound: ``cue`` names the earcon family (``"hourglass"`` ticks
-    like sand, ``"teapot"`` bubbles, ``"clock"`` is a move limit) and ``beat`` how often it
-    sounds, so the table never has to know which game's clock it is running.
+    A game chooses its clock's sound, so the table never has to know which game's clock it is
+    running: ``ticking`` clocks sound every ``beat`` seconds, ``cue`` names the sound (the
+    hourglass's ``"tick"``; ``"teapot"`` plays the teapot's tune, a note a beat).
     """
 
     key: Any
     seconds: float
     warning_at: float
     ticking: bool = False
-    cue: str = "clock"
+    cue: str = "tick"
     beat: float = 1.0
 
 

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from braille_words.audio.timers import (
     Cue,
     GameTimer,
+    Handle,
     Scheduler,
     ThreadScheduler,
     TimerEvent,
@@ -37,6 +38,19 @@ class TableClock:
     def running(self) -> TimerRequest | None:
         return self._request
 
+    @property
+    def scheduler(self) -> Scheduler:
+        """The table's one scheduler (a real one is started on first use)."""
+        if self._scheduler is None:
+            self._scheduler = ThreadScheduler()
+        return self._scheduler
+
+    def call_later(self, seconds: float, fn: Callable[[], None]) -> Handle:
+        """Run ``fn`` after ``seconds`` on the table's scheduler: a computer's think time runs
+        on the same clock as the hourglass, so a test's manual scheduler drives both."""
+        scheduler = self.scheduler
+        return scheduler.call_at(scheduler.now() + seconds, fn)
+
     def remaining(self) -> float | None:
         return self._timer.remaining if self._timer is not None else None
 
@@ -51,12 +65,10 @@ class TableClock:
             str(request.key),
             request.seconds,
             warning_at=request.warning_at,
-            cue=Cue.TICK,
-            beat=1.0 if request.ticking else request.seconds,
+            cue=Cue.MUSIC if request.cue == "teapot" else Cue.TICK,
+            beat=request.beat if request.ticking else request.seconds,
         )
-        if self._scheduler is None:
-            self._scheduler = ThreadScheduler()
-        timer = GameTimer(spec, self._scheduler)
+        timer = GameTimer(spec, self.scheduler)
         self._timer, self._request = timer, request
         timer.subscribe(lambda event, left: self._forward(timer, request, event, left))
         timer.start()

@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import queue
 import random
-import threading
 import time
 import unicodedata
 from collections.abc import Callable, Sequence
@@ -384,7 +383,7 @@ class Session(Generic[R, S, M]):
         elif event is TimerEvent.TICK and request.ticking:
             for seat, out in enumerate(self.outputs):
                 if self._speaks(seat):  # the hourglass is heard once at a shared speaker
-                    out.cue("tick", public=True)
+                    out.cue(request.cue, public=True)
                 out.show_status(self._status(self.state.view_for(seat), left))
 
     def _table_move(self, item: Input) -> None:
@@ -416,9 +415,8 @@ class Session(Generic[R, S, M]):
                 thought = Input(
                     seat, None, move=("computer", (seat, self.moves_played), planned.move)
                 )
-                timer = threading.Timer(planned.think_seconds, lambda: self.inputs.put(thought))
-                timer.daemon = True
-                timer.start()
+                assert self.clock is not None
+                self.clock.call_later(planned.think_seconds, lambda: self.inputs.put(thought))
                 return
             move = planned.move
         else:

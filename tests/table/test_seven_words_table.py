@@ -109,3 +109,18 @@ def test_a_solo_game_is_played_to_its_target(run_bw: RunBW, tmp_path: Path) -> N
         stdin="\n".join(words) + "\n",
     )
     assert "Cel: 100" in done.stdout
+
+
+def test_a_computer_thinks_on_the_tables_clock_and_writes_when_its_time_is_up(
+    make_table: MakeTable,
+) -> None:
+    session, streams = make_table(("human", "computer"), game="siedem-slow")
+    scheduler = ManualScheduler()
+    session.clock = TableClock(session._on_timer, scheduler)
+    session.think = True
+    session._computer_move(1)
+    assert session.inputs.empty(), "the computer wrote before its think time"
+    assert "Komputer ma słowo" not in streams[0].getvalue()
+    scheduler.advance(120)  # longer than any level's think time
+    session._table_move(session.inputs.get_nowait())
+    assert "ma słowo" in streams[0].getvalue()
