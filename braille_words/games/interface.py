@@ -116,6 +116,13 @@ class GameRules(ABC, Generic[S, M]):
     def is_table_move(self, move: M) -> bool:
         return isinstance(move, self.table_moves)
 
+    def may_act(self, state: S, seat: int, move: M) -> bool:
+        """Whether ``seat`` may try ``move`` now. By default the seats the game waits for,
+        and anyone for a table move; a game with a reaction window (a conditional card played
+        against a rival's move, a ruling on a word) widens it for the seats the window is open
+        to. The rules still judge the move; this only decides who is heard."""
+        return seat in state.awaiting or self.is_table_move(move)
+
     def time_up(self, state: S) -> tuple[int, M] | None:
         """The move the table plays, and for which seat, when the game's countdown runs out;
         None when running out changes nothing."""

@@ -239,8 +239,9 @@ class Session(Generic[R, S, M]):
             else:
                 self._not_your_turn(out)
             return
-        # A table move (time is up, the table's ruling) may come from any player.
-        if not awaited and not self.rules.is_table_move(move):
+        # A table move (time is up, the table's ruling) may come from any player, and a game's
+        # reaction window lets other seats act out of turn.
+        if not self.rules.may_act(self.state, seat, move):
             self._not_your_turn(out)
             return
         self.play(seat, move)

@@ -39,6 +39,7 @@ from typing import Any
 from braille_words.errors import InputError
 from braille_words.games.interface import View
 from braille_words.games.kit import CommandLanguage
+from braille_words.games.votes import is_close, parse_ballot
 from braille_words.games.word_rummikub.rules import (
     CastVote,
     CloseVote,
@@ -78,19 +79,12 @@ _VERBS: dict[str, tuple[str, str]] = {
     "zakończ": ("done", "pl"), "zakoncz": ("done", "pl"),
     "draw": ("draw", "en"), "pass": ("draw", "en"), "dobierz": ("draw", "pl"),
     "pas": ("draw", "pl"), "pasuję": ("draw", "pl"),
-    "yes": ("yes", "en"), "accept": ("yes", "en"), "tak": ("yes", "pl"),
-    "przyjmij": ("yes", "pl"),
-    "no": ("no", "en"), "reject": ("no", "en"), "nie": ("no", "pl"), "odrzuć": ("no", "pl"),
 }
 _PHRASES: dict[str, tuple[str, str]] = {
     "od nowa": ("reset", "pl"),
     "koniec tury": ("done", "pl"),
     "end turn": ("done", "en"),
     "take back": ("back", "en"),
-    "zamknij głosowanie": ("close", "pl"),
-    "zamknij glosowanie": ("close", "pl"),
-    "close vote": ("close", "en"),
-    "close the vote": ("close", "en"),
 }
 
 HELP: dict[str, list[tuple[str, str]]] = {
@@ -295,6 +289,12 @@ def parse(line: str, view: dict[str, Any]) -> Move:
         raise InputError("Wpisz polecenie, np. „gotowe”. / Type a command, e.g. 'done'.")
     if "=" in text:
         return _rebuild(text, view)
+    # Votes are said in the words every game's table votes with (games/votes.py).
+    if is_close(text):
+        return CloseVote()
+    ballot = parse_ballot(text)
+    if ballot is not None:
+        return CastVote(ballot)
     key, lang, args = _verb(text)
     cmd = _Line(key, lang, args, view)
     if key in ("undo", "reset", "done", "draw", "yes", "no", "close"):

@@ -37,6 +37,7 @@ from braille_words.errors import InputError
 from braille_words.games.base import Event, Reason, RuleViolation
 from braille_words.games.interface import GameRules
 from braille_words.games.options import check_options, choices
+from braille_words.games.votes import TableVote
 from braille_words.games.word_rummikub.solver import solve
 from braille_words.tiles import Tile, alphabet, make_tiles
 
@@ -239,27 +240,8 @@ class Turn:
         )
 
 
-@dataclass(frozen=True)
-class Vote:
-    """A themed turn waiting for the other seats' votes: (seat, accept) ballots so far."""
-
-    seat: int
-    words: tuple[str, ...]
-    ballots: tuple[tuple[int, bool], ...] = ()
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "words": list(self.words),
-            "ballots": [[s, a] for s, a in self.ballots],
-        }
-
-    @staticmethod
-    def from_json(d: Mapping[str, Any]) -> Vote:
-        return Vote(
-            int(d["seat"]), tuple(d["words"]),
-            tuple((int(s), bool(a)) for s, a in d["ballots"]),
-        )
+Vote = TableVote
+"""The thematic game's vote on a turn: the table's shared vote (``games/votes.py``)."""
 
 
 # --------------------------------------------------------------------------- state
@@ -293,10 +275,7 @@ class State:
         if self.over:
             return frozenset()
         if self.vote is not None:
-            voted = {s for s, _ in self.vote.ballots}
-            return frozenset(
-                s for s in range(len(self.seats)) if s != self.vote.seat and s not in voted
-            )
+            return self.vote.awaiting
         return frozenset({self.current})
 
     @property
@@ -396,7 +375,7 @@ class State:
                 turn=Turn.from_json(d["turn"]),
                 passes=int(d["passes"]),
                 turns_played=int(d["turns_played"]),
-                vote=Vote.from_json(d["vote"]) if d["vote"] else None,
+                vote=TableVote.from_json(d["vote"], len(d["seats"])) if d["vote"] else None,
                 over=bool(d["over"]),
                 end_reason=d["end_reason"],
                 penalties=tuple(int(x) for x in d["penalties"]),
@@ -1292,7 +1271,7 @@ class Rules(GameRules["State", "Move"]):
         if check.reasons:
             raise RuleViolation(check.reasons)
         if self.options.theme:
-            vote = Vote(state.current, check.changed)
+            vote = TableVote.on(state.current, check.changed, len(state.seats))
             return replace(state, vote=vote), [
                 Event("vote_opened", {"seat": state.current, "name": state.seats[state.current],
                                       "words": ", ".join(w.upper() for w in check.changed),
@@ -1302,7 +1281,7 @@ class Rules(GameRules["State", "Move"]):
 
     def _vote(self, state: State, seat: int, move: CastVote) -> tuple[State, list[Event]]:
         assert state.vote is not None
-        vote = replace(state.vote, ballots=(*state.vote.ballots, (seat, move.accept)))
+        vote = state.vote.cast(seat, move.accept)
         events = [Event("vote_cast", {"seat": seat, "name": state.seats[seat]})]
         state = replace(state, vote=vote)
         if state.awaiting:
@@ -1321,8 +1300,7 @@ class Rules(GameRules["State", "Move"]):
         vote = state.vote
         assert vote is not None
         events: list[Event] = []
-        yes = sum(1 for _, a in vote.ballots if a)
-        accepted = yes >= len(vote.ballots) - yes
+        accepted = vote.accepted()
         player = state.seats[vote.seat]
         events.append(
             Event("vote_result", {"seat": vote.seat, "name": player, "accepted": accepted,
