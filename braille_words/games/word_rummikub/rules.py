@@ -39,6 +39,7 @@ from braille_words.games.interface import GameRules
 from braille_words.games.options import check_options, choices
 from braille_words.games.votes import TableVote
 from braille_words.games.word_rummikub.solver import solve
+from braille_words.games.word_rummikub.steps import Step, Workbench
 from braille_words.tiles import Tile, alphabet, make_tiles
 
 GAME_ID = "word_rummikub"
@@ -628,6 +629,17 @@ class CloseVote(_MoveBase):
 TABLE_MOVES: tuple[type, ...] = (CloseVote,)
 """Moves any seat may make, whoever the game waits for."""
 
+STEPS: dict[type, Step] = {
+    Place: Workbench.place,
+    NewWord: Workbench.new_word,
+    Split: Workbench.split,
+    MoveTile: Workbench.move_tile,
+    TakeBack: Workbench.take_back,
+    SwapJoker: Workbench.swap_joker,
+}
+"""The steps of a turn, by the move that asks for them."""
+
+
 Move = (
     Place | NewWord | Split | MoveTile | TakeBack | SwapJoker | Rebuild | Undo | ResetTurn
     | EndTurn | Draw | TimeUp | CastVote | CloseVote
@@ -940,208 +952,10 @@ class Rules(GameRules["State", "Move"]):
 
     def _step(self, state: State, move: Move) -> tuple[Turn, Event]:
         """One small change to the working arrangement (not yet checked as words)."""
-        t = state.turn
-        seat = state.current
-        name = state.seats[seat]
-        table = [list(w) for w in t.table]
-        rack = list(t.rack)
-        loose = list(t.loose)
-        freed = t.freed
-
-        def word_at(i: int, allow_new: bool = False) -> list[Cell]:
-            if allow_new and i == len(table):
-                table.append([])
-                return table[-1]
-            if not 0 <= i < len(table):
-                raise _violation(
-                    "no_such_word", f"There is no word {i + 1} on the table "
-                    f"(it has {len(table)} word(s)).", word=i + 1,
-                )
-            return table[i]
-
-        def check_pos(w: list[Cell], i: int, p: int, end_ok: bool) -> None:
-            hi = len(w) if end_ok else len(w) - 1
-            if not 0 <= p <= hi:
-                raise _violation(
-                    "no_such_position",
-                    f"Word {i + 1} has no position {p + 1} (choose 1 to {hi + 1}).",
-                    word=i + 1, position=p + 1,
-                )
-
-        def take_own(tile_id: int) -> Tile:
-            for pool in (rack, loose):
-                for k, tile in enumerate(pool):
-                    if tile.id == tile_id:
-                        return pool.pop(k)
-            raise _violation(
-                "no_such_tile", "That tile is not on your rack.", tile=tile_id
-            )
-
-        def cell_for(tile: Tile, letter: str | None) -> Cell:
-            if tile.letter is not None:
-                return Cell(tile, tile.letter)
-            if letter is None:
-                raise _violation(
-                    "joker_needs_letter",
-                    "Say which letter the joker stands for, e.g. put 3 2 1 a.",
-                )
-            if letter not in self.alphabet:
-                raise _violation("not_a_letter", f"{letter!r} is not a letter.", letter=letter)
-            return Cell(tile, letter)
-
-        def tidy() -> Table:
-            return tuple(tuple(w) for w in table if w)
-
-        if isinstance(move, Place):
-            w = word_at(move.word, allow_new=True)
-            check_pos(w, move.word, move.position, end_ok=True)
-            tile = take_own(move.tile)
-            cell = cell_for(tile, move.letter)
-            w.insert(move.position, cell)
-            event = Event(
-                "tile_placed",
-                {"seat": seat, "name": name, "letter": cell.letter.upper(),
-                 "word": move.word + 1, "position": move.position + 1},
-            )
-            return Turn(tidy(), tuple(rack), tuple(loose), freed), event
-        if isinstance(move, NewWord):
-            if not move.tiles:
-                raise _violation("empty_word", "Name at least one tile for the new word.")
-            if len(set(move.tiles)) != len(move.tiles):
-                raise _violation("duplicate_tile", "The same tile is named twice.")
-            tiles = [take_own(i) for i in move.tiles]
-            n_jokers = sum(1 for x in tiles if x.is_joker)
-            if len(move.jokers) != n_jokers:
-                raise _violation(
-                    "joker_needs_letter",
-                    f"Say the letter each joker stands for ({n_jokers} joker(s) named).",
-                )
-            letters = iter(move.jokers)
-            cells = [cell_for(x, None if x.letter else next(letters)) for x in tiles]
-            table.append(cells)
-            event = Event(
-                "word_started",
-                {"seat": seat, "name": name, "letters": word_text(cells).upper(),
-                 "word": len(table)},
-            )
-            return Turn(tidy(), tuple(rack), tuple(loose), freed), event
-        if isinstance(move, Split):
-            w = word_at(move.word)
-            if not 1 <= move.position <= len(w) - 1:
-                raise _violation(
-                    "split_edge",
-                    f"Word {move.word + 1} can only be split between two of its letters "
-                    f"(position 2 to {len(w)}).",
-                    word=move.word + 1,
-                )
-            left, right = w[: move.position], w[move.position :]
-            table[move.word : move.word + 1] = [left, right]
-            event = Event(
-                "word_split",
-                {"seat": seat, "name": name, "word": move.word + 1,
-                 "left": word_text(left).upper(), "right": word_text(right).upper()},
-            )
-            return Turn(tidy(), tuple(rack), tuple(loose), freed), event
-        if isinstance(move, MoveTile):
-            src = word_at(move.from_word)
-            check_pos(src, move.from_word, move.from_position, end_ok=False)
-            if move.to_word == move.from_word:
-                check_pos(src, move.to_word, move.to_position, end_ok=False)
-                cell = src.pop(move.from_position)
-                src.insert(move.to_position, cell)
-            else:
-                dst = word_at(move.to_word, allow_new=True)
-                check_pos(dst, move.to_word, move.to_position, end_ok=True)
-                cell = src.pop(move.from_position)
-                dst.insert(move.to_position, cell)
-            event = Event(
-                "tile_moved",
-                {"seat": seat, "name": name, "letter": cell.letter.upper(),
-                 "from_word": move.from_word + 1, "to_word": move.to_word + 1},
-            )
-            return Turn(tidy(), tuple(rack), tuple(loose), freed), event
-        if isinstance(move, TakeBack):
-            w = word_at(move.word)
-            check_pos(w, move.word, move.position, end_ok=False)
-            cell = w[move.position]
-            own = {x.id for x in state.racks[seat]}
-            if cell.tile.id in own:
-                rack.append(cell.tile)
-            elif cell.tile.id in freed:
-                loose.append(cell.tile)
-            else:
-                raise _violation(
-                    "not_your_tile",
-                    "Only tiles you laid this turn go back to your rack; that one was on the "
-                    "table.",
-                )
-            del w[move.position]
-            event = Event(
-                "tile_taken_back",
-                {"seat": seat, "name": name, "letter": cell.letter.upper(),
-                 "word": move.word + 1},
-            )
-            return Turn(tidy(), tuple(rack), tuple(loose), freed), event
-        if isinstance(move, SwapJoker):
-            if not state.laid_down[seat]:
-                raise _violation(
-                    "joker_before_first",
-                    "You may take a joker off the table only after your first lay-down.",
-                )
-            w = word_at(move.word)
-            check_pos(w, move.word, move.position, end_ok=False)
-            joker = w[move.position]
-            if not joker.tile.is_joker:
-                raise _violation(
-                    "not_a_joker",
-                    f"Position {move.position + 1} of word {move.word + 1} is "
-                    f"{joker.letter.upper()}, not a joker.",
-                    word=move.word + 1, position=move.position + 1,
-                )
-            if move.tile is not None:
-                source = next((x for x in rack if x.id == move.tile), None)
-                if source is None:
-                    raise _violation(
-                        "no_such_tile", "That tile is not on your rack.", tile=move.tile
-                    )
-                if source.letter != joker.letter:
-                    raise _violation(
-                        "swap_wrong_letter",
-                        f"The joker stands for {joker.letter.upper()}; put a "
-                        f"{joker.letter.upper()} in its place.",
-                        letter=joker.letter.upper(),
-                    )
-                rack.remove(source)
-                w[move.position] = Cell(source, joker.letter)
-            elif move.from_word is not None and move.from_position is not None:
-                sw = word_at(move.from_word)
-                check_pos(sw, move.from_word, move.from_position, end_ok=False)
-                src_cell = sw[move.from_position]
-                if src_cell.tile.is_joker or src_cell.letter != joker.letter:
-                    raise _violation(
-                        "swap_wrong_letter",
-                        f"The joker stands for {joker.letter.upper()}; put a "
-                        f"{joker.letter.upper()} in its place.",
-                        letter=joker.letter.upper(),
-                    )
-                del sw[move.from_position]
-                at = move.position
-                if sw is w and move.from_position < at:
-                    at -= 1
-                w[at] = src_cell
-            else:
-                raise _violation(
-                    "swap_needs_source", "Name the tile that goes in place of the joker."
-                )
-            loose.append(joker.tile)
-            freed = tuple(sorted({*freed, joker.tile.id}))
-            event = Event(
-                "joker_swapped",
-                {"seat": seat, "name": name, "letter": joker.letter.upper(),
-                 "word": move.word + 1},
-            )
-            return Turn(tidy(), tuple(rack), tuple(loose), freed), event
-        raise InputError(f"not a Rummikub move: {move!r}")
+        step = STEPS.get(type(move))
+        if step is None:
+            raise InputError(f"not a Rummikub move: {move!r}")
+        return step(Workbench(state, self.alphabet), move)
 
     def _rebuild(self, state: State, move: Rebuild) -> tuple[State, list[Event]]:
         t = state.turn
