@@ -13,7 +13,6 @@ import contextlib
 import queue
 import random
 import time
-import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
@@ -28,41 +27,25 @@ from braille_words.table.clock import TableClock
 from braille_words.table.journal import Header, Journal
 from braille_words.table.outputs import SeatOutput
 from braille_words.table.seats import SeatConfig
+from braille_words.table.vocabulary import (
+    HELP_WORDS,
+    HINT_WORDS,
+    LAST_WORDS,
+    MAX_LINE,
+    QUIT_WORDS,
+    READING,
+    REPEAT_WORDS,
+    SPELL_PREFIXES,
+    STOP_WORDS,
+    VERBOSITY_WORDS,
+    WHERE_WORDS,
+    clean_line,
+)
 
 KEYBOARD = -1
 """Queue source for the shared keyboard: the line goes to the seat the game is waiting for."""
 TABLE = -2
 """Queue source for the table itself (the clock running out)."""
-
-# Not "koniec" or "zakończ": Rummikub Słowny ends a turn with those.
-QUIT_WORDS = frozenset({"quit", "exit", "wyjdź", "wyjdz", "wyjście", "wyjscie"})
-HELP_WORDS = frozenset({"help", "pomoc", "?", "h"})
-REPEAT_WORDS = frozenset({"repeat", "powtórz", "powtorz", "r"})
-WHERE_WORDS = frozenset({"where", "gdzie", "where am i", "gdzie jestem"})
-STOP_WORDS = frozenset({"stop", "cisza", "ucisz"})
-HINT_WORDS = frozenset({"hint", "podpowiedź", "podpowiedz"})
-LAST_WORDS = frozenset({"last", "ostatni", "ostatnio", "last move", "ostatni ruch"})
-SPELL_PREFIXES = ("spell", "literuj")
-VERBOSITY_WORDS = {
-    "expert": "expert",
-    "ekspert": "expert",
-    "beginner": "beginner",
-    "początkujący": "beginner",
-    "poczatkujacy": "beginner",
-}
-
-
-MAX_LINE = 300
-"""The longest command any game needs is well under this; a longer line is a paste or a stuck
-key, and quoting it back would flood the speech and the display."""
-
-
-def clean_line(line: str) -> str:
-    """What a player typed, made safe to quote back: text that cannot be encoded (a lone
-    surrogate from an invalid byte) becomes U+FFFD and control characters become spaces."""
-    line = line.encode("utf-8", "replace").decode("utf-8")
-    return "".join(" " if unicodedata.category(ch) == "Cc" else ch for ch in line)
-
 
 @dataclass
 class Input:
@@ -256,16 +239,7 @@ class Session(Generic[R, S, M]):
     def _is_reading(self, line: str) -> bool:
         """A shared or reading command, which no game takes as a secret word."""
         low = " ".join(line.lower().split())
-        shared = (
-            QUIT_WORDS
-            | HELP_WORDS
-            | REPEAT_WORDS
-            | WHERE_WORDS
-            | STOP_WORDS
-            | HINT_WORDS
-            | LAST_WORDS
-        )
-        if low in shared or low in VERBOSITY_WORDS:
+        if low in READING or low in VERBOSITY_WORDS:
             return True
         view = self.state.view_for(0)
         return self.kit.presenter.read(low, view, "pl", "expert") is not None

@@ -1,0 +1,44 @@
+"""The commands every game shares, in Polish and English, and how a typed line is cleaned.
+
+Quit, help, repeat, where am I, stop, hint, last move, spell and the verbosity switch work the
+same at every table, whatever the game; a game's own command language never sees them.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+# Not "koniec" or "zakończ": Rummikub Słowny ends a turn with those.
+QUIT_WORDS = frozenset({"quit", "exit", "wyjdź", "wyjdz", "wyjście", "wyjscie"})
+HELP_WORDS = frozenset({"help", "pomoc", "?", "h"})
+REPEAT_WORDS = frozenset({"repeat", "powtórz", "powtorz", "r"})
+WHERE_WORDS = frozenset({"where", "gdzie", "where am i", "gdzie jestem"})
+STOP_WORDS = frozenset({"stop", "cisza", "ucisz"})
+HINT_WORDS = frozenset({"hint", "podpowiedź", "podpowiedz"})
+LAST_WORDS = frozenset({"last", "ostatni", "ostatnio", "last move", "ostatni ruch"})
+SPELL_PREFIXES = ("spell", "literuj")
+VERBOSITY_WORDS = {
+    "expert": "expert",
+    "ekspert": "expert",
+    "beginner": "beginner",
+    "początkujący": "beginner",
+    "poczatkujacy": "beginner",
+}
+
+
+MAX_LINE = 300
+"""The longest command any game needs is well under this; a longer line is a paste or a stuck
+key, and quoting it back would flood the speech and the display."""
+
+
+def clean_line(line: str) -> str:
+    """What a player typed, made safe to quote back: text that cannot be encoded (a lone
+    surrogate from an invalid byte) becomes U+FFFD and control characters become spaces."""
+    line = line.encode("utf-8", "replace").decode("utf-8")
+    return "".join(" " if unicodedata.category(ch) == "Cc" else ch for ch in line)
+
+
+READING = (
+    QUIT_WORDS | HELP_WORDS | REPEAT_WORDS | WHERE_WORDS | STOP_WORDS | HINT_WORDS | LAST_WORDS
+)
+"""Shared commands that only read or leave: never a secret word, never a move."""
