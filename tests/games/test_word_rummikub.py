@@ -665,3 +665,45 @@ def test_a_vote_closed_before_everyone_voted_counts_the_absent_as_abstaining() -
     assert_tiles_complete(one_no)
     with pytest.raises(RuleViolation):
         r.apply(one_no, 1, CloseVote())  # nothing left to vote on
+
+
+# ------------------------------------------- the rebuild frees a joker only by replacing it
+
+
+def test_a_rebuild_cannot_turn_a_table_joker_into_another_letter() -> None:
+    """KOT with the O a joker, A on the rack: KATA would free the joker with no O for it."""
+    r = Rules(SmallLexicon(WORDS | {"kata"}))
+    s = arrange(["aeiu", "lasek"], ["k?ot"])
+    with pytest.raises(RuleViolation) as caught:
+        play(r, s, Rebuild((0,), "a", ("kata",), end=True))
+    assert codes(caught) == {"joker_not_replaced"}
+    with pytest.raises(RuleViolation) as caught:
+        play(r, s, Rebuild((0,), None, ("kata",), end=True))
+    assert codes(caught) == {"joker_not_replaced"}
+
+
+def test_a_real_letter_in_its_place_frees_the_joker_for_another_letter() -> None:
+    r = Rules(SmallLexicon(WORDS | {"kat"}))
+    s = arrange(["oat", "lasek"], ["k?ot"])
+    # KOT again with a real O, and the freed joker standing for the K of KAT.
+    s = play(r, s, Rebuild((0,), "oat", ("kot", "kat"), end=True))
+    assert table_words(s) == ["kot", "kat"]
+    assert_tiles_complete(s)
+
+
+def test_plus_joker_takes_the_rest_from_the_rack() -> None:
+    """The help's promise: '+? = kotek' — the joker fills the missing letter, the rack the rest."""
+    r = Rules(SmallLexicon(WORDS | {"pamięć"}))
+    s = arrange(["aęmić?", "lasek"])
+    s = play(r, s, Rebuild((), "?", ("pamięć",), end=True))
+    assert table_words(s) == ["pamięć"]
+    placed = {c.letter: c.tile.is_joker for c in s.table[0]}
+    assert placed["p"] is True and placed["a"] is False
+
+
+def test_a_spare_letter_named_from_the_rack_is_called_the_racks() -> None:
+    r = Rules(SmallLexicon(WORDS | {"zwija", "wozi", "zwijam"}))
+    s = arrange(["ab", "lasek"], ["zwija", "wozi"])
+    with pytest.raises(RuleViolation) as caught:
+        play(r, s, Rebuild((0, 1), "a", ("zwija", "wozi"), end=True))
+    assert codes(caught) == {"rack_left_over"}

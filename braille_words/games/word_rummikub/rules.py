@@ -729,6 +729,8 @@ REASON_CODES: dict[str, str] = {
     "not_a_word": "Word {word} ({text}) is not in the dictionary.",
     "word_repeated": "{text} is already on the table; a word may not be laid twice.",
     "joker_relettered": "A joker on the table keeps its letter unless you swap it out.",
+    "joker_not_replaced": "The joker in word {word} shows {letter}: to free it, put a real "
+    "{letter} in the words you make.",
     "first_table_changed": "In your first lay-down the words on the table stay as they are.",
     "first_word_too_short": "Your first lay-down needs a word of at least {min} letters.",
     "first_one_word": "Your first lay-down is one word.",

@@ -68,6 +68,24 @@ def solve(
     reason at once.
     """
     reasons: list[Reason] = []
+    # A joker leaves the table only "by being replaced with the right letter": every letter the
+    # taken words show (a joker's too) must still be shown by the words made.
+    shown = Counter(letter for _number, cells in taken for _tile, letter in cells)
+    lost = shown - Counter("".join(make))
+    for number, cells in taken:
+        for tile, letter in cells:
+            if tile.is_joker and lost[letter] > 0:
+                lost[letter] -= 1
+                reasons.append(
+                    Reason(
+                        "joker_not_replaced",
+                        f"The joker in word {number} shows {letter.upper()}: to free it, put a "
+                        f"real {letter.upper()} in the words you make.",
+                        {"word": number, "letter": letter.upper()},
+                    )
+                )
+    if reasons:
+        raise RuleViolation(reasons)
     # Real tiles that must be used, by letter: (tile, origin word number or 0 for the rack).
     real: dict[str, list[tuple[Tile, int]]] = {}
     fixed: dict[str, list[Tile]] = {}
@@ -79,6 +97,8 @@ def solve(
                 real.setdefault(letter, []).append((tile, number))
     spare_rack = list(rack)
     named_jokers: list[Tile] = []
+    # "+?" names only the joker: the rack gives the other letters, the joker the missing one.
+    auto = rack_letters is None or all(ch in JOKER_MARKS for ch in rack_letters)
     if rack_letters is not None:
         missing: list[str] = []
         for ch in rack_letters:
@@ -110,7 +130,11 @@ def solve(
         row: list[Placed | None] = []
         for p, letter in enumerate(word):
             if real.get(letter):
-                tile, origin = real[letter].pop()
+                # Table tiles first: they must all be used, so a letter left over is the
+                # rack's own whenever the rack named one.
+                entries = real[letter]
+                at = next((i for i, (_t, o) in enumerate(entries) if o != 0), len(entries) - 1)
+                tile, origin = entries.pop(at)
                 if origin == 0:
                     rack_used.append(tile)
                 row.append((tile, letter))
@@ -129,20 +153,27 @@ def solve(
                 {},
             )
         )
-    free: list[Tile] = named_jokers + (freed if may_free_jokers else []) + list(loose)
+    free: list[Tile] = list(loose) + named_jokers + (freed if may_free_jokers else [])
     loose_ids = {t.id for t in loose}
     loose_used: list[Tile] = []
     still_short: Counter[str] = Counter()
     for w, p, letter in short:
+        # A loose joker must be placed this turn; otherwise real rack tiles come before a joker.
+        own = next((t for t in spare_rack if t.letter == letter), None) if auto else None
+        if own is not None and not (free and free[0].id in loose_ids):
+            spare_rack.remove(own)
+            rack_used.append(own)
+            slots[w][p] = (own, letter)
+            continue
         if free:
             joker = free.pop(0)
             if joker.id in loose_ids:
                 loose_used.append(joker)
             slots[w][p] = (joker, letter)
             continue
-        if rack_letters is None:
+        if auto:
             pick = next((t for t in spare_rack if t.letter == letter), None)
-            if pick is None:
+            if pick is None and rack_letters is None:
                 pick = next((t for t in spare_rack if t.is_joker), None)
             if pick is not None:
                 spare_rack.remove(pick)
@@ -151,7 +182,7 @@ def solve(
                 continue
         still_short[letter] += 1
     if still_short:
-        where = "" if rack_letters is None else " (name it after + if it is on your rack)"
+        where = "" if auto else " (name it after + if it is on your rack)"
         reasons.append(
             Reason(
                 "letters_missing",
