@@ -22,7 +22,7 @@ from braille_words.errors import BrailleWordsError, InputError, in_language
 from braille_words.games.base import Event, RuleViolation
 from braille_words.games.interface import GameRules, GameState, Move, TimerRequest
 from braille_words.games.kit import GameKit
-from braille_words.present.messages import render, text
+from braille_words.present.messages import lookup, render, text
 from braille_words.table.clock import TableClock
 from braille_words.table.journal import Header, Journal
 from braille_words.table.outputs import SeatOutput
@@ -250,8 +250,15 @@ class Session(Generic[R, S, M]):
         return seat is not None and self.kit.presenter.private_input(self.state.view_for(seat))
 
     def _not_your_turn(self, out: SeatOutput) -> None:
+        """Refused out of turn, in the game's own words where it has them (7 słów waits for
+        words, not for a turn at a rack)."""
         who = ", ".join(self.seats[s].name for s in sorted(self.state.awaiting))
-        out.announce(text(out.lang, "not_your_turn", out.verbosity, player=who), cue="rejected")
+        if lookup(out.lang, self.kit.id, "waiting_for") is not None:
+            said = render(out.lang, self.kit.id, "waiting_for", {"player": who},
+                          verbosity=out.verbosity)
+        else:
+            said = text(out.lang, "not_your_turn", out.verbosity, player=who)
+        out.announce(said, cue="rejected")
 
     def _generic(self, seat: int, low: str, words: str) -> bool:
         """Commands every game shares. True when ``low`` was one of them."""

@@ -124,3 +124,14 @@ def test_a_computer_thinks_on_the_tables_clock_and_writes_when_its_time_is_up(
     scheduler.advance(120)  # longer than any level's think time
     session._table_move(session.inputs.get_nowait())
     assert "ma słowo" in streams[0].getvalue()
+
+
+def test_done_typed_while_others_still_write_says_whom_the_table_waits_for(
+    make_table: MakeTable,
+) -> None:
+    session, streams = make_table(game="siedem-slow")
+    session.handle(0, "okno")
+    session.handle(0, "gotowe")
+    said = streams[0].getvalue().splitlines()[-1]
+    assert "Czekamy na: Gracz2" in said
+    assert "stojak" not in said  # Rummikub's words do not belong to 7 słów
