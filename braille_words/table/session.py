@@ -30,6 +30,8 @@ from braille_words.table.seats import SeatConfig
 from braille_words.table.vocabulary import (
     HELP_WORDS,
     HINT_WORDS,
+    HISTORY_SHOWN,
+    HISTORY_WORDS,
     LAST_WORDS,
     MAX_LINE,
     QUIT_WORDS,
@@ -41,6 +43,7 @@ from braille_words.table.vocabulary import (
     WHERE_WORDS,
     clean_line,
 )
+from braille_words.tiles import is_number
 
 KEYBOARD = -1
 """Queue source for the shared keyboard: the line goes to the seat the game is waiting for."""
@@ -85,7 +88,10 @@ class Session(Generic[R, S, M]):
     moves_played: int = 0
     echo: Callable[[str], None] | None = None
     _quit: bool = False
-    _last_move: dict[int, str] = field(default_factory=dict)
+    _last_move: dict[int, list[str]] = field(default_factory=dict)
+    """News each seat was told since its own last move: ``ostatni`` reads all of it, so two
+    computers moving one after the other are both heard again."""
+    _mover: int | None = None
     _prompted: frozenset[int] = frozenset()
     _prompt_keys: dict[int, Any] = field(default_factory=dict)
     timers: bool = True
@@ -279,7 +285,12 @@ class Session(Generic[R, S, M]):
             out.announce(self._where(seat), cue=None)
             return True
         if low in LAST_WORDS:
-            out.announce(self._last_move.get(seat) or text(out.lang, "no_last_move", out.verbosity))
+            news = " ".join(self._last_move.get(seat, []))
+            out.announce(news or text(out.lang, "no_last_move", out.verbosity))
+            return True
+        first_word, _, count = low.partition(" ")
+        if first_word in HISTORY_WORDS and (not count or is_number(count)):
+            out.announce(self._history(out, int(count) if count else HISTORY_SHOWN), cue=None)
             return True
         if low in HINT_WORDS:
             self._hint(seat)
@@ -330,7 +341,11 @@ class Session(Generic[R, S, M]):
                 return False
         self.state = state
         self.moves_played += 1
-        self.announce(events)
+        self._mover = seat
+        try:
+            self.announce(events)
+        finally:
+            self._mover = None
         self._prompt()
         self._sync_clock()
         return True
@@ -447,7 +462,7 @@ class Session(Generic[R, S, M]):
                 pass
             elif not out.muted:
                 out.announce(said, cue=cue)  # a seat of its own, or the confirmed holder
-                self._last_move[seat] = said
+                self._remember(seat, said)
             else:
                 # At a shared speaker public news is said once, by whoever speaks for the
                 # group; everything else waits for the keyboard, except on a Braille display
@@ -458,10 +473,24 @@ class Session(Generic[R, S, M]):
                     out.announce(public, cue=cue, public=True)
                 if out.private_display and (said != public or not voice):
                     out.announce(said)
-                self._last_move[seat] = said
+                self._remember(seat, said)
             view = self.state.view_for(seat)
             out.show(self._drawing(view, out.lang))
             out.show_status(self._status(view))
+
+    def _remember(self, seat: int, said: str) -> None:
+        """Keep ``said`` for the seat's ``ostatni``: its own move starts the list afresh."""
+        if seat == self._mover or seat not in self._last_move:
+            self._last_move[seat] = [said]
+        else:
+            self._last_move[seat].append(said)
+
+    def _history(self, out: SeatOutput, count: int) -> str:
+        """The last ``count`` sentences this seat was told, the newest last."""
+        told = [line for line in out.said if line][-max(1, count) :]
+        if not told:
+            return text(out.lang, "no_history", out.verbosity)
+        return " ".join(told)
 
     def _drawing(self, view: dict[str, Any], lang: str) -> Callable[[Any], list[Any]]:
         """The seat's Braille lines as a function of its current routing-key pick."""

@@ -17,6 +17,9 @@ STOP_WORDS = frozenset({"stop", "cisza", "ucisz"})
 HINT_WORDS = frozenset({"hint", "podpowiedź", "podpowiedz"})
 LAST_WORDS = frozenset({"last", "ostatni", "ostatnio", "last move", "ostatni ruch"})
 SPELL_PREFIXES = ("spell", "literuj")
+HISTORY_WORDS = frozenset({"historia", "history", "wiadomości", "wiadomosci", "messages"})
+HISTORY_SHOWN = 10
+"""How many of the latest sentences ``historia`` reads when not told a number."""
 VERBOSITY_WORDS = {
     "expert": "expert",
     "ekspert": "expert",
@@ -39,6 +42,13 @@ def clean_line(line: str) -> str:
 
 
 READING = (
-    QUIT_WORDS | HELP_WORDS | REPEAT_WORDS | WHERE_WORDS | STOP_WORDS | HINT_WORDS | LAST_WORDS
+    QUIT_WORDS
+    | HELP_WORDS
+    | REPEAT_WORDS
+    | WHERE_WORDS
+    | STOP_WORDS
+    | HINT_WORDS
+    | LAST_WORDS
+    | HISTORY_WORDS
 )
 """Shared commands that only read or leave: never a secret word, never a move."""

@@ -172,3 +172,29 @@ def test_a_hint_is_a_command_the_player_can_type(make_table: MakeTable) -> None:
     session.handle(seat, said.removeprefix("Podpowiedź: ") + " !")
     assert session.state.awaiting != frozenset({seat})
     assert "pkt za słowo" in streams[seat].getvalue()
+
+
+def test_last_reads_every_move_since_the_players_own(make_table: Any) -> None:
+    """Two computers move after the player: 'ostatni' reads both, not only the second."""
+    session, streams = make_table(("human", "computer", "computer"), seed=4)
+
+    def computers_play() -> None:
+        while 0 not in session.state.awaiting:
+            session._computer_move(min(session.state.awaiting))
+
+    computers_play()
+    session.handle(0, "dobierz")
+    computers_play()
+    session.handle(0, "ostatni")
+    last = streams[0].getvalue().splitlines()[-1]
+    assert "Gracz2 układa" in last and "Gracz3 układa" in last
+    assert last.startswith("Gracz1 pasuje")  # from the player's own move on
+
+
+def test_history_reads_the_latest_sentences_newest_last(make_table: Any) -> None:
+    session, streams = make_table()
+    session.handle(0, "stojak")
+    session.handle(0, "wyniki")
+    session.handle(0, "historia 2")
+    said = streams[0].getvalue().splitlines()[-1]
+    assert said.index("Stojak") < said.index("Wyniki")
