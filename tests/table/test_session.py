@@ -198,3 +198,21 @@ def test_history_reads_the_latest_sentences_newest_last(make_table: Any) -> None
     session.handle(0, "historia 2")
     said = streams[0].getvalue().splitlines()[-1]
     assert said.index("Stojak") < said.index("Wyniki")
+
+
+def test_a_rebuild_of_two_words_is_said_as_a_change_in_both_verbosities(
+    make_table: Any,
+) -> None:
+    """Issue 16: a listener hears which words were taken apart, what was added, what stands."""
+    from braille_words.games.word_rummikub.rules import Rebuild
+
+    position = {"racks": ["aa" + "e", "lasek"], "table": ["koszyk", "szczyt"], "current": 0}
+    session, streams = make_table(options={"position": position})
+    session.outputs[1].verbosity = "expert"
+    assert session.play(0, Rebuild((0, 1), "aa", ("szyszka", "oczy", "kat"), end=False))
+    full = streams[0].getvalue()
+    terse = streams[1].getvalue().splitlines()[-1]
+    assert "bierze ze stołu KOSZYK, SZCZYT, dokłada A, A i układa: SZYSZKA, OCZY, KAT" in full
+    assert terse.startswith("Gracz1: KOSZYK, SZCZYT + A, A = SZYSZKA, OCZY, KAT")
+    session.handle(1, "ostatni")
+    assert "KOSZYK, SZCZYT + A, A" in streams[1].getvalue().splitlines()[-1]

@@ -276,6 +276,8 @@ _CUES = {
     "tile_moved": "placed",
     "word_split": "placed",
     "table_rebuilt": "placed",
+    "words_rebuilt": "placed",
+    "words_rearranged": "placed",
     "turn_ended": "accepted",
     "joker_swapped": "joker",
     "time_up": "time_up",

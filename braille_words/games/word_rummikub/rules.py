@@ -685,6 +685,8 @@ EVENT_KINDS: dict[str, str] = {
     "joker_swapped": "{name} put {letter} in place of the joker in word {word}; "
     "the joker must be placed again.",
     "table_rebuilt": "{name} rebuilt the table into {words}.",
+    "words_rebuilt": "{name} takes {taken} from the table, adds {added} and makes {words}.",
+    "words_rearranged": "{name} rearranges {taken} into {words}.",
     "step_undone": "{name} undid a step.",
     "turn_reset": "{name} took the turn back to its start.",
     "turn_ended": "{name} scored {points} for {word}.",
@@ -994,12 +996,25 @@ class Rules(GameRules["State", "Move"]):
             freed=tuple(sorted({*t.freed, *solution.freed})),
             history=(*t.history, t.snapshot()),
         )
-        event = Event(
-            "table_rebuilt",
-            {"seat": seat, "name": state.seats[seat],
-             "words": ", ".join(w.upper() for w in move.make)},
+        # Said as a change, so a listener can follow the table: which words were taken apart,
+        # which tiles were added, what stands now.
+        added = [
+            "joker" if tile.is_joker else letter.upper()
+            for word in solution.words
+            for tile, letter in word
+            if tile.id in used
+        ]
+        params: dict[str, Any] = {
+            "seat": seat,
+            "name": state.seats[seat],
+            "words": ", ".join(w.upper() for w in move.make),
+            "taken": ", ".join(word_text(t.table[i]).upper() for i in move.take),
+            "added": added,
+        }
+        kind = "table_rebuilt" if not move.take else "words_rebuilt" if added else (
+            "words_rearranged"
         )
-        return replace(state, turn=turn), [event]
+        return replace(state, turn=turn), [Event(kind, params)]
 
     # ---- ending a turn
 
