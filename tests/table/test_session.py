@@ -187,7 +187,7 @@ def test_last_reads_every_move_since_the_players_own(make_table: Any) -> None:
     computers_play()
     session.handle(0, "ostatni")
     last = streams[0].getvalue().splitlines()[-1]
-    assert "Gracz2 układa" in last and "Gracz3 układa" in last
+    assert "Ruch: Gracz2. Gracz2" in last and "Ruch: Gracz3. Gracz3" in last
     assert last.startswith("Gracz1 pasuje")  # from the player's own move on
 
 
