@@ -91,6 +91,10 @@ class GameRules(ABC, Generic[S, M]):
     """Pure rules: no printing, speaking, sleeping, clock or file. A refused move raises
     ``RuleViolation`` (or ``InputError``) and leaves the state as it was."""
 
+    lexicon: Any = None
+    """The game's word list (``contains(word)``), which the table also asks when it offers a
+    word typed without its Polish letters back to the player."""
+
     table_moves: tuple[type, ...] = ()
     """Moves the table itself makes (time is up, the table's ruling): any seat may send them,
     though the game does not wait for that seat."""

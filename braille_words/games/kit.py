@@ -33,6 +33,11 @@ class CommandLanguage(ABC, Generic[M]):
     def help(self, lang: str) -> list[tuple[str, str]]:
         """(syntax, meaning) of every game command, in ``lang``."""
 
+    def words_of(self, move: M) -> list[str]:
+        """Words a move records as they were typed (7 słów's written word): the table offers
+        a spelling with Polish letters before recording one the dictionary lacks."""
+        return []
+
 
 @dataclass(frozen=True)
 class Plan(Generic[M]):

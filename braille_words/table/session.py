@@ -22,6 +22,8 @@ from braille_words.errors import BrailleWordsError, InputError, in_language
 from braille_words.games.base import Event, RuleViolation
 from braille_words.games.interface import GameRules, GameState, Move, TimerRequest
 from braille_words.games.kit import GameKit
+from braille_words.games.votes import parse_ballot
+from braille_words.lexicon.diacritics import restore_line
 from braille_words.present.messages import lookup, render, text
 from braille_words.table.clock import TableClock
 from braille_words.table.journal import Header, Journal
@@ -92,6 +94,9 @@ class Session(Generic[R, S, M]):
     """News each seat was told since its own last move: ``ostatni`` reads all of it, so two
     computers moving one after the other are both heard again."""
     _mover: int | None = None
+    _offered: dict[int, tuple[str, str]] = field(default_factory=dict)
+    """(restored, as typed): a line offered back with its Polish letters, played if the seat
+    says "tak"; "nie", or the same line again, plays it as it was typed."""
     _prompted: frozenset[int] = frozenset()
     _prompt_keys: dict[int, Any] = field(default_factory=dict)
     timers: bool = True
@@ -216,17 +221,34 @@ class Session(Generic[R, S, M]):
                 cue="rejected",
             )
             return
-        if self._generic(seat, low, words):
+        offered = self._offered.pop(seat, None)
+        insist = False
+        if offered is not None and parse_ballot(low) is not None:
+            # "tak": the spelling offered is meant; "nie": the line as it was typed.
+            words = offered[0] if parse_ballot(low) else offered[1]
+            low, insist = words.lower(), True
+        elif offered is not None and words == offered[1]:
+            insist = True  # typed again as it was: the player means it
+        if not insist and self._generic(seat, low, words):
             return
         awaited = seat in self.state.awaiting
         view = self.state.view_for(seat)
         try:
             move = self.kit.commands.parse(words, view)
         except InputError as exc:
+            if awaited and not insist and self._offer_spelling(seat, words):
+                return
             if awaited:
                 out.announce(in_language(str(exc), out.lang), cue="rejected")
             else:
                 self._not_your_turn(out)
+            return
+        if (
+            not insist
+            and self.rules.may_act(self.state, seat, move)
+            and self._unsure(seat, move)
+            and self._offer_spelling(seat, words)
+        ):
             return
         # A table move (time is up, the table's ruling) may come from any player, and a game's
         # reaction window lets other seats act out of turn.
@@ -234,6 +256,35 @@ class Session(Generic[R, S, M]):
             self._not_your_turn(out)
             return
         self.play(seat, move)
+
+    def _unsure(self, seat: int, move: M) -> bool:
+        """Whether the rules would refuse ``move``, or it records a word the dictionary lacks:
+        then a spelling with Polish letters is worth offering first. The rules are pure, so
+        trying the move changes nothing."""
+        lexicon = self.rules.lexicon
+        if lexicon is not None and any(
+            not lexicon.contains(w.lower()) for w in self.kit.commands.words_of(move)
+        ):
+            return True
+        try:
+            self.rules.apply(self.state, seat, move)
+        except BrailleWordsError:
+            return True
+        return False
+
+    def _offer_spelling(self, seat: int, words: str) -> bool:
+        """Offer ``words`` with its Polish letters restored ("zrodlo" → ŹRÓDŁO) when that
+        spelling is in the dictionary; the player's "tak" then plays it."""
+        lexicon = self.rules.lexicon
+        if lexicon is None or self.kit.word_lang != "pl":
+            return False
+        restored = restore_line(words, lexicon.contains)
+        if restored is None:
+            return False
+        self._offered[seat] = (restored, words)
+        out = self.outputs[seat]
+        out.announce(text(out.lang, "did_you_mean", out.verbosity, line=restored), cue="warning")
+        return True
 
     def keyboard_key(self) -> None:
         """A key on the shared keyboard (the terminal's reader thread): silence at once the

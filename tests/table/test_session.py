@@ -216,3 +216,24 @@ def test_a_rebuild_of_two_words_is_said_as_a_change_in_both_verbosities(
     assert terse.startswith("Gracz1: KOSZYK, SZCZYT + A, A = SZYSZKA, OCZY, KAT")
     session.handle(1, "ostatni")
     assert "KOSZYK, SZCZYT + A, A" in streams[1].getvalue().splitlines()[-1]
+
+
+def test_a_word_typed_without_polish_letters_is_offered_back(make_table: Any) -> None:
+    """Issue 16: 'nowe zrodlo' was refused as a missing joker; now the program asks first."""
+    position = {"racks": ["źródło", "lasek"], "table": [], "current": 0}
+    session, streams = make_table(options={"position": position})
+    session.handle(0, "nowe zrodlo")
+    assert "Czy chodziło o: nowe ŹRÓDŁO?" in streams[0].getvalue().splitlines()[-1]
+    session.handle(0, "tak")
+    assert [len(w) for w in session.state.turn.table] == [6]
+
+
+def test_seven_words_asks_before_recording_a_word_the_dictionary_lacks(
+    make_table: Any,
+) -> None:
+    session, streams = make_table(game="siedem-slow")
+    session.handle(0, "smieszny")
+    assert "ŚMIESZNY" in streams[0].getvalue().splitlines()[-1]
+    assert session.state.words[0] is None  # nothing recorded yet
+    session.handle(0, "nie")  # as typed, then
+    assert session.state.words[0] == "smieszny"

@@ -283,3 +283,8 @@ class Commands(CommandLanguage[Move]):
 
     def help(self, lang: str) -> list[tuple[str, str]]:
         return HELP.get(lang, HELP["en"])
+
+    def words_of(self, move: Move) -> list[str]:
+        if isinstance(move, Submit | Correct) and move.word:
+            return [move.word]
+        return []
