@@ -90,9 +90,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except Exception:
         where = _write_crash_report()
+        from braille_words.table.journal import opened_journal
+
+        saved = opened_journal()
+        said = (
+            f"Your game is saved: 'braille-words resume {saved}' goes on with it."
+            if saved is not None
+            else "No game had started, so nothing was lost."
+        )
         print(
-            "braille-words: something went wrong inside the program. Your game is saved: "
-            f"'braille-words resume' goes on with it. Details for the developers: {where}",
+            f"braille-words: something went wrong inside the program. {said} "
+            f"Details for the developers: {where}",
             file=sys.stderr,
         )
         return 70

@@ -159,6 +159,11 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
             options["position"] = json.loads(args.position.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise InputError(f"the position file {args.position} cannot be read: {exc}") from None
+        except RecursionError:
+            raise InputError(
+                f"the position file {args.position} is nested too deeply to be a position: "
+                'it holds one object such as {"racks": ["kot", "dom"]}'
+            ) from None
     return options
 
 
@@ -188,7 +193,9 @@ def _seats(
         raise InputError("--solo is a game for one player; leave out --players")
     if args.solo and kit.players[0] > 1:
         raise InputError(f"{kit.aliases[0]} has no solo game; --solo is for siedem-slow")
-    players = args.players or ("human" if args.solo else kit.default_players)
+    # An empty --players is a mistake to name, not a wish for the default line-up.
+    default = "human" if args.solo else kit.default_players
+    players = args.players if args.players is not None else default
     seats = parse_players(players, lang)
     humans = [s for s in seats if s.is_human]
     for seat in seats:

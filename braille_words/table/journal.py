@@ -31,6 +31,10 @@ class JournalInUse(BrailleWordsError):
     """The journal is held by another running braille-words."""
 
 
+class JournalExists(BrailleWordsError):
+    """The file named for a new game already holds one."""
+
+
 class JournalUnwritable(BrailleWordsError):
     """The journal cannot be written (a folder, no permission, a full disk)."""
 
@@ -41,6 +45,15 @@ class JournalUnwritable(BrailleWordsError):
 
 
 _ANOTHER = "; give another file with --journal"
+
+_opened: list[Path] = []
+"""Journals this process has opened: only with one of them may a crash say "your game is
+saved"."""
+
+
+def opened_journal() -> Path | None:
+    """The journal this process last opened for writing, if any."""
+    return _opened[-1] if _opened else None
 
 
 @dataclass
@@ -88,26 +101,58 @@ class Journal:
     def __init__(self, path: Path, stream: TextIO) -> None:
         self.path = path
         self._stream = stream
+        _opened.append(path)
 
     @classmethod
     def create(cls, path: Path, header: Header) -> Journal:
-        """A new journal; a place it cannot be written is refused before the game starts."""
+        """A new journal at a file the player named; a place it cannot be written is refused
+        before the game starts, and so is a file that already holds a saved game: a new game
+        never wipes an old one."""
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            # Opened for appending and locked before it is emptied: a journal another window
-            # is playing must not be wiped by a new game given the same file.
+            # Opened for appending and locked before anything is written: a journal another
+            # window is playing must not be touched by a new game given the same file.
             stream = path.open("a", encoding="utf-8")
         except OSError as exc:
             raise JournalUnwritable.at(path, exc, _ANOTHER) from None
         _lock(stream, path)
         try:
-            stream.truncate(0)
+            held = stream.tell() > 0 or path.stat().st_size > 0
         except OSError as exc:
             stream.close()
             raise JournalUnwritable.at(path, exc, _ANOTHER) from None
+        if held:
+            stream.close()
+            raise JournalExists(
+                f"{path} already holds a saved game; go on with it with "
+                f"'braille-words resume {path}', or give another file with --journal"
+            )
         journal = cls(path, stream)
         journal._write(header.to_json())
         return journal
+
+    @classmethod
+    def create_new(cls, folder: Path, stem: str, header: Header) -> Journal:
+        """A new journal under a name no other game has: ``stem.jsonl``, else ``stem-2.jsonl``
+        and so on. The file is created exclusively, so two games started in the same second,
+        even at the same moment, never share (or empty) one file."""
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise JournalUnwritable.at(folder, exc, _ANOTHER) from None
+        for number in range(1, 10_000):
+            path = folder / (f"{stem}.jsonl" if number == 1 else f"{stem}-{number}.jsonl")
+            try:
+                stream = path.open("x", encoding="utf-8")
+            except FileExistsError:
+                continue
+            except OSError as exc:
+                raise JournalUnwritable.at(path, exc, _ANOTHER) from None
+            _lock(stream, path)
+            journal = cls(path, stream)
+            journal._write(header.to_json())
+            return journal
+        raise JournalUnwritable(f"no new file name is free in {folder}{_ANOTHER}")
 
     @classmethod
     def append_to(cls, path: Path) -> Journal:

@@ -113,7 +113,10 @@ def answer_to(stdout: str, said: str) -> list[str]:
 
 
 def journal(tmp_path: Path, name: str = "game") -> str:
-    return str(tmp_path / f"{name}.jsonl")
+    """A fresh file for a new game: a file that holds one is refused, never emptied."""
+    path = tmp_path / f"{name}.jsonl"
+    path.unlink(missing_ok=True)
+    return str(path)
 
 
 # A beginner computer thinks in a tenth of the time a strong one takes over 7 słów's cards.

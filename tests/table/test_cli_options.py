@@ -31,3 +31,23 @@ def test_two_seats_under_one_name_are_refused(run_bw: RunBW, tmp_path: Path) -> 
     done = run_bw("play", "rummikub", "--seat", "1:name=Komputer",
                   "--journal", str(tmp_path / "d.jsonl"), stdin="wyjdź\n", ok=False)
     assert done.returncode == 1 and "both called Komputer" in done.stderr
+
+
+def test_a_deeply_nested_position_is_named_and_no_save_is_claimed(
+    run_bw: RunBW, tmp_path: Path
+) -> None:
+    """Issue 17: 200 000 nested arrays crashed json.loads and claimed a save that never was."""
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 200_000 + "]" * 200_000, encoding="utf-8")
+    run = run_bw("play", "rummikub", "--position", str(deep), "--display", "none",
+                 "--speech", "text", ok=False)
+    assert run.returncode == 1
+    assert "nested too deeply" in run.stderr
+    assert "saved" not in run.stderr
+
+
+def test_an_empty_player_list_is_refused(run_bw: RunBW) -> None:
+    run = run_bw("play", "rummikub", "--players", "", "--display", "none", "--speech", "text",
+                 ok=False)
+    assert run.returncode == 1
+    assert "--players needs a list" in run.stderr

@@ -76,3 +76,41 @@ def test_damage_in_the_middle_is_not_taken_for_a_torn_end(tmp_path: Path) -> Non
         f.write('{"seat": 0, "move": {"type": "draw"}}\n')
     with pytest.raises(CorruptJournal, match="line 3"):
         read(path)
+
+
+def test_two_games_started_in_the_same_second_keep_both_journals(tmp_path: Path) -> None:
+    """Issue 17: the second game's journal used to empty the first one's."""
+    import os
+    import subprocess
+    import sys
+
+    from braille_words.lexicon.store import lexicon_dir
+
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "lexicon").symlink_to(lexicon_dir().resolve(), target_is_directory=True)
+    env = dict(os.environ, BRAILLE_WORDS_DATA=str(data))
+    args = [sys.executable, "-m", "braille_words.cli", "play", "rummikub",
+            "--players", "human,computer", "--display", "none", "--speech", "text"]
+    # Both at once: the same second, and the same moment.
+    first = subprocess.Popen([*args, "--seed", "1"], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, env=env, text=True)
+    second = subprocess.Popen([*args, "--seed", "2"], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, env=env, text=True)
+    out1, _ = first.communicate("dobierz\ndobierz\nwyjdź\n", timeout=120)
+    out2, _ = second.communicate("wyjdź\n", timeout=120)
+    assert first.returncode == second.returncode == 0, (out1, out2)
+    journals = sorted((data / "sessions").glob("*.jsonl"))
+    assert len(journals) == 2
+    assert sorted(read(p).header.seed for p in journals) == [1, 2]
+
+
+def test_a_named_file_holding_a_game_is_refused_not_emptied(tmp_path: Path) -> None:
+    from braille_words.table.journal import Header, Journal, JournalExists
+
+    path = tmp_path / "g.jsonl"
+    Journal.create(path, Header("word_rummikub", 1, [])).close()
+    before = path.read_bytes()
+    with pytest.raises(JournalExists, match="resume"):
+        Journal.create(path, Header("word_rummikub", 2, []))
+    assert path.read_bytes() == before
