@@ -329,13 +329,15 @@ def _run(session: AnySession, scripted: bool, *, timers: bool = True) -> int:
 
 
 def _saved_sentence(session: AnySession) -> str:
-    if session.unsaved:
-        path = session.journal.path if session.journal is not None else "the journal"
-        return (
-            f"braille-words: some moves could not be written to {path}; "
-            "'braille-words resume' goes on from the last one saved."
-        )
-    return "braille-words: the game is saved; 'braille-words resume' goes on with it."
+    """The closing line, in the language of the people at the table (not always English)."""
+    from braille_words.present.messages import text
+
+    humans = [out for seat, out in zip(session.seats, session.outputs, strict=True)
+              if seat.is_human]
+    lang = (humans or session.outputs)[0].lang
+    path = session.journal.path if session.journal is not None else "?"
+    key = "closing_unsaved" if session.unsaved else "closing_saved"
+    return "braille-words: " + text(lang, key, path=path)
 
 
 def _read_keyboard(session: AnySession) -> None:

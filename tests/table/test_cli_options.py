@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from tests.table.conftest import RunBW
 
@@ -51,3 +52,13 @@ def test_an_empty_player_list_is_refused(run_bw: RunBW) -> None:
                  ok=False)
     assert run.returncode == 1
     assert "--players needs a list" in run.stderr
+
+
+def test_the_closing_line_after_quitting_a_polish_game_is_polish(make_table: Any) -> None:
+    from braille_words.table.cli import _saved_sentence
+
+    session, _streams = make_table()
+    said = _saved_sentence(session)
+    assert "gra zapisana w" in said and "the game is saved" not in said
+    session.unsaved = True
+    assert "nie udało się zapisać" in _saved_sentence(session)
