@@ -89,6 +89,21 @@ builds a chord that slowly, but a press whose release was lost (noise, a torn pa
 otherwise join every later chord and leave the display deaf."""
 
 
+CHORD_WINDOW = 1.0
+"""Seconds within which the keys of one chord go down. A chord that names no command, but
+whose keys pressed within this window of the last press do, is taken as that command: a key
+'held' since earlier is a lost release or line noise, and must not deafen the display."""
+
+
+_FAMILIES: dict[str, frozenset[str]] = {
+    "space": frozenset({"space", "dots"}),
+    "dots": frozenset({"space", "dots"}),
+    "selector": frozenset({"selector", "pan"}),
+    "pan": frozenset({"selector", "pan"}),
+}
+"""Key groups that make chords together; every other group chords only within itself."""
+
+
 class ChordTracker:
     """Turns a stream of key presses and releases into commands, firing on the first release."""
 
@@ -97,10 +112,13 @@ class ChordTracker:
         keymap: KeyMap,
         *,
         stale_after: float = STALE_KEY_AFTER,
+        window: float = CHORD_WINDOW,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self._keymap = keymap
         self._down: dict[Key, float] = {}  # held keys, and when each was pressed
+        self._pressed_at: dict[Key, float] = {}  # every key of the chord being built
+        self._window = window
         self._chord: set[Key] = set()
         self._armed = False
         self._stale_after = stale_after
@@ -117,6 +135,7 @@ class ChordTracker:
                 self._chord = set(self._down)
                 self._armed = True
             self._down[key] = now
+            self._pressed_at[key] = now
             self._chord.add(key)
             return []
         if key not in self._down:
@@ -126,11 +145,37 @@ class ChordTracker:
         if self._armed:
             self._armed = False
             command = self._keymap.resolve(self._chord)
+            if command is None:
+                command = self._recent_chord()
             if command is not None:
                 fired.append(command)
         if not self._down:
             self._chord.clear()
+            self._pressed_at.clear()
         return fired
+
+    def _recent_chord(self) -> DisplayCommand | None:
+        """A command from part of a chord that names none: first the keys pressed close to its
+        last press, then the keys of the last press's own family (a routing key with other
+        routing keys, the space bar with dots). The other keys are forgotten as lost releases
+        or line noise: a display that sends whole key states (Baum, Focus) never releases a
+        key that garbage pressed."""
+        if not self._pressed_at:
+            return None
+        # The latest press; of presses read at one instant, the one read last.
+        last_key, last = max(reversed(self._pressed_at.items()), key=lambda item: item[1])
+        family = _FAMILIES.get(last_key[0], frozenset({last_key[0]}))
+        for part in (
+            {k for k in self._chord if last - self._pressed_at.get(k, last) <= self._window},
+            {k for k in self._chord if k[0] in family},
+        ):
+            if part == self._chord or not part:
+                continue
+            command = self._keymap.resolve(part)
+            if command is not None:
+                self.forget([k for k in self._down if k not in part])
+                return command
+        return None
 
     @property
     def held(self) -> frozenset[Key]:
@@ -141,13 +186,16 @@ class ChordTracker:
         """Take keys as released without firing (their release was lost, or they were noise)."""
         for key in keys:
             self._down.pop(key, None)
+            self._pressed_at.pop(key, None)
             self._chord.discard(key)
         if not self._down:
             self._chord.clear()
+            self._pressed_at.clear()
             self._armed = False
 
     def reset(self) -> None:
         """Forget held keys (after a reconnect the device's key state starts afresh)."""
         self._down.clear()
+        self._pressed_at.clear()
         self._chord.clear()
         self._armed = False

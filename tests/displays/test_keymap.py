@@ -98,3 +98,25 @@ def test_a_key_whose_release_was_lost_stops_joining_chords_after_a_while() -> No
     tracker.feed(KeyEvent("display", 1, True))  # the stuck key is let go without firing
     assert tracker.feed(KeyEvent("display", 1, False)) == [DisplayCommand("line_up")]
     assert tracker.held == frozenset()
+
+
+def test_a_key_that_noise_left_held_does_not_swallow_the_next_routing_key() -> None:
+    """Issue 17: after line noise Baum and Focus ignored every key for over 5 s."""
+    now = [0.0]
+    tracker = ChordTracker(KeyMap({"routing.*": "route", "display.1": "line_up"}),
+                           clock=lambda: now[0])
+    tracker.feed(KeyEvent("display", 3, True))  # garbage: a display key never released
+    tracker.feed(KeyEvent("dots", 2, True))  # and a Braille key
+    now[0] = 0.05  # the very next press, well within any chord window
+    tracker.feed(KeyEvent("routing", 7, True))
+    assert tracker.feed(KeyEvent("routing", 7, False)) == [DisplayCommand("route", 7)]
+    assert tracker.held == frozenset()  # the garbage is let go, not kept for the next chord
+    tracker.feed(KeyEvent("display", 1, True))
+    assert tracker.feed(KeyEvent("display", 1, False)) == [DisplayCommand("line_up")]
+
+
+def test_a_real_chord_still_fires_as_a_whole() -> None:
+    tracker = ChordTracker(MAP)
+    tracker.feed(KeyEvent("display", 1, True))
+    tracker.feed(KeyEvent("display", 4, True))
+    assert tracker.feed(KeyEvent("display", 4, False)) == [DisplayCommand("top")]

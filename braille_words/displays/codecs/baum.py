@@ -265,7 +265,8 @@ class BaumHost(HostProtocol):
             if data[0]:
                 out += key_changes("routing", 0, 1, 1, first=data[0] - 1)
             self._routing_one = data[0]
-            return list(out)
+            # A key past the last cell is noise, as in the bitmap above.
+            return [e for e in out if e.number < self.cells]
         if code == KEYBOARD:
             control, dots = data[0], data[1]
             events = key_changes("space", self._control & 0x03, control & 0x03, 2)
