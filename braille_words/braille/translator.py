@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
 
@@ -165,7 +166,14 @@ def word_cells(word: str, lang: str = "pl") -> bytes:
     return bytes(letter_cell(ch, lang) for ch in normalize(word))
 
 
-TileLike = Tile | Symbol | str | None
+@dataclass(frozen=True)
+class PlayedJoker:
+    """A joker on the table standing for ``letter``: shown as that letter with dot 7."""
+
+    letter: str
+
+
+TileLike = Tile | Symbol | PlayedJoker | str | None
 
 
 def tile_cell(tile: TileLike, lang: str = "pl", *, stands_for: str | None = None) -> int:
@@ -177,6 +185,8 @@ def tile_cell(tile: TileLike, lang: str = "pl", *, stands_for: str | None = None
     """
     if isinstance(tile, Symbol):
         return symbol_cell(tile, lang)
+    if isinstance(tile, PlayedJoker):
+        return letter_cell(tile.letter, lang) | ASSIGNED_JOKER_DOTS
     letter = tile.letter if isinstance(tile, Tile) else tile
     if letter is None:
         if stands_for is None:

@@ -145,3 +145,13 @@ def test_an_unusable_table_path_becomes_a_player_facing_error(
     )
     with pytest.raises(BrailleWordsError, match="LOUIS_TABLEPATH"):
         text_to_cells("kot", "pl", Mode.LITERARY)
+
+
+def test_a_joker_on_the_table_shows_its_letter_with_dot_7() -> None:
+    """Issue 21: '?ota' used to show as ⠿ta; the reader feels the O and that it is a joker."""
+    from braille_words.braille.cells import DOT7
+    from braille_words.braille.translator import PlayedJoker, letter_cell, tile_cells
+
+    cells = tile_cells([PlayedJoker("o"), "t", "a"], "pl")
+    assert cells[0] == letter_cell("o", "pl") | DOT7
+    assert cells[1:] == tile_cells(["t", "a"], "pl")

@@ -12,6 +12,7 @@ from typing import Any
 
 from braille_words.braille import Mode, rack_line, text_line, words_line
 from braille_words.braille.lines import NamedLine
+from braille_words.braille.translator import PlayedJoker
 from braille_words.games.interface import TimerRequest, View
 from braille_words.games.kit import GamePresenter
 from braille_words.present.messages import fill
@@ -312,8 +313,10 @@ def braille_view(view: dict[str, Any], lang: str, selection: Any = None) -> list
     picked with a routing key carries dot 8."""
     rack = [letter for _id, letter in view["rack"]]
     picked = [selection[1]] if isinstance(selection, tuple) and selection[0] == "rack" else []
+    # A joker on the table shows the letter it stands for, with dot 7 (the Braille design).
     words = [
-        [None if joker else letter for _id, letter, joker in w["tiles"]] for w in view["table"]
+        [PlayedJoker(letter) if joker else letter for _id, letter, joker in w["tiles"]]
+        for w in view["table"]
     ]
     # The tiles are Polish letters whatever language the messages are in.
     lines = [NamedLine("rack", rack_line(rack, TILE_LANG, selected=picked))]
