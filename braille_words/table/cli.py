@@ -111,6 +111,15 @@ def register(subparsers: Any) -> None:
     resume.add_argument("--no-timer", action="store_true", help="go on without any clock")
     resume.set_defaults(func=cmd_resume)
 
+    results = subparsers.add_parser(
+        "results", help="read a finished game again: what happened, and who won"
+    )
+    results.add_argument(
+        "journal", nargs="?", type=Path, help="a journal file (default: the latest finished game)"
+    )
+    results.add_argument("--lang", choices=["pl", "en"], default=None)
+    results.set_defaults(func=cmd_results)
+
     roster = subparsers.add_parser(
         "roster", help="a classroom roster: print an example, or check one before the lesson"
     )
@@ -244,6 +253,14 @@ def cmd_resume(args: argparse.Namespace) -> int:
     return _run(session, scripted, timers=not (args.no_timer or scripted))
 
 
+def cmd_results(args: argparse.Namespace) -> int:
+    from braille_words.table.results import game_results
+
+    for line in game_results(args.journal, args.lang or "pl"):
+        print(line)
+    return 0
+
+
 def cmd_roster_example(args: argparse.Namespace) -> int:
     sys.stdout.write(EXAMPLE)
     return 0
@@ -300,6 +317,7 @@ def _run(session: AnySession, scripted: bool, *, timers: bool = True) -> int:
         session.echo = _echo
     else:
         session.think = True  # computers take their time only when people are playing
+        session.confirm_end = True  # the result stays until each person has read it
         if session.shared and sys.stdout.isatty():
             session.on_hand_over = functools.partial(_hand_over_terminal, reader)
     previous = _exit_on_sigterm()

@@ -122,6 +122,20 @@ def latest_journal() -> Path | None:
     return None
 
 
+def latest_finished_journal() -> Path | None:
+    """The most recent journal of a game that has ended."""
+    folder = sessions_dir()
+    if not folder.is_dir():
+        return None
+    for path in sorted(folder.glob("*.jsonl"), key=_modified, reverse=True):
+        try:
+            if journal_mod.read(path).finished:
+                return path
+        except BrailleWordsError:
+            continue
+    return None
+
+
 def _modified(path: Path) -> float:
     try:
         return path.stat().st_mtime
@@ -145,7 +159,10 @@ def resume_session(
             raise BrailleWordsError("there is no unfinished game to resume; start one with 'play'")
     record = journal_mod.read(path)
     if record.finished:
-        raise BrailleWordsError(f"the game in {path} has already ended")
+        from braille_words.present.messages import text
+
+        lang = str(record.header.seats[0].get("lang", "pl")) if record.header.seats else "pl"
+        raise BrailleWordsError(text(lang, "game_ended", path=path))
     try:
         kit = find_game(record.header.game)
         seats = [SeatConfig.from_json(s) for s in record.header.seats]

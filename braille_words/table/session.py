@@ -113,6 +113,9 @@ class Session(Generic[R, S, M]):
     _explained: bool = False
     unsaved: bool = False
     """A move could not be written to the journal: the game cannot be said to be saved."""
+    confirm_end: bool = False
+    """Keep the table open after the end until each person confirms (people at a terminal or
+    a display; a script's input simply ends)."""
     on_hand_over: Callable[[], None] | None = None
     """Called before the keyboard is handed over: the terminal clears its scrollback there,
     where the last holder's rack could otherwise be read back."""
@@ -162,8 +165,36 @@ class Session(Generic[R, S, M]):
                 self.echo("***" if secret else typed)
             self.handle(item.seat, item.line, at=item.at)
         if self.state.is_over:
-            return self._finish()
+            result = self._finish()
+            if self.confirm_end:
+                self._stay_open()
+            return result
         return None
+
+    def _stay_open(self) -> None:
+        """After the end, the table stays until every person at it says they have read the
+        result (Enter, or "wyjdź"): a Braille reader pans the result at their own pace and may
+        still ask for the scores, the history or where they are."""
+        waiting = {seat for seat, s in enumerate(self.seats) if s.is_human}
+        for seat in sorted(waiting):
+            out = self.outputs[seat]
+            if self._speaks(seat) or out.private_display:
+                out.announce(text(out.lang, "end_confirm", out.verbosity), public=True)
+        while waiting and not self._quit:
+            item = self.inputs.get()
+            if item.line is None:
+                return
+            if item.move is not None:
+                continue
+            seat = min(waiting) if item.seat == KEYBOARD else item.seat
+            if seat not in waiting:
+                continue
+            low = " ".join(clean_line(item.line).split()).lower()
+            if not low or low in QUIT_WORDS:
+                waiting.discard(seat)
+            elif not self._generic(seat, low, low):
+                out = self.outputs[seat]
+                out.announce(text(out.lang, "end_confirm", out.verbosity))
 
     def _computer_to_move(self) -> int | None:
         """A computer seat the game waits for and that is not already thinking."""

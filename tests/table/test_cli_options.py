@@ -62,3 +62,15 @@ def test_the_closing_line_after_quitting_a_polish_game_is_polish(make_table: Any
     assert "gra zapisana w" in said and "the game is saved" not in said
     session.unsaved = True
     assert "nie udało się zapisać" in _saved_sentence(session)
+
+
+def test_a_finished_game_can_be_read_again_from_its_journal(run_bw: RunBW, tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    run_bw("play", "rummikub", "--players", "computer,computer", "--seed", "3", "--display",
+           "none", "--speech", "text", "--journal", str(path))
+    said = run_bw("results", str(path)).stdout.splitlines()
+    assert said[-1].startswith("Koniec gry. Wyniki:")
+    assert any("układa" in line for line in said)
+    assert not any("Twoje płytki" in line for line in said)  # nothing private is repeated
+    again = run_bw("resume", str(path), ok=False)
+    assert "braille-words results" in again.stderr

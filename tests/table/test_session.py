@@ -237,3 +237,18 @@ def test_seven_words_asks_before_recording_a_word_the_dictionary_lacks(
     assert session.state.words[0] is None  # nothing recorded yet
     session.handle(0, "nie")  # as typed, then
     assert session.state.words[0] == "smieszny"
+
+
+def test_the_table_stays_open_after_the_end_until_each_person_confirms(make_table: Any) -> None:
+    """Issue 21: the program closed right after 'Koniec gry', before a Braille reader could
+    pan the result; now it waits for Enter, and the scores can still be read."""
+    from braille_words.table.session import Input
+
+    session, streams = make_table()
+    for seat, line in ((0, "wyniki"), (0, ""), (1, "historia 1"), (1, "wyjdź")):
+        session.inputs.put(Input(seat, line))
+    session.inputs.put(Input(0, "never read"))
+    session._stay_open()
+    said = streams[0].getvalue()
+    assert "Gra skończona" in said and "Wyniki:" in said
+    assert "never read" not in said and session.inputs.qsize() == 1
