@@ -707,3 +707,12 @@ def test_a_spare_letter_named_from_the_rack_is_called_the_racks() -> None:
     with pytest.raises(RuleViolation) as caught:
         play(r, s, Rebuild((0, 1), "a", ("zwija", "wozi"), end=True))
     assert codes(caught) == {"rack_left_over"}
+
+
+def test_rebuilt_words_take_the_place_of_the_first_word_taken_apart() -> None:
+    """Issue 16: after '1 +s = …' the rebuilt word went to the end and renumbered the table;
+    now the words before it keep their numbers, and a one-for-one rebuild keeps them all."""
+    r = Rules(SmallLexicon(WORDS | {"kosza"}))
+    s = arrange(["a" + "lasek", "lasek"], ["oko", "kosz", "lato"])
+    s = play(r, s, Rebuild((1,), "a", ("kosza",), end=False))
+    assert [word_text(w) for w in s.turn.table] == ["oko", "kosza", "lato"]

@@ -987,10 +987,14 @@ class Rules(GameRules["State", "Move"]):
             taken, t.rack, move.rack, t.loose, move.make, state.laid_down[seat]
         )
         used = {x.id for x in solution.rack_used} | {x.id for x in solution.loose_used}
-        kept = tuple(w for i, w in enumerate(t.table) if i not in set(move.take))
         made = tuple(tuple(Cell(tile, letter) for tile, letter in w) for w in solution.words)
+        # The words made take the place of the first word taken apart, so every word before
+        # it keeps its number (a listener holds on to "word 2"); with nothing taken they go last.
+        at = min(move.take) if move.take else len(t.table)
+        before = tuple(w for i, w in enumerate(t.table) if i < at and i not in set(move.take))
+        after = tuple(w for i, w in enumerate(t.table) if i > at and i not in set(move.take))
         turn = Turn(
-            table=kept + made,
+            table=before + made + after,
             rack=tuple(x for x in t.rack if x.id not in used),
             loose=tuple(x for x in t.loose if x.id not in used),
             freed=tuple(sorted({*t.freed, *solution.freed})),
