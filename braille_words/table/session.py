@@ -312,6 +312,11 @@ class Session(Generic[R, S, M]):
         restored = restore_line(words, lexicon.contains)
         if restored is None:
             return False
+        try:  # offered only if it would be played: "tak" must not meet another refusal
+            move = self.kit.commands.parse(restored, self.state.view_for(seat))
+            self.rules.apply(self.state, seat, move)
+        except BrailleWordsError:
+            return False
         self._offered[seat] = (restored, words)
         out = self.outputs[seat]
         out.announce(text(out.lang, "did_you_mean", out.verbosity, line=restored), cue="warning")

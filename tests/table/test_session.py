@@ -252,3 +252,10 @@ def test_the_table_stays_open_after_the_end_until_each_person_confirms(make_tabl
     said = streams[0].getvalue()
     assert "Gra skończona" in said and "Wyniki:" in said
     assert "never read" not in said and session.inputs.qsize() == 1
+
+
+def test_a_spelling_the_player_could_not_lay_is_not_offered(make_table: Any) -> None:
+    position = {"racks": ["kot", "lasek"], "table": [], "current": 0}
+    session, streams = make_table(options={"position": position})
+    session.handle(0, "nowe zrodlo")
+    assert "Czy chodziło" not in streams[0].getvalue()
