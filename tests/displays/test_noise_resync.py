@@ -156,7 +156,7 @@ def test_a_routing_key_right_after_10000_bytes_of_noise_is_delivered(protocol: s
                 break
             got = next_command(display, timeout=3.0)
         assert got == DisplayCommand("route", 7)
-        assert display.protocol.cells == 40
+        assert display.cells == 40
     finally:
         display.close()
         emulator.stop()
