@@ -91,11 +91,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception:
         where = _write_crash_report()
         print(
-            "braille-words: something went wrong inside the program. Your game is saved: "
-            f"'braille-words resume' goes on with it. Details for the developers: {where}",
+            f"braille-words: something went wrong inside the program. {_what_is_saved()} "
+            f"Details for the developers: {where}",
             file=sys.stderr,
         )
         return 70
+
+
+def _what_is_saved() -> str:
+    """Only a journal that holds the game is called a save: a crash before any game started
+    (or after it ended) must not send the player to look for one."""
+    journal = sys.modules.get("braille_words.table.journal")
+    saved: list[Any] = journal.games_saved_here() if journal is not None else []
+    if not saved:
+        return "No game had been saved."
+    if len(saved) == 1:
+        return f"Your game is saved: 'braille-words resume {saved[0]}' goes on with it."
+    return "Your game is saved: 'braille-words resume' goes on with it."
 
 
 def _write_crash_report() -> str:

@@ -143,6 +143,8 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
             options[key] = json.loads(value)
         except json.JSONDecodeError:
             options[key] = value
+        except RecursionError:
+            raise InputError(f"--option {key}: the value is nested too deeply") from None
     if args.level:
         levels = {
             "100": "easy",
@@ -159,10 +161,20 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
             options["position"] = json.loads(args.position.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise InputError(f"the position file {args.position} cannot be read: {exc}") from None
+        except RecursionError:
+            raise InputError(
+                f"the position file {args.position} cannot be read: its lists or objects are "
+                "nested too deeply to be a position; no game was started"
+            ) from None
     return options
 
 
 def _roster(args: argparse.Namespace) -> Roster | None:
+    if args.players is not None and not args.players.strip(" ,"):
+        raise InputError(
+            "--players names nobody; say who plays, e.g. --players human,computer, "
+            "or leave it out for the default line-up"
+        )
     if args.roster is None:
         return None
     if args.players:
@@ -316,19 +328,26 @@ def _run(session: Session, scripted: bool, *, timers: bool = True) -> int:
         print("\n" + _saved_sentence(session), file=sys.stderr)
         return 130
     session.close()
-    if result is None and (not scripted or session.unsaved):
+    # After 'wyjdź' the player has just heard that the game is saved, in their language.
+    told = bool(getattr(session, "_quit", False))
+    if result is None and (session.unsaved or not (scripted or told)):
         print(_saved_sentence(session), file=sys.stderr)
     return 1 if session.unsaved else 0
 
 
 def _saved_sentence(session: Session) -> str:
+    """The closing line, in the message language of the people at this terminal."""
     if session.unsaved:
         path = session.journal.path if session.journal is not None else "the journal"
         return (
             f"braille-words: some moves could not be written to {path}; "
             "'braille-words resume' goes on from the last one saved."
         )
-    return "braille-words: the game is saved; 'braille-words resume' goes on with it."
+    from braille_words.present.messages import text
+
+    people = [o.lang for s, o in zip(session.seats, session.outputs, strict=True) if s.is_human]
+    lang = people[0] if people else session.outputs[0].lang
+    return "braille-words: " + text(lang, "saved_and_quit")
 
 
 def _read_keyboard(session: Session) -> None:

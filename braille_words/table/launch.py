@@ -67,8 +67,11 @@ def new_session(
     lexicon = lexicon if lexicon is not None else load_lexicon(kit.lang)
     rules, state, events = _deal(kit, lexicon, options, [s.name for s in seats], seed)
     header = Header(kit.id, seed, [s.to_json() for s in seats], options)
-    path = journal_path or sessions_dir() / f"{time.strftime('%Y%m%d-%H%M%S')}-{kit.id}.jsonl"
-    journal = Journal.create(path, header)
+    if journal_path is not None:
+        journal = Journal.create(journal_path, header)
+    else:
+        stem = f"{time.strftime('%Y%m%d-%H%M%S')}-{kit.id}"
+        journal = Journal.create_unique(sessions_dir(), stem, header)
     outs = outputs if outputs is not None else open_outputs(list(seats), transcript=transcript)
     if shared is None:
         shared = _sharing(seats, outs) if outputs is None and transcript is None else []
