@@ -17,15 +17,18 @@ import signal
 import sys
 import threading
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from braille_words.errors import BrailleWordsError, InputError
 from braille_words.table.kit import GAMES, find_game
-from braille_words.table.launch import new_session, resume_session, stdin_is_interactive
-from braille_words.table.roster import EXAMPLE, Roster, check_roster, load_roster
-from braille_words.table.seats import SeatConfig, apply_seat_option, parse_players
-from braille_words.table.session import KEYBOARD, Input, Session
-from braille_words.table.terminal import AboveTyping, NotATerminalError, TerminalReader
+
+# The table itself (sessions, devices, the terminal) is imported when a game starts, not
+# when `braille-words --help` or `play --help` is read.
+if TYPE_CHECKING:
+    from braille_words.table.roster import Roster
+    from braille_words.table.seats import SeatConfig
+    from braille_words.table.session import Session
+    from braille_words.table.terminal import TerminalReader
 
 # Variants named on the command line, as game options.
 VARIANTS: dict[str, dict[str, Any]] = {
@@ -170,6 +173,8 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _roster(args: argparse.Namespace) -> Roster | None:
+    from braille_words.table.roster import load_roster
+
     if args.players is not None and not args.players.strip(" ,"):
         raise InputError(
             "--players names nobody; say who plays, e.g. --players human,computer, "
@@ -185,6 +190,8 @@ def _roster(args: argparse.Namespace) -> Roster | None:
 def _seats(
     args: argparse.Namespace, lang: str, scripted: bool, roster: Roster | None = None
 ) -> list[SeatConfig]:
+    from braille_words.table.seats import apply_seat_option, parse_players
+
     kit = find_game(args.game)
     if roster is not None:
         seats = roster.seats
@@ -222,6 +229,8 @@ def _seats(
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    from braille_words.table.launch import new_session, stdin_is_interactive
+
     roster = _roster(args)
     args.game = args.game or (roster.game if roster else None) or "rummikub"
     kit = find_game(args.game)
@@ -242,6 +251,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
+    from braille_words.table.launch import resume_session, stdin_is_interactive
+
     scripted = not stdin_is_interactive()
     session = resume_session(
         args.journal, transcript=sys.stdout if scripted else None, seat_overrides=args.seat
@@ -250,12 +261,16 @@ def cmd_resume(args: argparse.Namespace) -> int:
 
 
 def cmd_roster_example(args: argparse.Namespace) -> int:
+    from braille_words.table.roster import EXAMPLE
+
     sys.stdout.write(EXAMPLE)
     return 0
 
 
 def cmd_roster_check(args: argparse.Namespace) -> int:
     """Read the roster seat by seat; exit 1 if anything would stop the lesson or leak a rack."""
+    from braille_words.table.roster import check_roster, load_roster
+
     roster = load_roster(args.file)
     reports, table = check_roster(roster, args.game)
     for report in reports:
@@ -294,6 +309,8 @@ def _try_devices(roster: Roster) -> None:
 
 def _run(session: Session, scripted: bool, *, timers: bool = True) -> int:
     """Feed the keyboard into the session and play; the journal keeps the game if we stop."""
+    from braille_words.table.terminal import AboveTyping
+
     session.timers = timers
     reader: TerminalReader | None = None
     if any(s.is_human for s in session.seats):
@@ -357,6 +374,8 @@ def _read_keyboard(session: Session) -> None:
     (whatever the locale's strictness) instead of ending the input, and a thread blocked in
     ``os.read`` holds no lock of ``sys.stdin`` that would abort the interpreter at exit.
     """
+    from braille_words.table.session import KEYBOARD, Input
+
     try:
         fd = sys.stdin.fileno()
     except (AttributeError, OSError, ValueError):
@@ -387,6 +406,9 @@ def _read_keyboard(session: Session) -> None:
 
 def _terminal_reader(session: Session) -> TerminalReader | None:
     """The keyboard key by key, so any key stops speech; None where only lines can be read."""
+    from braille_words.table.session import KEYBOARD, Input
+    from braille_words.table.terminal import NotATerminalError, TerminalReader
+
     try:
         return TerminalReader(
             sys.stdin.fileno(),
@@ -414,6 +436,8 @@ def _exit_on_sigterm() -> Any:
 def _hand_over_terminal(reader: TerminalReader | None) -> None:
     """Screen and scrollback (xterm's ED 3) cleared, and the typed history forgotten: the next
     player must not scroll or arrow back to the last one's rack or secret word."""
+    from braille_words.table.terminal import AboveTyping
+
     out = sys.stdout.raw if isinstance(sys.stdout, AboveTyping) else sys.stdout
     out.write("\x1b[H\x1b[2J\x1b[3J")
     out.flush()
