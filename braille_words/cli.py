@@ -26,6 +26,29 @@ COMMAND_MODULES: tuple[str, ...] = (
     "braille_words.audio.cli",
 )
 
+# The top-level commands each module registers, with their one-line help: `--help`, and a
+# command's own parsing, import only the module they need (a test keeps this true to what
+# the modules register). ``devices`` gathers entries from every module, so it imports all.
+COMMANDS: dict[str, tuple[tuple[str, str], ...]] = {
+    "braille_words.lexicon.cli": (
+        ("lexicon", "build the word lists, check words, find anagrams"),
+    ),
+    "braille_words.table.cli": (
+        ("play", "play a game (default: Rummikub Słowny, you against the computer)"),
+        ("resume", "go on with the last unfinished game"),
+        ("results", "read a finished game again: what happened, and who won"),
+        ("roster", "a classroom roster: print an example, or check one before the lesson"),
+    ),
+    "braille_words.displays.cli": (
+        ("show", "show a text on a Braille display and print the keys pressed"),
+        ("emulate", "pretend to be a Braille display on a pseudo-terminal"),
+    ),
+    "braille_words.speech.cli": (
+        ("say", "speak a sentence on a sound device (to try a seat's voice and headphones)"),
+    ),
+    "braille_words.audio.cli": (),
+}
+
 Handler = Callable[[argparse.Namespace], int]
 
 
@@ -33,8 +56,21 @@ class _Registrar(Protocol):
     def __call__(self, subparsers: Any) -> None: ...
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The full argument parser, with every layer's sub-commands."""
+def _wanted_module(argv: Sequence[str]) -> str | None:
+    """The one module the command line needs, "" for none (top-level help or version),
+    None for all of them (``devices``, or a command this table does not know)."""
+    command = next((a for a in argv if not a.startswith("-")), None)
+    if command is None:
+        return ""
+    for module, commands in COMMANDS.items():
+        if any(command == name for name, _ in commands):
+            return module
+    return None
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser with every layer's sub-commands; with ``only``, just that module's
+    are really registered (``""``: none) and the others stand in by name and help."""
     parser = argparse.ArgumentParser(
         prog="braille-words",
         description="Word games by Braille display, speech and sound.",
@@ -45,6 +81,10 @@ def build_parser() -> argparse.ArgumentParser:
     devices_sub = devices.add_subparsers(dest="devices_kind", metavar="KIND")
     devices.set_defaults(func=lambda _args: _usage(devices))
     for name in COMMAND_MODULES:
+        if only is not None and name != only:
+            for command, help_text in COMMANDS.get(name, ()):
+                sub.add_parser(command, help=help_text, add_help=False)
+            continue
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as exc:
@@ -67,7 +107,9 @@ def _usage(parser: argparse.ArgumentParser) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script; returns the process exit status."""
-    parser = build_parser()
+    if argv is None:
+        argv = sys.argv[1:]
+    parser = build_parser(_wanted_module(argv))
     args = parser.parse_args(argv)
     func: Handler | None = getattr(args, "func", None)
     if func is None:
@@ -90,20 +132,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except Exception:
         where = _write_crash_report()
-        from braille_words.table.journal import opened_journal
-
-        saved = opened_journal()
-        said = (
-            f"Your game is saved: 'braille-words resume {saved}' goes on with it."
-            if saved is not None
-            else "No game had started, so nothing was lost."
-        )
         print(
-            f"braille-words: something went wrong inside the program. {said} "
+            f"braille-words: something went wrong inside the program. {_what_is_saved()} "
             f"Details for the developers: {where}",
             file=sys.stderr,
         )
         return 70
+
+
+def _what_is_saved() -> str:
+    """Only a journal that holds the game is called a save: a crash before any game started
+    (or after it ended) must not send the player to look for one."""
+    journal = sys.modules.get("braille_words.table.journal")
+    saved: list[Any] = journal.games_saved_here() if journal is not None else []
+    if not saved:
+        return "No game had been saved."
+    if len(saved) == 1:
+        return f"Your game is saved: 'braille-words resume {saved[0]}' goes on with it."
+    return "Your game is saved: 'braille-words resume' goes on with it."
 
 
 def _write_crash_report() -> str:

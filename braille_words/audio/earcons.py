@@ -25,9 +25,11 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import numpy as np
-import numpy.typing as npt
+if TYPE_CHECKING:  # numpy is imported by the functions that make sound, not by the game
+    import numpy as np
+    import numpy.typing as npt
 
 DEFAULT_RATE = 48000
 LEVEL = 0.3  # peak amplitude: clearly audible next to speech without startling
@@ -81,6 +83,8 @@ TEAPOT_TUNE: tuple[float, ...] = (523.0, 659.0, 784.0, 659.0, 587.0, 698.0, 880.
 
 def tone(note: Note, rate: int = DEFAULT_RATE) -> npt.NDArray[np.float32]:
     """One note, faded in and out, followed by its gap."""
+    import numpy as np
+
     n = max(1, int(rate * note.ms / 1000))
     end = note.glide_to if note.glide_to is not None else note.freq
     freq = np.linspace(note.freq, end, n, dtype=np.float64)
@@ -96,6 +100,8 @@ def tone(note: Note, rate: int = DEFAULT_RATE) -> npt.NDArray[np.float32]:
 
 def synthesize(earcon: Earcon, rate: int = DEFAULT_RATE) -> npt.NDArray[np.float32]:
     """The earcon's samples, mono float32 in -1..1."""
+    import numpy as np
+
     return np.concatenate([tone(n, rate) for n in earcon.notes])
 
 

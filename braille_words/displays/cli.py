@@ -40,8 +40,8 @@ Keys (terminal):
   u             unplug / plug the display again
   Ctrl-C        quit
 Commands (one a line, when input is not a terminal):
-  route N | chord D D … | key COMMAND | keys GROUP.N … | type TEXT | unplug | replug
-  | wait SECONDS | quit
+  route N (the cell's routing key, cells from 1) | chord D D … | key COMMAND
+  | keys GROUP.N … | type TEXT | unplug | replug | wait SECONDS | quit
 """
 
 
@@ -113,7 +113,11 @@ def run_script_line(emulator: Emulator, line: str) -> bool:
     if word == "quit":
         return False
     if word == "route":
-        emulator.press_route(int(rest))
+        # Cells are counted from 1, as on the emulator's digit keys ("1" is the first cell).
+        cell = int(rest)
+        if not 1 <= cell <= emulator.cells:
+            raise ValueError(f"route takes a cell from 1 to {emulator.cells}, not {rest}")
+        emulator.press_route(cell - 1)
     elif word == "chord":
         emulator.chord([int(d) for d in rest.split()])
     elif word == "key":

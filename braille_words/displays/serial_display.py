@@ -18,7 +18,7 @@ from collections.abc import Callable
 import serial
 
 from braille_words.displays.base import Display
-from braille_words.displays.codecs import Ack, HostProtocol, Identity
+from braille_words.displays.codecs import Ack, HostInput, HostProtocol, Identity, Resync
 from braille_words.displays.events import (
     DISCONNECTED,
     RECONNECTED,
@@ -139,6 +139,7 @@ class SerialDisplay(Display):
         self._awaiting_ack = False
         self._ack_deadline = 0.0
         self._closed = threading.Event()
+        self._noisy = False  # noise was read and the line has not gone quiet since
         self._io_lock = threading.Lock()
         self.frames_sent = 0
         self._thread = threading.Thread(target=self._run, name=f"display-{url}", daemon=True)
@@ -206,14 +207,27 @@ class SerialDisplay(Display):
             if data:
                 for item in self.protocol.feed(data):
                     self._handle(item)
+            elif self._noisy:
+                # Quiet after noise: what it left half-read or "held" is void, at once,
+                # not after the chord tracker's long stale-key release.
+                self._noisy = False
+                recovered = self.protocol.resync()
+                self._chords.reset()
+                for item in recovered:
+                    self._handle(item)
             elif self._awaiting_ack and time.monotonic() > self._ack_deadline:
                 with self._lock:
                     self._awaiting_ack = False  # assume it arrived, as BRLTTY does
                     self._send()
 
-    def _handle(self, item: KeyEvent | Identity | Ack) -> None:
+    def _handle(self, item: HostInput) -> None:
         if isinstance(item, KeyEvent):
             self._key(item)
+        elif isinstance(item, Resync):
+            # Keys "pressed" by noise are never released by the display; forget them
+            # without firing, so the next real key is not taken as part of their chord.
+            self._noisy = True
+            self._chords.reset()
         elif isinstance(item, Ack):
             with self._lock:
                 self._awaiting_ack = False

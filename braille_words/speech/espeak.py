@@ -16,15 +16,17 @@ import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
-import numpy as np
-import numpy.typing as npt
-
-from braille_words.audio.player import Player
 from braille_words.errors import BrailleWordsError
 from braille_words.speech.settings import VoiceSettings
 from braille_words.speech.speaker import Message, WorkerSpeaker
+
+if TYPE_CHECKING:  # numpy and PortAudio load with the first espeak voice, not with the game
+    import numpy as np
+    import numpy.typing as npt
+
+    from braille_words.audio.player import Player
 
 
 class EngineUnavailable(BrailleWordsError):
@@ -145,6 +147,8 @@ def synthesize(
         proc.kill()
     if len(data) % 2:
         data = data[:-1]
+    import numpy as np
+
     return np.frombuffer(data, dtype=np.int16).copy(), proc.format.rate
 
 
@@ -189,7 +193,11 @@ class EspeakSpeaker(WorkerSpeaker):
         player: Player | None = None,
     ) -> None:
         self.binary = find_espeak(binary)
-        self.player = player if player is not None else Player(device)
+        if player is None:
+            from braille_words.audio.player import Player
+
+            player = Player(device)
+        self.player = player
         self._proc: EspeakProcess | None = None
         self._proc_lock = threading.Lock()
         super().__init__(settings, seat=seat)

@@ -17,15 +17,18 @@ import signal
 import sys
 import threading
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from braille_words.errors import BrailleWordsError, InputError
 from braille_words.games.registry import GAMES, find_game
-from braille_words.table.launch import new_session, resume_session, stdin_is_interactive
-from braille_words.table.roster import EXAMPLE, Roster, check_roster, load_roster
-from braille_words.table.seats import SeatConfig, apply_seat_option, parse_players
-from braille_words.table.session import KEYBOARD, AnySession, Input
-from braille_words.table.terminal import AboveTyping, NotATerminalError, TerminalReader
+
+# The table itself (sessions, devices, the terminal) is imported when a game starts, not
+# when `braille-words --help` or `play --help` is read.
+if TYPE_CHECKING:
+    from braille_words.table.roster import Roster
+    from braille_words.table.seats import SeatConfig
+    from braille_words.table.session import AnySession
+    from braille_words.table.terminal import TerminalReader
 
 # Variants named on the command line, as game options.
 VARIANTS: dict[str, dict[str, Any]] = {
@@ -152,6 +155,8 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
             options[key] = json.loads(value)
         except json.JSONDecodeError:
             options[key] = value
+        except RecursionError:
+            raise InputError(f"--option {key}: the value is nested too deeply") from None
     if args.level:
         levels = {
             "100": "easy",
@@ -170,13 +175,20 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
             raise InputError(f"the position file {args.position} cannot be read: {exc}") from None
         except RecursionError:
             raise InputError(
-                f"the position file {args.position} is nested too deeply to be a position: "
-                'it holds one object such as {"racks": ["kot", "dom"]}'
+                f"the position file {args.position} cannot be read: its lists or objects are "
+                "nested too deeply to be a position; no game was started"
             ) from None
     return options
 
 
 def _roster(args: argparse.Namespace) -> Roster | None:
+    from braille_words.table.roster import load_roster
+
+    if args.players is not None and not args.players.strip(" ,"):
+        raise InputError(
+            "--players names nobody; say who plays, e.g. --players human,computer, "
+            "or leave it out for the default line-up"
+        )
     if args.roster is None:
         return None
     if args.players:
@@ -187,6 +199,8 @@ def _roster(args: argparse.Namespace) -> Roster | None:
 def _seats(
     args: argparse.Namespace, lang: str, scripted: bool, roster: Roster | None = None
 ) -> list[SeatConfig]:
+    from braille_words.table.seats import apply_seat_option, parse_players
+
     kit = find_game(args.game)
     if roster is not None:
         seats = roster.seats
@@ -226,6 +240,8 @@ def _seats(
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    from braille_words.table.launch import new_session, stdin_is_interactive
+
     roster = _roster(args)
     args.game = args.game or (roster.game if roster else None) or "rummikub"
     kit = find_game(args.game)
@@ -246,6 +262,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
+    from braille_words.table.launch import resume_session, stdin_is_interactive
+
     scripted = not stdin_is_interactive()
     session = resume_session(
         args.journal, transcript=sys.stdout if scripted else None, seat_overrides=args.seat
@@ -262,12 +280,16 @@ def cmd_results(args: argparse.Namespace) -> int:
 
 
 def cmd_roster_example(args: argparse.Namespace) -> int:
+    from braille_words.table.roster import EXAMPLE
+
     sys.stdout.write(EXAMPLE)
     return 0
 
 
 def cmd_roster_check(args: argparse.Namespace) -> int:
     """Read the roster seat by seat; exit 1 if anything would stop the lesson or leak a rack."""
+    from braille_words.table.roster import check_roster, load_roster
+
     roster = load_roster(args.file)
     reports, table = check_roster(roster, args.game)
     for report in reports:
@@ -306,6 +328,8 @@ def _try_devices(roster: Roster) -> None:
 
 def _run(session: AnySession, scripted: bool, *, timers: bool = True) -> int:
     """Feed the keyboard into the session and play; the journal keeps the game if we stop."""
+    from braille_words.table.terminal import AboveTyping
+
     session.timers = timers
     reader: TerminalReader | None = None
     if any(s.is_human for s in session.seats):
@@ -341,7 +365,9 @@ def _run(session: AnySession, scripted: bool, *, timers: bool = True) -> int:
         print("\n" + _saved_sentence(session), file=sys.stderr)
         return 130
     session.close()
-    if result is None and (not scripted or session.unsaved):
+    # After 'wyjdź' the player has just heard that the game is saved, in their language.
+    told = session.quit_requested
+    if result is None and (session.unsaved or not (scripted or told)):
         print(_saved_sentence(session), file=sys.stderr)
     return 1 if session.unsaved else 0
 
@@ -365,6 +391,8 @@ def _read_keyboard(session: AnySession) -> None:
     (whatever the locale's strictness) instead of ending the input, and a thread blocked in
     ``os.read`` holds no lock of ``sys.stdin`` that would abort the interpreter at exit.
     """
+    from braille_words.table.session import KEYBOARD, Input
+
     try:
         fd = sys.stdin.fileno()
     except (AttributeError, OSError, ValueError):
@@ -395,6 +423,9 @@ def _read_keyboard(session: AnySession) -> None:
 
 def _terminal_reader(session: AnySession) -> TerminalReader | None:
     """The keyboard key by key, so any key stops speech; None where only lines can be read."""
+    from braille_words.table.session import KEYBOARD, Input
+    from braille_words.table.terminal import NotATerminalError, TerminalReader
+
     try:
         return TerminalReader(
             sys.stdin.fileno(),
@@ -422,6 +453,8 @@ def _exit_on_sigterm() -> Any:
 def _hand_over_terminal(reader: TerminalReader | None) -> None:
     """Screen and scrollback (xterm's ED 3) cleared, and the typed history forgotten: the next
     player must not scroll or arrow back to the last one's rack or secret word."""
+    from braille_words.table.terminal import AboveTyping
+
     out = sys.stdout.raw if isinstance(sys.stdout, AboveTyping) else sys.stdout
     out.write("\x1b[H\x1b[2J\x1b[3J")
     out.flush()

@@ -32,7 +32,7 @@ class JournalInUse(BrailleWordsError):
 
 
 class JournalExists(BrailleWordsError):
-    """The file named for a new game already holds one."""
+    """A new game was given a file that already holds something: it is never overwritten."""
 
 
 class JournalUnwritable(BrailleWordsError):
@@ -45,15 +45,6 @@ class JournalUnwritable(BrailleWordsError):
 
 
 _ANOTHER = "; give another file with --journal"
-
-_opened: list[Path] = []
-"""Journals this process has opened: only with one of them may a crash say "your game is
-saved"."""
-
-
-def opened_journal() -> Path | None:
-    """The journal this process last opened for writing, if any."""
-    return _opened[-1] if _opened else None
 
 
 @dataclass
@@ -95,64 +86,60 @@ class Record:
     """What each seat chose during the game (``verbosity``), the latest choice last."""
 
 
+_HOLDING_GAMES: set[Path] = set()
+
+
+def games_saved_here() -> list[Path]:
+    """Journals this process opened that hold an unfinished game (its header is on disk):
+    what a crash may honestly call saved."""
+    return sorted(_HOLDING_GAMES)
+
+
 class Journal:
     """Appends moves to a journal file, durably."""
 
     def __init__(self, path: Path, stream: TextIO) -> None:
         self.path = path
         self._stream = stream
-        _opened.append(path)
 
     @classmethod
     def create(cls, path: Path, header: Header) -> Journal:
-        """A new journal at a file the player named; a place it cannot be written is refused
-        before the game starts, and so is a file that already holds a saved game: a new game
-        never wipes an old one."""
+        """A new journal at ``path``; a place it cannot be written is refused before the
+        game starts. An existing file is never emptied: one that holds a game (perhaps
+        one another window is playing) is refused with a sentence; an empty one is used."""
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            # Opened for appending and locked before anything is written: a journal another
-            # window is playing must not be touched by a new game given the same file.
-            stream = path.open("a", encoding="utf-8")
+            stream = _open_new(path)
+        except FileExistsError:
+            stream = _claim_empty(path)
         except OSError as exc:
             raise JournalUnwritable.at(path, exc, _ANOTHER) from None
-        _lock(stream, path)
-        try:
-            held = stream.tell() > 0 or path.stat().st_size > 0
-        except OSError as exc:
-            stream.close()
-            raise JournalUnwritable.at(path, exc, _ANOTHER) from None
-        if held:
-            stream.close()
-            raise JournalExists(
-                f"{path} already holds a saved game; go on with it with "
-                f"'braille-words resume {path}', or give another file with --journal"
-            )
         journal = cls(path, stream)
         journal._write(header.to_json())
+        _HOLDING_GAMES.add(path)
         return journal
 
     @classmethod
-    def create_new(cls, folder: Path, stem: str, header: Header) -> Journal:
-        """A new journal under a name no other game has: ``stem.jsonl``, else ``stem-2.jsonl``
-        and so on. The file is created exclusively, so two games started in the same second,
-        even at the same moment, never share (or empty) one file."""
+    def create_unique(cls, folder: Path, stem: str, header: Header) -> Journal:
+        """A new journal named ``stem.jsonl`` in ``folder``, or ``stem-2.jsonl``, ``-3``…
+        when that name is taken: two games started in the same second get a file each."""
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise JournalUnwritable.at(folder, exc, _ANOTHER) from None
+            raise JournalUnwritable.at(folder / f"{stem}.jsonl", exc) from None
         for number in range(1, 10_000):
             path = folder / (f"{stem}.jsonl" if number == 1 else f"{stem}-{number}.jsonl")
             try:
-                stream = path.open("x", encoding="utf-8")
+                stream = _open_new(path)
             except FileExistsError:
                 continue
             except OSError as exc:
                 raise JournalUnwritable.at(path, exc, _ANOTHER) from None
-            _lock(stream, path)
             journal = cls(path, stream)
             journal._write(header.to_json())
+            _HOLDING_GAMES.add(path)
             return journal
-        raise JournalUnwritable(f"no new file name is free in {folder}{_ANOTHER}")
+        raise JournalUnwritable(f"the game cannot be saved in {folder}: every name is taken")
 
     @classmethod
     def append_to(cls, path: Path) -> Journal:
@@ -170,6 +157,7 @@ class Journal:
             except OSError as exc:
                 stream.close()
                 raise JournalUnwritable.at(path, exc) from None
+        _HOLDING_GAMES.add(path)
         return cls(path, stream)
 
     def record(self, seat: int, move: dict[str, Any]) -> None:
@@ -181,6 +169,7 @@ class Journal:
 
     def finish(self, result: dict[str, Any]) -> None:
         self._write({"finished": True, "result": result})
+        _HOLDING_GAMES.discard(self.path)
 
     def close(self) -> None:
         with contextlib.suppress(OSError):  # every line was already fsync'ed, or reported
@@ -194,6 +183,48 @@ class Journal:
             os.fsync(self._stream.fileno())
         except (OSError, ValueError) as exc:  # ValueError: the stream was closed
             raise JournalUnwritable.at(self.path, exc) from None
+
+
+def _open_new(path: Path) -> TextIO:
+    """A file that did not exist until now (exclusive create), locked as ours."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND, 0o644)
+    stream = os.fdopen(fd, "a", encoding="utf-8")
+    _lock(stream, path)
+    return stream
+
+
+def _claim_empty(path: Path) -> TextIO:
+    """An existing file given for a new game: used only when it holds nothing at all."""
+    try:
+        stream = path.open("a", encoding="utf-8")
+    except OSError as exc:
+        raise JournalUnwritable.at(path, exc, _ANOTHER) from None
+    _lock(stream, path)  # a game another window is playing there is refused here
+    try:
+        empty = os.fstat(stream.fileno()).st_size == 0
+    except OSError:
+        empty = False
+    if empty:
+        return stream
+    stream.close()
+    try:
+        record: Record | None = read(path)
+    except CorruptJournal:
+        record = None
+    if record is not None and record.finished:
+        raise JournalExists(
+            f"{path} already holds a finished game; braille-words does not write over it: "
+            "give another file with --journal"
+        )
+    if record is not None:
+        raise JournalExists(
+            f"{path} already holds a saved game; 'braille-words resume {path}' goes on "
+            "with it, or give another file with --journal for a new game"
+        )
+    raise JournalExists(
+        f"{path} already exists and is not a saved game; braille-words does not write over "
+        "it: give another file with --journal"
+    )
 
 
 def _lock(stream: TextIO, path: Path) -> None:
@@ -238,6 +269,10 @@ def read(path: Path) -> Record:
     for number, line, torn in _lines(path):
         try:
             obj = json.loads(line)
+        except RecursionError:
+            raise CorruptJournal(
+                f"the saved game {path} is damaged at line {number} (nested too deeply)"
+            ) from None
         except json.JSONDecodeError:
             if torn and header is not None:
                 break  # the process was killed mid-write: that move was never announced

@@ -72,7 +72,7 @@ def new_session(
         journal = Journal.create(journal_path, header)
     else:
         stem = f"{time.strftime('%Y%m%d-%H%M%S')}-{kit.id}"
-        journal = Journal.create_new(sessions_dir(), stem, header)
+        journal = Journal.create_unique(sessions_dir(), stem, header)
     outs = outputs if outputs is not None else open_outputs(list(seats), transcript=transcript)
     if shared is None:
         shared = _sharing(seats, outs) if outputs is None and transcript is None else []

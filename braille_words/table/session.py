@@ -132,6 +132,11 @@ class Session(Generic[R, S, M]):
             out.submit = self._submitter(seat)
             out.router = self.kit.presenter.route
 
+    @property
+    def quit_requested(self) -> bool:
+        """A player said "wyjdź": they have just heard where the game is saved."""
+        return self._quit
+
     def _submitter(self, seat: int) -> Callable[[str], None]:
         def submit(line: str) -> None:
             self.inputs.put(Input(seat, line))

@@ -60,7 +60,8 @@ def test_show_writes_to_a_display_and_prints_its_commands(
 @pytest.mark.parametrize("protocol", ["baum", "handytech", "focus"])
 def test_emulate_prints_its_path_first_and_obeys_a_script(protocol: str) -> None:
     # No "quit" before the keys are read: closing a pty drops what it still holds.
-    script = "route 4\nchord 1 2\nkey pan_left\n"
+    # "route 5" is the routing key over the fifth cell, as the digit key 5 is.
+    script = "route 5\nroute 0\nchord 1 2\nkey pan_left\n"
     process = subprocess.Popen(
         [sys.executable, "-m", "braille_words.displays.cli", "emulate", protocol, "--cells", "20"],
         stdin=subprocess.PIPE,

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from braille_words.displays.codecs import Ack, Identity, baum, focus
+from braille_words.displays.codecs import Ack, Identity, Resync, baum, focus
 from braille_words.displays.codecs import handytech as ht
 from braille_words.displays.events import KeyEvent
 
@@ -224,7 +224,7 @@ def test_focus_keys_and_routing_buttons() -> None:
 def test_host_protocols_fed_garbage_never_raise(host: Callable[[], Any], garbage: bytes) -> None:
     protocol = host()
     for item in protocol.feed(garbage):
-        assert isinstance(item, KeyEvent | Identity | Ack)
+        assert isinstance(item, KeyEvent | Identity | Ack | Resync)
 
 
 # -- keys the first drivers dropped ---------------------------------------------------------

@@ -51,7 +51,7 @@ def test_an_empty_player_list_is_refused(run_bw: RunBW) -> None:
     run = run_bw("play", "rummikub", "--players", "", "--display", "none", "--speech", "text",
                  ok=False)
     assert run.returncode == 1
-    assert "--players needs a list" in run.stderr
+    assert "--players names nobody" in run.stderr
 
 
 def test_the_closing_line_after_quitting_a_polish_game_is_polish(make_table: Any) -> None:

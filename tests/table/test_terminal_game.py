@@ -126,3 +126,26 @@ def test_a_polite_kill_gives_the_terminal_back_and_keeps_the_game(
     assert termios.tcgetattr(g.slave) == g.before
     assert "braille-words resume" in g.read()
     assert (tmp_path / "game.jsonl").read_text(encoding="utf-8").startswith("{")
+
+
+def test_the_closing_lines_of_a_polish_game_are_polish(game: object) -> None:
+    """After 'wyjdź' the player has heard "Gra zapisana…": no English line follows it."""
+    g = game()  # type: ignore[operator]
+    _eventually(lambda: bool(g.records()), "the first announcement")
+    _eventually(lambda: termios.tcgetattr(g.slave) != g.before, "the key-by-key mode")
+    g.type("wyjdź\r".encode())
+    assert g.finish() == 0
+    screen = g.read()
+    assert "Gra zapisana." in " ".join(str(r["text"]) for r in g.records())
+    assert "the game is saved" not in screen and "goes on with it" not in screen
+
+
+def test_a_polish_game_stopped_by_a_kill_says_so_in_polish(game: object) -> None:
+    g = game()  # type: ignore[operator]
+    _eventually(lambda: bool(g.records()), "the first announcement")
+    _eventually(lambda: termios.tcgetattr(g.slave) != g.before, "the key-by-key mode")
+    g.proc.send_signal(signal.SIGTERM)
+    assert g.finish() == 130
+    screen = g.read()
+    assert "braille-words: gra zapisana w" in screen.replace("\r", "")
+    assert "the game is saved" not in screen

@@ -30,7 +30,14 @@ class Ack:
     ok: bool
 
 
-HostInput = KeyEvent | Identity | Ack
+@dataclass(frozen=True, slots=True)
+class Resync:
+    """The line carried bytes no display sends (noise, a torn packet): whatever key state was
+    read before them is void. Key packets decoded from noise claim presses whose releases
+    never come, because for the display those keys were never down."""
+
+
+HostInput = KeyEvent | Identity | Ack | Resync
 
 
 def key_changes(group: str, old: int, new: int, bits: int, first: int = 1) -> list[KeyEvent]:
@@ -79,6 +86,13 @@ class HostProtocol(ABC):
     def encode_frame(self, text: bytes, status: bytes, previous: bytes | None) -> bytes:
         """The bytes that show ``status`` + ``text``; ``previous`` is what the display holds
         (the same concatenation) when known, so protocols that can may send only the change."""
+
+    def resync(self) -> list[HostInput]:
+        """The line went quiet after noise: forget every key the noise claimed is held and
+        whatever partial packet it left behind; return what complete packets were still
+        waiting behind it. The default forgets nothing (a protocol whose keys come as
+        single presses and releases, HandyTech's, has no key state to clear)."""
+        return []
 
     def setup_requests(self) -> list[bytes]:
         """Bytes to send once the display has said who it is (settings it needs to be asked

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from braille_words.displays.codecs import HostInput, HostProtocol, Identity, key_changes
+from braille_words.displays.codecs import HostInput, HostProtocol, Identity, Resync, key_changes
 
 ESC = 0x1B
 
@@ -29,6 +29,8 @@ ERROR = 0x40
 IDENTITY = 0x84
 SERIAL_NUMBER = 0x8A
 MODULAR = 0x50
+
+NOISE = -1  # not a code: the host parser's mark for bytes that were no packet
 
 IDENTITY_LENGTH = 16
 SERIAL_LENGTH = 8
@@ -110,11 +112,21 @@ class Parser:
     returned as soon as it is complete) or None (then it ends at the next single ESC or at
     ``flush``). A known-length packet cut short by an ESC is dropped, or returned short when
     ``keep_short`` (the display side needs that: a too-short write asks for the cell count).
+    With ``mark_noise`` a run of bytes that were no packet (stray bytes, a doubled ESC outside
+    a packet, a packet cut short) is reported in its place as one ``Packet(NOISE, b"")``.
     """
 
-    def __init__(self, length: Callable[[int], int | None], *, keep_short: bool = False) -> None:
+    def __init__(
+        self,
+        length: Callable[[int], int | None],
+        *,
+        keep_short: bool = False,
+        mark_noise: bool = False,
+    ) -> None:
         self._length = length
         self._keep_short = keep_short
+        self._mark_noise = mark_noise
+        self._noisy = False  # the last thing reported was noise (report a run once)
         self._code: int | None = None  # code of the packet being read
         self._want: int | None = None
         self._data = bytearray()
@@ -131,15 +143,32 @@ class Parser:
                     continue
                 if self._in_packet:
                     self._end(out, cut=True)
-                if byte == ESC:  # a doubled ESC outside any packet: garbage
+                if byte == ESC:
+                    # A doubled ESC outside any packet: garbage, but the second ESC may
+                    # begin the next packet (noise that ended on a lone ESC).
+                    self._noise(out)
+                    self._after_esc = True
                     continue
                 self._start(byte, out)
             elif byte == ESC:
                 self._after_esc = True
             elif self._in_packet:
                 self._add(byte, out)
-            # else: garbage between packets, skipped
+            else:
+                self._noise(out)  # garbage between packets, skipped
         return out
+
+    def resync(self) -> None:
+        """Drop a half-read packet and a pending ESC: the line went quiet after noise."""
+        self._after_esc = False
+        self._in_packet = False
+        self._code = None
+        self._data.clear()
+
+    def _noise(self, out: list[Packet]) -> None:
+        if self._mark_noise and not self._noisy:
+            out.append(Packet(NOISE, b""))
+            self._noisy = True
 
     def flush(self) -> list[Packet]:
         """End a packet of unknown length (the line has gone quiet)."""
@@ -166,6 +195,9 @@ class Parser:
         short = cut and self._want is not None and len(self._data) < self._want
         if not short or self._keep_short:
             out.append(Packet(self._code, bytes(self._data)))
+            self._noisy = False
+        else:
+            self._noise(out)
         self._in_packet = False
         self._code = None
         self._data.clear()
@@ -186,7 +218,7 @@ def host_parser(cells: int) -> Parser:
         POWER_DOWN: 1,
         PROTOCOL_ONOFF: 1,
     }
-    return Parser(lengths.get)
+    return Parser(lengths.get, mark_noise=True)
 
 
 def device_parser(cells: int) -> Parser:
@@ -222,6 +254,18 @@ class BaumHost(HostProtocol):
         self._dots = 0
         self._joystick = 0
         self._routing_one = 0
+        self._identified = False
+
+    def _forget_keys(self) -> None:
+        """Every key group back to "nothing held", as the display itself believes after
+        noise: the next state packet it sends is then read against that."""
+        self._display = self._routing = self._control = self._dots = 0
+        self._joystick = self._routing_one = 0
+
+    def resync(self) -> list[HostInput]:
+        self._parser.resync()
+        self._forget_keys()
+        return []
 
     def probe_requests(self) -> list[bytes]:
         return list(PROBE)
@@ -237,13 +281,19 @@ class BaumHost(HostProtocol):
 
     def _interpret(self, packet: Packet) -> list[HostInput]:
         code, data = packet.code, packet.data
+        if code == NOISE:
+            self._forget_keys()
+            return [Resync()]
         if code == IDENTITY:
             self._model = data.decode("ascii", "replace").strip(" \x00")
             return []
         if code == CELLS and data:
             cells = data[0]
-            if cells == 0:
+            if cells == 0 or self._identified:
+                # Once the display has said its size, another "size" is noise: taken at its
+                # word it would change the routing packets' length and make the keys unreadable.
                 return []
+            self._identified = True
             if cells != self.cells:
                 self.cells = cells
                 self._parser = host_parser(cells)

@@ -14,7 +14,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from braille_words.displays.codecs import Ack, HostInput, HostProtocol, Identity, key_changes
+from braille_words.displays.codecs import (
+    Ack,
+    HostInput,
+    HostProtocol,
+    Identity,
+    Resync,
+    key_changes,
+)
 from braille_words.displays.events import KeyEvent
 
 QUERY = 0x00
@@ -28,6 +35,7 @@ INFO = 0x80
 WRITE = 0x81
 EXTKEY = 0x82
 PAYLOAD = 0x80
+NOISE = -1  # not a type: the host parser's mark for bytes that were no packet
 
 #: CONFIG flag that makes a display send its rocker keys (in EXTKEY packets); displays with
 #: firmware 3 or later understand it.
@@ -161,39 +169,63 @@ def key_bit(group: str, number: int) -> int:
 
 class Parser:
     """Incremental parser for either direction: a header must have a known type (and a
-    payload packet a right checksum), else one byte is skipped and the search goes on."""
+    payload packet a right checksum), else one byte is skipped and the search goes on.
+    With ``mark_noise`` each run of skipped bytes is reported as one ``Packet(NOISE, …)``."""
 
-    def __init__(self, types: frozenset[int]) -> None:
+    def __init__(self, types: frozenset[int], *, mark_noise: bool = False) -> None:
         self._types = types
         self._buf = bytearray()
+        self._mark_noise = mark_noise
+        self._noisy = False
 
     def feed(self, chunk: bytes) -> list[Packet]:
         self._buf += chunk
+        return self._scan()
+
+    def resync(self) -> list[Packet]:
+        """The line went quiet: a payload packet still waiting for its bytes never gets
+        them (a display sends a packet at once), so its header was noise; skip it and
+        read what stands behind it."""
+        out: list[Packet] = []
+        while self._buf:
+            self._skip(out)
+            out += self._scan()
+        return out
+
+    def _scan(self) -> list[Packet]:
         out: list[Packet] = []
         buf = self._buf
         while len(buf) >= 4:
             kind = buf[0]
             if kind not in self._types:
-                del buf[:1]
+                self._skip(out)
                 continue
             if not kind & PAYLOAD:
                 out.append(Packet(kind, buf[1], buf[2], buf[3]))
                 del buf[:4]
+                self._noisy = False
                 continue
             size = 4 + buf[1] + 1
             if len(buf) < size:
                 break
             if sum(buf[:size]) & 0xFF:
-                del buf[:1]
+                self._skip(out)
                 continue
             out.append(Packet(kind, buf[1], buf[2], buf[3], bytes(buf[4 : size - 1])))
             del buf[:size]
+            self._noisy = False
         return out
+
+    def _skip(self, out: list[Packet]) -> None:
+        del self._buf[:1]
+        if self._mark_noise and not self._noisy:
+            out.append(Packet(NOISE, 0, 0, 0))
+            self._noisy = True
 
 
 def host_parser() -> Parser:
     """For what a display sends."""
-    return Parser(frozenset({INFO, ACK, NAK, KEY, BUTTON, WHEEL, EXTKEY}))
+    return Parser(frozenset({INFO, ACK, NAK, KEY, BUTTON, WHEEL, EXTKEY}), mark_noise=True)
 
 
 #: Types a host may send: the query, writes, and settings we need not understand but must
@@ -233,6 +265,14 @@ class FocusHost(HostProtocol):
         self.old_dots = False
         self._keys = 0
         self._own_acks = 0  # acknowledgements still due for the query and the setup
+        self._identified = False
+
+    def resync(self) -> list[HostInput]:
+        self._keys = 0
+        out: list[HostInput] = []
+        for packet in self._parser.resync():
+            out.extend(self._interpret(packet))
+        return out
 
     def probe_requests(self) -> list[bytes]:
         return [encode(QUERY)]
@@ -263,7 +303,14 @@ class FocusHost(HostProtocol):
         return out
 
     def _interpret(self, packet: Packet) -> list[HostInput]:
+        if packet.type == NOISE:
+            # Key bitmaps read from noise claim keys the display never had down.
+            self._keys = 0
+            return [Resync()]
         if packet.type == INFO:
+            if self._identified:
+                return []  # a second identity is noise: it would change the cells and dots
+            self._identified = True
             return [self._identity(packet.payload)]
         if packet.type in (ACK, NAK):
             if self._own_acks:

@@ -144,13 +144,24 @@ class Emulator(ABC):
                 self.received += data
                 self._receive(data)
 
-    def send(self, data: bytes) -> None:
-        """Bytes from the display to the host (dropped while unplugged)."""
+    def send(self, data: bytes, *, timeout: float = 2.0) -> None:
+        """Bytes from the display to the host (dropped while unplugged). More than the pty
+        holds at once goes out as the host reads; whatever a host that stopped reading has
+        not taken within ``timeout`` seconds is dropped, so the device never hangs."""
+        view = memoryview(data)
+        deadline = time.monotonic() + timeout
         with self._write_lock:
-            if self._master is None:
-                return
-            with contextlib.suppress(OSError):  # BlockingIOError: the host is not reading
-                os.write(self._master, data)
+            while view and self._master is not None:
+                try:
+                    view = view[os.write(self._master, view) :]
+                except BlockingIOError:
+                    left = deadline - time.monotonic()
+                    if left <= 0:
+                        return
+                    with contextlib.suppress(OSError, ValueError):
+                        select.select([], [self._master], [], min(left, 0.05))
+                except OSError:
+                    return
 
     def _show(self, cells: bytes) -> None:
         with self._frame_seen:
