@@ -62,12 +62,24 @@ _POLISH = {
 }
 
 
+_POLISH_REASON = {
+    "sound": "nie udało się otworzyć urządzenia dźwiękowego {what}",
+    "speech": "nie udało się uruchomić mowy {what}",
+    "Braille": "nie udało się otworzyć monitora {what}",
+}
+
+
 def _fallback(seat: SeatConfig, device: str, exc: Exception, instead: str) -> str:
-    """The one warning a seat hears when one of its devices could not be opened, in the
-    seat's language (the reason itself comes from the system, in English)."""
-    if seat.lang == "pl":
-        device, instead = _POLISH[device], _POLISH[instead]
+    """The one warning a seat hears when one of its devices could not be opened, all in the
+    seat's language. The system's own reason is in English: an English seat hears it; any
+    other hears which device failed, named as it was given, and the English detail is
+    printed for whoever sets the table up."""
     reason = str(exc).rstrip(".")
+    if seat.lang == "pl":
+        what = {"sound": seat.sound, "speech": seat.speech, "Braille": seat.display}[device]
+        polish = _POLISH_REASON[device].format(what=what or "").rstrip()
+        print(f"braille-words: {seat.name}: {reason}", file=sys.stderr)
+        device, instead, reason = _POLISH[device], _POLISH[instead], polish
     return text(seat.lang, "device_fallback", device=device, reason=reason, instead=instead)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from braille_words.braille import word_cells
@@ -92,3 +93,27 @@ def test_where_am_i_names_the_display_line(
     session.handle(0, "gdzie")
     assert out.said[-1].endswith("Na monitorze: stojak.")
     session.close()
+
+
+def test_a_display_that_cannot_be_opened_is_told_in_the_seat_s_language_only(
+    tmp_path: Path,
+) -> None:
+    """Issue 17: "Could not open the Braille display port… Używam: tylko mowa." mixed two
+    languages; a Polish seat hears Polish only (the English detail goes to stderr)."""
+    import io
+
+    from braille_words.table.devices import open_outputs
+    from braille_words.table.seats import SeatConfig
+
+    missing = tmp_path / "no-such-port"
+    seat = SeatConfig(name="Ola", kind="human", lang="pl", display=f"baum:{missing}", speech="none")
+    transcript = io.StringIO()
+    outputs = open_outputs([seat], transcript=transcript)
+    try:
+        said = transcript.getvalue()
+    finally:
+        for out in outputs:
+            out.close()
+    assert "Używam: tylko mowa." in said
+    assert f"nie udało się otworzyć monitora baum:{missing}" in said
+    assert "Could not open" not in said and "Check the cable" not in said

@@ -89,9 +89,11 @@ class HostProtocol(ABC):
 
     def resync(self) -> list[HostInput]:
         """The line went quiet after noise: forget every key the noise claimed is held and
-        whatever partial packet it left behind; return what complete packets were still
-        waiting behind it. The default forgets nothing (a protocol whose keys come as
-        single presses and releases, HandyTech's, has no key state to clear)."""
+        whatever partial packet it left behind; return ``Resync()`` and then what complete
+        packets were still waiting behind it. The default forgets nothing (a protocol whose
+        keys come as single presses and releases, HandyTech's, has no key state to clear).
+        Noise that is exactly one well-formed key packet cannot be told from a key; the
+        chord tracker's stale-key release stays the last guard for that."""
         return []
 
     def setup_requests(self) -> list[bytes]:

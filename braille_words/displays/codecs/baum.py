@@ -265,7 +265,7 @@ class BaumHost(HostProtocol):
     def resync(self) -> list[HostInput]:
         self._parser.resync()
         self._forget_keys()
-        return []
+        return [Resync()]
 
     def probe_requests(self) -> list[bytes]:
         return list(PROBE)

@@ -269,7 +269,7 @@ class FocusHost(HostProtocol):
 
     def resync(self) -> list[HostInput]:
         self._keys = 0
-        out: list[HostInput] = []
+        out: list[HostInput] = [Resync()]
         for packet in self._parser.resync():
             out.extend(self._interpret(packet))
         return out
