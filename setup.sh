@@ -39,7 +39,8 @@ stamp=.venv/.braille-words-installed
 want="$(sha256sum pyproject.toml | cut -d' ' -f1)"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   .venv/bin/python -m pip install -q --upgrade pip
-  .venv/bin/python -m pip install -q -e '.[dev]'
+  # build: wordfreq, read by `lexicon build` below (word frequencies), never at play time
+  .venv/bin/python -m pip install -q -e '.[dev,build]'
   echo "$want" > "$stamp"
 fi
 

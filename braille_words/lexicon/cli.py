@@ -124,17 +124,35 @@ def _build(args: argparse.Namespace) -> int:
             print(message, flush=True)
 
     for lang in langs:
-        report = store.build(_settings(lang, args), args.data, force=args.force, progress=say)
+        report = store.build(
+            _settings(lang, args),
+            args.data,
+            force=args.force,
+            progress=say,
+            signature_letters=_seven_words_letters(lang),
+        )
         if report.skipped:
             say(f"{lang}: up to date ({store.graph_path(lang, args.data)})")
         else:
             say(
                 f"{lang}: {report.words:,} words, {report.nodes:,} nodes, {report.edges:,} "
                 f"edges in {report.seconds:.1f} s; graph {report.graph_bytes / 1e6:.1f} MB, "
-                f"lookup {report.dawg_bytes / 1e6:.1f} MB, in {store.lexicon_dir(args.data)}"
+                f"lookup {report.dawg_bytes / 1e6:.1f} MB, frequencies of {report.ranked:,} "
+                f"forms {report.freq_bytes / 1e6:.1f} MB, 7 słów index "
+                f"{report.signatures_bytes / 1e6:.1f} MB, in {store.lexicon_dir(args.data)}"
             )
     clear_cache()
     return 0
+
+
+def _seven_words_letters(lang: str) -> list[str] | None:
+    """7 słów's card letters, for the index its computer players search (a Polish game)."""
+    if lang != "pl":
+        return None
+    from braille_words.games.seven_words.deck import load_deck
+
+    deck = load_deck()
+    return sorted(set(deck.common) | set(deck.rare))
 
 
 def _check(args: argparse.Namespace) -> int:

@@ -12,6 +12,10 @@ with nothing parsed at load time):
   number of out-edges), ``final[i]`` (uint8, 1 when a word ends here), ``height[i]`` (uint8,
   length of the longest word suffix below it — lets a search skip branches too short for a
   minimum length);
+* per node ``i`` also ``below[i]`` (uint32, how many words the node's suffixes complete): it
+  numbers the words, so a word's id is its place in dictionary order (``word_id``) and an id
+  gives its word back (``word_at``) — other files (frequencies, the 7 słów index) keep
+  per-word data in arrays indexed by these ids;
 * per edge ``e``: ``label[e]`` (uint8, the letter's index in the alphabet) and ``target[e]``
   (uint32, the node reached). A node's edges are contiguous and sorted by letter.
 
@@ -39,6 +43,7 @@ SECTIONS: tuple[tuple[str, str], ...] = (
     ("final", "B"),
     ("height", "B"),
     ("label", "B"),
+    ("below", "I"),
 )
 
 MAX_LETTERS = 64  # heights and labels are bytes; words are far shorter than this anyway
@@ -115,16 +120,22 @@ def _flatten(
     height = array("B", bytes(n))
     label = array("B")
     target = array("I")
-    # Heights need children first: compute in frozen order.
+    # Heights and word counts need children first: compute in frozen order.
     h = [0] * n
+    words_below = [0] * n
     for old in range(n):
         edges = n_edges[old]
         best = 0
+        total = n_final[old]
         for k in range(1, len(edges), 2):
-            hh = h[edges[k]] + 1
+            child = edges[k]
+            hh = h[child] + 1
             if hh > best:
                 best = hh
+            total += words_below[child]
         h[old] = min(best, 255)
+        words_below[old] = total
+    below = array("I", reversed(words_below))
     for new in range(n):
         old = n - 1 - new
         edges = n_edges[old]
@@ -142,6 +153,7 @@ def _flatten(
         "final": final,
         "height": height,
         "label": label,
+        "below": below,
     }
 
 
@@ -243,6 +255,7 @@ class WordGraph:
         self.final = arrays["final"]
         self.height = arrays["height"]
         self.label = arrays["label"]
+        self.below = arrays["below"]
         self.arrays = arrays
         self.letters = tuple(letters)
         self._index = {c: i for i, c in enumerate(self.letters)}
@@ -287,6 +300,64 @@ class WordGraph:
     def contains(self, word: str) -> bool:
         node = self.walk(word)
         return node >= 0 and bool(self.final[node])
+
+    def word_id(self, word: str) -> int | None:
+        """The word's place in dictionary order (0-based), or None when it is no word.
+
+        Each step adds the words that come before the path: one ending at the node itself
+        and every word below the node's earlier edges.
+        """
+        first, count, final, label, target, below = (
+            self.first, self.count, self.final, self.label, self.target, self.below
+        )
+        index = self._index
+        node = 0
+        rank = 0
+        for ch in word:
+            i = index.get(ch)
+            if i is None:
+                return None
+            rank += final[node]
+            start = first[node]
+            for e in range(start, start + count[node]):
+                x = label[e]
+                if x == i:
+                    node = target[e]
+                    break
+                if x > i:
+                    return None
+                rank += below[target[e]]
+            else:
+                return None
+        return rank if final[node] else None
+
+    def word_at(self, word_id: int) -> str:
+        """The word whose ``word_id`` is ``word_id`` (IndexError outside 0 … words − 1)."""
+        first, count, final, label, target, below = (
+            self.first, self.count, self.final, self.label, self.target, self.below
+        )
+        if not 0 <= word_id < below[0]:
+            raise IndexError(f"word id {word_id} out of range")
+        letters = self.letters
+        rest = word_id
+        node = 0
+        out: list[str] = []
+        while True:
+            if final[node]:
+                if rest == 0:
+                    return "".join(out)
+                rest -= 1
+            start = first[node]
+            for e in range(start, start + count[node]):
+                child = target[e]
+                n = below[child]
+                if rest < n:
+                    out.append(letters[label[e]])
+                    node = child
+                    break
+                rest -= n
+            else:  # pragma: no cover - counts always add up in a well-formed graph
+                raise IndexError(f"word id {word_id} out of range")
 
     def has_prefix(self, prefix: str) -> bool:
         return self.walk(prefix) >= 0

@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Callable, Iterable, Sequence
+from array import array
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from braille_words.errors import BrailleWordsError, InputError
 from braille_words.lexicon import family as _family
+from braille_words.lexicon import frequency as _frequency
 from braille_words.lexicon import store
 from braille_words.lexicon.graph import Anagrams, WordGraph
 from braille_words.lexicon.sources import words_from
@@ -46,6 +48,8 @@ class Lexicon:
         *,
         word_count: int | None = None,
         source: str = "memory",
+        stamp: str | None = None,
+        frequencies: _frequency.Frequencies | None = None,
     ) -> None:
         self.lang = lang
         self.alphabet: Alphabet = alphabet(lang)
@@ -55,19 +59,44 @@ class Lexicon:
         """True when ``word`` (as typed: any case, NFC or NFD) is a word of the lexicon."""
         self.word_count = word_count
         self.source = source
+        self.stamp = stamp
+        """The build that made the compiled files (None in memory): files beside the graph
+        (frequencies, the 7 słów index) are used only when they carry the same stamp."""
+        self._frequencies = frequencies
         self._wide_search: WideSearch | None = None
 
     # ----- construction -----
 
     @classmethod
-    def from_words(cls, words: Iterable[str], lang: str = "pl") -> Lexicon:
-        """A lexicon of ``words`` built in memory (for tests and small custom lists)."""
+    def from_words(
+        cls,
+        words: Iterable[str],
+        lang: str = "pl",
+        *,
+        frequencies: Mapping[str, float] | None = None,
+    ) -> Lexicon:
+        """A lexicon of ``words`` built in memory (for tests and small custom lists).
+
+        ``frequencies`` gives words' Zipf values (most frequent first when they tie); without
+        it they are looked up in wordfreq at the first question about frequency (wordfreq is
+        a build-time extra: without it every word is unseen).
+        """
         abc = alphabet(lang)
         clean = words_from(list(words), abc)
         arrays = store.compile_words(clean, lang)
         members = frozenset(clean)
         graph = WordGraph(dict(arrays), abc.letters)
-        return cls(lang, graph, members.__contains__, word_count=len(clean))
+        freq = None
+        if frequencies is not None:
+            ranked = sorted(
+                ((graph.word_id(normalize(w)), z) for w, z in frequencies.items() if z > 0),
+                key=lambda p: -p[1],
+            )
+            freq = _frequency.Frequencies(
+                array("I", (i for i, _z in ranked if i is not None)),
+                array("H", (round(z * 100) for i, z in ranked if i is not None)),
+            )
+        return cls(lang, graph, members.__contains__, word_count=len(clean), frequencies=freq)
 
     @classmethod
     def load(cls, lang: str = "pl", path: str | Path | None = None) -> Lexicon:
@@ -93,12 +122,14 @@ class Lexicon:
         graph = WordGraph(mapped.arrays, abc.letters)
         graph._mapping = mapped.mapping  # type: ignore[attr-defined]  # keep the map alive
         count = mapped.header.get("words")
+        stamp = mapped.header.get("stamp")
         return cls(
             lang,
             graph,
             member.__contains__,
             word_count=count if isinstance(count, int) else None,
             source=str(store.graph_path(lang, path)),
+            stamp=stamp if isinstance(stamp, str) else None,
         )
 
     # ----- membership -----
@@ -255,6 +286,66 @@ class Lexicon:
         """Every word starting with ``prefix`` (dictionary order)."""
         text = normalize(prefix)
         return list(self.graph.words(text)) if not text or self.alphabet.is_word(text) else []
+
+    # ----- word ids and frequencies -----
+
+    def word_id(self, word: str) -> int | None:
+        """The word's id (its place in dictionary order), or None when it is not a word."""
+        try:
+            found = self.graph.word_id(word)
+        except TypeError:
+            return None
+        if found is None:
+            normal = normalize(word)
+            if normal != word:
+                found = self.graph.word_id(normal)
+        return found
+
+    def word_at(self, word_id: int) -> str:
+        """The word with this id (IndexError outside the lexicon)."""
+        return self.graph.word_at(word_id)
+
+    @property
+    def frequencies(self) -> _frequency.Frequencies:
+        """Ranks and Zipf values by word id (mapped from ``<lang>.freq`` on first use)."""
+        if self._frequencies is None:
+            self._frequencies = self._load_frequencies()
+        return self._frequencies
+
+    def _load_frequencies(self) -> _frequency.Frequencies:
+        if self.source == "memory":
+            try:
+                by_rank, zipf = _frequency.ranked_from_wordfreq(self.lang, self.graph.word_id)
+            except BrailleWordsError:
+                return _frequency.Frequencies.empty()
+            return _frequency.Frequencies(by_rank, zipf)
+        found = None
+        if self.stamp is not None:
+            found = _frequency.load(Path(self.source).with_suffix(".freq"), self.stamp)
+        if found is None:
+            raise BrailleWordsError(
+                f"the {self.lang} word frequencies are missing or belong to another build of "
+                "the word list; run `braille-words lexicon build`."
+            )
+        return found
+
+    def zipf(self, word: str) -> float:
+        """How common ``word`` is on the Zipf scale (wordfreq's; 3 = once per million words);
+        0.0 for a word wordfreq has not seen or that is not in the lexicon."""
+        found = self.word_id(word)
+        return 0.0 if found is None else self.frequencies.zipf(found)
+
+    def frequency_rank(self, word: str) -> int | None:
+        """1 for the lexicon's most frequent form, 2 for the next…; None when unseen."""
+        found = self.word_id(word)
+        return None if found is None else self.frequencies.rank(found)
+
+    def most_frequent(self, n: int | None = None, *, min_zipf: float = 0.0) -> Iterator[str]:
+        """The ``n`` most frequent forms (every ranked one with None), most frequent first,
+        only those at least as common as ``min_zipf``."""
+        word_at = self.graph.word_at
+        for found in self.frequencies.top(n, min_zipf=min_zipf):
+            yield word_at(found)
 
     # ----- families -----
 

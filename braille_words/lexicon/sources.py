@@ -81,8 +81,9 @@ class Settings:
 SOURCE_VOWELS = {"pl": "aąeęioóuy"}
 """Languages whose list entries must hold a vowel. Not English, where cwm, nth and tsk are
 words; a teacher's own list is taken as it is."""
-SOURCE_FILTER = "vowel-1"
-"""Part of a compiled lexicon's fingerprint: changing the filter rebuilds old lexicons."""
+SOURCE_FILTER = "vowel-1,sgjp-brev-1"
+"""Part of a compiled lexicon's fingerprint: changing the filter rebuilds old lexicons.
+Polish source words SGJP marks as abbreviations are dropped too (``abbreviations.py``)."""
 
 
 def _word_pattern(abc: Alphabet) -> re.Pattern[str]:
@@ -144,15 +145,21 @@ def read_teacher_list(path: str | Path, abc: Alphabet) -> list[str]:
 
 
 def collect_words(settings: Settings) -> list[str]:
-    """The sorted, de-duplicated word list of ``settings``: sources + extra − ban.
+    """The sorted, de-duplicated word list of ``settings``: sources − abbreviations + extra − ban.
 
     Sorted as a list, not gathered in a set: the Debian lists are almost in order already,
     so sorting them takes half a second where sorting a set's scrambled order takes ten.
     """
+    from braille_words.lexicon.abbreviations import abbreviations
+
     abc = alphabet(settings.lang)
     words: list[str] = []
     for source in settings.sources:
         words.extend(read_source(source, abc))
+    # Abbreviations out of the lists we are given; a teacher's own words are taken as they are.
+    short = abbreviations(words, settings.lang)
+    if short:
+        words = [w for w in words if w not in short]
     for path in settings.extra:
         words.extend(read_teacher_list(path, abc))
     words.sort()

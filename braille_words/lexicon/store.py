@@ -17,6 +17,7 @@ mid-build never leaves a lexicon that looks complete.
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import json
 import mmap
@@ -36,7 +37,7 @@ from braille_words.lexicon.sources import SOURCE_FILTER, Settings, collect_words
 from braille_words.tiles import alphabet
 
 MAGIC = b"braille-words word graph\n"
-FORMAT = 1
+FORMAT = 2  # 2: per-node word counts (word ids), frequencies and 7 słów index beside
 ENV_VAR = "BRAILLE_WORDS_DATA"
 
 
@@ -62,6 +63,14 @@ def graph_path(lang: str, path: str | Path | None = None) -> Path:
 
 def dawg_path(lang: str, path: str | Path | None = None) -> Path:
     return lexicon_dir(path) / f"{lang}.dawg"
+
+
+def freq_path(lang: str, path: str | Path | None = None) -> Path:
+    return lexicon_dir(path) / f"{lang}.freq"
+
+
+def signatures_path(lang: str, path: str | Path | None = None) -> Path:
+    return lexicon_dir(path) / f"{lang}.signatures"
 
 
 def signature(settings: Settings) -> str:
@@ -170,7 +179,9 @@ def map_graph(source: Path) -> MappedGraph:
                 raise ValueError("truncated")
             arrays[name] = view[begin : begin + size].cast(code)  # type: ignore[call-overload]
         nodes, edges = len(arrays["first"]), len(arrays["label"])
-        if not nodes or {len(arrays[k]) for k in ("count", "final", "height")} != {nodes}:
+        if not nodes or {len(arrays[k]) for k in ("count", "final", "height", "below")} != {
+            nodes
+        }:
             raise ValueError("node sections disagree")
         if len(arrays["target"]) != edges:
             raise ValueError("edge sections disagree")
@@ -205,13 +216,32 @@ def saved_settings(lang: str, path: str | Path | None = None) -> Settings | None
     return Settings.from_json(header.get("settings"))
 
 
-def is_up_to_date(settings: Settings, path: str | Path | None = None) -> bool:
-    header = read_header(graph_path(settings.lang, path))
-    return (
-        header is not None
-        and header.get("signature") == signature(settings)
-        and dawg_path(settings.lang, path).is_file()
-    )
+def is_up_to_date(
+    settings: Settings,
+    path: str | Path | None = None,
+    signature_letters: Sequence[str] | None = None,
+) -> bool:
+    """Whether the compiled files match ``settings`` (and hold the index for these letters)."""
+    from braille_words.lexicon import arrays, frequency, signatures
+
+    lang = settings.lang
+    header = read_header(graph_path(lang, path))
+    if (
+        header is None
+        or header.get("signature") != signature(settings)
+        or not dawg_path(lang, path).is_file()
+    ):
+        return False
+    stamp = header.get("stamp")
+    freq = arrays.read_header(freq_path(lang, path), frequency.KIND)
+    if freq is None or freq.get("stamp") != stamp:
+        return False
+    if signature_letters:
+        sig = signatures.header_of(signatures_path(lang, path))
+        wanted = sorted(set(signature_letters))
+        if sig is None or sig.get("stamp") != stamp or sig.get("letters") != wanted:
+            return False
+    return True
 
 
 @dataclass(frozen=True)
@@ -224,6 +254,17 @@ class BuildReport:
     seconds: float = 0.0
     graph_bytes: int = 0
     dawg_bytes: int = 0
+    freq_bytes: int = 0
+    ranked: int = 0
+    signatures_bytes: int = 0
+
+
+def graph_order(encoded: Sequence[bytes], lang: str) -> list[str]:
+    """``encode_words``' sorted bytes spelled back: the words in word-id order."""
+    letters = alphabet(lang).letters
+    table = {i: c for i, c in enumerate(letters)}
+    table[255] = "\n"
+    return b"\xff".join(encoded).decode("latin-1").translate(table).split("\n")
 
 
 def build(
@@ -232,13 +273,25 @@ def build(
     *,
     force: bool = False,
     progress: Callable[[str], None] | None = None,
+    signature_letters: Sequence[str] | None = None,
 ) -> BuildReport:
-    """Compile ``settings`` into the data folder, unless the files there are up to date."""
+    """Compile ``settings`` into the data folder, unless the files there are up to date.
+
+    Beside the graph and the lookup automaton it writes the word frequencies
+    (``<lang>.freq``) and, given ``signature_letters`` (7 słów's card letters), the letter
+    signature index (``<lang>.signatures``). Every file carries one build stamp; the graph is
+    written last, so a crash mid-build never leaves files that look like one build.
+    """
+    import secrets
+
     import dawg
 
+    from braille_words.lexicon import frequency, signatures
+
     say = progress or (lambda _msg: None)
-    if not force and is_up_to_date(settings, path):
-        return BuildReport(settings.lang, skipped=True)
+    lang = settings.lang
+    if not force and is_up_to_date(settings, path, signature_letters):
+        return BuildReport(lang, skipped=True)
     started = time.perf_counter()
     for name in settings.sources:
         if not Path(name).is_file():
@@ -246,19 +299,21 @@ def build(
                 f"the word list {name} is missing; install the Debian packages "
                 "wpolish and scowl (setup.sh does), or give another list."
             )
-    say(f"{settings.lang}: reading word lists")
+    say(f"{lang}: reading word lists")
     words = collect_words(settings)
     if not words:
-        raise BrailleWordsError(f"no {settings.lang} words found in {', '.join(settings.sources)}")
-    say(f"{settings.lang}: {len(words):,} words; building the word graph")
-    arrays = compile_words(words, settings.lang)
-    target = graph_path(settings.lang, path)
+        raise BrailleWordsError(f"no {lang} words found in {', '.join(settings.sources)}")
+    say(f"{lang}: {len(words):,} words; building the word graph")
+    encoded = encode_words(words, lang)
+    arrays = build_arrays(encoded)
+    target = graph_path(lang, path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    say(f"{settings.lang}: building the lookup automaton")
+    stamp = secrets.token_hex(8)
+    say(f"{lang}: building the lookup automaton")
     member = dawg.DAWG(words, input_is_sorted=True)  # UTF-8 byte order = code point order
     count = len(words)
     del words
-    dtarget = dawg_path(settings.lang, path)
+    dtarget = dawg_path(lang, path)
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=dtarget.name, suffix=".tmp")
     os.close(fd)
     try:
@@ -268,17 +323,55 @@ def build(
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    del member
+
+    say(f"{lang}: word frequencies")
+    code = {ord(c): i for i, c in enumerate(alphabet(lang).letters)}
+
+    def word_id(word: str) -> int | None:
+        try:
+            key = word.translate(code).encode("latin-1")
+        except UnicodeEncodeError:  # a letter outside the alphabet
+            return None
+        i = bisect.bisect_left(encoded, key)
+        return i if i < len(encoded) and encoded[i] == key else None
+
+    by_rank, zipf = frequency.ranked_from_wordfreq(lang, word_id)
+    freq = frequency.Frequencies(by_rank, zipf)
+    ftarget = freq_path(lang, path)
+    frequency.write(
+        ftarget, freq, {"stamp": stamp, "lang": lang, "wordfreq": frequency.wordfreq_version()}
+    )
+    starget = signatures_path(lang, path)
+    if signature_letters:
+        say(f"{lang}: the 7 słów word index")
+        ordered = graph_order(encoded, lang)
+        del encoded
+        letters = sorted(set(signature_letters))
+        levels: dict[str, tuple[list[str], list[list[int]]]] = {}
+        for level, min_zipf in signatures.LEVEL_MIN_ZIPF.items():
+            if min_zipf <= 0:
+                levels[level] = signatures.group(enumerate(ordered), letters)
+            else:
+                ids = list(freq.top(min_zipf=min_zipf))
+                levels[level] = signatures.group(((i, ordered[i]) for i in ids), letters)
+        del ordered
+        signatures.write(starget, letters, levels, {"stamp": stamp, "lang": lang})
+        del levels
+    else:
+        starget.unlink(missing_ok=True)  # an index of an earlier build would be stale
     header = {
-        "lang": settings.lang,
-        "letters": list(alphabet(settings.lang).letters),
+        "lang": lang,
+        "letters": list(alphabet(lang).letters),
         "words": count,
         "settings": settings.to_json(),
         "signature": signature(settings),
+        "stamp": stamp,
         "built": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
     }
     write_graph(target, arrays, header)
     return BuildReport(
-        settings.lang,
+        lang,
         skipped=False,
         words=count,
         nodes=len(arrays["count"]),
@@ -286,4 +379,7 @@ def build(
         seconds=time.perf_counter() - started,
         graph_bytes=target.stat().st_size,
         dawg_bytes=dtarget.stat().st_size,
+        freq_bytes=ftarget.stat().st_size,
+        ranked=len(freq),
+        signatures_bytes=starget.stat().st_size if starget.exists() else 0,
     )

@@ -150,16 +150,44 @@ def test_computer_players_finish_a_game_including_solo() -> None:
         assert state.result()["scores"]
 
 
-def test_a_saved_index_loads_back_the_same_and_a_stale_one_is_ignored(tmp_path: Path) -> None:
-    from braille_words.games.seven_words.computer import load_index, save_index
+def _built(tmp_path: Path, words: list[str]) -> Lexicon:
+    from braille_words.lexicon import Settings, store
 
-    path = tmp_path / "cache" / "all.txt"
-    save_index(INDEX, path, "tag1")
-    again = load_index(path, "tag1", card_letters(load_deck()))
-    assert again is not None
-    assert again.keys == INDEX.keys and again.words == INDEX.words and again.bits == INDEX.bits
-    assert load_index(path, "tag2", card_letters(load_deck())) is None
-    assert load_index(tmp_path / "missing.txt", "tag1", card_letters(load_deck())) is None
+    source = tmp_path / "words.txt"
+    source.write_text("\n".join(words) + "\n", encoding="utf-8")
+    store.build(
+        Settings("pl", (str(source),)), tmp_path, signature_letters=card_letters(load_deck())
+    )
+    return Lexicon.load("pl", tmp_path)
+
+
+def test_the_index_built_with_the_lexicon_is_the_one_built_in_memory(tmp_path: Path) -> None:
+    from braille_words.games.seven_words.computer import index_for
+
+    built = _built(tmp_path, WORDS)
+    for level in ("strong", "medium", "beginner"):
+        mapped = index_for(Rules(built), level)
+        memory = index_for(Rules(Lexicon.from_words(WORDS)), level)
+        assert mapped.keys == [] and mapped.size == memory.size  # mapped, not grouped again
+        assert mapped.bits == memory.bits and list(mapped.words) == list(memory.words)
+    for seed in range(3):
+        rules, twin = Rules(built), Rules(LEX)
+        state, _ = rules.new(["a", "b"], seed)
+        for level in ("strong", "beginner"):
+            rng1, rng2 = random.Random(seed), random.Random(seed)
+            assert plan(rules, state, 0, level, rng1) == plan(twin, state, 0, level, rng2)
+
+
+def test_a_missing_index_says_to_build_the_lexicon(tmp_path: Path) -> None:
+    from braille_words.errors import BrailleWordsError
+    from braille_words.lexicon import store
+
+    built = _built(tmp_path, ["kot", "dom", "pies"])
+    store.signatures_path("pl", tmp_path).unlink()
+    rules = Rules(built)
+    state, _ = rules.new(["a", "b"], 1)
+    with pytest.raises(BrailleWordsError, match="lexicon build"):
+        plan(rules, state, 0, "strong", random.Random(0))
 
 
 def test_the_graph_walk_skips_refused_words_for_the_next_best() -> None:

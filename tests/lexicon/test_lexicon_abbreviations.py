@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from braille_words.lexicon import Lexicon
 from braille_words.lexicon.sources import read_source
 from braille_words.tiles import ENGLISH, POLISH
 
@@ -18,3 +19,30 @@ def test_english_keeps_its_vowelless_words(tmp_path: Path) -> None:
     source = tmp_path / "english"
     source.write_text("cwm\nnth\nrhythm\n", encoding="utf-8")
     assert read_source(source, ENGLISH) == ["cwm", "nth", "rhythm"]
+
+
+def test_sgjp_abbreviations_are_found_and_words_sharing_a_form_are_kept() -> None:
+    from braille_words.lexicon.abbreviations import abbreviations
+
+    issue = ["itp", "itd", "prof", "inż", "godz", "zob", "hab"]
+    words = ["dom", "rok", "pan", "ok", "dr", "nr", "kot", "a", "i", "w", "śmialiśmy"]
+    assert abbreviations(issue + words, "pl") == set(issue)
+    assert abbreviations(issue, "en") == set()
+
+
+def test_the_built_polish_lexicon_has_no_abbreviations(tmp_path: Path) -> None:
+    from braille_words.lexicon import Lexicon, Settings, store
+
+    source = tmp_path / "polish"
+    source.write_text("itp\nprof\ngodz\nhab\ndom\nrok\npan\n", encoding="utf-8")
+    extra = tmp_path / "teacher.txt"
+    extra.write_text("itd\n", encoding="utf-8")  # a teacher's own list is taken as it is
+    store.build(Settings("pl", (str(source),), (str(extra),)), tmp_path)
+    assert Lexicon.load("pl", tmp_path).words() == ["dom", "itd", "pan", "rok"]
+
+
+def test_the_full_lexicon_refuses_the_issues_abbreviations(full_pl: Lexicon) -> None:
+    for word in ("itp", "itd", "prof", "inż", "godz", "zob", "hab"):
+        assert not full_pl.contains(word), word
+    for word in ("dom", "rok", "pan", "oko", "ok"):
+        assert full_pl.contains(word), word

@@ -18,10 +18,12 @@ same bound (each node knows which card letters some word below it still holds, o
 twice): its paths spell vowels and free letters in order though the score ignores both, so it
 visits tens of thousands of nodes per table where the index does a handful of ANDs. The
 benchmark prints both: the walk is about 20x faster than a plain scan, the index over 10 000x.
-The index costs ~250 MB and a build of ~20 s, so it is cached on disk (a ~3 s load).
+Grouping the lexicon takes ~20 s and ~250 MB, so ``lexicon build`` does it once and stores the
+index beside the lexicon (``lexicon/signatures.py``); a game maps it in milliseconds.
 
 Levels: ``strong`` finds the best word of the whole lexicon, instantly; ``medium`` the best
-word among the forms wordfreq has seen (Zipf 1 or more), after some thought; ``beginner`` a
+word among the forms wordfreq has seen (Zipf 1 or more; frequencies are the lexicon's, computed
+at build time), after some thought; ``beginner`` a
 good (not always the best) common word (Zipf 3 or more), slowly. ``plan`` returns the move
 with a think time in seconds, so the table can wait that long before it applies the move; the
 rules stay clock-free.
@@ -29,20 +31,16 @@ rules stay clock-free.
 
 from __future__ import annotations
 
-import contextlib
-import gc
-import hashlib
-import os
 import random
 import weakref
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from braille_words.games.kit import ComputerPlayer
 from braille_words.games.kit import Plan as GamePlan
 from braille_words.games.seven_words.deck import AreaCard, DeckSpec
+from braille_words.lexicon import signatures
 from braille_words.games.seven_words.rules import (
     Challenge,
     Correct,
@@ -54,12 +52,11 @@ from braille_words.games.seven_words.rules import (
     Submit,
     _same_family,
 )
-from braille_words.tiles import ENGLISH, POLISH
 
 LEVELS: tuple[str, ...] = ("beginner", "medium", "strong")
-WORDS_PER_SIGNATURE = 6  # representatives kept per signature (family clashes need spares)
-BEGINNER_MIN_ZIPF = 3.0  # "common": about once per million words of text or more
-MEDIUM_MIN_ZIPF = 1.0
+WORDS_PER_SIGNATURE = signatures.WORDS_PER_SIGNATURE  # family clashes need spares
+BEGINNER_MIN_ZIPF = signatures.LEVEL_MIN_ZIPF["beginner"]  # about once per million words
+MEDIUM_MIN_ZIPF = signatures.LEVEL_MIN_ZIPF["medium"]
 THINK_SECONDS: dict[str, tuple[float, float]] = {
     "beginner": (20.0, 28.0),
     "medium": (8.0, 18.0),
@@ -85,48 +82,22 @@ class SignatureIndex:
     """Words grouped by which card letters they hold (0, 1, 2+), with a bitset per letter."""
 
     def __init__(self, words: Iterable[str], card_letters: Iterable[str]) -> None:
-        # Millions of small lists make the cyclic collector rescan them again and again;
-        # none of them can form a cycle, so it rests while the index is built.
-        was_enabled = gc.isenabled()
-        gc.disable()
-        try:
-            self._build(words, card_letters)
-        finally:
-            if was_enabled:
-                gc.enable()
-
-    def _build(self, words: Iterable[str], card_letters: Iterable[str]) -> None:
+        spelled = list(words)
         letters = sorted(set(card_letters))
-        # Everything that is not a card letter is deleted before a word is keyed; a character
-        # outside both alphabets is added to the table the first time it is met.
-        drop: dict[int, None] = {
-            ord(c): None for c in (*POLISH.letters, *ENGLISH.letters) if c not in letters
-        }
-        only_cards = {ord(c): None for c in letters}
-        groups: dict[str, list[str]] = {}
-        for word in words:
-            skeleton = word.translate(drop)
-            stray = skeleton.translate(only_cards)
-            if stray:
-                drop.update((ord(c), None) for c in stray)
-                skeleton = word.translate(drop)
-            key = "".join(sorted(skeleton))
-            group = groups.get(key)
-            if group is None:
-                groups[key] = [word]
-            elif len(group) < WORDS_PER_SIGNATURE:
-                group.append(word)
-        # Cap each letter at two: three K's score like two (there are never three K cards).
-        capped: dict[str, list[str]] = {}
-        for key, group in groups.items():
-            ck = _cap(key)
-            have = capped.get(ck)
-            if have is None:
-                capped[ck] = list(group)
-            elif len(have) < WORDS_PER_SIGNATURE:
-                have.extend(group[: WORDS_PER_SIGNATURE - len(have)])
-        keys = list(capped)
-        self._index(letters, keys, [tuple(capped[k]) for k in keys])
+        keys, groups = signatures.group(enumerate(spelled), letters)
+        self._index(letters, keys, [tuple(spelled[i] for i in g) for g in groups])
+
+    @classmethod
+    def from_level(cls, level: signatures.Level) -> SignatureIndex:
+        """An index mapped from the file ``lexicon build`` wrote (words spelled on demand)."""
+        index = cls.__new__(cls)
+        index.letters = list(level.letters)
+        index.keys = []
+        index.words = level.words
+        index.size = level.size
+        index.everything = (1 << level.size) - 1
+        index.bits = level.bits
+        return index
 
     @classmethod
     def from_groups(
@@ -142,28 +113,15 @@ class SignatureIndex:
         self.keys = keys
         # Tuples of strings drop out of the collector's view, so a search never pays for a
         # full collection walking half a million groups.
-        self.words = words
+        self.words: Sequence[tuple[str, ...]] = words
         n = len(self.keys)
         self.size = n
         self.everything = (1 << n) - 1
         # bits[letter][k-1]: signatures holding ``letter`` at least k times.
-        self.bits: dict[str, tuple[int, int]] = {}
-        ones: dict[str, bytearray] = {c: bytearray((n + 7) // 8) for c in letters}
-        twos: dict[str, bytearray] = {c: bytearray((n + 7) // 8) for c in letters}
-        for i, key in enumerate(self.keys):
-            byte, bit = i >> 3, 1 << (i & 7)
-            prev = ""
-            for c in key:
-                if c == prev:
-                    twos[c][byte] |= bit
-                else:
-                    ones[c][byte] |= bit
-                prev = c
-        for c in letters:
-            self.bits[c] = (
-                int.from_bytes(ones[c], "little"),
-                int.from_bytes(twos[c], "little"),
-            )
+        self.bits: dict[str, tuple[int, int]] = {
+            c: (int.from_bytes(one, "little"), int.from_bytes(two, "little"))
+            for c, (one, two) in signatures.letter_bits(letters, keys).items()
+        }
 
     def best(
         self,
@@ -228,45 +186,8 @@ class SignatureIndex:
         return out
 
 
-CACHE_FORMAT = "seven-words-signatures 1"
-
-
-def save_index(index: SignatureIndex, path: Path, tag: str) -> None:
-    """Write ``index`` as text (one signature a line), atomically; ``tag`` names its source."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + f".{os.getpid()}.tmp")
-    with tmp.open("w", encoding="utf-8") as fh:
-        fh.write(f"{CACHE_FORMAT}\t{tag}\t{''.join(index.letters)}\n")
-        for key, words in zip(index.keys, index.words, strict=True):
-            fh.write(f"{key}\t{' '.join(words)}\n")
-    os.replace(tmp, path)
-
-
-def load_index(path: Path, tag: str, card_letters: Iterable[str]) -> SignatureIndex | None:
-    """The index saved at ``path`` for ``tag`` and these letters, or None (stale, missing)."""
-    letters = sorted(set(card_letters))
-    try:
-        with path.open(encoding="utf-8") as fh:
-            if fh.readline() != f"{CACHE_FORMAT}\t{tag}\t{''.join(letters)}\n":
-                return None
-            keys: list[str] = []
-            words: list[tuple[str, ...]] = []
-            for line in fh:
-                key, _, rest = line.rstrip("\n").partition("\t")
-                keys.append(key)
-                words.append(tuple(rest.split(" ")))
-    except (OSError, UnicodeDecodeError, ValueError):
-        return None
-    return SignatureIndex.from_groups(letters, keys, words)
-
-
 def _cap(key: str) -> str:
-    out: list[str] = []
-    for c in key:
-        if len(out) >= 2 and out[-1] == c and out[-2] == c:
-            continue
-        out.append(c)
-    return "".join(out)
+    return signatures.cap(key)
 
 
 def card_letters(deck: DeckSpec) -> list[str]:
@@ -414,53 +335,19 @@ _INDEXES: weakref.WeakKeyDictionary[Any, dict[str, SignatureIndex]] = weakref.We
 
 
 def _common_words(lexicon: Any, min_zipf: float) -> list[str]:
-    """Lexicon words at least as frequent as ``min_zipf`` in wordfreq's Polish list.
-
-    The list is sorted by frequency, so the cut-off is found by bisection rather than by
-    asking for the frequency of every word (each ask tokenises its word).
-    """
-    from wordfreq import top_n_list, zipf_frequency
-
-    ranked: list[str] = top_n_list("pl", 10**7)
-    low, high = 0, len(ranked)
-    while low < high:
-        mid = (low + high) // 2
-        if zipf_frequency(ranked[mid], "pl") >= min_zipf:
-            low = mid + 1
-        else:
-            high = mid
-    return [w for w in ranked[:low] if lexicon.contains(w)]
+    """Lexicon words at least as frequent as ``min_zipf``, most frequent first (the
+    frequencies the lexicon was built with; none for a word list that has none)."""
+    most_frequent = getattr(lexicon, "most_frequent", None)
+    return list(most_frequent(min_zipf=min_zipf)) if callable(most_frequent) else []
 
 
-def _cache_tag(lexicon: Any, level: str) -> str | None:
-    """What a cached index depends on, or None for a lexicon that lives only in memory."""
-    source = getattr(lexicon, "source", "memory")
-    if not isinstance(source, str) or source == "memory":
-        return None
-    try:
-        stamp = os.stat(source)
-    except OSError:
-        return None
-    raw = f"{source}|{stamp.st_size}|{stamp.st_mtime_ns}|{level}|{WORDS_PER_SIGNATURE}"
-    if level != "all":
-        import wordfreq
-
-        raw += f"|{getattr(wordfreq, '__version__', '?')}"
-    return hashlib.sha256(raw.encode()).hexdigest()[:20]
-
-
-def cache_dir() -> Path:
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("braille-words")) / "seven_words"
-
-
-def index_for(rules: Rules, level: str, *, cache: Path | None = None) -> SignatureIndex:
+def index_for(rules: Rules, level: str) -> SignatureIndex:
     """The index a level searches: the whole lexicon, or its common words.
 
-    Kept per lexicon in memory; for a compiled lexicon also on disk (``cache``, by default
-    the user cache folder), because building it from four million words takes seconds a
-    table should not spend before the computer's first move. Call it at the start of a game.
+    A compiled lexicon's index was built with it (``lexicon build``) and is mapped; a
+    lexicon in memory (tests, small lists) gets one built here. Kept per lexicon in memory.
+    Raises BrailleWordsError ("run braille-words lexicon build") when a compiled lexicon's
+    index is missing or stale. Call it at the start of a game.
     """
     lexicon: Any = rules.lexicon
     try:
@@ -471,18 +358,17 @@ def index_for(rules: Rules, level: str, *, cache: Path | None = None) -> Signatu
     if key in memo:
         return memo[key]
     letters = card_letters(rules.deck)
-    tag = _cache_tag(lexicon, key)
-    path = (cache or cache_dir()) / f"{key}-{tag}.txt" if tag else None
-    index = load_index(path, tag, letters) if path is not None and tag is not None else None
-    if index is None:
+    index: SignatureIndex | None = None
+    if isinstance(getattr(lexicon, "stamp", None), str):
+        mapped = signatures.for_lexicon(lexicon, key)
+        if mapped.letters == letters:
+            index = SignatureIndex.from_level(mapped)
+    if index is None:  # a lexicon in memory, or a deck of other letters than the built one
         if key == "all":
             index = SignatureIndex(lexicon_words(lexicon), letters)
         else:
             zipf = BEGINNER_MIN_ZIPF if level == "beginner" else MEDIUM_MIN_ZIPF
             index = SignatureIndex(_common_words(lexicon, zipf), letters)
-        if path is not None and tag is not None:
-            with contextlib.suppress(OSError):
-                save_index(index, path, tag)
     memo[key] = index
     return index
 
@@ -509,10 +395,9 @@ def _allowed(rules: Rules, state: State, word: str) -> bool:
     return not any(_same_family(rules.lexicon, u, word) for u in state.used_words())
 
 
-def _zipf(word: str) -> float:
-    from wordfreq import zipf_frequency
-
-    return float(zipf_frequency(word, "pl"))
+def _zipf(lexicon: Any, word: str) -> float:
+    zipf = getattr(lexicon, "zipf", None)
+    return float(zipf(word)) if callable(zipf) else 0.0
 
 
 def best_words(
@@ -536,7 +421,7 @@ def best_words(
             break
         for sig in index.members(found.signatures, 16):
             allowed &= ~(1 << sig)
-            words = sorted(index.words[sig], key=lambda w: (-_zipf(w), w))
+            words = sorted(index.words[sig], key=lambda w: (-_zipf(rules.lexicon, w), w))
             for word in words:
                 if _allowed(rules, state, word):
                     out.append((state.score_of(seat, word), word))

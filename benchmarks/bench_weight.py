@@ -1,0 +1,82 @@
+"""How heavy a 7 słów computer-vs-computer game is, against Rummikub's in the same run.
+
+Runs each game as a user would (``braille-words play … --display none --speech text`` in a
+subprocess, on the compiled lexicons of the data folder) and prints, per game, the peak
+resident memory of the process (``os.wait4``'s rusage) and the start-up time (from launch to
+its first line of output), with 7 słów / Rummikub ratios. Issue 17's goal: 7 słów ≤ 80 MB
+peak and ≤ 2× Rummikub's start-up. The first run of each is also the one with the coldest
+page cache for its files.
+
+    PYTHONPATH=. .venv/bin/python benchmarks/bench_weight.py [--runs 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+COMMON = ("--display", "none", "--speech", "text")
+GAMES: dict[str, tuple[str, ...]] = {
+    "rummikub": ("play", "rummikub", "--players", "computer,computer", "--seed", "3", *COMMON),
+    "7 słów": ("play", "siedem-slow", "--players", "computer,computer", "--seed", "3", *COMMON),
+}
+
+
+def run(args: tuple[str, ...]) -> tuple[float, float, float, int]:
+    """(start-up s, whole game s, peak RSS MB, exit status) of one game."""
+    env = dict(os.environ, LANG="C.UTF-8")
+    started = time.perf_counter()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "braille_words.cli", *args],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        env=env,
+    )
+    assert proc.stdout is not None
+    proc.stdout.readline()
+    first = time.perf_counter() - started
+    proc.stdout.read()
+    _pid, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    whole = time.perf_counter() - started
+    return first, whole, usage.ru_maxrss / 1024, proc.returncode
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    results: dict[str, list[tuple[float, float, float, int]]] = {g: [] for g in GAMES}
+    for _ in range(max(1, args.runs)):
+        for name, game in GAMES.items():
+            results[name].append(run(game))
+    summary: dict[str, tuple[float, float, float]] = {}
+    for name, runs in results.items():
+        bad = [r[3] for r in runs if r[3] != 0]
+        first = runs[0]
+        med = (
+            statistics.median(r[0] for r in runs),
+            statistics.median(r[1] for r in runs),
+            max(r[2] for r in runs),
+        )
+        summary[name] = med
+        print(
+            f"{name:9} start-up {med[0] * 1000:6.0f} ms (first run {first[0] * 1000:.0f} ms), "
+            f"whole game {med[1]:5.2f} s, peak RSS {med[2]:5.1f} MB"
+            + (f"  EXIT STATUS {bad}" if bad else "")
+        )
+    seven, rummi = summary["7 słów"], summary["rummikub"]
+    print(
+        f"7 słów / rummikub: start-up {seven[0] / rummi[0]:.2f}x (goal ≤ 2), "
+        f"peak RSS {seven[2] / rummi[2]:.2f}x ({seven[2]:.0f} MB; goal ≤ 80 MB)"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
