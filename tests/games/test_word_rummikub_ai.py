@@ -181,3 +181,40 @@ def test_a_hint_on_a_changed_turn_is_for_the_turns_start() -> None:
     restarted = play_out(rules, changed, 0, ResetTurn())
     after = play_out(rules, play_out(rules, restarted, 0, move), 0, EndTurn())
     assert after.scores[0] == 8
+
+
+@pytest.mark.slow
+def test_a_beginner_game_and_its_hints_use_words_a_child_knows() -> None:
+    """Issue 16: computers and hints played PORZEŹBIONO, KUMESTANY, '= wsnutymi'. A seeded
+    game between beginner and medium computers, and the hints along it, use only words
+    among the 50 000 most frequent Polish forms."""
+    import random
+
+    from braille_words.games.word_rummikub.computer import choose_move, hint
+    from braille_words.games.word_rummikub.rules import Rebuild, Rules
+    from braille_words.lexicon import get_lexicon
+
+    try:
+        lexicon = get_lexicon("pl")
+    except Exception as exc:
+        pytest.skip(f"the Polish lexicon is not built ({exc})")
+    common = set(lexicon.most_frequent(50_000))
+    rules = Rules(lexicon)
+    state, _ = rules.new(["Ola", "Komputer"], 7)
+    rng = random.Random(7)
+    played: list[str] = []
+    for turn in range(60):
+        if state.is_over:
+            break
+        seat = min(state.awaiting)
+        if turn % 3 == 0:
+            advice = hint(rules, state, seat)
+            if isinstance(advice, Rebuild):
+                played += advice.make
+        level = "beginner" if seat == 0 else "medium"
+        move = choose_move(rules, state, seat, level, rng)
+        if isinstance(move, Rebuild):
+            played += move.make
+        state, _ = rules.apply(state, seat, move)
+    assert played, "nobody laid a word"
+    assert [w for w in played if w not in common] == []

@@ -40,7 +40,6 @@ from typing import Any
 from braille_words.games.kit import ComputerPlayer
 from braille_words.games.kit import Plan as GamePlan
 from braille_words.games.seven_words.deck import AreaCard, DeckSpec
-from braille_words.lexicon import signatures
 from braille_words.games.seven_words.rules import (
     Challenge,
     Correct,
@@ -52,6 +51,7 @@ from braille_words.games.seven_words.rules import (
     Submit,
     _same_family,
 )
+from braille_words.lexicon import signatures
 
 LEVELS: tuple[str, ...] = ("beginner", "medium", "strong")
 WORDS_PER_SIGNATURE = signatures.WORDS_PER_SIGNATURE  # family clashes need spares

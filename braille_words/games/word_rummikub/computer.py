@@ -87,6 +87,39 @@ class _Budget:
         return self.lex.anagrams(letters, jokers, min_len=min_len, max_len=max_len)
 
 
+class _Common:
+    """A lexicon that knows only its ``most`` most frequent forms: the words a child knows.
+
+    Levels mean vocabulary too: a beginner computer laying PORZEŹBIONO teaches nothing, and
+    a hint that says "= wsnutymi" helps nobody. The ranks come from word frequencies compiled
+    with the lexicon; a lexicon without them (a test's small list) is taken whole."""
+
+    def __init__(self, lex: Searchable, most: int) -> None:
+        self.lex = lex
+        self.most = most
+        rank = getattr(lex, "frequency_rank", None)
+        self._rank: Callable[[str], int | None] | None = rank
+
+    def contains(self, word: str) -> bool:
+        return self.lex.contains(word)
+
+    def common(self, word: str) -> bool:
+        if self._rank is None:
+            return True
+        rank = self._rank(word)
+        return rank is not None and rank <= self.most
+
+    def anagrams(
+        self, letters: str, jokers: int = 0, *, min_len: int = 1, max_len: int | None = None
+    ) -> Sequence[Found]:
+        found = self.lex.anagrams(letters, jokers, min_len=min_len, max_len=max_len)
+        return [f for f in found if self.common(f.word)]
+
+
+COMMON_WORDS: dict[str, int] = {"beginner": 20_000, "medium": 50_000}
+"""How many of the most frequent Polish forms each level plays (the strong one knows all);
+hints use the medium vocabulary, so a hint is a word a 12-year-old knows."""
+
 SEARCH_BUDGET = 400
 """Anagram searches one computer move may make (a typical strong move makes about 250)."""
 COVER_BUDGET = 40
@@ -163,7 +196,10 @@ def _minus(letters: str, used: str) -> str | None:
 class _Planner:
     def __init__(self, rules: Rules, state: State, seat: int, level: str) -> None:
         self.rules = rules
-        self.lex = _Budget(_lexicon(rules), SEARCH_BUDGET)
+        words: Searchable = _lexicon(rules)
+        if level in COMMON_WORDS:
+            words = _Common(words, COMMON_WORDS[level])
+        self.lex = _Budget(words, SEARCH_BUDGET)
         self.cover_lex = _Budget(self.lex, COVER_BUDGET)
         self.state = state
         self.seat = seat
