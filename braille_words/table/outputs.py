@@ -74,6 +74,8 @@ class SeatOutput:
         self._pager: Pager | None = None
         self.selection: Any = None
         self.router: Router | None = None
+        self.cancel_line: Callable[[str], str | None] | None = None
+        """The game's line for the display's cancel key (set by the table from the game)."""
         self.submit: Callable[[str], None] | None = None
         self.typing = BrailleInput(lang)
         self._status_text = ""
@@ -270,12 +272,18 @@ class SeatOutput:
             elif name in ("enter", "confirm"):
                 self._enter()
             elif name == "cancel":
+                # Takes back the last thing done: the letters typed, else the tile picked,
+                # else the game's own step back (Rummikub's "cofnij"), never the whole turn.
                 if len(self.typing):
                     self.typing.clear()
                     self._refresh(reset=True)
-                else:
+                elif self.selection is not None:
                     self.selection = None
-                    self._send("reset" if self.lang == "en" else "od nowa")
+                    self._redraw()
+                elif self.cancel_line is not None:
+                    line = self.cancel_line(self.lang)
+                    if line:
+                        self._send(line)
             elif name in ("help", "repeat", "where"):
                 self._send(name)
             elif name == "stop_speech":

@@ -131,6 +131,7 @@ class Session(Generic[R, S, M]):
         for seat, out in enumerate(self.outputs):
             out.submit = self._submitter(seat)
             out.router = self.kit.presenter.route
+            out.cancel_line = self.kit.presenter.cancel_line
 
     @property
     def quit_requested(self) -> bool:

@@ -117,3 +117,26 @@ def test_a_display_that_cannot_be_opened_is_told_in_the_seat_s_language_only(
     assert "Używam: tylko mowa." in said
     assert f"nie udało się otworzyć monitora baum:{missing}" in said
     assert "Could not open" not in said and "Check the cable" not in said
+
+
+def test_the_cancel_key_takes_back_one_thing_never_the_whole_turn() -> None:
+    """Issue 19: the display's cancel key threw away the whole turn's arrangement (Rummikub's
+    reset, sent to any game). It now drops the pick first, then sends the game's own step
+    back: 'cofnij' in Rummikub, nothing in 7 słów."""
+    from braille_words.displays.events import DisplayCommand
+    from braille_words.games.seven_words.presenter import Presenter as SevenWords
+    from braille_words.games.word_rummikub.presenter import Presenter as Rummikub
+    from braille_words.table.outputs import SeatOutput
+
+    out = SeatOutput(name="Ola", lang="pl", verbosity="beginner")
+    sent: list[str] = []
+    out.submit = sent.append
+    out.cancel_line = Rummikub().cancel_line
+    out.selection = ("rack", 2)
+    out.on_display_command(DisplayCommand("cancel"))
+    assert out.selection is None and sent == []
+    out.on_display_command(DisplayCommand("cancel"))
+    assert sent == ["cofnij"]
+    out.cancel_line = SevenWords().cancel_line
+    out.on_display_command(DisplayCommand("cancel"))
+    assert sent == ["cofnij"]

@@ -430,4 +430,5 @@ class Presenter(GamePresenter):
         return timer(view)
 
     def cancel_line(self, lang: str) -> str | None:
-        return "reset" if lang == "en" else "od nowa"
+        # One step back; the whole turn is reset only when the player says "od nowa".
+        return "undo" if lang == "en" else "cofnij"
