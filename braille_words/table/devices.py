@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import io
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from braille_words.errors import BrailleWordsError
@@ -136,19 +137,48 @@ class _LinesOnly:
         return False
 
 
+LOOK_AGAIN_EVERY = 1.0
+"""Seconds between looks for a Braille display that was not there when the game started."""
+
+
 def _display(seat: SeatConfig, out: SeatOutput, warn: list[str]) -> Any:
     from braille_words.displays.spec import open_display
 
-    try:
+    def attempt() -> Any:
         return open_display(
             seat.display,
             stream=_LinesOnly(),  # type: ignore[arg-type]
             on_command=out.on_display_command,
             on_status=out.on_display_status,
         )
+
+    try:
+        return attempt()
     except BrailleWordsError as exc:
         warn.append(_fallback(seat, "Braille", exc, "speech only"))
+        if seat.display not in ("console", "none") and not seat.display.startswith("console"):
+            _keep_looking(seat, out, attempt)
         return None
+
+
+def _keep_looking(seat: SeatConfig, out: SeatOutput, attempt: Callable[[], Any]) -> None:
+    """Look for the display in the background, as after an unplug mid-game, and attach it
+    the moment it answers: a display plugged in after the start is used, and said so."""
+
+    def look() -> None:
+        while not out.closed.wait(LOOK_AGAIN_EVERY):
+            try:
+                display = attempt()
+            except BrailleWordsError:
+                continue
+            if out.closed.is_set():
+                display.close()
+                return
+            out.attach_display(display)
+            out.announce(text(seat.lang, "display_found", display=seat.display))
+            return
+
+    threading.Thread(target=look, name=f"display-{seat.name}", daemon=True).start()
 
 
 def open_outputs(

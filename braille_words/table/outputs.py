@@ -74,6 +74,7 @@ class SeatOutput:
         self._pager: Pager | None = None
         self.selection: Any = None
         self.router: Router | None = None
+        self.closed = threading.Event()
         self.cancel_line: Callable[[str], str | None] | None = None
         """The game's line for the display's cancel key (set by the table from the game)."""
         self.submit: Callable[[str], None] | None = None
@@ -377,6 +378,7 @@ class SeatOutput:
             self.submit(line)
 
     def close(self) -> None:
+        self.closed.set()  # a display still being looked for stops looking
         for part in (self.speaker, self.display, self.earcons):
             close = getattr(part, "close", None)
             if close is not None:

@@ -140,3 +140,31 @@ def test_the_cancel_key_takes_back_one_thing_never_the_whole_turn() -> None:
     out.cancel_line = SevenWords().cancel_line
     out.on_display_command(DisplayCommand("cancel"))
     assert sent == ["cofnij"]
+
+
+def test_a_display_plugged_in_after_the_start_is_found_and_used(
+    tmp_path: Path, until: Callable[..., bool]
+) -> None:
+    """Issue 17: a display absent at start was never used, even when plugged in later."""
+    import io
+
+    from braille_words.table.devices import open_outputs
+    from braille_words.table.seats import SeatConfig
+
+    port = tmp_path / "ttyUSB0"  # not there yet: the cable is still in the student's bag
+    seat = SeatConfig(name="Ola", kind="human", lang="pl", display=f"baum:{port}", speech="none")
+    transcript = io.StringIO()
+    outputs = open_outputs([seat], transcript=transcript)
+    emulator = make_emulator("baum", 40)
+    emulator.start()
+    try:
+        assert outputs[0].display is None
+        port.symlink_to(emulator.path)  # plugged in
+        assert until(lambda: outputs[0].display is not None, timeout=20)
+        assert until(lambda: "jest podłączony i działa" in transcript.getvalue(), timeout=5)
+        outputs[0].announce("Twój ruch.")
+        assert emulator.wait_for_frames(1, timeout=5)
+    finally:
+        for out in outputs:
+            out.close()
+        emulator.stop()
