@@ -206,7 +206,8 @@ def resume_session(
         kit, rules, state, seats, outs, Journal.append_to(path), record.header, shared=shared
     )
     session.moves_played = len(record.entries)
-    session.tell_everyone(lambda out: _resumed_text(out.lang, len(record.entries)))
+    view = state.view_for(0)
+    session.tell_everyone(lambda out: _resumed_text(out.lang, out.verbosity, view))
     session.announce([])
     return session
 
@@ -246,10 +247,20 @@ def _sharing(seats: Sequence[SeatConfig], outs: Sequence[SeatOutput]) -> list[fr
     return groups
 
 
-def _resumed_text(lang: str, moves: int) -> str:
+def _resumed_text(lang: str, verbosity: str, view: dict[str, Any]) -> str:
+    """Where a resumed game stands, counted as players count it (turns or rounds, not the
+    journal's steps), and whether a turn was half built when it stopped."""
     from braille_words.present.messages import text
 
-    return text(lang, "resumed", moves=moves)
+    if "turns_played" in view:
+        said = text(lang, "resumed_turns", verbosity, turns=int(view["turns_played"]))
+    elif "round" in view:
+        said = text(lang, "resumed_round", verbosity, round=view["round"], rounds=view["rounds"])
+    else:
+        said = text(lang, "resumed_plain", verbosity)
+    if view.get("turn_changed"):
+        said += " " + text(lang, "resumed_turn_in_progress", verbosity)
+    return said
 
 
 def stdin_is_interactive() -> bool:

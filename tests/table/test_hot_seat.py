@@ -138,7 +138,7 @@ def test_a_resumed_hot_seat_game_asks_for_the_keyboard_again(tmp_path: Path, pol
                            shared=[frozenset({0, 1})])
     again._prompt()
     said = speaker.getvalue()
-    assert said.count("Wznowiono zapisaną grę po 1 ruchach.") == 1
+    assert said.count("Wznowiono zapisaną grę; rozegrane tury: 1.") == 1
     assert "Stojak" not in said and "Kolej:" in said
 
 

@@ -259,3 +259,26 @@ def test_a_spelling_the_player_could_not_lay_is_not_offered(make_table: Any) -> 
     session, streams = make_table(options={"position": position})
     session.handle(0, "nowe zrodlo")
     assert "Czy chodziło" not in streams[0].getvalue()
+
+
+def test_resume_counts_turns_and_says_a_turn_was_in_progress(
+    make_table: Any, tmp_path: Path, polish: Any
+) -> None:
+    """Issue 16: resume said 'po 49 ruchach' counting steps, and not the half-built turn."""
+    import io
+
+    from braille_words.table.launch import resume_session
+    from braille_words.table.outputs import SeatOutput
+
+    position = {"racks": ["kotek", "lasek"], "table": ["dom"], "current": 0}
+    session, _streams = make_table(options={"position": position})
+    session.handle(0, "nowe k o t")
+    session.close()
+    heard = io.StringIO()
+    outputs = [SeatOutput(name=s.name, lang="pl", verbosity="beginner", transcript=heard)
+               for s in session.seats]
+    again = resume_session(tmp_path / "game.jsonl", lexicon=polish, outputs=outputs)
+    said = heard.getvalue()
+    again.close()
+    assert "rozegrane tury: 0" in said
+    assert "Tura była w toku" in said

@@ -329,6 +329,7 @@ class State:
             "laid_down": list(self.laid_down),
             "turn_changed": self.turn_changed,
             "can_undo": bool(self.turn.history),
+            "turns_played": self.turns_played,
             "vote": self.vote.to_json() if self.vote else None,
             "over": self.over,
             "result": self.result() if self.over else None,
