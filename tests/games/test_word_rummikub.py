@@ -716,3 +716,13 @@ def test_rebuilt_words_take_the_place_of_the_first_word_taken_apart() -> None:
     s = arrange(["a" + "lasek", "lasek"], ["oko", "kosz", "lato"])
     s = play(r, s, Rebuild((1,), "a", ("kosza",), end=False))
     assert [word_text(w) for w in s.turn.table] == ["oko", "kosza", "lato"]
+
+
+def test_a_made_word_with_a_letter_no_tile_shows_names_that_letter() -> None:
+    """Issue 16: '1 = smutnyxyz' answered '„smutnyxyz” to nie litera.'"""
+    r = rules()
+    s = arrange(["kot", "lasek"], ["oko"])
+    with pytest.raises(RuleViolation) as caught:
+        play(r, s, Rebuild((0,), None, ("okxo",), end=False))
+    assert codes(caught) == {"foreign_letters"}
+    assert caught.value.reasons[0].params["letters"] == "X"

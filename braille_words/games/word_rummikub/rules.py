@@ -716,6 +716,7 @@ REASON_CODES: dict[str, str] = {
     "no_such_position": "Word {word} has no position {position}.",
     "joker_needs_letter": "Say which letter the joker stands for.",
     "not_a_letter": "{letter} is not a letter.",
+    "foreign_letters": "{word} has {letters}, which no tile shows.",
     "empty_word": "Name at least one tile for the new word.",
     "duplicate_tile": "The same tile is named twice.",
     "split_edge": "Word {word} can only be split between two of its letters.",
@@ -982,7 +983,13 @@ class Rules(GameRules["State", "Move"]):
             raise _violation("empty_word", "Name the words you make after =.")
         for w in move.make:
             if not self.alphabet.is_word(w):
-                raise _violation("not_a_letter", f"{w!r} is not a word of letters.", letter=w)
+                foreign = sorted({c.upper() for c in w if c not in self.alphabet})
+                raise _violation(
+                    "foreign_letters",
+                    f"{w.upper()} has {', '.join(foreign)}, which no tile shows.",
+                    word=w.upper(),
+                    letters=", ".join(foreign),
+                )
         taken = [(i + 1, [(c.tile, c.letter) for c in t.table[i]]) for i in move.take]
         solution = solve(
             taken, t.rack, move.rack, t.loose, move.make, state.laid_down[seat]
