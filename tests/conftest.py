@@ -4,6 +4,7 @@ was played (see braille_words.audio.virtual)."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -26,3 +27,14 @@ def direct_outputs(tmp_path: Path) -> VirtualOutputs:
 @pytest.fixture
 def no_sound_card(tmp_path: Path) -> VirtualOutputs:
     return VirtualOutputs.none(tmp_path / "no-card")
+
+
+@pytest.fixture(scope="session")
+def polish() -> Any:
+    """The compiled Polish lexicon every game test plays with (built by the set-up)."""
+    from braille_words.lexicon import get_lexicon
+
+    try:
+        return get_lexicon("pl")
+    except Exception as exc:
+        pytest.skip(f"the Polish lexicon is not built ({exc}); run braille-words lexicon build")

@@ -20,15 +20,6 @@ import pytest
 CRASH = "something went wrong inside the program"
 
 
-@pytest.fixture(scope="session")
-def polish() -> Any:
-    from braille_words.lexicon import get_lexicon
-
-    try:
-        return get_lexicon("pl")
-    except Exception as exc:
-        pytest.skip(f"the Polish lexicon is not built ({exc}); run braille-words lexicon build")
-
 
 @pytest.fixture(scope="session")
 def bw_data(tmp_path_factory: pytest.TempPathFactory, polish: Any) -> Path:

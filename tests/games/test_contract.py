@@ -60,15 +60,6 @@ def games(polish: Any) -> dict[str, tuple[Any, list[Any]]]:
     return played
 
 
-@pytest.fixture(scope="session")
-def polish() -> Any:
-    from braille_words.lexicon import get_lexicon
-
-    try:
-        return get_lexicon("pl")
-    except Exception as exc:
-        pytest.skip(f"the Polish lexicon is not built ({exc}); run braille-words lexicon build")
-
 
 @pytest.mark.parametrize("lang", ["pl", "en"])
 @pytest.mark.parametrize("kit", KITS, ids=IDS)

@@ -9,16 +9,6 @@ import pytest
 from braille_words.lexicon.diacritics import restorations, restore_line
 
 
-@pytest.fixture(scope="module")
-def polish() -> Any:
-    from braille_words.lexicon import get_lexicon
-
-    try:
-        return get_lexicon("pl")
-    except Exception as exc:
-        pytest.skip(f"the Polish lexicon is not built ({exc})")
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("typed", "meant"),

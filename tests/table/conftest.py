@@ -20,17 +20,6 @@ from braille_words.table.outputs import SeatOutput
 from braille_words.table.seats import SeatConfig
 from braille_words.table.session import Session
 
-
-@pytest.fixture(scope="session")
-def polish() -> Any:
-    from braille_words.lexicon import get_lexicon
-
-    try:
-        return get_lexicon("pl")
-    except Exception as exc:
-        pytest.skip(f"the Polish lexicon is not built ({exc}); run braille-words lexicon build")
-
-
 MakeTable = Callable[..., tuple[Session, list[io.StringIO]]]
 
 
