@@ -37,20 +37,64 @@ CUES = {
 
 
 class SeatSounds:
-    """Earcons on one seat's own sound device, by the table's cue names."""
+    """Earcons on one seat's own sound device, by the table's cue names.
 
-    def __init__(self, device: str | int | None) -> None:
+    With ``background`` the sound library (PortAudio, about 60 ms to load) is opened on a
+    thread of its own, so the first prompt is not kept waiting for it; a cue asked for before
+    it is ready sounds as soon as it is, and a machine with no sound output stays silent."""
+
+    def __init__(self, device: str | int | None, *, background: bool = False) -> None:
+        self._device = device
+        self._cues: Any = None
+        self._ready = threading.Event()
+        self._lock = threading.Lock()
+        if background:
+            threading.Thread(target=self._open_quietly, name="seat-sounds", daemon=True).start()
+        else:
+            self._open()
+
+    def _open(self) -> None:
         from braille_words.audio.cues import CuePlayer
 
-        self._cues = CuePlayer(device)
+        try:
+            self._cues = CuePlayer(self._device)
+        finally:
+            self._ready.set()
+
+    def _open_quietly(self) -> None:
+        try:
+            from braille_words.audio.devices import has_output_device
+
+            if self._device is not None or has_output_device():
+                self._open()
+        except (BrailleWordsError, OSError, ImportError):
+            pass  # no sound output here: the seat plays on without cues
+        finally:
+            self._ready.set()
 
     def play(self, name: str) -> None:
         value = CUES.get(name)
-        if value is not None:
-            self._cues.play(value)
+        if value is None:
+            return
+        if self._ready.is_set():
+            self._play(value)
+        else:
+            threading.Thread(target=self._play_when_ready, args=(value,), daemon=True).start()
+
+    def _play_when_ready(self, value: Any) -> None:
+        if self._ready.wait(5):
+            self._play(value)
+
+    def _play(self, value: Any) -> None:
+        with self._lock:
+            if self._cues is not None:
+                self._cues.play(value)
 
     def close(self) -> None:
-        self._cues.stop()
+        self._ready.wait(5)
+        with self._lock:
+            if self._cues is not None:
+                self._cues.stop()
 
 
 _POLISH = {
@@ -87,11 +131,11 @@ def _fallback(seat: SeatConfig, device: str, exc: Exception, instead: str) -> st
 def _sounds(seat: SeatConfig, warn: list[str]) -> SeatSounds | None:
     if not seat.is_human or (seat.speech == "none" and seat.sound is None):
         return None
+    if seat.sound is None:
+        # The default device: opened in the background, silently absent on a machine with
+        # no sound output (nobody asked for a device that could be named as missing).
+        return SeatSounds(None, background=True)
     try:
-        from braille_words.audio.devices import has_output_device
-
-        if seat.sound is None and not has_output_device():
-            return None
         return SeatSounds(seat.sound)
     except (BrailleWordsError, OSError, ImportError) as exc:
         warn.append(_fallback(seat, "sound", exc, "no sounds"))
