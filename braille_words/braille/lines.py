@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from braille_words.braille.cells import SELECTED_DOTS
+from braille_words.braille.grid import Grid
 from braille_words.braille.symbols import Symbol
 from braille_words.braille.translator import (
     Mode,
@@ -31,6 +32,23 @@ class NamedLine:
 
     name: str
     line: Line
+
+
+@dataclass(frozen=True)
+class NamedGrid:
+    """A board on a seat's display, by name ("board"): read a row or a column at a time.
+
+    The seat keeps its own cursor on the board: when the game shows a new board under the
+    same name, the cursor stays where the reader left it.
+    """
+
+    name: str
+    grid: Grid
+
+    @property
+    def line(self) -> Line:
+        """The row or column being read (what the display shows)."""
+        return self.grid.line()
 
 
 def rack_line(

@@ -29,6 +29,18 @@ COMMAND_NAMES: frozenset[str] = frozenset(
         "space",
         "backspace",
         "enter",
+        # Boards (a 2-D grid of squares): move the cursor, read, and jump between lines.
+        "row_up",
+        "row_down",
+        "column_left",
+        "column_right",
+        "read_row",
+        "read_column",
+        "read_square",
+        "jump_rack",
+        "jump_board",
+        "jump_table",
+        "jump_messages",
     }
 )
 

@@ -45,6 +45,11 @@ class KeyMap:
                 self.groups[keys[:-2]] = command
             else:
                 combo = frozenset(parse_key_name(part) for part in keys.split("+"))
+                bound = self.chords.get(combo)
+                if bound is not None and bound != command:
+                    raise BrailleWordsError(
+                        f"The key map binds {keys!r} to both {bound!r} and {command!r}."
+                    )
                 self.chords[combo] = command
 
     def resolve(self, keys: Iterable[Key]) -> DisplayCommand | None:

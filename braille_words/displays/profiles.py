@@ -3,6 +3,12 @@
 A profile names the protocol, the serial line settings, the cell counts, the USB IDs by
 which ``auto`` finds the display and the key bindings. Adding a model is adding a file;
 nothing here knows any model by name.
+
+Models of one protocol share most of their keys, so a file may name others whose tables it
+takes in: ``include = ["keys/baum.toml"]`` (paths relative to the including file, includes
+may include). The file's own values win; an included file fills in what the file leaves out,
+earlier includes before later ones. Shared files live in ``devices/keys/``, a sub-folder, so
+they are never listed as models.
 """
 
 from __future__ import annotations
@@ -52,12 +58,40 @@ def _usb_id(text: str, where: Path) -> tuple[int, int]:
         ) from None
 
 
-def load_profile(path: Path) -> Profile:
-    """Read one profile file; a broken file gives an error that names it."""
+def _merged(own: dict[str, Any], included: dict[str, Any]) -> dict[str, Any]:
+    """``own`` with what it lacks taken from ``included``; tables are merged key by key."""
+    out = dict(own)
+    for key, value in included.items():
+        if key not in out:
+            out[key] = value
+        elif isinstance(out[key], dict) and isinstance(value, dict):
+            out[key] = _merged(out[key], value)
+    return out
+
+
+def read_profile_data(path: Path, *, _within: tuple[Path, ...] = ()) -> dict[str, Any]:
+    """A profile file's tables with its includes merged in (see the module's docstring)."""
     try:
         raw: dict[str, Any] = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise BrailleWordsError(f"The display profile {path} cannot be read: {exc}.") from exc
+    includes = raw.pop("include", [])
+    if not isinstance(includes, list) or not all(isinstance(i, str) for i in includes):
+        raise BrailleWordsError(
+            f"{path.name}: include must be a list of file names, such as [\"keys/baum.toml\"]."
+        )
+    here = path.resolve()
+    for name in includes:
+        other = (path.parent / name).resolve()
+        if other == here or other in _within:
+            raise BrailleWordsError(f"{path.name}: including {name} would include itself.")
+        raw = _merged(raw, read_profile_data(other, _within=(*_within, here)))
+    return raw
+
+
+def load_profile(path: Path) -> Profile:
+    """Read one profile file and its includes; a broken file gives an error that names it."""
+    raw = read_profile_data(path)
     try:
         protocol = str(raw["protocol"])
         cells = int(raw["cells"])

@@ -4,6 +4,10 @@ Everything said to a seat goes through its ``SeatOutput`` and nowhere else, whic
 one student's rack off another student's display and headphones. The output also remembers the
 last thing said (for "repeat") and holds the seat's Braille surface: the lines it can move
 between and the routing targets under each cell.
+
+A line may be a board (``NamedGrid``): the reader moves a cursor over its squares by rows and
+columns and reads the cursor's row or column; the coordinate of the cursor's square is shown in
+the status cells, or at the start of every window on a display without them.
 """
 
 from __future__ import annotations
@@ -14,7 +18,8 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TextIO
 
 from braille_words.braille import BrailleInput, Pager, text_line
-from braille_words.braille.lines import NamedLine
+from braille_words.braille.grid import COLUMN, ROW, Grid
+from braille_words.braille.lines import NamedGrid, NamedLine
 from braille_words.braille.translator import Mode, text_to_cells
 from braille_words.errors import BrailleWordsError
 
@@ -35,8 +40,39 @@ class Earcons(Protocol):
     def play(self, name: str) -> None: ...
 
 
+ViewLine = NamedLine | NamedGrid
+"""One line a reader moves to: a plain line or a board."""
+
 Router = Callable[[Any, Any], tuple[Any, str | None]]
 """(routing target, current selection) → (new selection, command line to run or None)."""
+
+# Lines the jump commands look for, in order of preference.
+JUMPS: dict[str, tuple[str, ...]] = {
+    "jump_rack": ("rack", "cards"),
+    "jump_board": ("board", "table"),
+    "jump_table": ("table", "board"),
+    "jump_messages": ("message",),
+}
+
+# What the seat itself says about its display (not about a game).
+_SEAT_WORDS: dict[str, dict[str, str]] = {
+    "pl": {
+        "first_line": "Pierwsza linia.",
+        "last_line": "Ostatnia linia.",
+        "typed_cleared": "Wpisane litery usunięte.",
+        "pick_dropped": "Wybór anulowany.",
+        "nothing_to_cancel": "Nie ma czego anulować.",
+        "no_line": "Nie ma takiej linii.",
+    },
+    "en": {
+        "first_line": "First line.",
+        "last_line": "Last line.",
+        "typed_cleared": "Typed letters cleared.",
+        "pick_dropped": "Pick dropped.",
+        "nothing_to_cancel": "Nothing to cancel.",
+        "no_line": "There is no such line.",
+    },
+}
 
 
 class SeatOutput:
@@ -69,9 +105,12 @@ class SeatOutput:
         self.display: Any | None = None
         self.braille_mode = Mode.LITERARY
         self._message: NamedLine | None = None
-        self._view: list[NamedLine] = []
+        self._view: list[ViewLine] = []
+        self._grids: dict[str, Grid] = {}  # each board's cursor, kept across redraws
         self._line_index = 0
         self._pager: Pager | None = None
+        self._pager_kind: tuple[str, int] = ("line", 0)
+        self._status_borrowed = False  # the status cells show a board coordinate
         self.selection: Any = None
         self.router: Router | None = None
         self.closed = threading.Event()
@@ -81,7 +120,7 @@ class SeatOutput:
         self.typing = BrailleInput(lang)
         self._status_text = ""
         self._keep_place = 0
-        self._draw: Callable[[Any], Sequence[NamedLine]] | None = None
+        self._draw: Callable[[Any], Sequence[ViewLine]] | None = None
         self.muted = False
         self.private_display = False
         """Set when others share this seat's speaker but not its Braille display."""
@@ -108,12 +147,20 @@ class SeatOutput:
 
     # -- speech and transcript ------------------------------------------------------------
 
-    def announce(self, sentence: str, cue: str | None = None, *, public: bool = False) -> None:
+    def announce(
+        self,
+        sentence: str,
+        cue: str | None = None,
+        *,
+        public: bool = False,
+        keep_place: bool = False,
+    ) -> None:
         """Say ``sentence`` once on every channel this seat has.
 
         A muted seat says nothing, unless the sentence is ``public`` (anyone at the shared
         speaker may hear it, such as whose turn it is now); a muted seat whose Braille display
-        is its own still shows it there, where nobody else reads.
+        is its own still shows it there, where nobody else reads. With ``keep_place`` the
+        sentence goes to the message line but the display stays on the line being read.
         """
         if not sentence:
             return
@@ -137,8 +184,9 @@ class SeatOutput:
                 if line is not None:
                     # The answer to a pick stays off the cells: the reader keeps their place
                     # on the rack or table (speech says it); other news is shown at once.
-                    keep = self.current_line if self._keep_place > 0 else None
-                    self._keep_place = max(0, self._keep_place - 1)
+                    keep = self.current_line if self._keep_place > 0 or keep_place else None
+                    if not keep_place:
+                        self._keep_place = max(0, self._keep_place - 1)
                     self._message = NamedLine("message", line)
                     self._refresh(reset=keep is None, keep=keep)
 
@@ -180,26 +228,72 @@ class SeatOutput:
 
     # -- Braille --------------------------------------------------------------------------
 
-    def show(self, lines: Sequence[NamedLine] | Callable[[Any], Sequence[NamedLine]]) -> None:
+    def show(self, lines: Sequence[ViewLine] | Callable[[Any], Sequence[ViewLine]]) -> None:
         """Replace the game lines of this seat's display (the latest message stays first).
 
         Given a function of the current pick (a routing-key selection), the lines are drawn
-        again whenever the pick changes, so a picked tile shows as picked.
+        again whenever the pick changes, so a picked tile shows as picked. A board
+        (``NamedGrid``) keeps the cursor this seat had on the board of the same name.
         """
         with self._lock:
             self._draw = lines if callable(lines) else None
             if self._draw is not None and self.selection is not None:
                 self.selection = None  # the game moved: a pick from before means nothing now
-            self._view = list(self._draw(self.selection) if self._draw else lines)  # type: ignore[arg-type]
+            self._view = self._keep_cursors(self._draw(self.selection) if self._draw else lines)  # type: ignore[arg-type]
             self._refresh(reset=False)
 
     def _redraw(self) -> None:
         if self._draw is not None:
-            self._view = list(self._draw(self.selection))
+            self._view = self._keep_cursors(self._draw(self.selection))
             self._refresh(reset=False)
 
+    def _keep_cursors(self, view: Sequence[ViewLine]) -> list[ViewLine]:
+        out: list[ViewLine] = []
+        grids: dict[str, Grid] = {}
+        for item in view:
+            if isinstance(item, NamedGrid):
+                before = self._grids.get(item.name)
+                grid = item.grid
+                if before is not None:
+                    grid = grid.clamped(before.row, before.column).read_by(before.reading)
+                grids[item.name] = grid
+                item = NamedGrid(item.name, grid)
+            out.append(item)
+        self._grids = grids
+        return out
+
+    def grid(self, name: str) -> Grid | None:
+        """The board called ``name`` as this seat sees it (with its cursor), if shown."""
+        with self._lock:
+            return self._grids.get(name)
+
+    def set_grid(self, name: str, grid: Grid) -> None:
+        """Put the board ``name`` (a new cursor or reading) on the display in place."""
+        with self._lock:
+            self._grids[name] = grid
+            self._view = [
+                NamedGrid(name, grid) if isinstance(v, NamedGrid) and v.name == name else v
+                for v in self._view
+            ]
+            self._refresh(reset=False)
+
+    def jump_to(self, name: str) -> bool:
+        """Show the line called ``name``; False when there is none."""
+        with self._lock:
+            names = [n.name for n in self.lines]
+            if name not in names:
+                return False
+            return self._move_line(names.index(name) - self._line_index)
+
+    def jump_line(self, index: int) -> bool:
+        """Show line ``index`` (0 = the first, the latest message unless letters are typed)."""
+        with self._lock:
+            if not 0 <= index < len(self.lines):
+                return False
+            return self._move_line(index - self._line_index)
+
     @property
-    def lines(self) -> list[NamedLine]:
+    def lines(self) -> list[ViewLine]:
         typed = [NamedLine("input", self.typing.line("input"))] if len(self.typing) else []
         message = [self._message] if self._message is not None else []
         return typed + message + self._view
@@ -208,6 +302,13 @@ class SeatOutput:
     def current_line(self) -> str | None:
         lines = self.lines
         return lines[self._line_index].name if 0 <= self._line_index < len(lines) else None
+
+    def _current(self) -> ViewLine | None:
+        lines = self.lines
+        return lines[self._line_index] if 0 <= self._line_index < len(lines) else None
+
+    def _status_cell_count(self) -> int:
+        return int(getattr(self.display, "status_cells", 0) or 0)
 
     def _refresh(self, *, reset: bool, keep: str | None = None) -> None:
         if self.display is None:
@@ -221,10 +322,28 @@ class SeatOutput:
         elif keep is not None and keep in names:
             self._line_index = names.index(keep)
         self._line_index = max(0, min(self._line_index, len(lines) - 1))
-        line = lines[self._line_index].line
+        item = lines[self._line_index]
+        line = item.line
         width = int(getattr(self.display, "cells", 40) or 40)
-        if self._pager is None or self._pager.width != width or reset:
-            self._pager = Pager(line, width)
+        kind = ("line", 0)
+        if isinstance(item, NamedGrid):
+            # A board's coordinate goes to the status cells when they can hold it, else to
+            # the first cells of every window.
+            label = item.grid.label_width
+            kind = ("status", label) if self._status_cell_count() >= label else ("window", label)
+        if (
+            self._pager is None
+            or self._pager.width != width
+            or reset
+            or kind != self._pager_kind
+        ):
+            self._pager_kind = kind
+            if kind[0] == "status":
+                self._pager = Pager(line, width, status_cells=self._status_cell_count())
+            elif kind[0] == "window":
+                self._pager = Pager(line, width, status_in_window=kind[1])
+            else:
+                self._pager = Pager(line, width)
         else:
             self._pager.set_line(line)
         self._write()
@@ -234,9 +353,19 @@ class SeatOutput:
             return
         if self.muted and not self.private_display and self.current_line != "message":
             return  # a rack or table line of a seat that has handed the screen over
-        cells = self._pager.frame().cells
+        frame = self._pager.frame()
         display = self.display
-        self._safely(lambda: display.write(cells))
+        self._safely(lambda: display.write(frame.cells))
+        if self._pager_kind[0] == "status":
+            self._status_borrowed = True
+            self._safely(lambda: display.write_status(frame.status))
+        elif self._status_borrowed:
+            self._status_borrowed = False  # give the status cells back to the turn status
+            try:
+                status = text_to_cells(self._status_text, self.lang, Mode.COMPUTER)
+            except BrailleWordsError:
+                status = b""
+            self._safely(lambda: display.write_status(status))
 
     def frame(self) -> bytes:
         """What this seat's display shows now (for tests and the console)."""
@@ -253,6 +382,24 @@ class SeatOutput:
         self._refresh(reset=False, keep=lines[target].name)
         return True
 
+    def _words(self, key: str) -> str:
+        return _SEAT_WORDS.get(self.lang, _SEAT_WORDS["en"])[key]
+
+    def _say(self, sentence: str) -> None:
+        """Speak (and write to the transcript) without touching the display: news about the
+        display itself, such as the square under the cursor."""
+        if not sentence or self.muted:
+            return
+        self.last = sentence
+        self._last_public = False
+        self.said.append(sentence)
+        self._speak(sentence)
+
+    def _edge(self) -> None:
+        if self.earcons is not None:
+            earcons = self.earcons
+            self._safely(lambda: earcons.play("edge"))
+
     def on_display_command(self, command: Any) -> None:
         """A key pressed on this seat's display (called on the display's reader thread)."""
         name: str = command.name
@@ -262,6 +409,14 @@ class SeatOutput:
                 self.stop_speech()
             if name in ("pan_left", "pan_right", "line_up", "line_down", "top", "bottom"):
                 self._navigate(name)
+            elif name in _GRID_MOVES:
+                self._grid_move(name)
+            elif name in JUMPS:
+                if not any(self.jump_to(line) for line in JUMPS[name]):
+                    self._edge()
+                    self._say(self._words("no_line"))
+            elif name in ("read_row", "read_column", "read_square"):
+                self._read(name)
             elif name == "route" and arg is not None:
                 self._route(arg)
             elif name == "braille_chord" and arg is not None:
@@ -273,25 +428,17 @@ class SeatOutput:
             elif name in ("enter", "confirm"):
                 self._enter()
             elif name == "cancel":
-                # Takes back the last thing done: the letters typed, else the tile picked,
-                # else the game's own step back (Rummikub's "cofnij"), never the whole turn.
-                if len(self.typing):
-                    self.typing.clear()
-                    self._refresh(reset=True)
-                elif self.selection is not None:
-                    self.selection = None
-                    self._redraw()
-                elif self.cancel_line is not None:
-                    line = self.cancel_line(self.lang)
-                    if line:
-                        self._send(line)
+                self._cancel()
             elif name in ("help", "repeat", "where"):
                 self._send(name)
             elif name == "stop_speech":
                 self.stop_speech()
 
     def show_status(self, status: str) -> None:
-        """A few characters (your turn, seconds left) for displays that have status cells."""
+        """A few characters (your turn, seconds left) for displays that have status cells.
+
+        While a board is read its coordinate holds the status cells; the status is shown
+        again when the reader leaves the board."""
         display = self.display
         hidden = self.muted and not self.private_display
         if display is None or hidden or not int(getattr(display, "status_cells", 0) or 0):
@@ -300,6 +447,8 @@ class SeatOutput:
             if status == self._status_text:
                 return
             self._status_text = status
+            if self._status_borrowed:
+                return
             try:
                 cells = text_to_cells(status, self.lang, Mode.COMPUTER)
             except BrailleWordsError:
@@ -318,21 +467,79 @@ class SeatOutput:
         if name == "pan_right":
             moved = self._pager.pan_right() or self._move_line(1)
         elif name == "pan_left":
-            moved = self._pager.pan_left() or self._move_line(-1)
-            if moved and self._pager is not None and self._pager.at_start:
-                self._pager.end()
+            if self._pager.pan_left():
+                moved = True
+            elif self._move_line(-1):
+                # Panning back from the start of a line reads the previous line from its end.
+                moved = True
+                if self._pager is not None:
+                    self._pager.end()
         elif name == "line_up":
             moved = self._move_line(-1)
+            if not moved:
+                self._say(self._words("first_line"))
         elif name == "line_down":
             moved = self._move_line(1)
+            if not moved:
+                self._say(self._words("last_line"))
         elif name == "top":
             moved = self._move_line(-self._line_index)
         elif name == "bottom":
             moved = self._move_line(len(self.lines) - 1 - self._line_index)
-        if not moved and self.earcons is not None:
-            earcons = self.earcons
-            self._safely(lambda: earcons.play("edge"))
+        if not moved:
+            self._edge()
         self._write()
+
+    def _grid_move(self, name: str) -> None:
+        """Move the board cursor; on a plain line, move by lines or pan as the keys suggest."""
+        item = self._current()
+        if not isinstance(item, NamedGrid):
+            self._navigate(_GRID_MOVES[name][2])
+            return
+        rows, columns, _ = _GRID_MOVES[name]
+        grid = item.grid.moved(rows, columns)
+        if grid.cursor == item.grid.cursor:
+            self._edge()
+            return
+        self.set_grid(item.name, grid)
+        self._say(grid.describe_square(self.lang))
+
+    def _read(self, name: str) -> None:
+        """Read the board's row, column or square aloud; the sentence also goes to the message
+        line (for readers without speech) while the display stays on the board."""
+        item = self._current()
+        if not isinstance(item, NamedGrid):
+            self._edge()
+            return
+        grid = item.grid
+        if name == "read_row":
+            grid = grid.read_by(ROW)
+        elif name == "read_column":
+            grid = grid.read_by(COLUMN)
+        if grid is not item.grid:
+            self.set_grid(item.name, grid)
+        if name == "read_square":
+            sentence = grid.describe_square(self.lang)
+        else:
+            sentence = grid.describe_line(self.lang)
+        self.announce(sentence, keep_place=True)
+
+    def _cancel(self) -> None:
+        """Take back the last step: typed letters first, then a pick; only with nothing
+        pending does the game's own cancel command (``cancel_line``) go to the game."""
+        if len(self.typing):
+            self.typing.clear()
+            self._refresh(reset=True)
+            self.announce(self._words("typed_cleared"))
+        elif self.selection is not None:
+            self.selection = None
+            self._redraw()
+            self.announce(self._words("pick_dropped"), keep_place=True)
+        elif self.cancel_line is not None and (line := self.cancel_line(self.lang)):
+            self._send(line)
+        else:
+            self._edge()
+            self.announce(self._words("nothing_to_cancel"), keep_place=True)
 
     def _route(self, key: int) -> None:
         if self._pager is None:
@@ -340,6 +547,11 @@ class SeatOutput:
         hit = self._pager.route(key)
         if hit is None:
             return
+        item = self._current()
+        if isinstance(item, NamedGrid):
+            place = item.grid.position_at(hit.segment)
+            if place is not None and place != item.grid.cursor:
+                self.set_grid(item.name, item.grid.at(*place))
         if self.router is None:
             return
         before = self.selection
@@ -391,3 +603,12 @@ class SeatOutput:
             action()
         except Exception as exc:
             print(f"braille-words: an output device failed: {exc}", file=sys.stderr)
+
+
+# Board moves: (rows, columns, what the keys do on a plain line).
+_GRID_MOVES: dict[str, tuple[int, int, str]] = {
+    "row_up": (-1, 0, "line_up"),
+    "row_down": (1, 0, "line_down"),
+    "column_left": (0, -1, "pan_left"),
+    "column_right": (0, 1, "pan_right"),
+}
