@@ -1,5 +1,6 @@
-"""Braille rendering: liblouis text ↔ cells, our game symbols, routable lines, panning, and
-typing on a Braille keyboard. Cells are bytes in ISO 11548-1 order (dot 1 = bit 0)."""
+"""Braille rendering: liblouis text ↔ cells, our game symbols, routable lines, panning, boards
+read by rows and columns, and typing on a Braille keyboard. Cells are bytes in ISO 11548-1
+order (dot 1 = bit 0)."""
 
 from braille_words.braille.cells import (
     ASSIGNED_JOKER_DOTS,
@@ -12,6 +13,7 @@ from braille_words.braille.cells import (
     spoken_dots,
     to_unicode,
 )
+from braille_words.braille.grid import Grid, Square, coordinate, make_square
 from braille_words.braille.keyboard import BrailleInput
 from braille_words.braille.lines import (
     concat,
@@ -46,11 +48,13 @@ __all__ = [
     "SELECTED_DOTS",
     "BrailleInput",
     "Frame",
+    "Grid",
     "Hit",
     "Line",
     "Mode",
     "Pager",
     "Segment",
+    "Square",
     "Symbol",
     "Target",
     "TileLike",
@@ -59,12 +63,14 @@ __all__ = [
     "cells_to_text",
     "column_symbol",
     "concat",
+    "coordinate",
     "dots",
     "from_unicode",
     "grid_row_line",
     "legend",
     "letter_cell",
     "letter_cells",
+    "make_square",
     "menu_line",
     "rack_line",
     "spoken_dots",
