@@ -165,7 +165,12 @@ def check_roster(roster: Roster, game: str | None = None) -> tuple[list[SeatRepo
     specs are parsed, ports looked for, sound devices resolved. ``--try`` opens them.
     """
     from braille_words.games.registry import find_game
-    from braille_words.table.privacy import shared_channels, sound_device_name
+    from braille_words.table.privacy import (
+        DEFAULT_SOUND,
+        TERMINAL,
+        shared_channels,
+        sound_device_name,
+    )
 
     table: list[str] = []
     name = game or roster.game or "rummikub"
@@ -188,6 +193,16 @@ def check_roster(roster: Roster, game: str | None = None) -> tuple[list[SeatRepo
             _check_sound(report)
     names = [s.name for s in roster.seats]
     for shared in shared_channels(roster.seats, sound_device_name):
+        if shared.channel in (TERMINAL, DEFAULT_SOUND):
+            # Nobody gave these seats devices of their own: they share the computer's, as a
+            # family does at home, and play hot-seat (the keyboard is handed over and each
+            # rack is read only after the new player presses Enter). Said, not refused.
+            for index, other in ((shared.first, shared.second), (shared.second, shared.first)):
+                reports[index].notes.append(
+                    f"hot-seat with {names[other]} on {shared.channel}: the keyboard is "
+                    "handed over at each turn"
+                )
+            continue
         table.append(
             f"{names[shared.first]} and {names[shared.second]} both use {shared.channel}: "
             "each would hear or read the other's tiles. Give each seat its own "

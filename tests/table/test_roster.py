@@ -114,7 +114,9 @@ def test_check_names_seats_that_would_overhear_and_the_wrong_number_of_players(
     reports, table = check_roster(load_roster(write(tmp_path, text)))
     assert len(reports) == 5
     assert any("for 2 to 4 players" in p for p in table)
-    assert any("S0 and S1 both use the default sound device" in p for p in table)
+    # Seats with no devices of their own share the computer's: hot-seat, said as a note.
+    assert not any("both use the default sound device" in p for p in table)
+    assert any("hot-seat with S1" in n for n in reports[0].notes)
 
 
 def test_check_finds_a_display_that_is_not_plugged_in(tmp_path: Path) -> None:
