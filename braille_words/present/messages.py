@@ -7,16 +7,28 @@ folder. A game brings its sentences with it, as it brings its rules.
 A key holds either one sentence or ``{ full = "…", terse = "…" }``: beginners hear the full
 sentence with its hint, experts the terse one. When a catalogue lacks a key the game's own
 English template is used, so a new event is never silent.
+
+Where a number meets a noun the noun agrees with it by the language's CLDR plural rule:
+``{count} {count:plural:płytka|płytki|płytek}`` (Polish one|few|many: 1 płytka, 2 płytki,
+5 płytek, 22 płytki, 12 płytek), ``{count:plural:tile|tiles}`` (English one|other). A ``#`` in
+a form stands for the number (``{count:plural:# płytka|# płytki|# płytek}``); a list (or a list
+written out as text, "A, B") counts its items:
+``{letters:plural:Zostaje litera|Zostają litery|Zostaje liter} {letters}``.
+
+Errors a player meets carry a code (``InputError.coded``): ``error_text`` says them in the
+seat's language from the same catalogues.
 """
 
 from __future__ import annotations
 
 import string
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from braille_words.errors import BrailleWordsError, in_language, register_renderer
 
 _DIR = Path(__file__).resolve().parent / "catalogues"
 _GAMES = Path(__file__).resolve().parent.parent / "games"
@@ -35,10 +47,57 @@ def catalogue(lang: str) -> dict[str, dict[str, Any]]:
     return tables
 
 
+def plural_category(n: int, lang: str) -> str:
+    """The CLDR plural category of the integer ``n``: Polish one/few/many, else one/other."""
+    n = abs(n)
+    if lang == "pl":
+        if n == 1:
+            return "one"
+        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+            return "few"
+        return "many"
+    return "one" if n == 1 else "other"
+
+
+_CATEGORIES = {"pl": ("one", "few", "many"), "en": ("one", "other")}
+
+
+def plural(n: int, forms: str | Sequence[str], lang: str) -> str:
+    """The form of ``forms`` ("płytka|płytki|płytek") that agrees with ``n`` in ``lang``."""
+    listed = forms.split("|") if isinstance(forms, str) else list(forms)
+    # Without a known language, three forms are read by the Polish rule, two by the English.
+    rule = lang if lang in _CATEGORIES else ("pl" if len(listed) == 3 else "en")
+    order = _CATEGORIES[rule]
+    index = order.index(plural_category(n, rule))
+    chosen = listed[min(index, len(listed) - 1)]
+    return chosen.replace("#", str(n))
+
+
+def _count(value: Any) -> int:
+    """The number a noun agrees with: a number, the items of a list, or of a list already
+    written out as text ("A, B" is two letters)."""
+    if isinstance(value, list | tuple | set | frozenset | dict):
+        return len(value)
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        pass
+    if isinstance(value, str):
+        return len([item for item in value.split(",") if item.strip()])
+    return 0
+
+
 class _Formatter(string.Formatter):
-    """Lists read as "a, b, c"; letters and words in capitals, as on the tiles."""
+    """Lists read as "a, b, c"; letters and words in capitals, as on the tiles; nouns agree
+    with numbers (``{n:plural:…}``) by the rule of the language being filled."""
+
+    def __init__(self, lang: str = "") -> None:
+        super().__init__()
+        self.lang = lang
 
     def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec.startswith("plural:"):
+            return plural(_count(value), format_spec[len("plural:"):], self.lang)
         if format_spec == "up":
             return _join(value).upper()
         if format_spec == "spaced":
@@ -61,13 +120,16 @@ def _join(value: Any) -> str:
     return "" if value is None else str(value)
 
 
-_FORMATTER = _Formatter()
+@cache
+def _formatter(lang: str) -> _Formatter:
+    return _Formatter(lang)
 
 
-def fill(template: str, params: Mapping[str, Any]) -> str:
-    """Fill a template; a missing parameter reads as "?" rather than failing mid-game."""
+def fill(template: str, params: Mapping[str, Any], lang: str = "") -> str:
+    """Fill a template; a missing parameter reads as "?" rather than failing mid-game.
+    ``lang`` chooses the plural rule (without it, three forms are read the Polish way)."""
     try:
-        return _FORMATTER.vformat(template, (), params)
+        return _formatter(lang).vformat(template, (), params)
     except (ValueError, IndexError, AttributeError):
         return template
 
@@ -94,17 +156,38 @@ def render(
 ) -> str:
     """The sentence for ``key``: the seat's language, else English, else ``fallback``."""
     # An empty sentence in a catalogue is a choice (say nothing), not a gap to fill.
-    for template in (
-        lookup(lang, section, key, verbosity),
-        lookup(lang, "common", key, verbosity),
-        lookup("en", section, key, verbosity),
-        fallback,
+    for template, used in (
+        (lookup(lang, section, key, verbosity), lang),
+        (lookup(lang, "common", key, verbosity), lang),
+        (lookup("en", section, key, verbosity), "en"),
+        (lookup("en", "common", key, verbosity), "en"),
+        (fallback, "en"),
     ):
         if template is not None:
-            return fill(template, params)
-    return fill(key.replace("_", " ") + ".", params)
+            return fill(template, params, used)
+    return fill(key.replace("_", " ") + ".", params, "en")
 
 
 def text(lang: str, key: str, verbosity: str = "beginner", **params: Any) -> str:
     """A common (not game-specific) sentence: prompts, help headings, errors."""
     return render(lang, "common", key, params, verbosity=verbosity)
+
+
+def error_text(exc: BaseException, lang: str, verbosity: str = "beginner") -> str:
+    """What a seat hears for ``exc``: a coded error's sentence from the catalogue (its
+    ``example`` after it), or an old "Polish / English" message's half in ``lang``."""
+    if isinstance(exc, BrailleWordsError) and exc.code is not None:
+        params = exc.params
+        said = render(lang, exc.section, exc.code, params, verbosity=verbosity)
+        example = params.get("example")
+        if example:
+            said += " " + text(lang, "for_example", verbosity, example=example)
+        return said
+    return in_language(str(exc), lang)
+
+
+def _render_error(exc: BrailleWordsError, lang: str, verbosity: str) -> str:
+    return error_text(exc, lang, verbosity)
+
+
+register_renderer(_render_error)

@@ -20,7 +20,13 @@ from typing import IO, TYPE_CHECKING
 
 from braille_words.errors import BrailleWordsError
 from braille_words.speech.settings import VoiceSettings
-from braille_words.speech.speaker import Message, WorkerSpeaker
+from braille_words.speech.speaker import (
+    Message,
+    WorkerSpeaker,
+    has_marks,
+    strip_marks,
+    to_ssml,
+)
 
 if TYPE_CHECKING:  # numpy and PortAudio load with the first espeak voice, not with the game
     import numpy as np
@@ -47,8 +53,12 @@ def find_espeak(binary: str | None = None) -> str:
     return found
 
 
-def espeak_command(binary: str, voice: str, settings: VoiceSettings) -> list[str]:
+def espeak_command(
+    binary: str, voice: str, settings: VoiceSettings, *, ssml: bool = False
+) -> list[str]:
     cmd = [binary, "--stdin", "--stdout", "-v", voice, "-a", str(round(settings.volume * 100))]
+    if ssml:
+        cmd.append("-m")  # the text is SSML: a marked word switches voice
     if settings.rate is not None:
         cmd += ["-s", str(settings.rate)]
     return cmd
@@ -86,9 +96,11 @@ def read_wav_header(stream: IO[bytes]) -> WavFormat:
 class EspeakProcess:
     """One running ``espeak-ng --stdout``: its format and its sound, chunk by chunk."""
 
-    def __init__(self, binary: str, text: str, voice: str, settings: VoiceSettings) -> None:
+    def __init__(
+        self, binary: str, text: str, voice: str, settings: VoiceSettings, *, ssml: bool = False
+    ) -> None:
         self.proc = subprocess.Popen(
-            espeak_command(binary, voice, settings),
+            espeak_command(binary, voice, settings, ssml=ssml),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
@@ -140,7 +152,8 @@ def synthesize(
 ) -> tuple[npt.NDArray[np.int16], int]:
     """The whole of ``text`` as mono int16 samples and their rate (for files and benchmarks)."""
     settings = settings or VoiceSettings()
-    proc = EspeakProcess(find_espeak(binary), text, settings.voice_for(lang), settings)
+    said, ssml = espeak_text(text, lang or settings.lang, settings)
+    proc = EspeakProcess(find_espeak(binary), said, settings.voice_for(lang), settings, ssml=ssml)
     try:
         data = b"".join(proc.chunks())
     finally:
@@ -178,10 +191,27 @@ def write_wav(
     return len(samples) / rate
 
 
+def espeak_text(text: str, lang: str, settings: VoiceSettings) -> tuple[str, bool]:
+    """What espeak-ng is given for ``text`` and whether it is SSML: a sentence with a word
+    marked in another language (``mark_word``) becomes SSML whose ``<voice xml:lang>`` says that
+    word in its own language's voice; any other sentence goes as plain text."""
+    if not has_marks(text):
+        return strip_marks(text), False
+    return to_ssml(text, lang, tags=ESPEAK_LANGS, every_run=True), True
+
+
+ESPEAK_LANGS = {"en": "en-gb"}
+"""espeak-ng 1.51 finds no voice for a bare ``xml:lang="en"`` inside SSML (it keeps the voice
+it had), so English runs name its British English voice."""
+
+
 class EspeakSpeaker(WorkerSpeaker):
     """espeak-ng on ``device`` (an index, a name, or None for the default output)."""
 
     name = "espeak"
+    markup = True
+    last_input: tuple[str, bool] | None = None
+    """What espeak-ng was last given (text, is SSML): for tests and ``--speech`` debugging."""
 
     def __init__(
         self,
@@ -203,8 +233,10 @@ class EspeakSpeaker(WorkerSpeaker):
         super().__init__(settings, seat=seat)
 
     def _utter(self, msg: Message, cancel: threading.Event) -> None:
+        said, ssml = espeak_text(msg.text, msg.lang, self.settings)
+        self.last_input = (said, ssml)
         proc = EspeakProcess(
-            self.binary, msg.text, self.settings.voice_for(msg.lang), self.settings
+            self.binary, said, self.settings.voice_for(msg.lang), self.settings, ssml=ssml
         )
         with self._proc_lock:
             self._proc = proc

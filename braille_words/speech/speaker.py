@@ -10,6 +10,12 @@ back at what was missed and cannot wait through stale news:
 
 ``stop()`` is what a key press calls: silence now, forget the queue.
 
+A sentence may carry a word in another language ("Your word: ŹRÓDŁO" at an English seat of a
+Polish game). A presenter marks it with ``mark_word(text, word_lang, lang)``; an engine that can
+switch voices mid-sentence (``markup = True``: espeak-ng, speech-dispatcher) says it in that
+language's voice (``to_ssml``), every other output (text, transcripts, Braille) reads the
+sentence with the marks taken out (``strip_marks``), so plain text is exactly as unmarked.
+
 Engines that take time to speak run on one worker thread per speaker (``WorkerSpeaker``): it
 gives ``say`` a constant, tiny cost and serialises engines (pyttsx3, espeak-ng) that misbehave
 when fed from two threads.
@@ -20,12 +26,87 @@ from __future__ import annotations
 import abc
 import collections
 import enum
+import re
 import threading
 import time
 from dataclasses import dataclass, field
 from types import TracebackType
+from xml.sax.saxutils import escape, quoteattr
 
 from braille_words.speech.settings import VoiceSettings
+
+WORD_START = "\x0e"  # SHIFT OUT: into another language …
+WORD_END = "\x0f"  # SHIFT IN: … and back to the sentence's
+_MARKED = re.compile("\x0e([A-Za-z-]{2,12}):([^\x0e\x0f]*)\x0f")
+_marking = False
+
+
+def set_word_marks(on: bool) -> bool:
+    """Turn the marking of foreign words on or off (returns the old setting).
+
+    Off by default: a mark is harmless only once every plain-text output takes marks out. The
+    speakers do; the table's Braille line and transcript must call ``strip_marks`` first.
+    """
+    global _marking
+    old, _marking = _marking, on
+    return old
+
+
+def mark_word(text: str, word_lang: str, lang: str) -> str:
+    """``text`` (a game word, a letter's name) marked as being in ``word_lang`` when the
+    sentence around it is in another language ``lang``; else ``text`` unchanged."""
+    if not _marking or not text or word_lang == lang:
+        return text
+    return f"{WORD_START}{word_lang}:{strip_marks(text)}{WORD_END}"
+
+
+def strip_marks(text: str) -> str:
+    """The plain sentence: marked words as their text, stray marks gone."""
+    if WORD_START not in text and WORD_END not in text:
+        return text
+    plain = _MARKED.sub(lambda m: m.group(2), text)
+    return plain.replace(WORD_START, "").replace(WORD_END, "")
+
+
+def marked_spans(text: str) -> list[tuple[str, str | None]]:
+    """The sentence as (text, language) runs; None is the sentence's own language."""
+    spans: list[tuple[str, str | None]] = []
+    at = 0
+    for m in _MARKED.finditer(text):
+        if m.start() > at:
+            spans.append((strip_marks(text[at : m.start()]), None))
+        spans.append((m.group(2), m.group(1)))
+        at = m.end()
+    if at < len(text):
+        spans.append((strip_marks(text[at:]), None))
+    return [(t, lang) for t, lang in spans if t]
+
+
+def has_marks(text: str) -> bool:
+    return _MARKED.search(text) is not None
+
+
+def to_ssml(
+    text: str, lang: str, *, tags: dict[str, str] | None = None, every_run: bool = False
+) -> str:
+    """The sentence as SSML: the whole in ``lang``, each marked word in a ``<voice>`` of its
+    own language. ``tags`` names a language the way the engine knows it ("en" → "en-gb");
+    ``every_run`` puts the sentence's own runs in a ``<voice>`` too, for an engine that does
+    not return to its voice when a nested ``<voice>`` ends (espeak-ng 1.51 does not)."""
+    tags = tags or {}
+
+    def voice(run: str, run_lang: str) -> str:
+        return f"<voice xml:lang={quoteattr(tags.get(run_lang, run_lang))}>{escape(run)}</voice>"
+
+    parts = []
+    for run, run_lang in marked_spans(text):
+        if run_lang is not None and run_lang != lang:
+            parts.append(voice(run, run_lang))
+        elif every_run:
+            parts.append(voice(run, lang))
+        else:
+            parts.append(escape(run))
+    return f"<speak xml:lang={quoteattr(tags.get(lang, lang))}>{''.join(parts)}</speak>"
 
 
 class Priority(enum.IntEnum):
@@ -47,12 +128,16 @@ class Speaker(abc.ABC):
     """Something that speaks one seat's messages."""
 
     name = "speaker"
+    markup = False
+    """Whether ``_say`` takes marked words (``mark_word``); if not, marks are stripped first."""
 
     def __init__(self, settings: VoiceSettings | None = None, *, seat: int | None = None) -> None:
         self.settings = settings or VoiceSettings()
         self.seat = seat
 
     def message(self, text: str, lang: str | None, priority: Priority) -> Message:
+        if not self.markup:
+            text = strip_marks(text)
         return Message(" ".join(text.split()), lang or self.settings.lang, priority, self.seat)
 
     def say(self, text: str, lang: str | None = None, priority: Priority = Priority.NORMAL) -> bool:

@@ -18,7 +18,7 @@ from typing import Any
 from braille_words.audio.devices import AudioDeviceError
 from braille_words.speech.espeak import EngineUnavailable
 from braille_words.speech.settings import VoiceSettings
-from braille_words.speech.speaker import Message, WorkerSpeaker
+from braille_words.speech.speaker import Message, WorkerSpeaker, has_marks, to_ssml
 from braille_words.speech.speechd_instance import PrivateSpeechd
 
 # A message that never reports its end (a stuck output module) must not stop the seat forever.
@@ -27,6 +27,7 @@ END_TIMEOUT = 60.0
 
 class SpeechdSpeaker(WorkerSpeaker):
     name = "speechd"
+    markup = True  # a word marked in another language is sent as SSML <voice xml:lang>
 
     def __init__(
         self,
@@ -104,8 +105,11 @@ class SpeechdSpeaker(WorkerSpeaker):
             self._client.set_language(msg.lang)
             if self.settings.voice and msg.lang == self.settings.lang:
                 self._client.set_synthesis_voice(self.settings.voice)
+            ssml = has_marks(msg.text)
+            modes = self._module.DataMode
+            self._client.set_data_mode(modes.SSML if ssml else modes.TEXT)
             self._client.speak(
-                msg.text,
+                to_ssml(msg.text, msg.lang, every_run=True) if ssml else msg.text,
                 callback=lambda _kind, *a, **k: done.set(),
                 event_types=(cb.END, cb.CANCEL),
             )

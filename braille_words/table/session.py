@@ -18,13 +18,13 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from braille_words.audio.timers import TimerEvent
-from braille_words.errors import BrailleWordsError, InputError, in_language
+from braille_words.errors import BrailleWordsError, InputError
 from braille_words.games.base import Event, RuleViolation
 from braille_words.games.interface import GameRules, GameState, Move, TimerRequest
 from braille_words.games.kit import GameKit
 from braille_words.games.votes import parse_ballot
 from braille_words.lexicon.diacritics import restore_line
-from braille_words.present.messages import lookup, render, text
+from braille_words.present.messages import error_text, lookup, render, text
 from braille_words.table.clock import TableClock
 from braille_words.table.journal import Header, Journal
 from braille_words.table.outputs import SeatOutput
@@ -276,7 +276,7 @@ class Session(Generic[R, S, M]):
             if awaited and not insist and self._offer_spelling(seat, words):
                 return
             if awaited:
-                out.announce(in_language(str(exc), out.lang), cue="rejected")
+                out.announce(error_text(exc, out.lang, out.verbosity), cue="rejected")
             else:
                 self._not_your_turn(out)
             return
@@ -421,7 +421,7 @@ class Session(Generic[R, S, M]):
             out.announce(self._violation_text(out, exc), cue="rejected")
             return False
         except BrailleWordsError as exc:
-            out.announce(in_language(str(exc), out.lang), cue="rejected")
+            out.announce(error_text(exc, out.lang, out.verbosity), cue="rejected")
             return False
         if self.journal is not None:
             try:

@@ -27,6 +27,7 @@ from braille_words.games.word_rummikub.rules import (
     TakeBack,
     Undo,
 )
+from braille_words.present.messages import error_text
 
 
 def view(rack: str = "kota?ee", table: tuple[str, ...] = ("szczyt", "k?ot")) -> dict[str, Any]:
@@ -120,7 +121,7 @@ def test_every_move_has_a_command(line: str, move: object) -> None:
         ("joker 1 a", "no joker standing for A"),
         ("new", "Name the tiles"),
         ("new 1 1", "same tile"),
-        ("new 1 5", "letters the jokers stand for"),
+        ("new 1 5", "the joker stands for"),
         ("undo 3", "takes no numbers"),
         ("dance 1 2", "Unknown command"),
         ("1 x = kot", "Before = give word numbers"),
@@ -135,16 +136,39 @@ def test_every_move_has_a_command(line: str, move: object) -> None:
 def test_errors_say_what_to_type_instead(line: str, says: str) -> None:
     with pytest.raises(InputError) as exc:
         parse(line, V)
-    assert says in str(exc.value)
+    # The error is a code; each seat hears it in its own language.
+    said = {lang: error_text(exc.value, lang) for lang in ("pl", "en")}
+    assert says in said["pl"] or says in said["en"]
+    assert said["pl"] != said["en"]
+    assert str(exc.value) == said["en"]
 
 
-def test_errors_give_an_example_in_the_players_language() -> None:
+def test_errors_give_an_example_of_the_command_as_typed() -> None:
     with pytest.raises(InputError) as exc:
         parse("podziel 1", V)
-    assert "Na przykład: podziel 2 3" in str(exc.value)
+    assert "Na przykład: podziel 2 3" in error_text(exc.value, "pl")
+    assert "For example: podziel 2 3" in error_text(exc.value, "en")
     with pytest.raises(InputError) as exc:
         parse("split 1", V)
-    assert "For example: split 2 3" in str(exc.value)
+    assert "For example: split 2 3" in error_text(exc.value, "en")
+
+
+def test_an_english_verb_at_a_polish_seat_is_answered_in_polish() -> None:
+    # issue 16 §4: "joker 1 a" answered "Word 1 has no joker…" in a Polish game.
+    with pytest.raises(InputError) as exc:
+        parse("joker 1 a", V)
+    assert error_text(exc.value, "pl").startswith("W słowie 1 nie ma jokera jako A.")
+
+
+@pytest.mark.parametrize(
+    ("count", "says"),
+    [(1, "masz 1 płytkę"), (2, "masz 2 płytki"), (5, "masz 5 płytek"), (22, "masz 22 płytki")],
+)
+def test_the_rack_count_agrees_with_its_noun(count: int, says: str) -> None:
+    rack = [[i, "a"] for i in range(count)]
+    with pytest.raises(InputError) as exc:
+        parse("połóż 30 1", {**V, "rack": rack, "loose": []})
+    assert says in error_text(exc.value, "pl")
 
 
 def test_help_lists_the_same_commands_in_both_languages() -> None:

@@ -65,7 +65,7 @@ def test_nobody_hears_a_rack_before_taking_the_keyboard(tmp_path: Path, polish: 
     assert "wspólny głośnik lub ekran" in said
     session.handle(KEYBOARD, "")  # Enter: the first player has the keyboard
     after = speaker.getvalue()[len(said):]
-    assert "Twój ruch." in after and "Stojak, płytek 14" in after
+    assert "Twój ruch." in after and "Stojak, 14 płytek" in after
     assert after.count("Stojak") == 1
 
 
@@ -88,9 +88,9 @@ def test_the_next_player_hears_their_tiles_only_after_the_hand_over(
     assert speaker.getvalue()[mark:].count("Kolej:") == 1
     session.handle(KEYBOARD, "")
     after = speaker.getvalue()[mark:]
-    assert after.count("Stojak, płytek 14") == 1 and "Twój ruch." in after
+    assert after.count("Stojak, 14 płytek") == 1 and "Twój ruch." in after
     session.handle(KEYBOARD, "stojak")
-    assert speaker.getvalue()[mark:].count("Stojak, płytek 14") == 2
+    assert speaker.getvalue()[mark:].count("Stojak, 14 płytek") == 2
 
 
 def test_a_line_typed_before_the_hand_over_was_asked_for_does_not_confirm_it(
@@ -106,7 +106,7 @@ def test_a_line_typed_before_the_hand_over_was_asked_for_does_not_confirm_it(
     session.handle(KEYBOARD, "", at=typed_early)  # an Enter typed ahead by the last player
     assert "Stojak" not in speaker.getvalue()[mark:]
     session.handle(KEYBOARD, "")
-    assert "Stojak, płytek 14" in speaker.getvalue()[mark:]
+    assert "Stojak, 14 płytek" in speaker.getvalue()[mark:]
 
 
 def test_between_turns_the_keyboard_stays_with_the_holder(tmp_path: Path, polish: Any) -> None:

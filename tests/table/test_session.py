@@ -151,7 +151,7 @@ def test_killing_the_process_loses_no_announced_move(tmp_path: Path) -> None:
     assert resumed.returncode == 0, resumed.stderr
     assert "Traceback" not in resumed.stderr
     assert "Wznowiono" in resumed.stdout
-    table_line = next(line for line in resumed.stdout.splitlines() if "Stół, słów 1" in line)
+    table_line = next(line for line in resumed.stdout.splitlines() if "Stół, 1 słowo" in line)
     assert table_line
 
 

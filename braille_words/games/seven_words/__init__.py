@@ -18,6 +18,7 @@ ID = "seven_words"
 TITLE = "7 słów"
 ALIASES = ("siedem-slow", "seven-words", "7-slow", "seven_words", "wordsy")
 PLAYERS = (1, 6)
+WORD_LANG = "pl"
 
 
 def kit() -> GameKit[Rules, State, Move]:
@@ -42,15 +43,17 @@ def kit() -> GameKit[Rules, State, Move]:
         id=ID,
         title=TITLE,
         aliases=ALIASES,
-        word_lang="pl",
+        word_lang=WORD_LANG,
         players=PLAYERS,
         make_rules=make_rules,
         commands=Commands(),
         computer=Computer(),
-        presenter=Presenter(),
+        presenter=Presenter(word_lang=WORD_LANG),
         event_kinds=EVENT_KINDS,
         reason_codes=REASON_CODES,
     )
 
 
-ENTRY = GameEntry(id=ID, title=TITLE, aliases=ALIASES, players=PLAYERS, word_lang="pl", load=kit)
+ENTRY = GameEntry(
+    id=ID, title=TITLE, aliases=ALIASES, players=PLAYERS, word_lang=WORD_LANG, load=kit
+)

@@ -27,6 +27,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+# The catalogues say the errors below; importing them lets str(error) be English for logs.
+import braille_words.present.messages  # noqa: F401
 from braille_words.errors import InputError
 from braille_words.games.interface import View
 from braille_words.games.kit import CommandLanguage
@@ -126,15 +128,16 @@ _COMMAND_NAMES = frozenset(
 )
 
 
-def _say(lang: str, pl: str, en: str) -> str:
-    if lang == "pl":
-        return pl
-    if lang == "en":
-        return en
-    return f"{pl} / {en}"
+GAME = "seven_words"
+"""The catalogue section of this game's sentences, command errors included."""
 
 
-def _player(arg: str, view: dict[str, Any], lang: str) -> int:
+def _error(code: str, /, **params: Any) -> InputError:
+    """An error said from the game's catalogue in the seat's language (``present.messages``)."""
+    return InputError.coded(code, GAME, **params)
+
+
+def _player(arg: str, view: dict[str, Any]) -> int:
     """A player by number (from 1) or by name, as the 0-based seat."""
     seats: Sequence[str] = view.get("seats", [])
     if is_number(arg):
@@ -145,13 +148,7 @@ def _player(arg: str, view: dict[str, Any], lang: str) -> int:
         names = [normalize(s) for s in seats]
         if arg in names:
             return names.index(arg)
-    raise InputError(
-        _say(
-            lang,
-            f"Nie ma gracza {arg}; podaj numer od 1 do {len(seats)}, np. wyzwanie 2.",
-            f"There is no player {arg}; give a number from 1 to {len(seats)}, e.g. challenge 2.",
-        )
-    )
+    raise _error("no_player", player=arg, n=len(seats))
 
 
 def parse(line: str, view: dict[str, Any]) -> Move:
@@ -159,7 +156,7 @@ def parse(line: str, view: dict[str, Any]) -> Move:
     text = normalize(line)
     phase = view.get("phase")
     if not text:
-        raise InputError(_say("?", "Wpisz słowo albo polecenie.", "Type a word or a command."))
+        raise _error("empty_line")
     phrase = " ".join(text.split())
     if phrase in _PHRASES:
         what, _lang = _PHRASES[phrase]
@@ -174,49 +171,25 @@ def parse(line: str, view: dict[str, Any]) -> Move:
     args = rest.split()
     if phase == "writing" and not args and verb in _COMMAND_NAMES:
         # A written word cannot be changed, so a bare command name is not taken as one.
-        raise InputError(
-            _say(
-                "?",
-                f"Jeśli {verb.upper()} to twoje słowo, wpisz: słowo {verb}.",
-                f"If {verb.upper()} is your word, type: word {verb}.",
-            )
-        )
+        raise _error("command_as_word", word=verb)
     if verb in _WORD:
         if not rest:
-            raise InputError(
-                _say(_WORD[verb], "Po „słowo” wpisz swoje słowo.", "Type your word after 'word'.")
-            )
+            raise _error("word_after_word")
         return Submit(rest)
     if verb in _CHALLENGE:
-        lang = _CHALLENGE[verb]
         if len(args) != 1:
-            raise InputError(
-                _say(
-                    lang,
-                    "Podaj jednego gracza, np. wyzwanie 2.",
-                    "Name one player, e.g. challenge 2.",
-                )
-            )
-        return Challenge(_player(args[0], view, lang))
+            raise _error("one_player")
+        return Challenge(_player(args[0], view))
     if verb in _DONE and not args:
         return Done()
     if verb in _KEEP:
-        lang = _KEEP[verb]
         letters = [c for a in args for c in a if not c.isspace() and c != ","]
         if not letters:
-            raise InputError(
-                _say(lang, "Podaj litery, np. zostaw l s w n.", "Name letters, e.g. keep l s w n.")
-            )
+            raise _error("keep_letters")
         return Keep(tuple(letters))
     if verb in _CORRECT:
         if not rest:
-            raise InputError(
-                _say(
-                    _CORRECT[verb],
-                    "Podaj poprawne słowo, np. popraw kot.",
-                    "Give the corrected word, e.g. correct kot.",
-                )
-            )
+            raise _error("correct_word")
         return Correct(rest)
     if verb in _WITHDRAW and not args:
         return Correct(None)
@@ -232,22 +205,10 @@ def parse(line: str, view: dict[str, Any]) -> Move:
     if phase == "correction":
         return Correct(phrase)
     if phase == "challenges":
-        raise InputError(
-            _say(
-                "?",
-                "Teraz wyzwania: wpisz wyzwanie i numer gracza, albo gotowe.",
-                "Challenges now: type challenge and a player's number, or done.",
-            )
-        )
+        raise _error("challenges_now")
     if phase == "ruling":
-        raise InputError(
-            _say(
-                "?",
-                "Stół rozstrzyga: wpisz ta sama rodzina albo inna rodzina.",
-                "The table decides: type same family or different family.",
-            )
-        )
-    raise InputError(_say("?", "Gra się skończyła.", "The game is over."))
+        raise _error("ruling_now")
+    raise _error("game_is_over")
 
 
 def to_command(move: Move, view: dict[str, Any], lang: str = "en") -> str:

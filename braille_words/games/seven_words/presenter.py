@@ -15,10 +15,14 @@ from braille_words.braille.symbols import column_symbol
 from braille_words.braille.translator import symbol_cell, text_to_cells
 from braille_words.games.interface import TimerRequest, View
 from braille_words.games.kit import GamePresenter
-from braille_words.present.messages import fill
+from braille_words.present.messages import render
+from braille_words.speech.speaker import mark_word
 from braille_words.speech.spelling import letter_name
 
 PL = "pl"
+GAME = "seven_words"
+WORD_LANG = "pl"
+"""The language of the cards: letters are named and Brailled in it, whatever the messages."""
 
 _READ = {
     "cards": ("karty", "cards", "k", "plansza", "area"),
@@ -36,8 +40,9 @@ _WHY_PL = {
 }
 
 
-def _t(lang: str, pl: str, en: str, **params: Any) -> str:
-    return fill(pl if lang == PL else en, params)
+def _t(lang: str, key: str, verbosity: str = "beginner", /, **params: Any) -> str:
+    """The game's sentence ``key`` from its catalogue, in ``lang``."""
+    return render(lang, GAME, key, params, verbosity=verbosity)
 
 
 def _name(view: dict[str, Any], seat: int | None) -> str:
@@ -45,17 +50,17 @@ def _name(view: dict[str, Any], seat: int | None) -> str:
     return seats[seat] if seat is not None and 0 <= seat < len(seats) else "?"
 
 
-def _card(card: dict[str, Any], lang: str) -> str:
+def _card(card: dict[str, Any], lang: str, word_lang: str = WORD_LANG) -> str:
     bonus = int(card.get("bonus") or 0)
-    said = letter_name(str(card["letter"]), lang)
+    said = mark_word(letter_name(str(card["letter"]), word_lang), word_lang, lang)
     return said + (f" plus {bonus}" if bonus else "")
 
 
-def cards_sentence(area: list[dict[str, Any]], lang: str) -> str:
+def cards_sentence(area: list[dict[str, Any]], lang: str, word_lang: str = WORD_LANG) -> str:
     """The eight cards by column, best column first: "5: be, eł plus 1; 4: …"."""
     columns: dict[int, list[str]] = {}
     for card in area:
-        columns.setdefault(int(card["column"]), []).append(_card(card, lang))
+        columns.setdefault(int(card["column"]), []).append(_card(card, lang, word_lang))
     parts = [f"{col}: {', '.join(cards)}" for col, cards in sorted(columns.items(), reverse=True)]
     return "; ".join(parts)
 
@@ -64,82 +69,75 @@ def rack_letters(view: dict[str, Any]) -> str:
     return "".join(str(c["letter"]) for c in view["area"])
 
 
-def read(low: str, view: dict[str, Any], lang: str, verbosity: str) -> str | None:
+def read(
+    low: str, view: dict[str, Any], lang: str, verbosity: str, word_lang: str = WORD_LANG
+) -> str | None:
     for key, words in _READ.items():
         if low in words:
-            return _READERS[key](view, lang, verbosity)
+            return _READERS[key](view, lang, verbosity, word_lang)
     return None
 
 
-def read_cards(view: dict[str, Any], lang: str, verbosity: str) -> str:
-    cards = cards_sentence(view["area"], lang)
-    if verbosity == "expert":
-        return cards + "."
-    return _t(
-        lang,
-        "Karty, kolumny od 5 do 2 punktów: {c}.",
-        "Cards, columns from 5 down to 2 points: {c}.",
-        c=cards,
-    )
+def read_cards(
+    view: dict[str, Any], lang: str, verbosity: str, word_lang: str = WORD_LANG
+) -> str:
+    return _t(lang, "cards", verbosity, c=cards_sentence(view["area"], lang, word_lang))
 
 
-def read_words(view: dict[str, Any], lang: str, verbosity: str) -> str:
+def read_words(
+    view: dict[str, Any], lang: str, verbosity: str, word_lang: str = WORD_LANG
+) -> str:
     said: list[str] = []
     for entry in view["words"]:
         name = _name(view, entry["seat"])
         if "word" in entry and entry["word"] is not None:
-            mark = _t(lang, " (nieważne)", " (invalid)") if entry.get("invalid") else ""
-            said.append(f"{name}: {str(entry['word']).upper()} {entry.get('score', 0)}{mark}")
+            mark = f" ({_t(lang, 'invalid')})" if entry.get("invalid") else ""
+            word = mark_word(str(entry["word"]).upper(), word_lang, lang)
+            said.append(f"{name}: {word} {entry.get('score', 0)}{mark}")
         elif entry["written"]:
-            said.append(_t(lang, "{n}: zapisane", "{n}: written", n=name))
+            said.append(_t(lang, "written", n=name))
         else:
-            said.append(_t(lang, "{n}: jeszcze pisze", "{n}: still writing", n=name))
-    return _t(lang, "Słowa: {w}.", "Words: {w}.", w="; ".join(said))
+            said.append(_t(lang, "still_writing", n=name))
+    return _t(lang, "words", verbosity, w="; ".join(said))
 
 
-def read_scores(view: dict[str, Any], lang: str, verbosity: str) -> str:
+def read_scores(
+    view: dict[str, Any], lang: str, verbosity: str, word_lang: str = WORD_LANG
+) -> str:
     parts = [f"{_name(view, s)} {t}" for s, t in enumerate(view["totals"])]
-    return _t(lang, "Wyniki: {s}.", "Scores: {s}.", s=", ".join(parts))
+    return _t(lang, "scores", verbosity, s=", ".join(parts))
 
 
-def read_round(view: dict[str, Any], lang: str, verbosity: str) -> str:
-    state = {
-        "writing": _t(lang, "piszemy słowa", "writing words"),
-        "challenges": _t(lang, "wyzwania", "challenges"),
-        "correction": _t(lang, "poprawka słowa", "a word is corrected"),
-        "ruling": _t(lang, "stół rozstrzyga", "the table decides"),
-        "over": _t(lang, "koniec gry", "game over"),
-    }.get(str(view["phase"]), str(view["phase"]))
-    hourglass = ""
+_PHASES = ("writing", "challenges", "correction", "ruling", "over")
+
+
+def read_round(
+    view: dict[str, Any], lang: str, verbosity: str, word_lang: str = WORD_LANG
+) -> str:
+    phase = str(view["phase"])
+    state = _t(lang, f"phase_{phase}") if phase in _PHASES else phase
+    said = _t(lang, "round", verbosity, r=view["round"], n=view["rounds"], s=state)
     if view.get("hourglass_running"):
-        hourglass = _t(lang, " Klepsydra się przesypuje.", " The hourglass is running.")
-    return (
-        _t(
-            lang,
-            "Runda {r} z {n}: {s}.",
-            "Round {r} of {n}: {s}.",
-            r=view["round"],
-            n=view["rounds"],
-            s=state,
-        )
-        + hourglass
-    )
+        said += " " + _t(lang, "hourglass_running", verbosity)
+    return said
 
 
-def read_sheet(view: dict[str, Any], lang: str, verbosity: str) -> str:
+def read_sheet(
+    view: dict[str, Any], lang: str, verbosity: str, word_lang: str = WORD_LANG
+) -> str:
     me = view["seat"]
     mine = [rnd["results"][me] for rnd in view.get("history", [])]
     if not mine:
-        return _t(lang, "Karta wyników jest jeszcze pusta.", "The score sheet is still empty.")
+        return _t(lang, "sheet_empty", verbosity)
     rows = [
-        f"{i}. {str(r['word'] or '-').upper()} {r['score']}"
+        f"{i}. {mark_word(str(r['word'] or '-').upper(), word_lang, lang)} {r['score']}"
         + (f" +{r['bonus']}" if r.get("bonus") else "")
         for i, r in enumerate(mine, 1)
     ]
     return _t(
         lang,
-        "Twoja karta: {rows}. Kary: {p}. Razem: {t}.",
-        "Your sheet: {rows}. Penalties: {p}. Total: {t}.",
+        "sheet",
+        verbosity,
         rows="; ".join(rows),
         p=view["penalties"][me],
         t=view["totals"][me],
@@ -155,30 +153,15 @@ _READERS = {
 }
 
 
-def prompt(view: dict[str, Any], lang: str, verbosity: str) -> str:
+def prompt(view: dict[str, Any], lang: str, verbosity: str, word_lang: str = WORD_LANG) -> str:
     phase = view["phase"]
     if phase == "writing":
-        if verbosity == "expert":
-            return read_cards(view, lang, "expert")
         return _t(
-            lang,
-            "Napisz swoje słowo. {cards}",
-            "Write your word. {cards}",
-            cards=read_cards(view, lang, verbosity),
+            lang, "prompt_writing", verbosity, cards=read_cards(view, lang, verbosity, word_lang)
         )
-    if phase == "challenges":
-        return _t(
-            lang,
-            "Wyzwanie? Powiedz „wyzwanie” i numer gracza albo „gotowe”.",
-            'Any challenge? Say "challenge" and a player number, or "done".',
-        )
-    if phase == "correction":
-        return _t(
-            lang,
-            "Popraw słowo („popraw” i słowo) albo „wycofaj”.",
-            'Correct your word ("correct" and the word) or "withdraw".',
-        )
-    return _t(lang, "Twój ruch.", "Your move.")
+    if phase in ("challenges", "correction"):
+        return _t(lang, f"prompt_{phase}", verbosity)
+    return _t(lang, "your_move", verbosity)
 
 
 def prompt_key(view: dict[str, Any]) -> Any:
@@ -187,12 +170,18 @@ def prompt_key(view: dict[str, Any]) -> Any:
     return (view["round"], view["phase"])
 
 
-def where(view: dict[str, Any], lang: str, verbosity: str, names: Sequence[str]) -> str:
+def where(
+    view: dict[str, Any],
+    lang: str,
+    verbosity: str,
+    names: Sequence[str],
+    word_lang: str = WORD_LANG,
+) -> str:
     return " ".join(
         [
-            _t(lang, "7 słów, grasz jako {n}.", "7 słów, you are {n}.", n=names[view["seat"]]),
+            _t(lang, "where_you_are", verbosity, n=names[view["seat"]]),
             read_round(view, lang, verbosity),
-            read_cards(view, lang, "expert"),
+            read_cards(view, lang, "expert", word_lang),
             read_scores(view, lang, verbosity),
         ]
     )
@@ -205,8 +194,7 @@ def final(result: dict[str, Any], lang: str, names: Sequence[str], seat: int) ->
         sheets.append(
             _t(
                 lang,
-                "{n}: słowa {w}; liczą się {k}; premie {b}; kary {x}; razem {t}",
-                "{n}: words {w}; counted {k}; bonuses {b}; penalties {x}; total {t}",
+                "final_sheet",
                 n=names[p["seat"]],
                 w=" ".join(str(x) for x in p["words"]),
                 k=" ".join(str(x) for x in p["kept"]),
@@ -217,23 +205,10 @@ def final(result: dict[str, Any], lang: str, names: Sequence[str], seat: int) ->
         )
     said = "; ".join(sheets)
     if "target" in result:
-        verdict = (
-            _t(lang, "Cel osiągnięty!", "Target reached!")
-            if result.get("won")
-            else _t(lang, "Cel nieosiągnięty.", "Target missed.")
-        )
-        return _t(
-            lang,
-            "Koniec gry. {s}. Cel: {t}. {v}",
-            "Game over. {s}. Target: {t}. {v}",
-            s=said,
-            t=result["target"],
-            v=verdict,
-        )
-    winners = ", ".join(names[s] for s in result.get("winners", []))
-    return _t(
-        lang, "Koniec gry. {s}. Wygrywa: {w}.", "Game over. {s}. Winner: {w}.", s=said, w=winners
-    )
+        verdict = _t(lang, "target_reached" if result.get("won") else "target_missed")
+        return _t(lang, "final_target", s=said, t=result["target"], v=verdict)
+    winners = [names[s] for s in result.get("winners", [])]
+    return _t(lang, "final", s=said, w=winners)
 
 
 _CUES = {
@@ -286,12 +261,14 @@ def event_params(
     return extra
 
 
-def braille_view(view: dict[str, Any], lang: str, selection: Any = None) -> list[NamedLine]:
+def braille_view(
+    view: dict[str, Any], lang: str, selection: Any = None, word_lang: str = WORD_LANG
+) -> list[NamedLine]:
     """The cards as one line (column sign, then its two letters and any bonus), then words."""
     segments: list[Segment] = []
     for card in view["area"]:
         cells = bytes([symbol_cell(column_symbol(int(card["column"])), lang)])
-        cells += tile_cells([str(card["letter"])], "pl")  # Polish cards, whatever the messages
+        cells += tile_cells([str(card["letter"])], word_lang)  # whatever the messages' language
         if card.get("bonus"):
             cells += text_to_cells(f"+{card['bonus']}", lang, Mode.COMPUTER)
         segments.append(Segment(cells, ("card", int(card["slot"]))))
@@ -344,22 +321,27 @@ def timeout_move(rules: Any, state: Any) -> tuple[int, Any]:
 
 
 class Presenter(GamePresenter):
-    """7 słów's presenter as the table calls it (the functions above do the work)."""
+    """7 słów's presenter as the table calls it (the functions above do the work).
+
+    ``word_lang`` is the kit's word language: cards are named, Brailled and voiced in it."""
+
+    def __init__(self, word_lang: str = WORD_LANG) -> None:
+        self.word_lang = word_lang
 
     def read(self, low: str, view: View, lang: str, verbosity: str) -> str | None:
-        return read(low, view, lang, verbosity)
+        return read(low, view, lang, verbosity, self.word_lang)
 
     def prompt(self, view: View, lang: str, verbosity: str) -> str:
-        return prompt(view, lang, verbosity)
+        return prompt(view, lang, verbosity, self.word_lang)
 
     def where(self, view: View, lang: str, verbosity: str, names: Sequence[str]) -> str:
-        return where(view, lang, verbosity, names)
+        return where(view, lang, verbosity, names, self.word_lang)
 
     def final(self, result: Mapping[str, Any], lang: str, names: Sequence[str], seat: int) -> str:
         return final(dict(result), lang, names, seat)
 
     def braille_view(self, view: View, lang: str, selection: Any = None) -> list[NamedLine]:
-        return braille_view(view, lang, selection)
+        return braille_view(view, lang, selection, self.word_lang)
 
     def rack_letters(self, view: View) -> str:
         return rack_letters(view)

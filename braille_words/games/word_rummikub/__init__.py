@@ -18,6 +18,7 @@ ID = "word_rummikub"
 TITLE = "Rummikub Słowny"
 ALIASES = ("rummikub", "rummikub-slowny", "word-rummikub", "word_rummikub")
 PLAYERS = (2, 4)
+WORD_LANG = "pl"
 
 
 def kit() -> GameKit[Rules, State, Move]:
@@ -39,15 +40,17 @@ def kit() -> GameKit[Rules, State, Move]:
         id=ID,
         title=TITLE,
         aliases=ALIASES,
-        word_lang="pl",
+        word_lang=WORD_LANG,
         players=PLAYERS,
         make_rules=make_rules,
         commands=Commands(),
         computer=Computer(),
-        presenter=Presenter(),
+        presenter=Presenter(word_lang=WORD_LANG),
         event_kinds=EVENT_KINDS,
         reason_codes=REASON_CODES,
     )
 
 
-ENTRY = GameEntry(id=ID, title=TITLE, aliases=ALIASES, players=PLAYERS, word_lang="pl", load=kit)
+ENTRY = GameEntry(
+    id=ID, title=TITLE, aliases=ALIASES, players=PLAYERS, word_lang=WORD_LANG, load=kit
+)

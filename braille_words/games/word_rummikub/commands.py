@@ -36,6 +36,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+# The catalogues say the errors below; importing them lets str(error) be English for logs.
+import braille_words.present.messages  # noqa: F401
 from braille_words.errors import InputError
 from braille_words.games.interface import View
 from braille_words.games.kit import CommandLanguage
@@ -150,12 +152,13 @@ HELP: dict[str, list[tuple[str, str]]] = {
 }
 
 
-def _say(lang: str, pl: str, en: str) -> str:
-    if lang == "pl":
-        return pl
-    if lang == "en":
-        return en
-    return f"{pl} / {en}"
+GAME = "word_rummikub"
+"""The catalogue section of this game's sentences, command errors included."""
+
+
+def _error(code: str, /, **params: Any) -> InputError:
+    """An error said from the game's catalogue in the seat's language (``present.messages``)."""
+    return InputError.coded(code, GAME, **params)
 
 
 class _Line:
@@ -169,12 +172,11 @@ class _Line:
         self.table: list[dict[str, Any]] = list(view.get("table", []))
         self.rack: list[list[Any]] = list(view.get("rack", [])) + list(view.get("loose", []))
 
-    def error(self, pl: str, en: str) -> InputError:
+    def error(self, code: str, /, **params: Any) -> InputError:
+        """A coded error; with an example of this command in the language it was typed in."""
         example = next((s for s, _ in HELP[self.lang if self.lang != "?" else "en"]
                         if s.split()[0] == self._example_key()), None)
-        if example:
-            pl, en = f"{pl} Na przykład: {example}", f"{en} For example: {example}"
-        return InputError(_say(self.lang, pl, en))
+        return _error(code, example=example, **params) if example else _error(code, **params)
 
     def _example_key(self) -> str:
         en = {"put": "put", "new": "new", "split": "split", "move": "move", "back": "back",
@@ -187,18 +189,13 @@ class _Line:
         n = len(self.args)
         if not low <= n <= high:
             want = str(low) if low == high else f"{low}–{high}"
-            raise self.error(
-                f"To polecenie potrzebuje {want} liczb, a podano {n}.",
-                f"This command takes {want} numbers; you gave {n}.",
-            )
+            raise self.error("wrong_count", want=want, n=n)
 
-    def number(self, k: int, what_pl: str, what_en: str) -> int:
+    def number(self, k: int, code: str) -> int:
+        """The k-th argument as a number; ``code`` says which number was wanted."""
         token = self.args[k]
         if not is_number(token):
-            raise self.error(
-                f"„{token}” nie jest numerem ({what_pl}).",
-                f"'{token}' is not a number ({what_en}).",
-            )
+            raise self.error(code, token=token)
         return int(token)
 
     def word(self, k: int, allow_new: bool = False) -> int:
@@ -207,18 +204,12 @@ class _Line:
         n = len(self.table)
         if allow_new and token in NEW_NAMES:
             return n
-        w = self.number(k, "numer słowa", "word number")
+        w = self.number(k, "word_not_a_number")
         if allow_new and w in (0, n + 1):
             return n
         if not 1 <= w <= n:
-            extra_pl = " (albo 'nowe')" if allow_new else ""
-            extra_en = " (or 'new')" if allow_new else ""
-            raise self.error(
-                f"Na stole nie ma słowa {w}; słowa mają numery 1–{n}{extra_pl}."
-                if n else f"Na stole nie ma jeszcze słów{extra_pl}.",
-                f"There is no word {w} on the table; words are numbered 1–{n}{extra_en}."
-                if n else f"There are no words on the table yet{extra_en}.",
-            )
+            code = "word_out_of_range" if n else "no_words_yet"
+            raise self.error(code + ("_or_new" if allow_new else ""), w=w, n=n)
         return w - 1
 
     def length(self, w: int) -> int:
@@ -227,15 +218,12 @@ class _Line:
     def position(self, k: int, w: int, end_ok: bool, zero_is_end: bool = False) -> int:
         """0-based position in word ``w``; with ``end_ok`` one past the end is allowed."""
         size = self.length(w)
-        p = self.number(k, "pozycja", "position")
+        p = self.number(k, "position_not_a_number")
         if end_ok and (p == size + 1 or (zero_is_end and p == 0)):
             return size
         hi = size + 1 if end_ok else size
         if not 1 <= p <= hi:
-            raise self.error(
-                f"Słowo {w + 1} nie ma pozycji {p}; wybierz 1–{hi}.",
-                f"Word {w + 1} has no position {p}; choose 1–{hi}.",
-            )
+            raise self.error("position_out_of_range", w=w + 1, p=p, hi=hi)
         return p - 1
 
     def rack_tile(self, token: str, taken: Sequence[int] = ()) -> int:
@@ -243,26 +231,18 @@ class _Line:
         if is_number(token):
             r = int(token)
             if not 1 <= r <= len(self.rack):
-                raise self.error(
-                    f"Na stojaku nie ma płytki {r}; masz {len(self.rack)} płytek.",
-                    f"There is no rack tile {r}; you have {len(self.rack)} tiles.",
-                )
+                raise self.error("rack_tile_out_of_range", r=r, count=len(self.rack))
             tile_id: int = self.rack[r - 1][0]
             return tile_id
         letter = None if token in JOKER_NAMES else token
         if letter is not None and len(letter) != 1:
-            raise self.error(
-                f"„{token}” nie jest numerem płytki ani literą.",
-                f"'{token}' is neither a tile number nor a letter.",
-            )
+            raise self.error("not_tile_or_letter", token=token)
         for tile_id, tile_letter in self.rack:
             if tile_letter == letter and tile_id not in taken:
                 return int(tile_id)
-        shown = "jokera" if letter is None else letter.upper()
-        raise self.error(
-            f"Nie masz na stojaku {shown}.",
-            f"You have no {'joker' if letter is None else letter.upper()} on your rack.",
-        )
+        if letter is None:
+            raise self.error("no_joker_on_rack")
+        raise self.error("no_letter_on_rack", letter=letter.upper())
 
     def is_joker(self, tile_id: int) -> bool:
         return any(t[0] == tile_id and t[1] is None for t in self.rack)
@@ -276,17 +256,14 @@ def _verb(line: str) -> tuple[str, str, list[str]]:
     if head in _VERBS:
         key, lang = _VERBS[head]
         return key, lang, rest
-    raise InputError(
-        f"Nie znam polecenia „{head}”. Napisz np. „połóż 3 2 1”, „gotowe” albo „pomoc”. / "
-        f"Unknown command '{head}'. Type e.g. 'put 3 2 1', 'done' or 'help'."
-    )
+    raise _error("unknown_verb", word=head)
 
 
 def parse(line: str, view: dict[str, Any]) -> Move:
     """The move a typed line stands for, given the typing seat's ``view``."""
     text = " ".join(normalize(line).replace(",", " ").split())
     if not text:
-        raise InputError("Wpisz polecenie, np. „gotowe”. / Type a command, e.g. 'done'.")
+        raise _error("empty_line")
     if "=" in text:
         return _rebuild(text, view)
     # Votes are said in the words every game's table votes with (games/votes.py).
@@ -299,9 +276,7 @@ def parse(line: str, view: dict[str, Any]) -> Move:
     cmd = _Line(key, lang, args, view)
     if key in ("undo", "reset", "done", "draw", "yes", "no", "close"):
         if args:
-            raise cmd.error(
-                "To polecenie nie potrzebuje liczb.", "This command takes no numbers."
-            )
+            raise cmd.error("takes_no_numbers")
         simple: dict[str, Move] = {
             "undo": Undo(), "reset": ResetTurn(), "done": EndTurn(), "draw": Draw(),
             "yes": CastVote(True), "no": CastVote(False), "close": CloseVote(),
@@ -315,12 +290,9 @@ def parse(line: str, view: dict[str, Any]) -> Move:
         cmd.count(2, 2)
         w = cmd.word(0)
         size = cmd.length(w)
-        p = cmd.number(1, "pozycja", "position")
+        p = cmd.number(1, "position_not_a_number")
         if not 2 <= p <= size:
-            raise cmd.error(
-                f"Słowo {w + 1} można podzielić tylko między literami: podaj 2–{size}.",
-                f"Word {w + 1} can only be split between letters: give 2–{size}.",
-            )
+            raise cmd.error("split_between", w=w + 1, size=size)
         return Split(w, p - 1)
     if key == "move":
         cmd.count(3, 4)
@@ -350,15 +322,9 @@ def _put(cmd: _Line) -> Move:
     if rest and not is_number(rest[-1]):
         letter = rest.pop()
     if cmd.is_joker(tile) and letter is None:
-        raise cmd.error(
-            "Podaj literę, którą ma być joker, np. połóż 4 2 1 a.",
-            "Say which letter the joker stands for, e.g. put 4 2 1 a.",
-        )
+        raise cmd.error("joker_letter_needed")
     if letter is not None and (len(letter) != 1 or not cmd.is_joker(tile)):
-        raise cmd.error(
-            f"„{letter}” nie jest pozycją; literę podaje się tylko dla jokera.",
-            f"'{letter}' is not a position; a letter is given only for a joker.",
-        )
+        raise cmd.error("letter_not_position", letter=letter)
     if rest:
         cmd.args = [*cmd.args[:2], rest[0]]
         p = cmd.position(2, w, end_ok=True, zero_is_end=True)
@@ -369,10 +335,7 @@ def _put(cmd: _Line) -> Move:
 
 def _new(cmd: _Line) -> Move:
     if not cmd.args:
-        raise cmd.error(
-            "Podaj płytki nowego słowa, np. nowe 3 5 7 albo nowe kot.",
-            "Name the tiles of the new word, e.g. new 3 5 7 or new kot.",
-        )
+        raise cmd.error("new_needs_tiles")
     args = list(cmd.args)
     jokers = ""
     if len(args) > 1 and not is_number(args[-1]) and is_number(args[0]):
@@ -390,13 +353,10 @@ def _new(cmd: _Line) -> Move:
     for token in args:
         tiles.append(cmd.rack_tile(token, tiles))
     if len(set(tiles)) != len(tiles):
-        raise cmd.error("Ta sama płytka podana dwa razy.", "The same tile is named twice.")
+        raise cmd.error("duplicate_tile")
     n = sum(1 for t in tiles if cmd.is_joker(t))
     if n != len(jokers):
-        raise cmd.error(
-            f"Podaj na końcu litery jokerów ({n}), np. nowe 3 5 7 a.",
-            f"Add the letters the jokers stand for ({n}) at the end, e.g. new 3 5 7 a.",
-        )
+        raise cmd.error("joker_letters_count", n=n)
     return NewWord(tuple(tiles), jokers)
 
 
@@ -407,16 +367,10 @@ def _joker(cmd: _Line) -> Move:
     if len(cmd.args) == 2:
         letter = cmd.args[1]
         if len(letter) != 1 or is_number(letter):
-            raise cmd.error(
-                "Podaj literę jokera, np. joker 2 a, albo pozycję i płytkę: joker 2 3 5.",
-                "Give the joker's letter, e.g. joker 2 a, or position and tile: joker 2 3 5.",
-            )
+            raise cmd.error("joker_letter_or_tile")
         spots = [i for i, t in enumerate(tiles) if t[2] and t[1] == letter]
         if not spots:
-            raise cmd.error(
-                f"W słowie {w + 1} nie ma jokera jako {letter.upper()}.",
-                f"Word {w + 1} has no joker standing for {letter.upper()}.",
-            )
+            raise cmd.error("no_joker_as", w=w + 1, letter=letter.upper())
         return SwapJoker(w, spots[0], tile=cmd.rack_tile(letter))
     p = cmd.position(1, w, end_ok=False)
     if len(cmd.args) == 3:
@@ -428,10 +382,7 @@ def _joker(cmd: _Line) -> Move:
 def _rebuild(text: str, view: dict[str, Any]) -> Move:
     left, _, right = text.partition("=")
     if "=" in right:
-        raise InputError(
-            "Użyj jednego znaku =, np. 2 3 +aa = szyszka oczy kat. / "
-            "Use one = sign, e.g. 2 3 +aa = szyszka oczy kat."
-        )
+        raise _error("one_equals")
     end = right.rstrip().endswith("!")
     words = right.replace("!", " ").split()
     cmd = _Line("rebuild", "?", [], view)
@@ -442,35 +393,21 @@ def _rebuild(text: str, view: dict[str, Any]) -> Move:
         if token.startswith("+"):
             letters = token[1:].replace("*", "?")
             if not all(ch.isalpha() or ch == "?" for ch in letters):
-                raise InputError(
-                    f"Po + podaj litery ze stojaka (? to joker), a nie „{letters}”. / "
-                    f"After + give rack letters (? for a joker), not '{letters}'."
-                )
+                raise _error("after_plus", letters=letters)
             rack = (rack or "") + letters
         elif is_number(token):
             cmd.args = [token]
             w = cmd.word(0)
             if w in take:
-                raise InputError(
-                    f"Słowo {w + 1} podano dwa razy. / Word {w + 1} is named twice."
-                )
+                raise _error("word_named_twice", word=w + 1)
             take.append(w)
         else:
-            raise InputError(
-                f"Przed = podaj numery słów i litery po +, a nie „{token}”. "
-                "Np. 2 3 +aa = szyszka oczy kat / "
-                f"Before = give word numbers and letters after +, not '{token}'. "
-                "E.g. 2 3 +aa = szyszka oczy kat"
-            )
+            raise _error("before_equals", token=token)
     if not words:
-        raise InputError(
-            "Po = podaj słowa, które układasz. / After = give the words you make."
-        )
+        raise _error("after_equals")
     for word in words:
         if not word.isalpha():
-            raise InputError(
-                f"„{word}” nie jest słowem z samych liter. / '{word}' is not a word of letters."
-            )
+            raise _error("not_letters", word=word)
     return Rebuild(tuple(take), rack, tuple(words), end)
 
 

@@ -15,11 +15,14 @@ from braille_words.braille.lines import NamedLine
 from braille_words.braille.translator import PlayedJoker
 from braille_words.games.interface import TimerRequest, View
 from braille_words.games.kit import GamePresenter
-from braille_words.present.messages import fill
+from braille_words.present.messages import render
+from braille_words.speech.speaker import mark_word
 from braille_words.speech.spelling import letter_name
 from braille_words.tiles import is_number
 
-PL = "pl"
+GAME = "word_rummikub"
+WORD_LANG = "pl"
+"""The language of the tiles: letters are named and Brailled in it, whatever the messages."""
 
 _READ = {
     "rack": ("stojak", "rack", "s", "płytki", "tiles", "moje płytki"),
@@ -34,172 +37,133 @@ _TILE_PREFIXES = ("płytka", "plytka", "tile")
 _LETTER_PREFIXES = ("litera", "letter")
 
 
-def _t(lang: str, pl: str, en: str, **params: Any) -> str:
-    return fill(pl if lang == PL else en, params)
+def _t(lang: str, key: str, verbosity: str = "beginner", /, **params: Any) -> str:
+    """The game's sentence ``key`` from its catalogue, in ``lang``."""
+    return render(lang, GAME, key, params, verbosity=verbosity)
 
 
-def _name(letter: str | None, lang: str) -> str:
-    return "joker" if letter is None else letter_name(letter, lang)
+def _name(letter: str | None, lang: str, word_lang: str = WORD_LANG) -> str:
+    """A tile said by its letter's name in the tiles' language (a joker in the message's)."""
+    if letter is None:
+        return _t(lang, "joker_name")
+    return mark_word(letter_name(letter, word_lang), word_lang, lang)
 
 
 def rack_letters(view: dict[str, Any]) -> str:
     return "".join("?" if letter is None else letter for _id, letter in view["rack"])
 
 
-def _word_text(word: dict[str, Any]) -> str:
-    return str(word["text"]).upper()
+def _word_text(word: dict[str, Any], lang: str, word_lang: str = WORD_LANG) -> str:
+    return mark_word(str(word["text"]).upper(), word_lang, lang)
 
 
-def read(low: str, view: dict[str, Any], lang: str, verbosity: str) -> str | None:
+def read(
+    low: str, view: dict[str, Any], lang: str, verbosity: str, word_lang: str = WORD_LANG
+) -> str | None:
     """Answer a reading command, or None when ``low`` is not one."""
     for key, words in _READ.items():
         if low in words:
-            return _READERS[key](view, lang, verbosity)
+            return _READERS[key](view, lang, verbosity, word_lang)
     first, _, rest = low.partition(" ")
     args = rest.split()
     if first in _WORD_PREFIXES and len(args) == 1 and is_number(args[0]):
-        return read_word(view, int(args[0]), lang)
+        return read_word(view, int(args[0]), lang, word_lang)
     if first in _TILE_PREFIXES and len(args) == 1 and is_number(args[0]):
-        return read_tile(view, int(args[0]), lang)
+        return read_tile(view, int(args[0]), lang, word_lang)
     if first in _LETTER_PREFIXES and len(args) == 2 and all(is_number(a) for a in args):
-        return read_letter(view, int(args[0]), int(args[1]), lang)
+        return read_letter(view, int(args[0]), int(args[1]), lang, word_lang)
     return None
 
 
-def read_tile(view: dict[str, Any], number: int, lang: str) -> str:
+def read_tile(view: dict[str, Any], number: int, lang: str, word_lang: str = WORD_LANG) -> str:
     """One rack tile: what a routing key on the rack picks, said so the player knows."""
     rack = view["rack"]
     if not 1 <= number <= len(rack):
-        return _t(
-            lang,
-            "Nie ma płytki {n}; na stojaku płytek: {count}.",
-            "There is no tile {n}; your rack has {count}.",
-            n=number,
-            count=len(rack),
-        )
-    return _t(
-        lang,
-        "Płytka {n}: {name}. Wskaż miejsce w słowie.",
-        "Tile {n}: {name}. Now route to a place in a word.",
-        n=number,
-        name=_name(rack[number - 1][1], lang),
-    )
+        return _t(lang, "no_rack_tile", n=number, count=len(rack))
+    return _t(lang, "tile_picked", n=number, name=_name(rack[number - 1][1], lang, word_lang))
 
 
-def read_letter(view: dict[str, Any], word: int, position: int, lang: str) -> str:
+def read_letter(
+    view: dict[str, Any], word: int, position: int, lang: str, word_lang: str = WORD_LANG
+) -> str:
     words = view["table"]
     if not 1 <= word <= len(words) or not 1 <= position <= len(words[word - 1]["tiles"]):
-        return _t(
-            lang,
-            "Nie ma litery {p} w słowie {w}.",
-            "Word {w} has no letter {p}.",
-            w=word,
-            p=position,
-        )
+        return _t(lang, "no_letter_at", w=word, p=position)
     _id, letter, joker = words[word - 1]["tiles"][position - 1]
-    name = _name(None if joker else letter, lang)
-    return _t(
-        lang,
-        "Słowo {w}, litera {p}: {name}.",
-        "Word {w}, letter {p}: {name}.",
-        w=word,
-        p=position,
-        name=name,
-    )
+    name = _name(None if joker else letter, lang, word_lang)
+    return _t(lang, "letter_at", w=word, p=position, name=name)
 
 
-def read_rack(view: dict[str, Any], lang: str, verbosity: str) -> str:
+def read_rack(
+    view: dict[str, Any], lang: str, verbosity: str, word_lang: str = WORD_LANG
+) -> str:
     rack = view["rack"]
     if not rack:
-        return _t(lang, "Stojak jest pusty.", "Your rack is empty.")
-    items = ", ".join(f"{i} {_name(letter, lang)}" for i, (_id, letter) in enumerate(rack, 1))
-    loose = view.get("loose") or []
-    extra = ""
-    if loose:
-        extra = _t(
-            lang,
-            " Do ułożenia w tej turze: {tiles}.",
-            " To place this turn: {tiles}.",
-            tiles=", ".join(_name(letter, lang) for _id, letter in loose),
-        )
-    if verbosity == "expert":
-        return f"{items}.{extra}"
-    return (
-        _t(
-            lang,
-            "Stojak, płytek {n}: {items}.",
-            "Rack, {n} tiles: {items}.",
-            n=len(rack),
-            items=items,
-        )
-        + extra
+        return _t(lang, "rack_empty", verbosity)
+    items = ", ".join(
+        f"{i} {_name(letter, lang, word_lang)}" for i, (_id, letter) in enumerate(rack, 1)
     )
+    said = _t(lang, "rack", verbosity, n=len(rack), items=items)
+    loose = view.get("loose") or []
+    if loose:
+        tiles = ", ".join(_name(letter, lang, word_lang) for _id, letter in loose)
+        said += " " + _t(lang, "to_place", verbosity, tiles=tiles)
+    return said
 
 
-def read_table(view: dict[str, Any], lang: str, verbosity: str) -> str:
+def read_table(
+    view: dict[str, Any], lang: str, verbosity: str, word_lang: str = WORD_LANG
+) -> str:
     words = view["table"]
     if not words:
-        return _t(lang, "Stół jest pusty.", "The table is empty.")
-    listed = ", ".join(f"{i} {_word_text(w)}" for i, w in enumerate(words, 1))
-    if verbosity == "expert":
-        return listed + "."
-    return _t(
-        lang,
-        "Stół, słów {n}: {listed}.",
-        "Table, {n} words: {listed}.",
-        n=len(words),
-        listed=listed,
-    )
+        return _t(lang, "table_empty", verbosity)
+    listed = ", ".join(f"{i} {_word_text(w, lang, word_lang)}" for i, w in enumerate(words, 1))
+    return _t(lang, "table", verbosity, n=len(words), listed=listed)
 
 
-def read_word(view: dict[str, Any], number: int, lang: str) -> str:
+def read_word(view: dict[str, Any], number: int, lang: str, word_lang: str = WORD_LANG) -> str:
     words = view["table"]
     if not 1 <= number <= len(words):
-        return _t(
-            lang,
-            "Nie ma słowa {n}; na stole słów: {count}.",
-            "There is no word {n}; the table has {count} words.",
-            n=number,
-            count=len(words),
-        )
+        return _t(lang, "no_word_n", n=number, count=len(words))
     word = words[number - 1]
     letters = ", ".join(
-        f"{i} {_name(None if joker else letter, lang)}"
-        + (_t(lang, " jako {l}", " as {l}", l=letter_name(letter, lang)) if joker else "")
+        f"{i} "
+        + (
+            _t(lang, "joker_as", letter=_name(letter, lang, word_lang))
+            if joker
+            else _name(letter, lang, word_lang)
+        )
         for i, (_id, letter, joker) in enumerate(word["tiles"], 1)
     )
-    return _t(
-        lang,
-        "Słowo {n}, {w}: {letters}.",
-        "Word {n}, {w}: {letters}.",
-        n=number,
-        w=_word_text(word),
-        letters=letters,
-    )
+    return _t(lang, "word_letters", n=number, w=_word_text(word, lang, word_lang), letters=letters)
 
 
-def read_scores(view: dict[str, Any], lang: str, verbosity: str) -> str:
+def read_scores(
+    view: dict[str, Any], lang: str, verbosity: str, word_lang: str = WORD_LANG
+) -> str:
     parts = [f"{name} {score}" for name, score in zip(view["seats"], view["scores"], strict=False)]
-    return _t(lang, "Wyniki: {s}.", "Scores: {s}.", s=", ".join(parts))
+    return _t(lang, "scores", verbosity, s=", ".join(parts))
 
 
-def read_bank(view: dict[str, Any], lang: str, verbosity: str) -> str:
-    return _t(lang, "W banku płytek: {n}.", "Tiles in the bank: {n}.", n=view["bank"])
+def read_bank(view: dict[str, Any], lang: str, verbosity: str, word_lang: str = WORD_LANG) -> str:
+    return _t(lang, "bank", verbosity, n=view["bank"])
 
 
-def read_turn(view: dict[str, Any], lang: str, verbosity: str) -> str:
+def read_turn(view: dict[str, Any], lang: str, verbosity: str, word_lang: str = WORD_LANG) -> str:
     awaiting = view.get("awaiting") or []
     if view.get("over"):
-        return _t(lang, "Gra skończona.", "The game is over.")
+        return _t(lang, "game_is_over", verbosity)
     if view["seat"] in awaiting:
-        return _t(lang, "Twój ruch.", "Your turn.")
+        return _t(lang, "your_turn", verbosity)
     names = ", ".join(view["seats"][s] for s in awaiting)
-    return _t(lang, "Ruch: {names}.", "Now playing: {names}.", names=names)
+    return _t(lang, "now_playing", verbosity, names=names)
 
 
-def read_racks(view: dict[str, Any], lang: str, verbosity: str) -> str:
+def read_racks(
+    view: dict[str, Any], lang: str, verbosity: str, word_lang: str = WORD_LANG
+) -> str:
     parts = [f"{name} {n}" for name, n in zip(view["seats"], view["rack_sizes"], strict=False)]
-    return _t(lang, "Płytek na stojakach: {s}.", "Tiles on racks: {s}.", s=", ".join(parts))
+    return _t(lang, "racks", verbosity, s=", ".join(parts))
 
 
 _READERS = {
@@ -212,43 +176,36 @@ _READERS = {
 }
 
 
-def prompt(view: dict[str, Any], lang: str, verbosity: str) -> str:
+def prompt(view: dict[str, Any], lang: str, verbosity: str, word_lang: str = WORD_LANG) -> str:
     """What a seat hears when the game turns to it."""
     if view.get("vote"):
-        return _t(lang, "Głosuj: tak albo nie.", "Vote: yes or no.")
-    if verbosity == "expert":
-        return _t(lang, "Twój ruch: {r}.", "Your turn: {r}.", r=rack_letters(view).upper())
+        return _t(lang, "prompt_vote", verbosity)
     first = not view["laid_down"][view["seat"]]
-    hint = _t(
+    return _t(
         lang,
-        " Pierwsze wyłożenie: jedno słowo z co najmniej 6 liter albo „dobierz”."
-        if first
-        else " Ułóż słowa albo „dobierz”. „Pomoc” czyta polecenia.",
-        ' First lay-down: one word of 6 letters or more, or "draw".'
-        if first
-        else ' Make words, or "draw". "Help" reads the commands.',
-    )
-    return (
-        _t(lang, "Twój ruch. {rack}", "Your turn. {rack}", rack=read_rack(view, lang, verbosity))
-        + hint
+        "prompt_first" if first else "prompt",
+        verbosity,
+        rack=read_rack(view, lang, verbosity, word_lang) if verbosity != "expert" else "",
+        letters=mark_word(rack_letters(view).upper(), word_lang, lang),
     )
 
 
-def where(view: dict[str, Any], lang: str, verbosity: str, names: Sequence[str]) -> str:
+def where(
+    view: dict[str, Any],
+    lang: str,
+    verbosity: str,
+    names: Sequence[str],
+    word_lang: str = WORD_LANG,
+) -> str:
     me = view["seat"]
     return " ".join(
         [
-            _t(
-                lang,
-                "Rummikub Słowny, grasz jako {name}.",
-                "Rummikub Słowny, you are {name}.",
-                name=names[me],
-            ),
+            _t(lang, "where_you_are", verbosity, name=names[me]),
             read_turn(view, lang, verbosity),
             _t(
                 lang,
-                "Na stojaku płytek: {r}, na stole słów: {t}, w banku: {b}.",
-                "Your rack: {r} tiles; the table: {t} words; the bank: {b}.",
+                "where_counts",
+                verbosity,
                 r=len(view["rack"]),
                 t=len(view["table"]),
                 b=view["bank"],
@@ -262,13 +219,7 @@ def final(result: dict[str, Any], lang: str, names: Sequence[str], seat: int) ->
     scores = result.get("scores", [])
     winners = [names[s] for s in result.get("winners", result.get("winner_seats", []))]
     parts = ", ".join(f"{n} {s}" for n, s in zip(names, scores, strict=False))
-    return _t(
-        lang,
-        "Koniec gry. Wyniki: {parts}. Wygrywa: {w}.",
-        "Game over. Scores: {parts}. Winner: {w}.",
-        parts=parts,
-        w=", ".join(winners),
-    )
+    return _t(lang, "final", parts=parts, w=winners)
 
 
 _CUES = {
@@ -305,10 +256,9 @@ def event_params(
     return extra
 
 
-TILE_LANG = "pl"
-
-
-def braille_view(view: dict[str, Any], lang: str, selection: Any = None) -> list[NamedLine]:
+def braille_view(
+    view: dict[str, Any], lang: str, selection: Any = None, word_lang: str = WORD_LANG
+) -> list[NamedLine]:
     """Rack, table and scores, each a line the reader moves to with line up/down; a rack tile
     picked with a routing key carries dot 8."""
     rack = [letter for _id, letter in view["rack"]]
@@ -318,15 +268,15 @@ def braille_view(view: dict[str, Any], lang: str, selection: Any = None) -> list
         [PlayedJoker(letter) if joker else letter for _id, letter, joker in w["tiles"]]
         for w in view["table"]
     ]
-    # The tiles are Polish letters whatever language the messages are in.
-    lines = [NamedLine("rack", rack_line(rack, TILE_LANG, selected=picked))]
+    # The tiles are in the game's word language whatever language the messages are in.
+    lines = [NamedLine("rack", rack_line(rack, word_lang, selected=picked))]
     if view.get("loose"):
         lines.append(
             NamedLine(
-                "loose", rack_line([lt for _i, lt in view["loose"]], TILE_LANG, name="loose")
+                "loose", rack_line([lt for _i, lt in view["loose"]], word_lang, name="loose")
             )
         )
-    lines.append(NamedLine("table", words_line(words, TILE_LANG)))
+    lines.append(NamedLine("table", words_line(words, word_lang)))
     lines.append(
         NamedLine(
             "scores",
@@ -392,22 +342,27 @@ def timer(view: dict[str, Any]) -> TimerRequest | None:
 
 
 class Presenter(GamePresenter):
-    """Rummikub Słowny's presenter as the table calls it (the functions above do the work)."""
+    """Rummikub Słowny's presenter as the table calls it (the functions above do the work).
+
+    ``word_lang`` is the kit's word language: tiles are named, Brailled and voiced in it."""
+
+    def __init__(self, word_lang: str = WORD_LANG) -> None:
+        self.word_lang = word_lang
 
     def read(self, low: str, view: View, lang: str, verbosity: str) -> str | None:
-        return read(low, view, lang, verbosity)
+        return read(low, view, lang, verbosity, self.word_lang)
 
     def prompt(self, view: View, lang: str, verbosity: str) -> str:
-        return prompt(view, lang, verbosity)
+        return prompt(view, lang, verbosity, self.word_lang)
 
     def where(self, view: View, lang: str, verbosity: str, names: Sequence[str]) -> str:
-        return where(view, lang, verbosity, names)
+        return where(view, lang, verbosity, names, self.word_lang)
 
     def final(self, result: Mapping[str, Any], lang: str, names: Sequence[str], seat: int) -> str:
         return final(dict(result), lang, names, seat)
 
     def braille_view(self, view: View, lang: str, selection: Any = None) -> list[NamedLine]:
-        return braille_view(view, lang, selection)
+        return braille_view(view, lang, selection, self.word_lang)
 
     def rack_letters(self, view: View) -> str:
         return rack_letters(view)
