@@ -38,14 +38,14 @@ from braille_words.speech.settings import VoiceSettings
 WORD_START = "\x0e"  # SHIFT OUT: into another language …
 WORD_END = "\x0f"  # SHIFT IN: … and back to the sentence's
 _MARKED = re.compile("\x0e([A-Za-z-]{2,12}):([^\x0e\x0f]*)\x0f")
-_marking = False
+_marking = True
 
 
 def set_word_marks(on: bool) -> bool:
     """Turn the marking of foreign words on or off (returns the old setting).
 
-    Off by default: a mark is harmless only once every plain-text output takes marks out. The
-    speakers do; the table's Braille line and transcript must call ``strip_marks`` first.
+    On by default: every plain-text output takes marks out (the speakers that cannot switch
+    voices, and the seat's Braille line and transcript, call ``strip_marks``).
     """
     global _marking
     old, _marking = _marking, on

@@ -22,6 +22,7 @@ from braille_words.braille.grid import COLUMN, ROW, Grid
 from braille_words.braille.lines import NamedGrid, NamedLine
 from braille_words.braille.translator import Mode, text_to_cells
 from braille_words.errors import BrailleWordsError
+from braille_words.speech.speaker import strip_marks
 
 
 class Speaker(Protocol):
@@ -178,7 +179,9 @@ class SeatOutput:
                 self._speak(sentence)
             if self.display is not None:
                 try:
-                    line = text_line(sentence, self.lang, self.braille_mode, name="message")
+                    line = text_line(
+                        strip_marks(sentence), self.lang, self.braille_mode, name="message"
+                    )
                 except BrailleWordsError:
                     line = None
                 if line is not None:
@@ -196,7 +199,7 @@ class SeatOutput:
             self._safely(lambda: speaker.say(sentence, self.lang))
         if self.transcript is not None:
             prefix = f"[{self.label}] " if self.label else ""
-            self.transcript.write(prefix + sentence + "\n")
+            self.transcript.write(prefix + strip_marks(sentence) + "\n")
             self.transcript.flush()
 
     def cue(self, name: str, *, public: bool = False) -> None:

@@ -34,8 +34,16 @@ def marks() -> Iterator[None]:
     set_word_marks(old)
 
 
-def test_marks_are_off_until_the_plain_outputs_strip_them() -> None:
-    assert mark_word("ŹRÓDŁO", "pl", "en") == "ŹRÓDŁO"
+def test_a_marked_word_reaches_transcripts_and_braille_as_plain_text() -> None:
+    """Marks are on: the seat's transcript and display take them out, only speech keeps them."""
+    import io
+
+    from braille_words.table.outputs import SeatOutput
+
+    heard = io.StringIO()
+    out = SeatOutput(name="Ola", lang="en", verbosity="beginner", transcript=heard)
+    out.announce("Your word: " + mark_word("ŹRÓDŁO", "pl", "en") + ".")
+    assert heard.getvalue() == "Your word: ŹRÓDŁO.\n"
 
 
 def test_a_word_is_marked_only_in_a_sentence_of_another_language(marks: None) -> None:
