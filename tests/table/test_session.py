@@ -282,3 +282,11 @@ def test_resume_counts_turns_and_says_a_turn_was_in_progress(
     again.close()
     assert "rozegrane tury: 0" in said
     assert "Tura była w toku" in said
+
+
+def test_the_expert_prompt_reads_the_rack_letter_by_letter(make_table: Any) -> None:
+    """Issue 16: 'Twój ruch: WWWCAIZ' was read by the synthesiser as one nonsense word."""
+    position = {"racks": ["wwc?", "lasek"], "table": [], "current": 0}
+    session, _streams = make_table(options={"position": position})
+    said = session.kit.presenter.prompt(session.state.view_for(0), "pl", "expert")
+    assert "W, W, C, joker" in said

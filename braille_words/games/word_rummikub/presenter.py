@@ -186,7 +186,11 @@ def prompt(view: dict[str, Any], lang: str, verbosity: str, word_lang: str = WOR
         "prompt_first" if first else "prompt",
         verbosity,
         rack=read_rack(view, lang, verbosity, word_lang) if verbosity != "expert" else "",
-        letters=mark_word(rack_letters(view).upper(), word_lang, lang),
+        # Letter by letter: "WWWCAIZ" read as one word is a nonsense word to a synthesiser.
+        letters=", ".join(
+            "joker" if ch == "?" else mark_word(ch.upper(), word_lang, lang)
+            for ch in rack_letters(view)
+        ),
     )
 
 
