@@ -38,16 +38,24 @@ def _pad(n: int) -> int:
 
 def write(target: Path, kind: str, header: dict[str, Any], sections: dict[str, array[int]]) -> None:
     """Write ``sections`` with ``header`` as a ``kind`` file, atomically (temporary + rename)."""
-    if sys.byteorder != "little":
-        raise BrailleWordsError("compiled lexicons are only made on little-endian machines")
     layout: dict[str, list[object]] = {}
     offset = 0
     for name, arr in sections.items():
         size = len(arr) * arr.itemsize
         layout[name] = [offset, len(arr), arr.typecode]
         offset += size + _pad(size)
-    magic = _magic(kind)
-    head = json.dumps(dict(header, sections=layout), ensure_ascii=False).encode()
+    write_file(target, _magic(kind), dict(header, sections=layout), list(sections.values()))
+
+
+def write_file(
+    target: Path, magic: bytes, header: dict[str, Any], chunks: Sequence[array[int]]
+) -> None:
+    """The layout every compiled file shares (the word graph's too): ``magic``, the header's
+    length, the JSON header padded to 8 bytes, then each array padded to 8 bytes. Written to
+    a temporary file and renamed, so a reader never maps a half-written one."""
+    if sys.byteorder != "little":
+        raise BrailleWordsError("compiled lexicons are only made on little-endian machines")
+    head = json.dumps(header, ensure_ascii=False).encode()
     head += b" " * _pad(len(magic) + 8 + len(head))
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=target.name, suffix=".tmp")
@@ -56,7 +64,7 @@ def write(target: Path, kind: str, header: dict[str, Any], sections: dict[str, a
             out.write(magic)
             out.write(len(head).to_bytes(8, "little"))
             out.write(head)
-            for arr in sections.values():
+            for arr in chunks:
                 data = arr.tobytes()
                 out.write(data)
                 out.write(b"\0" * _pad(len(data)))
@@ -69,7 +77,11 @@ def write(target: Path, kind: str, header: dict[str, Any], sections: dict[str, a
 
 def read_header(source: Path, kind: str) -> dict[str, Any] | None:
     """The JSON header of a ``kind`` file, or None when it is missing or not one."""
-    magic = _magic(kind)
+    return read_header_after(source, _magic(kind))
+
+
+def read_header_after(source: Path, magic: bytes) -> dict[str, Any] | None:
+    """The JSON header of a file that starts with ``magic``, or None."""
     try:
         with open(source, "rb") as handle:
             if handle.read(len(magic)) != magic:

@@ -22,7 +22,6 @@ import hashlib
 import json
 import mmap
 import os
-import sys
 import tempfile
 import time
 from array import array
@@ -32,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from braille_words.errors import BrailleWordsError
+from braille_words.lexicon import arrays as files
 from braille_words.lexicon.graph import SECTIONS, build_arrays
 from braille_words.lexicon.sources import SOURCE_FILTER, Settings, collect_words
 from braille_words.tiles import alphabet
@@ -98,8 +98,6 @@ def write_graph(
     target: Path, arrays: dict[str, array[int]], header: dict[str, Any]
 ) -> None:
     """Write the arrays with their header, atomically (temporary file, then rename)."""
-    if sys.byteorder != "little":
-        raise BrailleWordsError("compiled lexicons are only made on little-endian machines")
     sections: dict[str, list[int]] = {}
     offset = 0
     for name, code in SECTIONS:
@@ -110,39 +108,13 @@ def write_graph(
         sections[name] = [offset, len(arr)]
         offset += size + _pad(size)
     header = dict(header, format=FORMAT, sections=sections)
-    head = json.dumps(header, ensure_ascii=False).encode()
-    head += b" " * _pad(len(MAGIC) + 8 + len(head))
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=target.name, suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(MAGIC)
-            out.write(len(head).to_bytes(8, "little"))
-            out.write(head)
-            for name, _code in SECTIONS:
-                data = arrays[name].tobytes()
-                out.write(data)
-                out.write(b"\0" * _pad(len(data)))
-        os.chmod(tmp, 0o644)  # a classroom's accounts may share one data folder
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    files.write_file(target, MAGIC, header, [arrays[name] for name, _code in SECTIONS])
 
 
 def read_header(source: Path) -> dict[str, Any] | None:
     """The JSON header of a compiled graph, or None when the file is missing or not ours."""
-    try:
-        with open(source, "rb") as handle:
-            if handle.read(len(MAGIC)) != MAGIC:
-                return None
-            size = int.from_bytes(handle.read(8), "little")
-            if size > 1 << 24:
-                return None
-            header = json.loads(handle.read(size))
-    except (OSError, ValueError):
-        return None
-    if not isinstance(header, dict) or header.get("format") != FORMAT:
+    header = files.read_header_after(source, MAGIC)
+    if header is None or header.get("format") != FORMAT:
         return None
     return header
 
