@@ -29,9 +29,12 @@ class CommandLanguage(ABC, Generic[M]):
     def to_command(self, move: M, view: View, lang: str = "en") -> str:
         """A line that ``parse`` turns back into ``move``: hints are said as typeable lines."""
 
-    @abstractmethod
+    help_table: Mapping[str, list[tuple[str, str]]] = {}
+    """(syntax, meaning) of every game command, by language; English when a language lacks it."""
+
     def help(self, lang: str) -> list[tuple[str, str]]:
         """(syntax, meaning) of every game command, in ``lang``."""
+        return list(self.help_table.get(lang, self.help_table.get("en", [])))
 
     def words_of(self, move: M) -> list[str]:
         """Words a move records as they were typed (7 słów's written word): the table offers
@@ -79,7 +82,15 @@ Router = Callable[[Any, Any], tuple[Any, "str | None"]]
 
 
 class GamePresenter(ABC):
-    """Every player-facing word, Braille line and sound of one game, from views only."""
+    """Every player-facing word, Braille line and sound of one game, from views only.
+
+    ``word_lang`` is the game's word language (letters named, Brailled and voiced in it);
+    ``cues`` names the earcon of each event kind that has one."""
+
+    cues: Mapping[str, str] = {}
+
+    def __init__(self, word_lang: str = "pl") -> None:
+        self.word_lang = word_lang
 
     @abstractmethod
     def read(self, low: str, view: View, lang: str, verbosity: str) -> str | None:
@@ -103,7 +114,7 @@ class GamePresenter(ABC):
         """The letters ``literuj`` spells when given nothing to spell."""
 
     def cue_for(self, kind: str, seat: int, params: Mapping[str, Any]) -> str | None:
-        return None
+        return self.cues.get(kind)
 
     def event_params(
         self, kind: str, params: Mapping[str, Any], seat: int, names: Sequence[str]

@@ -466,11 +466,11 @@ def to_command(move: Move, view: dict[str, Any], lang: str = "en") -> str:
 class Commands(CommandLanguage[Move]):
     """Rummikub Słowny's command language as the table calls it."""
 
+    help_table = HELP
+
     def parse(self, line: str, view: View) -> Move:
         return parse(line, view)
 
     def to_command(self, move: Move, view: View, lang: str = "en") -> str:
         return to_command(move, view, lang)
 
-    def help(self, lang: str) -> list[tuple[str, str]]:
-        return HELP.get(lang, HELP["en"])

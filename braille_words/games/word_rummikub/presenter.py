@@ -241,9 +241,6 @@ _CUES = {
 }
 
 
-def cue_for(kind: str, seat: int, params: dict[str, Any]) -> str | None:
-    return _CUES.get(kind)
-
 
 def event_params(
     kind: str, params: dict[str, Any], seat: int, names: Sequence[str]
@@ -350,8 +347,10 @@ class Presenter(GamePresenter):
 
     ``word_lang`` is the kit's word language: tiles are named, Brailled and voiced in it."""
 
+    cues = _CUES
+
     def __init__(self, word_lang: str = WORD_LANG) -> None:
-        self.word_lang = word_lang
+        super().__init__(word_lang)
 
     def read(self, low: str, view: View, lang: str, verbosity: str) -> str | None:
         return read(low, view, lang, verbosity, self.word_lang)
@@ -370,9 +369,6 @@ class Presenter(GamePresenter):
 
     def rack_letters(self, view: View) -> str:
         return rack_letters(view)
-
-    def cue_for(self, kind: str, seat: int, params: Mapping[str, Any]) -> str | None:
-        return cue_for(kind, seat, dict(params))
 
     def event_params(
         self, kind: str, params: Mapping[str, Any], seat: int, names: Sequence[str]
