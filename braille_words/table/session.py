@@ -273,7 +273,7 @@ class Session(Generic[R, S, M]):
         try:
             move = self.kit.commands.parse(words, view)
         except InputError as exc:
-            if awaited and not insist and self._offer_spelling(seat, words):
+            if awaited and not insist and self._offer_spelling(seat, words, None):
                 return
             if awaited:
                 out.announce(error_text(exc, out.lang, out.verbosity), cue="rejected")
@@ -283,8 +283,7 @@ class Session(Generic[R, S, M]):
         if (
             not insist
             and self.rules.may_act(self.state, seat, move)
-            and self._unsure(seat, move)
-            and self._offer_spelling(seat, words)
+            and self._offer_spelling(seat, words, move)
         ):
             return
         # A table move (time is up, the table's ruling) may come from any player, and a game's
@@ -309,14 +308,17 @@ class Session(Generic[R, S, M]):
             return True
         return False
 
-    def _offer_spelling(self, seat: int, words: str) -> bool:
+    def _offer_spelling(self, seat: int, words: str, move: M | None) -> bool:
         """Offer ``words`` with its Polish letters restored ("zrodlo" → ŹRÓDŁO) when that
-        spelling is in the dictionary; the player's "tak" then plays it."""
+        spelling is in the dictionary and ``move`` (what the line asks for as typed, None when
+        it could not be read) would be refused or record an unknown word; the player's "tak"
+        then plays it. The cheap look-up comes first: most lines restore to nothing, and
+        they cost no trial of the move."""
         lexicon = self.rules.lexicon
         if lexicon is None or self.kit.word_lang != "pl":
             return False
         restored = restore_line(words, lexicon.contains)
-        if restored is None:
+        if restored is None or (move is not None and not self._unsure(seat, move)):
             return False
         try:  # offered only if it would be played: "tak" must not meet another refusal
             move = self.kit.commands.parse(restored, self.state.view_for(seat))
