@@ -28,16 +28,36 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypedDict
+
+from typing_extensions import TypeVar
 
 from braille_words.errors import InputError
 
 if TYPE_CHECKING:
     from braille_words.games.base import Event
 
+class BaseView(TypedDict):
+    """The keys every game's view has, and all the table itself reads of one.
+
+    A game's view is a ``TypedDict`` that extends this one with the game's own keys (its
+    ``view.py``), so mypy checks every key its presenter, commands and computer read. Views
+    are JSON-shaped, so one can be sent to a seat over the network as it is.
+    """
+
+    game: str
+    seat: int
+    seats: list[str]
+    awaiting: list[int]
+
+
 View = dict[str, Any]
-"""What one seat may know of a state (``GameState.view_for``): JSON-shaped, so it can also be
-sent to a seat over the network. Each game documents its keys beside its ``view_for``."""
+"""An untyped view: what a game without its own view type gives (the default of ``V``)."""
+
+V = TypeVar("V", bound=BaseView, default=Any)
+"""A game's view type: what one seat may know of a state (``GameState.view_for``)."""
+
+V_co = TypeVar("V_co", bound=BaseView, default=Any, covariant=True)
 
 
 class Move(Protocol):
@@ -46,7 +66,7 @@ class Move(Protocol):
     def to_json(self) -> dict[str, Any]: ...
 
 
-class GameState(Protocol):
+class GameState(Protocol[V_co]):
     """A game's state as the table reads it. States are immutable values."""
 
     @property
@@ -57,7 +77,7 @@ class GameState(Protocol):
     @property
     def is_over(self) -> bool: ...
 
-    def view_for(self, seat: int) -> View:
+    def view_for(self, seat: int) -> V_co:
         """All that ``seat`` may ever be told: nothing of another seat's rack or secret word."""
         ...
 
@@ -66,7 +86,7 @@ class GameState(Protocol):
     def to_json(self) -> dict[str, Any]: ...
 
 
-S = TypeVar("S", bound=GameState)
+S = TypeVar("S", bound="GameState[Any]")
 M = TypeVar("M", bound=Move)
 
 

@@ -12,21 +12,21 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from braille_words.games.interface import GameRules, M, S, TimerRequest, View
+from braille_words.games.interface import GameRules, M, S, TimerRequest, V
 
 if TYPE_CHECKING:
     from braille_words.braille.lines import NamedLine
 
 
-class CommandLanguage(ABC, Generic[M]):
+class CommandLanguage(ABC, Generic[M, V]):
     """What a player types (in Polish or English), to moves and back."""
 
     @abstractmethod
-    def parse(self, line: str, view: View) -> M:
+    def parse(self, line: str, view: V) -> M:
         """The move ``line`` asks for; ``InputError`` with a sentence when it asks for none."""
 
     @abstractmethod
-    def to_command(self, move: M, view: View, lang: str = "en") -> str:
+    def to_command(self, move: M, view: V, lang: str = "en") -> str:
         """A line that ``parse`` turns back into ``move``: hints are said as typeable lines."""
 
     help_table: Mapping[str, list[tuple[str, str]]] = {}
@@ -81,7 +81,7 @@ Router = Callable[[Any, Any], tuple[Any, "str | None"]]
 """(routing target, current selection) → (new selection, command line to run or None)."""
 
 
-class GamePresenter(ABC):
+class GamePresenter(ABC, Generic[V]):
     """Every player-facing word, Braille line and sound of one game, from views only.
 
     ``word_lang`` is the game's word language (letters named, Brailled and voiced in it);
@@ -93,24 +93,24 @@ class GamePresenter(ABC):
         self.word_lang = word_lang
 
     @abstractmethod
-    def read(self, low: str, view: View, lang: str, verbosity: str) -> str | None:
+    def read(self, low: str, view: V, lang: str, verbosity: str) -> str | None:
         """The answer to a reading command (rack, table, scores…), or None if ``low`` is none."""
 
     @abstractmethod
-    def prompt(self, view: View, lang: str, verbosity: str) -> str: ...
+    def prompt(self, view: V, lang: str, verbosity: str) -> str: ...
 
     @abstractmethod
-    def where(self, view: View, lang: str, verbosity: str, names: Sequence[str]) -> str: ...
+    def where(self, view: V, lang: str, verbosity: str, names: Sequence[str]) -> str: ...
 
     @abstractmethod
     def final(self, result: Mapping[str, Any], lang: str, names: Sequence[str], seat: int) -> str:
         ...
 
     @abstractmethod
-    def braille_view(self, view: View, lang: str, selection: Any = None) -> list[NamedLine]: ...
+    def braille_view(self, view: V, lang: str, selection: Any = None) -> list[NamedLine]: ...
 
     @abstractmethod
-    def rack_letters(self, view: View) -> str:
+    def rack_letters(self, view: V) -> str:
         """The letters ``literuj`` spells when given nothing to spell."""
 
     def cue_for(self, kind: str, seat: int, params: Mapping[str, Any]) -> str | None:
@@ -122,11 +122,11 @@ class GamePresenter(ABC):
         """Parameters a sentence needs beyond the event's own (names, a verdict's word)."""
         return {}
 
-    def prompt_key(self, view: View) -> Any:
+    def prompt_key(self, view: V) -> Any:
         """The prompt is said again when this changes while the same seats are awaited."""
         return None
 
-    def private_input(self, view: View) -> bool:
+    def private_input(self, view: V) -> bool:
         """Whether what the seat types now is secret (7 słów words before all are in)."""
         return False
 
@@ -134,11 +134,11 @@ class GamePresenter(ABC):
         """A routing key on ``target``: the new selection and the line it sends, if any."""
         return selection, None
 
-    def describe_move(self, move: Any, lang: str, view: View | None = None) -> str:
+    def describe_move(self, move: Any, lang: str, view: V | None = None) -> str:
         """A move (a hint) said as the line a player would type."""
         return str(move.to_json())
 
-    def timer(self, view: View) -> TimerRequest | None:
+    def timer(self, view: V) -> TimerRequest | None:
         """The countdown the game wants running now, read from the table's view."""
         return None
 
@@ -148,7 +148,7 @@ class GamePresenter(ABC):
 
 
 @dataclass(frozen=True)
-class GameKit(Generic[R, S, M]):
+class GameKit(Generic[R, S, M, V]):
     """One game as the table sees it: typed factories, no module names."""
 
     id: str
@@ -160,9 +160,9 @@ class GameKit(Generic[R, S, M]):
     players: tuple[int, int]
     make_rules: Callable[[Any, Mapping[str, Any]], R]
     """(lexicon, options) → rules; options are checked with a sentence for a teacher."""
-    commands: CommandLanguage[M]
+    commands: CommandLanguage[M, V]
     computer: ComputerPlayer[R, S, M]
-    presenter: GamePresenter
+    presenter: GamePresenter[V]
     event_kinds: Mapping[str, str] = field(default_factory=dict)
     """Every event kind with its English template: the fallback and the catalogue's checklist."""
     reason_codes: Mapping[str, str] = field(default_factory=dict)

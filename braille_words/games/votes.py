@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypedDict
 
 from braille_words.games.base import RuleViolation
 
@@ -49,6 +49,15 @@ def parse_ballot(line: str) -> bool | None:
 
 def is_close(line: str) -> bool:
     return " ".join(line.lower().split()) in CLOSE_WORDS
+
+
+class VoteView(TypedDict):
+    """A vote as a seat sees it (and as the journal keeps it): ballots are (seat, accepted)."""
+
+    seat: int
+    words: list[str]
+    voters: list[int]
+    ballots: list[tuple[int, bool]]
 
 
 @dataclass(frozen=True)
@@ -88,12 +97,12 @@ class TableVote:
         yes = sum(1 for _, accept in self.ballots if accept)
         return yes >= len(self.ballots) - yes
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> VoteView:
         return {
             "seat": self.seat,
             "words": list(self.words),
             "voters": list(self.voters),
-            "ballots": [[s, a] for s, a in self.ballots],
+            "ballots": [(s, a) for s, a in self.ballots],
         }
 
     @staticmethod

@@ -618,7 +618,7 @@ def test_moves_round_trip_through_json() -> None:
 def test_view_shows_only_your_own_rack() -> None:
     state, _ = rules().new(["a", "b"], seed=3)
     view = state.view_for(1)
-    assert view["rack"] == [[t.id, t.letter] for t in state.racks[1]]
+    assert view["rack"] == [(t.id, t.letter) for t in state.racks[1]]
     assert view["rack_sizes"] == [14, 14]
     assert "racks" not in view and "bank" in view and isinstance(view["bank"], int)
     other = {t.id for t in state.racks[0]}

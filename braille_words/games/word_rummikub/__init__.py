@@ -13,6 +13,7 @@ from braille_words.games.kit import GameEntry, GameKit
 
 if TYPE_CHECKING:
     from braille_words.games.word_rummikub.rules import Move, Rules, State
+    from braille_words.games.word_rummikub.view import RummikubView
 
 ID = "word_rummikub"
 TITLE = "Rummikub Słowny"
@@ -21,7 +22,7 @@ PLAYERS = (2, 4)
 WORD_LANG = "pl"
 
 
-def kit() -> GameKit[Rules, State, Move]:
+def kit() -> GameKit[Rules, State, Move, RummikubView]:
     """The game's typed parts, imported on first use."""
     from braille_words.games.word_rummikub.commands import Commands
     from braille_words.games.word_rummikub.computer import Computer

@@ -39,7 +39,6 @@ from typing import Any
 # The catalogues say the errors below; importing them lets str(error) be English for logs.
 import braille_words.present.messages  # noqa: F401
 from braille_words.errors import InputError
-from braille_words.games.interface import View
 from braille_words.games.kit import CommandLanguage
 from braille_words.games.votes import is_close, parse_ballot
 from braille_words.games.word_rummikub.rules import (
@@ -58,6 +57,7 @@ from braille_words.games.word_rummikub.rules import (
     TakeBack,
     Undo,
 )
+from braille_words.games.word_rummikub.view import RackTile, RummikubView, TableWord
 from braille_words.tiles import is_number, normalize
 
 JOKER_NAMES = frozenset({"?", "*", "joker", "dżoker", "jokera", "blank"})
@@ -164,13 +164,13 @@ def _error(code: str, /, **params: Any) -> InputError:
 class _Line:
     """One command being read, with what is needed to word its errors."""
 
-    def __init__(self, verb: str, lang: str, args: list[str], view: dict[str, Any]) -> None:
+    def __init__(self, verb: str, lang: str, args: list[str], view: RummikubView) -> None:
         self.verb = verb
         self.lang = lang
         self.args = args
         self.view = view
-        self.table: list[dict[str, Any]] = list(view.get("table", []))
-        self.rack: list[list[Any]] = list(view.get("rack", [])) + list(view.get("loose", []))
+        self.table: list[TableWord] = list(view.get("table", []))
+        self.rack: list[RackTile] = list(view.get("rack", [])) + list(view.get("loose", []))
 
     def error(self, code: str, /, **params: Any) -> InputError:
         """A coded error; with an example of this command in the language it was typed in."""
@@ -259,7 +259,7 @@ def _verb(line: str) -> tuple[str, str, list[str]]:
     raise _error("unknown_verb", word=head)
 
 
-def parse(line: str, view: dict[str, Any]) -> Move:
+def parse(line: str, view: RummikubView) -> Move:
     """The move a typed line stands for, given the typing seat's ``view``."""
     text = " ".join(normalize(line).replace(",", " ").split())
     if not text:
@@ -379,7 +379,7 @@ def _joker(cmd: _Line) -> Move:
     return SwapJoker(w, p, from_word=w2, from_position=cmd.position(3, w2, end_ok=False))
 
 
-def _rebuild(text: str, view: dict[str, Any]) -> Move:
+def _rebuild(text: str, view: RummikubView) -> Move:
     left, _, right = text.partition("=")
     if "=" in right:
         raise _error("one_equals")
@@ -421,7 +421,7 @@ _NAMES: dict[str, tuple[str, str]] = {
 }
 
 
-def to_command(move: Move, view: dict[str, Any], lang: str = "en") -> str:
+def to_command(move: Move, view: RummikubView, lang: str = "en") -> str:
     """The line a player would type for ``move`` (``parse`` reads it back to the same move),
     so a hint can be said as the command that plays it."""
     pl = lang == "pl"
@@ -463,14 +463,14 @@ def to_command(move: Move, view: dict[str, Any], lang: str = "en") -> str:
     return name
 
 
-class Commands(CommandLanguage[Move]):
+class Commands(CommandLanguage[Move, RummikubView]):
     """Rummikub Słowny's command language as the table calls it."""
 
     help_table = HELP
 
-    def parse(self, line: str, view: View) -> Move:
+    def parse(self, line: str, view: RummikubView) -> Move:
         return parse(line, view)
 
-    def to_command(self, move: Move, view: View, lang: str = "en") -> str:
+    def to_command(self, move: Move, view: RummikubView, lang: str = "en") -> str:
         return to_command(move, view, lang)
 

@@ -13,8 +13,9 @@ from typing import Any
 from braille_words.braille import Mode, rack_line, text_line, words_line
 from braille_words.braille.lines import NamedLine
 from braille_words.braille.translator import PlayedJoker
-from braille_words.games.interface import TimerRequest, View
+from braille_words.games.interface import TimerRequest
 from braille_words.games.kit import GamePresenter
+from braille_words.games.word_rummikub.view import RummikubView, TableWord
 from braille_words.present.messages import render
 from braille_words.speech.speaker import mark_word
 from braille_words.speech.spelling import letter_name
@@ -49,16 +50,16 @@ def _name(letter: str | None, lang: str, word_lang: str = WORD_LANG) -> str:
     return mark_word(letter_name(letter, word_lang), word_lang, lang)
 
 
-def rack_letters(view: dict[str, Any]) -> str:
+def rack_letters(view: RummikubView) -> str:
     return "".join("?" if letter is None else letter for _id, letter in view["rack"])
 
 
-def _word_text(word: dict[str, Any], lang: str, word_lang: str = WORD_LANG) -> str:
+def _word_text(word: TableWord, lang: str, word_lang: str = WORD_LANG) -> str:
     return mark_word(str(word["text"]).upper(), word_lang, lang)
 
 
 def read(
-    low: str, view: dict[str, Any], lang: str, verbosity: str, word_lang: str = WORD_LANG
+    low: str, view: RummikubView, lang: str, verbosity: str, word_lang: str = WORD_LANG
 ) -> str | None:
     """Answer a reading command, or None when ``low`` is not one."""
     for key, words in _READ.items():
@@ -75,7 +76,7 @@ def read(
     return None
 
 
-def read_tile(view: dict[str, Any], number: int, lang: str, word_lang: str = WORD_LANG) -> str:
+def read_tile(view: RummikubView, number: int, lang: str, word_lang: str = WORD_LANG) -> str:
     """One rack tile: what a routing key on the rack picks, said so the player knows."""
     rack = view["rack"]
     if not 1 <= number <= len(rack):
@@ -84,7 +85,7 @@ def read_tile(view: dict[str, Any], number: int, lang: str, word_lang: str = WOR
 
 
 def read_letter(
-    view: dict[str, Any], word: int, position: int, lang: str, word_lang: str = WORD_LANG
+    view: RummikubView, word: int, position: int, lang: str, word_lang: str = WORD_LANG
 ) -> str:
     words = view["table"]
     if not 1 <= word <= len(words) or not 1 <= position <= len(words[word - 1]["tiles"]):
@@ -95,7 +96,7 @@ def read_letter(
 
 
 def read_rack(
-    view: dict[str, Any], lang: str, verbosity: str, word_lang: str = WORD_LANG
+    view: RummikubView, lang: str, verbosity: str, word_lang: str = WORD_LANG
 ) -> str:
     rack = view["rack"]
     if not rack:
@@ -112,7 +113,7 @@ def read_rack(
 
 
 def read_table(
-    view: dict[str, Any], lang: str, verbosity: str, word_lang: str = WORD_LANG
+    view: RummikubView, lang: str, verbosity: str, word_lang: str = WORD_LANG
 ) -> str:
     words = view["table"]
     if not words:
@@ -121,7 +122,7 @@ def read_table(
     return _t(lang, "table", verbosity, n=len(words), listed=listed)
 
 
-def read_word(view: dict[str, Any], number: int, lang: str, word_lang: str = WORD_LANG) -> str:
+def read_word(view: RummikubView, number: int, lang: str, word_lang: str = WORD_LANG) -> str:
     words = view["table"]
     if not 1 <= number <= len(words):
         return _t(lang, "no_word_n", n=number, count=len(words))
@@ -139,17 +140,17 @@ def read_word(view: dict[str, Any], number: int, lang: str, word_lang: str = WOR
 
 
 def read_scores(
-    view: dict[str, Any], lang: str, verbosity: str, word_lang: str = WORD_LANG
+    view: RummikubView, lang: str, verbosity: str, word_lang: str = WORD_LANG
 ) -> str:
     parts = [f"{name} {score}" for name, score in zip(view["seats"], view["scores"], strict=False)]
     return _t(lang, "scores", verbosity, s=", ".join(parts))
 
 
-def read_bank(view: dict[str, Any], lang: str, verbosity: str, word_lang: str = WORD_LANG) -> str:
+def read_bank(view: RummikubView, lang: str, verbosity: str, word_lang: str = WORD_LANG) -> str:
     return _t(lang, "bank", verbosity, n=view["bank"])
 
 
-def read_turn(view: dict[str, Any], lang: str, verbosity: str, word_lang: str = WORD_LANG) -> str:
+def read_turn(view: RummikubView, lang: str, verbosity: str, word_lang: str = WORD_LANG) -> str:
     awaiting = view.get("awaiting") or []
     if view.get("over"):
         return _t(lang, "game_is_over", verbosity)
@@ -160,7 +161,7 @@ def read_turn(view: dict[str, Any], lang: str, verbosity: str, word_lang: str = 
 
 
 def read_racks(
-    view: dict[str, Any], lang: str, verbosity: str, word_lang: str = WORD_LANG
+    view: RummikubView, lang: str, verbosity: str, word_lang: str = WORD_LANG
 ) -> str:
     parts = [f"{name} {n}" for name, n in zip(view["seats"], view["rack_sizes"], strict=False)]
     return _t(lang, "racks", verbosity, s=", ".join(parts))
@@ -176,7 +177,7 @@ _READERS = {
 }
 
 
-def prompt(view: dict[str, Any], lang: str, verbosity: str, word_lang: str = WORD_LANG) -> str:
+def prompt(view: RummikubView, lang: str, verbosity: str, word_lang: str = WORD_LANG) -> str:
     """What a seat hears when the game turns to it."""
     if view.get("vote"):
         return _t(lang, "prompt_vote", verbosity)
@@ -195,7 +196,7 @@ def prompt(view: dict[str, Any], lang: str, verbosity: str, word_lang: str = WOR
 
 
 def where(
-    view: dict[str, Any],
+    view: RummikubView,
     lang: str,
     verbosity: str,
     names: Sequence[str],
@@ -258,7 +259,7 @@ def event_params(
 
 
 def braille_view(
-    view: dict[str, Any], lang: str, selection: Any = None, word_lang: str = WORD_LANG
+    view: RummikubView, lang: str, selection: Any = None, word_lang: str = WORD_LANG
 ) -> list[NamedLine]:
     """Rack, table and scores, each a line the reader moves to with line up/down; a rack tile
     picked with a routing key carries dot 8."""
@@ -311,18 +312,20 @@ def route(target: Any, selection: Any) -> tuple[Any, str | None]:
     return selection, None
 
 
-def describe_move(move: Any, lang: str, view: dict[str, Any] | None = None) -> str:
+def describe_move(move: Any, lang: str, view: RummikubView | None = None) -> str:
     """A computer hint, said as the command that plays it."""
     from braille_words.errors import InputError
     from braille_words.games.word_rummikub.commands import to_command
 
+    if view is None:
+        return str(move.to_json())
     try:
-        return to_command(move, view or {}, lang)
+        return to_command(move, view, lang)
     except InputError:
         return str(move.to_json())
 
 
-def timer(view: dict[str, Any]) -> TimerRequest | None:
+def timer(view: RummikubView) -> TimerRequest | None:
     """The optional move limit (the print edition's 60 seconds): one countdown per turn;
     and in the thematic game, one per vote, so nobody away from the table holds it up."""
     if view.get("over"):
@@ -342,7 +345,7 @@ def timer(view: dict[str, Any]) -> TimerRequest | None:
     return TimerRequest(key, float(limit), warning_at=min(10.0, limit / 3))
 
 
-class Presenter(GamePresenter):
+class Presenter(GamePresenter[RummikubView]):
     """Rummikub Słowny's presenter as the table calls it (the functions above do the work).
 
     ``word_lang`` is the kit's word language: tiles are named, Brailled and voiced in it."""
@@ -352,22 +355,22 @@ class Presenter(GamePresenter):
     def __init__(self, word_lang: str = WORD_LANG) -> None:
         super().__init__(word_lang)
 
-    def read(self, low: str, view: View, lang: str, verbosity: str) -> str | None:
+    def read(self, low: str, view: RummikubView, lang: str, verbosity: str) -> str | None:
         return read(low, view, lang, verbosity, self.word_lang)
 
-    def prompt(self, view: View, lang: str, verbosity: str) -> str:
+    def prompt(self, view: RummikubView, lang: str, verbosity: str) -> str:
         return prompt(view, lang, verbosity, self.word_lang)
 
-    def where(self, view: View, lang: str, verbosity: str, names: Sequence[str]) -> str:
+    def where(self, view: RummikubView, lang: str, verbosity: str, names: Sequence[str]) -> str:
         return where(view, lang, verbosity, names, self.word_lang)
 
     def final(self, result: Mapping[str, Any], lang: str, names: Sequence[str], seat: int) -> str:
         return final(dict(result), lang, names, seat)
 
-    def braille_view(self, view: View, lang: str, selection: Any = None) -> list[NamedLine]:
+    def braille_view(self, view: RummikubView, lang: str, selection: Any = None) -> list[NamedLine]:
         return braille_view(view, lang, selection, self.word_lang)
 
-    def rack_letters(self, view: View) -> str:
+    def rack_letters(self, view: RummikubView) -> str:
         return rack_letters(view)
 
     def event_params(
@@ -378,10 +381,10 @@ class Presenter(GamePresenter):
     def route(self, target: Any, selection: Any) -> tuple[Any, str | None]:
         return route(target, selection)
 
-    def describe_move(self, move: Any, lang: str, view: View | None = None) -> str:
+    def describe_move(self, move: Any, lang: str, view: RummikubView | None = None) -> str:
         return describe_move(move, lang, view)
 
-    def timer(self, view: View) -> TimerRequest | None:
+    def timer(self, view: RummikubView) -> TimerRequest | None:
         return timer(view)
 
     def cancel_line(self, lang: str) -> str | None:

@@ -40,6 +40,7 @@ from braille_words.games.options import check_options, choices
 from braille_words.games.votes import TableVote
 from braille_words.games.word_rummikub.solver import solve
 from braille_words.games.word_rummikub.steps import Step, Workbench
+from braille_words.games.word_rummikub.view import OptionsView, RackTile, ResultView, RummikubView
 from braille_words.tiles import Tile, alphabet, make_tiles
 
 GAME_ID = "word_rummikub"
@@ -133,8 +134,21 @@ class Options:
     pass_round_needs_empty_bank: bool = SETTINGS.pass_round_needs_empty_bank
     vote_seconds: int = SETTINGS.vote_seconds
 
-    def to_json(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+    def to_json(self) -> OptionsView:
+        return {
+            "lang": self.lang,
+            "previous_starter": self.previous_starter,
+            "theme": self.theme,
+            "move_limit_seconds": self.move_limit_seconds,
+            "joker_penalty": self.joker_penalty,
+            "first_word_min": self.first_word_min,
+            "word_min": self.word_min,
+            "rack_size": self.rack_size,
+            "deal": self.deal,
+            "first_lay_down_many_words": self.first_lay_down_many_words,
+            "pass_round_needs_empty_bank": self.pass_round_needs_empty_bank,
+            "vote_seconds": self.vote_seconds,
+        }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Options:
@@ -284,6 +298,10 @@ class State:
         return self.over
 
     def result(self) -> dict[str, Any]:
+        return dict(self.outcome())
+
+    def outcome(self) -> ResultView:
+        """Scores, penalties, winners and why the game ended."""
         best = max(self.scores)
         return {
             "scores": list(self.scores),
@@ -302,10 +320,11 @@ class State:
         t = self.turn
         return bool(t.loose) or t.table != self.table or t.rack != self.racks[self.current]
 
-    def view_for(self, seat: int) -> dict[str, Any]:
+    def view_for(self, seat: int) -> RummikubView:
         """All and only what ``seat`` may know: its own rack, the (working) table, sizes."""
-        def tile_view(t: Tile) -> list[object]:
-            return [t.id, t.letter]
+
+        def tile_view(t: Tile) -> RackTile:
+            return (t.id, t.letter)
 
         return {
             "game": GAME_ID,
@@ -317,7 +336,7 @@ class State:
             "table": [
                 {
                     "text": word_text(w),
-                    "tiles": [[c.tile.id, c.letter, c.tile.is_joker] for c in w],
+                    "tiles": [(c.tile.id, c.letter, c.tile.is_joker) for c in w],
                 }
                 for w in self.turn.table
             ],
@@ -332,7 +351,7 @@ class State:
             "turns_played": self.turns_played,
             "vote": self.vote.to_json() if self.vote else None,
             "over": self.over,
-            "result": self.result() if self.over else None,
+            "result": self.outcome() if self.over else None,
             "options": self.options.to_json(),
         }
 
