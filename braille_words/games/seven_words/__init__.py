@@ -13,6 +13,7 @@ from braille_words.games.kit import GameEntry, GameKit
 
 if TYPE_CHECKING:
     from braille_words.games.seven_words.rules import Move, Rules, State
+    from braille_words.games.seven_words.view import SevenWordsView
 
 ID = "seven_words"
 TITLE = "7 słów"
@@ -21,7 +22,7 @@ PLAYERS = (1, 6)
 WORD_LANG = "pl"
 
 
-def kit() -> GameKit[Rules, State, Move]:
+def kit() -> GameKit[Rules, State, Move, SevenWordsView]:
     """The game's typed parts, imported on first use."""
     from braille_words.games.seven_words.commands import Commands
     from braille_words.games.seven_words.computer import Computer

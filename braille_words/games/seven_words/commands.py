@@ -30,7 +30,6 @@ from typing import Any
 # The catalogues say the errors below; importing them lets str(error) be English for logs.
 import braille_words.present.messages  # noqa: F401
 from braille_words.errors import InputError
-from braille_words.games.interface import View
 from braille_words.games.kit import CommandLanguage
 from braille_words.games.seven_words.rules import (
     Challenge,
@@ -42,6 +41,7 @@ from braille_words.games.seven_words.rules import (
     Submit,
     TimeUp,
 )
+from braille_words.games.seven_words.view import SevenWordsView
 from braille_words.tiles import is_number, normalize
 
 HELP: dict[str, list[tuple[str, str]]] = {
@@ -137,7 +137,7 @@ def _error(code: str, /, **params: Any) -> InputError:
     return InputError.coded(code, GAME, **params)
 
 
-def _player(arg: str, view: dict[str, Any]) -> int:
+def _player(arg: str, view: SevenWordsView) -> int:
     """A player by number (from 1) or by name, as the 0-based seat."""
     seats: Sequence[str] = view.get("seats", [])
     if is_number(arg):
@@ -151,7 +151,7 @@ def _player(arg: str, view: dict[str, Any]) -> int:
     raise _error("no_player", player=arg, n=len(seats))
 
 
-def parse(line: str, view: dict[str, Any]) -> Move:
+def parse(line: str, view: SevenWordsView) -> Move:
     """The move a typed line asks for, or ``InputError`` saying what to type instead."""
     text = normalize(line)
     phase = view.get("phase")
@@ -211,7 +211,7 @@ def parse(line: str, view: dict[str, Any]) -> Move:
     raise _error("game_is_over")
 
 
-def to_command(move: Move, view: dict[str, Any], lang: str = "en") -> str:
+def to_command(move: Move, view: SevenWordsView, lang: str = "en") -> str:
     """The line that ``parse`` turns back into ``move``: a hint is said as what to type."""
     pl = lang == "pl"
     if isinstance(move, Submit):
@@ -233,15 +233,15 @@ def to_command(move: Move, view: dict[str, Any], lang: str = "en") -> str:
     return f"{'popraw' if pl else 'correct'} {move.word}"
 
 
-class Commands(CommandLanguage[Move]):
+class Commands(CommandLanguage[Move, SevenWordsView]):
     """7 słów's command language as the table calls it."""
 
     help_table = HELP
 
-    def parse(self, line: str, view: View) -> Move:
+    def parse(self, line: str, view: SevenWordsView) -> Move:
         return parse(line, view)
 
-    def to_command(self, move: Move, view: View, lang: str = "en") -> str:
+    def to_command(self, move: Move, view: SevenWordsView, lang: str = "en") -> str:
         return to_command(move, view, lang)
 
 

@@ -13,8 +13,9 @@ from braille_words.braille import Line, Mode, Segment, text_line, tile_cells
 from braille_words.braille.lines import NamedLine
 from braille_words.braille.symbols import column_symbol
 from braille_words.braille.translator import symbol_cell, text_to_cells
-from braille_words.games.interface import TimerRequest, View
+from braille_words.games.interface import TimerRequest
 from braille_words.games.kit import GamePresenter
+from braille_words.games.seven_words.view import SevenWordsView
 from braille_words.present.messages import render
 from braille_words.speech.speaker import mark_word
 from braille_words.speech.spelling import letter_name
@@ -45,18 +46,18 @@ def _t(lang: str, key: str, verbosity: str = "beginner", /, **params: Any) -> st
     return render(lang, GAME, key, params, verbosity=verbosity)
 
 
-def _name(view: dict[str, Any], seat: int | None) -> str:
+def _name(view: SevenWordsView, seat: int | None) -> str:
     seats: list[str] = view["seats"]
     return seats[seat] if seat is not None and 0 <= seat < len(seats) else "?"
 
 
-def _card(card: dict[str, Any], lang: str, word_lang: str = WORD_LANG) -> str:
+def _card(card: Mapping[str, Any], lang: str, word_lang: str = WORD_LANG) -> str:
     bonus = int(card.get("bonus") or 0)
     said = mark_word(letter_name(str(card["letter"]), word_lang), word_lang, lang)
     return said + (f" plus {bonus}" if bonus else "")
 
 
-def cards_sentence(area: list[dict[str, Any]], lang: str, word_lang: str = WORD_LANG) -> str:
+def cards_sentence(area: Sequence[Mapping[str, Any]], lang: str, word_lang: str = WORD_LANG) -> str:
     """The eight cards by column, best column first: "5: be, eł plus 1; 4: …"."""
     columns: dict[int, list[str]] = {}
     for card in area:
@@ -65,12 +66,12 @@ def cards_sentence(area: list[dict[str, Any]], lang: str, word_lang: str = WORD_
     return "; ".join(parts)
 
 
-def rack_letters(view: dict[str, Any]) -> str:
+def rack_letters(view: SevenWordsView) -> str:
     return "".join(str(c["letter"]) for c in view["area"])
 
 
 def read(
-    low: str, view: dict[str, Any], lang: str, verbosity: str, word_lang: str = WORD_LANG
+    low: str, view: SevenWordsView, lang: str, verbosity: str, word_lang: str = WORD_LANG
 ) -> str | None:
     for key, words in _READ.items():
         if low in words:
@@ -79,13 +80,13 @@ def read(
 
 
 def read_cards(
-    view: dict[str, Any], lang: str, verbosity: str, word_lang: str = WORD_LANG
+    view: SevenWordsView, lang: str, verbosity: str, word_lang: str = WORD_LANG
 ) -> str:
     return _t(lang, "cards", verbosity, c=cards_sentence(view["area"], lang, word_lang))
 
 
 def read_words(
-    view: dict[str, Any], lang: str, verbosity: str, word_lang: str = WORD_LANG
+    view: SevenWordsView, lang: str, verbosity: str, word_lang: str = WORD_LANG
 ) -> str:
     said: list[str] = []
     for entry in view["words"]:
@@ -102,7 +103,7 @@ def read_words(
 
 
 def read_scores(
-    view: dict[str, Any], lang: str, verbosity: str, word_lang: str = WORD_LANG
+    view: SevenWordsView, lang: str, verbosity: str, word_lang: str = WORD_LANG
 ) -> str:
     parts = [f"{_name(view, s)} {t}" for s, t in enumerate(view["totals"])]
     return _t(lang, "scores", verbosity, s=", ".join(parts))
@@ -112,7 +113,7 @@ _PHASES = ("writing", "challenges", "correction", "ruling", "over")
 
 
 def read_round(
-    view: dict[str, Any], lang: str, verbosity: str, word_lang: str = WORD_LANG
+    view: SevenWordsView, lang: str, verbosity: str, word_lang: str = WORD_LANG
 ) -> str:
     phase = str(view["phase"])
     state = _t(lang, f"phase_{phase}") if phase in _PHASES else phase
@@ -123,7 +124,7 @@ def read_round(
 
 
 def read_sheet(
-    view: dict[str, Any], lang: str, verbosity: str, word_lang: str = WORD_LANG
+    view: SevenWordsView, lang: str, verbosity: str, word_lang: str = WORD_LANG
 ) -> str:
     me = view["seat"]
     mine = [rnd["results"][me] for rnd in view.get("history", [])]
@@ -153,7 +154,7 @@ _READERS = {
 }
 
 
-def prompt(view: dict[str, Any], lang: str, verbosity: str, word_lang: str = WORD_LANG) -> str:
+def prompt(view: SevenWordsView, lang: str, verbosity: str, word_lang: str = WORD_LANG) -> str:
     phase = view["phase"]
     if phase == "writing":
         return _t(
@@ -164,14 +165,14 @@ def prompt(view: dict[str, Any], lang: str, verbosity: str, word_lang: str = WOR
     return _t(lang, "your_move", verbosity)
 
 
-def prompt_key(view: dict[str, Any]) -> Any:
+def prompt_key(view: SevenWordsView) -> Any:
     """A seat is prompted again when the round or its phase changes, even if it never stopped
     being awaited (writing, then challenges)."""
     return (view["round"], view["phase"])
 
 
 def where(
-    view: dict[str, Any],
+    view: SevenWordsView,
     lang: str,
     verbosity: str,
     names: Sequence[str],
@@ -259,7 +260,7 @@ def event_params(
 
 
 def braille_view(
-    view: dict[str, Any], lang: str, selection: Any = None, word_lang: str = WORD_LANG
+    view: SevenWordsView, lang: str, selection: Any = None, word_lang: str = WORD_LANG
 ) -> list[NamedLine]:
     """The cards as one line (column sign, then its two letters and any bonus), then words."""
     segments: list[Segment] = []
@@ -291,19 +292,19 @@ def route(target: Any, selection: Any) -> tuple[Any, str | None]:
     return selection, "repeat"
 
 
-def describe_move(move: Any, lang: str, view: dict[str, Any] | None = None) -> str:
+def describe_move(move: Any, lang: str, view: SevenWordsView | None = None) -> str:
     word = getattr(move, "word", None)
     if isinstance(word, str):
         return word.upper()
     return str(move.to_json()) if hasattr(move, "to_json") else str(move)
 
 
-def private_input(view: dict[str, Any]) -> bool:
+def private_input(view: SevenWordsView) -> bool:
     """While words are written, what a seat types is its secret until all are revealed."""
     return bool(view.get("phase") == "writing")
 
 
-def timer(view: dict[str, Any]) -> TimerRequest | None:
+def timer(view: SevenWordsView) -> TimerRequest | None:
     if view.get("table_decision") != "time_up" or not view.get("hourglass_running"):
         return None
     seconds = float(view.get("hourglass_seconds") or 30)
@@ -317,7 +318,7 @@ def timeout_move(rules: Any, state: Any) -> tuple[int, Any]:
     return 0, TimeUp()
 
 
-class Presenter(GamePresenter):
+class Presenter(GamePresenter[SevenWordsView]):
     """7 słów's presenter as the table calls it (the functions above do the work).
 
     ``word_lang`` is the kit's word language: cards are named, Brailled and voiced in it."""
@@ -327,22 +328,24 @@ class Presenter(GamePresenter):
     def __init__(self, word_lang: str = WORD_LANG) -> None:
         super().__init__(word_lang)
 
-    def read(self, low: str, view: View, lang: str, verbosity: str) -> str | None:
+    def read(self, low: str, view: SevenWordsView, lang: str, verbosity: str) -> str | None:
         return read(low, view, lang, verbosity, self.word_lang)
 
-    def prompt(self, view: View, lang: str, verbosity: str) -> str:
+    def prompt(self, view: SevenWordsView, lang: str, verbosity: str) -> str:
         return prompt(view, lang, verbosity, self.word_lang)
 
-    def where(self, view: View, lang: str, verbosity: str, names: Sequence[str]) -> str:
+    def where(self, view: SevenWordsView, lang: str, verbosity: str, names: Sequence[str]) -> str:
         return where(view, lang, verbosity, names, self.word_lang)
 
     def final(self, result: Mapping[str, Any], lang: str, names: Sequence[str], seat: int) -> str:
         return final(dict(result), lang, names, seat)
 
-    def braille_view(self, view: View, lang: str, selection: Any = None) -> list[NamedLine]:
+    def braille_view(
+        self, view: SevenWordsView, lang: str, selection: Any = None
+    ) -> list[NamedLine]:
         return braille_view(view, lang, selection, self.word_lang)
 
-    def rack_letters(self, view: View) -> str:
+    def rack_letters(self, view: SevenWordsView) -> str:
         return rack_letters(view)
 
     def event_params(
@@ -353,14 +356,14 @@ class Presenter(GamePresenter):
     def route(self, target: Any, selection: Any) -> tuple[Any, str | None]:
         return route(target, selection)
 
-    def describe_move(self, move: Any, lang: str, view: View | None = None) -> str:
+    def describe_move(self, move: Any, lang: str, view: SevenWordsView | None = None) -> str:
         return describe_move(move, lang, view)
 
-    def timer(self, view: View) -> TimerRequest | None:
+    def timer(self, view: SevenWordsView) -> TimerRequest | None:
         return timer(view)
 
-    def prompt_key(self, view: View) -> Any:
+    def prompt_key(self, view: SevenWordsView) -> Any:
         return prompt_key(view)
 
-    def private_input(self, view: View) -> bool:
+    def private_input(self, view: SevenWordsView) -> bool:
         return private_input(view)

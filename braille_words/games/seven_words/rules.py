@@ -35,6 +35,14 @@ from braille_words.games.seven_words.deck import (
     score_cards,
     used_cards,
 )
+from braille_words.games.seven_words.view import (
+    AreaCardView,
+    PendingChallenge,
+    RoundRecord,
+    RoundResult,
+    SevenWordsView,
+    WordEntry,
+)
 from braille_words.tiles import POLISH, normalize
 
 GAME_ID = "seven_words"
@@ -269,7 +277,7 @@ class State:
     corrected: list[bool] = field(default_factory=list)
     challenged: list[bool] = field(default_factory=list)
     done: list[bool] = field(default_factory=list)
-    pending: dict[str, Any] | None = None
+    pending: PendingChallenge | None = None
     fastest: int | None = None
     hourglass_running: bool = False
     time_up: bool = False
@@ -282,7 +290,7 @@ class State:
     solo_level: str = "easy"
     solo_field: int = 0
     penalties: list[int] = field(default_factory=list)
-    history: list[dict[str, Any]] = field(default_factory=list)
+    history: list[RoundRecord] = field(default_factory=list)
     kept_words: int = 5
     penalty_points: int = 2
     solo_target: int = 100
@@ -359,17 +367,17 @@ class State:
                     out.append(r["word"])
         return out
 
-    def _public_area(self) -> list[dict[str, Any]]:
+    def _public_area(self) -> list[AreaCardView]:
         return [
             {"slot": c.slot, "letter": c.letter, "column": c.column_value, "bonus": c.bonus}
             for c in self.area_cards()
         ]
 
-    def view_for(self, seat: int) -> dict[str, Any]:
+    def view_for(self, seat: int) -> SevenWordsView:
         revealed = self.phase != "writing"
-        words: list[dict[str, Any]] = []
+        words: list[WordEntry] = []
         for s, w in enumerate(self.words):
-            entry: dict[str, Any] = {"seat": s, "written": w is not None}
+            entry: WordEntry = {"seat": s, "written": w is not None}
             if revealed or s == seat:
                 entry["word"] = w
                 entry["score"] = self.score_of(s, w) if w is not None else 0
@@ -822,7 +830,7 @@ class Rules(GameRules["State", "Move"]):
         word = st.words[t]
         assert word is not None
         st.challenged[t] = True
-        pending = {"challenger": seat, "target": t, "word": word}
+        pending: PendingChallenge = {"challenger": seat, "target": t, "word": word}
         if "-" in word or not self.lexicon.contains(word):
             if st.lenient:
                 st.pending = pending
@@ -955,7 +963,7 @@ class Rules(GameRules["State", "Move"]):
                     if best:
                         bonus[lead] = d.big_bonus
                         reasons_given.append((lead, d.big_bonus, "fastest and best"))
-        results = [
+        results: list[RoundResult] = [
             {
                 "seat": s,
                 "word": st.words[s],
