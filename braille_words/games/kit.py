@@ -117,9 +117,16 @@ class GamePresenter(ABC, Generic[V]):
         return self.cues.get(kind)
 
     def event_params(
-        self, kind: str, params: Mapping[str, Any], seat: int, names: Sequence[str]
+        self,
+        kind: str,
+        params: Mapping[str, Any],
+        seat: int,
+        names: Sequence[str],
+        lang: str = "en",
     ) -> dict[str, Any]:
-        """Parameters a sentence needs beyond the event's own (names, a verdict's word)."""
+        """Parameters a sentence needs beyond the event's own, in the language ``lang`` of the
+        seat being told (players' names, cards said as a sentence). A word chosen by a code is
+        chosen in the catalogue (``{why:select:…}``), not here."""
         return {}
 
     def prompt_key(self, view: V) -> Any:

@@ -15,6 +15,11 @@ a form stands for the number (``{count:plural:# płytka|# płytki|# płytek}``);
 written out as text, "A, B") counts its items:
 ``{letters:plural:Zostaje litera|Zostają litery|Zostaje liter} {letters}``.
 
+A word chosen by a code an event carries (a reason, a verdict, a field) is chosen in the
+catalogue, not in code: ``{why:select:wrong_challenge=niesłuszne wyzwanie|*=#}`` says the text
+after ``=`` for the code before it; ``*`` matches any other code and ``#`` stands for the code
+itself; with no match at all the code is said as it is.
+
 Errors a player meets carry a code (``InputError.coded``): ``error_text`` says them in the
 seat's language from the same catalogues.
 """
@@ -98,6 +103,8 @@ class _Formatter(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> str:
         if format_spec.startswith("plural:"):
             return plural(_count(value), format_spec[len("plural:"):], self.lang)
+        if format_spec.startswith("select:"):
+            return select(value, format_spec[len("select:"):])
         if format_spec == "up":
             return _join(value).upper()
         if format_spec == "spaced":
@@ -112,6 +119,22 @@ class _Formatter(string.Formatter):
         if isinstance(key, str) and key not in kwargs:
             return "?"
         return super().get_value(key, args, kwargs)
+
+
+def select(value: Any, cases: str) -> str:
+    """The case of ``cases`` ("code=text|…|*=text") for ``value``'s code."""
+    code = _join(value)
+    chosen: str | None = None
+    for case in cases.split("|"):
+        key, sep, said = case.partition("=")
+        if not sep:
+            continue
+        if key.strip() == code:
+            chosen = said
+            break
+        if key.strip() == "*" and chosen is None:
+            chosen = said
+    return code if chosen is None else chosen.replace("#", code)
 
 
 def _join(value: Any) -> str:

@@ -39,7 +39,7 @@ def game_results(path: Path | None, lang: str = "pl", verbosity: str = "beginner
             if event.to is not None:
                 continue
             params = dict(event.params)
-            params.update(kit.presenter.event_params(event.kind, params, -1, names))
+            params.update(kit.presenter.event_params(event.kind, params, -1, names, lang))
             line = render(lang, kit.id, event.kind, params, verbosity=verbosity,
                           fallback=kit.event_template(event.kind))
             if line:

@@ -598,7 +598,9 @@ class Session(Generic[R, S, M]):
 
     def _event_text(self, out: SeatOutput, seat: int, event: Event) -> str:
         params = dict(event.params)
-        params.update(self.kit.presenter.event_params(event.kind, params, seat, self._names()))
+        params.update(self.kit.presenter.event_params(
+            event.kind, params, seat, self._names(), out.lang
+        ))
         return render(
             out.lang,
             self.kit.id,

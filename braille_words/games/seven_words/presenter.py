@@ -20,7 +20,6 @@ from braille_words.present.messages import render
 from braille_words.speech.speaker import mark_word
 from braille_words.speech.spelling import letter_name
 
-PL = "pl"
 GAME = "seven_words"
 WORD_LANG = "pl"
 """The language of the cards: letters are named and Brailled in it, whatever the messages."""
@@ -32,14 +31,6 @@ _READ = {
     "round": ("runda", "round"),
     "sheet": ("karta wyników", "arkusz", "sheet", "score sheet"),
 }
-
-_WHY_PL = {
-    "beat the fastest player": "lepsze słowo niż najszybszy gracz",
-    "fastest and best": "najszybszy i najlepszy",
-    "wrong challenge": "niesłuszne wyzwanie",
-    "a word under 20 on red": "słowo poniżej 20 punktów na czerwonym polu",
-}
-
 
 def _t(lang: str, key: str, verbosity: str = "beginner", /, **params: Any) -> str:
     """The game's sentence ``key`` from its catalogue, in ``lang``."""
@@ -225,9 +216,9 @@ _CUES = {
 
 
 def event_params(
-    kind: str, params: dict[str, Any], seat: int, names: Sequence[str]
+    kind: str, params: dict[str, Any], seat: int, names: Sequence[str], lang: str
 ) -> dict[str, Any]:
-    """Seats by name, cards and results as sentences, the English reasons in Polish."""
+    """Seats by name, cards and results as sentences in the language of the seat told."""
 
     def name(s: Any) -> str:
         return names[s] if isinstance(s, int) and 0 <= s < len(names) else "?"
@@ -237,7 +228,7 @@ def event_params(
         if key in params:
             extra[f"{key}_name"] = name(params[key])
     if "area" in params:
-        extra["cards_pl"] = cards_sentence(params["area"], PL)
+        extra["cards_said"] = cards_sentence(params["area"], lang)
     if kind == "words_revealed":
         extra["words_said"] = "; ".join(
             f"{name(w['seat'])}: {str(w['word']).upper()} {w['score']}"
@@ -250,10 +241,6 @@ def event_params(
             f"{name(r['seat'])} {r['score']}" + (f" +{r['bonus']}" if r.get("bonus") else "")
             for r in params["results"]
         )
-    if "field" in params:
-        extra["field_pl"] = {"red": "czerwonym"}.get(str(params["field"]), str(params["field"]))
-    if "why" in params:
-        extra["why_pl"] = _WHY_PL.get(str(params["why"]), str(params["why"]))
     if kind == "game_over":
         extra["winner_names"] = ", ".join(name(s) for s in params.get("winners", []))
     return extra
@@ -349,9 +336,14 @@ class Presenter(GamePresenter[SevenWordsView]):
         return rack_letters(view)
 
     def event_params(
-        self, kind: str, params: Mapping[str, Any], seat: int, names: Sequence[str]
+        self,
+        kind: str,
+        params: Mapping[str, Any],
+        seat: int,
+        names: Sequence[str],
+        lang: str = "en",
     ) -> dict[str, Any]:
-        return event_params(kind, dict(params), seat, names)
+        return event_params(kind, dict(params), seat, names, lang)
 
     def route(self, target: Any, selection: Any) -> tuple[Any, str | None]:
         return route(target, selection)

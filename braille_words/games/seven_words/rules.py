@@ -49,12 +49,19 @@ GAME_ID = "seven_words"
 MAX_PLAYERS = 6
 SOLO_FIELDS: tuple[str, ...] = ("1", "2", "red")  # the SOLO card, top to bottom
 
+_WHY = (
+    "{why:select:beat_fastest=a better word than the fastest player's"
+    "|fastest_and_best=the fastest and the best word|wrong_challenge=a wrong challenge"
+    "|under_20_on_red=a word under 20 on the red field|*=#}"
+)
+"""A bonus's or a penalty's reason, said from its code (the catalogues word it the same way)."""
+
 EVENT_KINDS: dict[str, str] = {
     "game_started": "7 words begins: {players} player(s), {rounds} rounds ({variant}).",
     "card_dealt": "{letter} (+{bonus}) is dealt above the {column}-point column.",
     "card_rejected": "{letter} is set aside by the 2-on-2 rule ({why}).",
     "deck_reshuffled": "The discard pile of {cards} cards is shuffled into a new deck.",
-    "round_started": "Round {round} of {rounds}. Cards: {cards}.",
+    "round_started": "Round {round} of {rounds}.",
     "word_written": "You wrote {word}, worth {score} points.",
     "word_unknown": "Careful: {word} is not in our dictionary; it may be challenged.",
     "word_family_warning": "Careful: {word} looks like the same family as {earlier}.",
@@ -74,8 +81,8 @@ EVENT_KINDS: dict[str, str] = {
     "word_withdrawn": "Player {seat} withdraws {word}; it scores nothing.",
     "seat_done": "Player {seat} has no more challenges.",
     "round_scored": "Round {round} scored: {results}.",
-    "bonus_awarded": "Player {seat} gets a +{points} bonus ({why}).",
-    "penalty_marked": "Player {seat} marks a penalty ({why}).",
+    "bonus_awarded": "Player {seat} gets a +{points} bonus (" + _WHY + ").",
+    "penalty_marked": "Player {seat} marks a penalty (" + _WHY + ").",
     "no_flip_card": "Player {seat} takes the Do-not-turn card for the next round.",
     "main_player": "Player {seat} is the main player this round.",
     "solo_field": "The hourglass moves to field {field} of the SOLO card.",
@@ -632,17 +639,12 @@ class Rules(GameRules["State", "Move"]):
         state.hourglass_running = False
         state.time_up = False
         state.in_time = False
-        cards = ", ".join(
-            f"{c.letter.upper()}{'+' + str(c.bonus) if c.bonus else ''} {c.column_value}"
-            for c in state.area_cards()
-        )
         events.append(
             Event(
                 "round_started",
                 {
                     "round": state.round,
                     "rounds": state.rounds,
-                    "cards": cards,
                     "area": state._public_area(),
                 },
             )
@@ -864,7 +866,7 @@ class Rules(GameRules["State", "Move"]):
                 {"challenger": challenger, "seat": target, "word": st.words[target]},
             )
         )
-        events.append(Event("penalty_marked", {"seat": challenger, "why": "wrong challenge"}))
+        events.append(Event("penalty_marked", {"seat": challenger, "why": "wrong_challenge"}))
 
     def _ruling(self, st: State, move: Ruling, events: list[Event]) -> None:
         if st.phase != "ruling" or st.pending is None:
@@ -953,7 +955,7 @@ class Rules(GameRules["State", "Move"]):
                 for s in range(n):
                     if s != lead and valid[s] and scores[s] > scores[lead]:
                         bonus[s] = d.small_bonus
-                        reasons_given.append((s, d.small_bonus, "beat the fastest player"))
+                        reasons_given.append((s, d.small_bonus, "beat_fastest"))
                 if valid[lead]:
                     others = [scores[s] for s in range(n) if s != lead]
                     if n <= 4:
@@ -962,7 +964,7 @@ class Rules(GameRules["State", "Move"]):
                         best = sum(1 for x in others if x <= scores[lead]) >= 3
                     if best:
                         bonus[lead] = d.big_bonus
-                        reasons_given.append((lead, d.big_bonus, "fastest and best"))
+                        reasons_given.append((lead, d.big_bonus, "fastest_and_best"))
         results: list[RoundResult] = [
             {
                 "seat": s,
@@ -1022,7 +1024,7 @@ class Rules(GameRules["State", "Move"]):
                 st.solo_field = 0
         elif st.solo_field == 2:
             st.penalties[0] += 1
-            events.append(Event("penalty_marked", {"seat": 0, "why": "a word under 20 on red"}))
+            events.append(Event("penalty_marked", {"seat": 0, "why": "under_20_on_red"}))
             st.solo_field = 2 if brutal else 1
         else:
             st.solo_field = 2 if brutal else st.solo_field + 1

@@ -244,15 +244,13 @@ _CUES = {
 
 
 def event_params(
-    kind: str, params: dict[str, Any], seat: int, names: Sequence[str]
+    kind: str, params: dict[str, Any], seat: int, names: Sequence[str], lang: str
 ) -> dict[str, Any]:
     """Jokers named as jokers, winners by name."""
     extra: dict[str, Any] = {}
     letters = params.get("letters")
     if isinstance(letters, list):
         extra["letters"] = ["joker" if x is None else x for x in letters]
-    if kind == "vote_result":
-        extra["verdict_pl"] = "przyjmuje" if params.get("accepted") else "odrzuca"
     if kind == "game_over":
         extra["winners"] = ", ".join(names[s] for s in params.get("winner_seats", []))
     return extra
@@ -374,9 +372,14 @@ class Presenter(GamePresenter[RummikubView]):
         return rack_letters(view)
 
     def event_params(
-        self, kind: str, params: Mapping[str, Any], seat: int, names: Sequence[str]
+        self,
+        kind: str,
+        params: Mapping[str, Any],
+        seat: int,
+        names: Sequence[str],
+        lang: str = "en",
     ) -> dict[str, Any]:
-        return event_params(kind, dict(params), seat, names)
+        return event_params(kind, dict(params), seat, names, lang)
 
     def route(self, target: Any, selection: Any) -> tuple[Any, str | None]:
         return route(target, selection)

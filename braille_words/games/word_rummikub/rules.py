@@ -717,7 +717,7 @@ EVENT_KINDS: dict[str, str] = {
     "time_up": "{name}'s time is up.",
     "vote_opened": "Does {words} fit the theme {theme}? Vote accept or reject.",
     "vote_cast": "{name} voted.",
-    "vote_result": "The table {verdict} the turn of {name}.",
+    "vote_result": "The table {accepted:select:True=accepts|*=rejects} the turn of {name}.",
     "vote_closed": "The vote is closed; {missing} did not vote.",
     "joker_penalty": "{name} loses {points} for jokers left on the rack.",
     "game_over": "The game is over. Winners: {winners}.",
@@ -1165,8 +1165,7 @@ class Rules(GameRules["State", "Move"]):
         accepted = vote.accepted()
         player = state.seats[vote.seat]
         events.append(
-            Event("vote_result", {"seat": vote.seat, "name": player, "accepted": accepted,
-                                  "verdict": "accepts" if accepted else "rejects"})
+            Event("vote_result", {"seat": vote.seat, "name": player, "accepted": accepted})
         )
         state = replace(state, vote=None)
         if accepted:
