@@ -4,12 +4,10 @@ checked against the rulebook's own examples."""
 from __future__ import annotations
 
 import json
-import string
 from collections import Counter
-from collections.abc import Mapping
-from typing import Any
 
 import pytest
+from template_check import filled
 from test_seven_words_support import WordList, card_ids, everyone_done, set_area, stack_deck
 
 from braille_words.errors import InputError
@@ -30,16 +28,6 @@ from braille_words.games.seven_words.rules import (
     TimeUp,
     move_from_json,
 )
-from braille_words.present.messages import fill
-
-
-def _filled(template: str, params: Mapping[str, Any]) -> str:
-    """The English fallback sentence, filled as the table fills it; every placeholder known."""
-    names = {name for _, name, _, _ in string.Formatter().parse(template) if name}
-    assert names <= set(params), f"{template!r} needs {names - set(params)}"
-    said = fill(template, params, "en")
-    assert said
-    return said
 
 LEX = WordList()
 
@@ -521,7 +509,7 @@ def test_every_event_and_reason_has_an_english_template() -> None:
     state, ev = rules.apply(state, 1, TimeUp())
     seen |= set(kinds(ev))
     for e in ev:
-        _filled(EVENT_KINDS[e.kind], e.params)
+        filled(EVENT_KINDS[e.kind], e.params)
     assert seen <= set(EVENT_KINDS)
     try:
         rules.apply(state, 0, Submit("x"))

@@ -4,13 +4,11 @@ after every draw, a rejected move changes nothing, and a saved game replays exac
 from __future__ import annotations
 
 import json
-import string
 from collections import Counter
-from collections.abc import Mapping
-from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from template_check import filled
 from test_seven_words_support import WORDS, WordList, card_ids
 
 from braille_words.games.base import Event, RuleViolation
@@ -29,7 +27,6 @@ from braille_words.games.seven_words.rules import (
     TimeUp,
     move_from_json,
 )
-from braille_words.present.messages import fill
 
 LEX = WordList()
 TEXTS = [*WORDS, "grzdyl", "kot-pies", "", "x1", "ŻÓŁW", "dom dom"]
@@ -45,14 +42,6 @@ move_st = st.one_of(
     st.builds(Correct, st.one_of(st.none(), st.sampled_from(TEXTS))),
 )
 
-
-def _filled(template: str, params: Mapping[str, Any]) -> str:
-    """The English fallback sentence, filled as the table fills it; every placeholder known."""
-    names = {name for _, name, _, _ in string.Formatter().parse(template) if name}
-    assert names <= set(params), f"{template!r} needs {names - set(params)}"
-    said = fill(template, params, "en")
-    assert said
-    return said
 
 
 class DrawWatcher:
@@ -118,7 +107,7 @@ def test_random_play_keeps_every_invariant(
         assert watcher.matches(state)
         for event in events:
             # Every event has an English template its params fill, and is JSON for the journal.
-            _filled(EVENT_KINDS[event.kind], event.params)
+            filled(EVENT_KINDS[event.kind], event.params)
             json.dumps(event.to_json())
         check_table(state)
         assert State.from_json(state.to_json()) == state

@@ -4,13 +4,12 @@ round-trips through JSON (so a journal can resume at any point)."""
 
 from __future__ import annotations
 
-import string
-from collections.abc import Mapping
 from typing import Any
 
 from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+from template_check import filled
 
 from braille_words.games.base import RuleViolation
 from braille_words.games.word_rummikub.rules import (
@@ -37,16 +36,6 @@ from braille_words.games.word_rummikub.rules import (
     move_from_json,
     word_text,
 )
-from braille_words.present.messages import fill
-
-
-def _filled(template: str, params: Mapping[str, Any]) -> str:
-    """The English fallback sentence, filled as the table fills it; every placeholder known."""
-    names = {name for _, name, _, _ in string.Formatter().parse(template) if name}
-    assert names <= set(params), f"{template!r} needs {names - set(params)}"
-    said = fill(template, params, "en")
-    assert said
-    return said
 
 LETTERS = "aąbcćdeęfghijklłmnńoóprsśtuwyzźż"
 
@@ -88,14 +77,14 @@ class RummikubMachine(RuleBasedStateMachine):
             assert exc.reasons
             assert self.state.to_json() == before
             for reason in exc.reasons:  # the catalogue can word every reason it is given
-                assert _filled(REASON_CODES[reason.code], reason.params)
+                assert filled(REASON_CODES[reason.code], reason.params)
             event(f"rejected {move.kind}")
             return
         event(f"accepted {move.kind}")
         assert move_from_json(move.to_json()) == move
         for e in events:
             assert e.to is None or isinstance(e.to, int)
-            assert _filled(EVENT_KINDS[e.kind], e.params)
+            assert filled(EVENT_KINDS[e.kind], e.params)
         self.state = after
         self.moves += 1
 
