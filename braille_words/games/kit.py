@@ -149,6 +149,13 @@ class GamePresenter(ABC, Generic[V]):
         """The countdown the game wants running now, read from the table's view."""
         return None
 
+    def resumed(self, view: V, lang: str, verbosity: str) -> str:
+        """What a resumed game says first: where it stands, counted as its players count it
+        (turns, rounds), not as the journal's steps."""
+        from braille_words.present.messages import text
+
+        return text(lang, "resumed_plain", verbosity)
+
     def cancel_line(self, lang: str) -> str | None:
         """What the display's cancel key sends when nothing is picked or typed."""
         return None

@@ -207,7 +207,8 @@ def resume_session(
     )
     session.moves_played = len(record.entries)
     view = state.view_for(0)
-    session.tell_everyone(lambda out: _resumed_text(out.lang, out.verbosity, view))
+    presenter = kit.presenter
+    session.tell_everyone(lambda out: presenter.resumed(view, out.lang, out.verbosity))
     session.announce([])
     return session
 
@@ -245,22 +246,6 @@ def _sharing(seats: Sequence[SeatConfig], outs: Sequence[SeatOutput]) -> list[fr
             channel = display_channel(opened[index])
             outs[index].private_display = channel is not None and channel not in crowded
     return groups
-
-
-def _resumed_text(lang: str, verbosity: str, view: dict[str, Any]) -> str:
-    """Where a resumed game stands, counted as players count it (turns or rounds, not the
-    journal's steps), and whether a turn was half built when it stopped."""
-    from braille_words.present.messages import text
-
-    if "turns_played" in view:
-        said = text(lang, "resumed_turns", verbosity, turns=int(view["turns_played"]))
-    elif "round" in view:
-        said = text(lang, "resumed_round", verbosity, round=view["round"], rounds=view["rounds"])
-    else:
-        said = text(lang, "resumed_plain", verbosity)
-    if view.get("turn_changed"):
-        said += " " + text(lang, "resumed_turn_in_progress", verbosity)
-    return said
 
 
 def stdin_is_interactive() -> bool:

@@ -16,7 +16,7 @@ from braille_words.braille.translator import symbol_cell, text_to_cells
 from braille_words.games.interface import TimerRequest
 from braille_words.games.kit import GamePresenter
 from braille_words.games.seven_words.view import SevenWordsView
-from braille_words.present.messages import render
+from braille_words.present.messages import render, text
 from braille_words.speech.speaker import mark_word
 from braille_words.speech.spelling import letter_name
 
@@ -347,6 +347,11 @@ class Presenter(GamePresenter[SevenWordsView]):
 
     def route(self, target: Any, selection: Any) -> tuple[Any, str | None]:
         return route(target, selection)
+
+    def resumed(self, view: SevenWordsView, lang: str, verbosity: str) -> str:
+        return text(
+            lang, "resumed_round", verbosity, round=view["round"], rounds=view["rounds"]
+        )
 
     def describe_move(self, move: Any, lang: str, view: SevenWordsView | None = None) -> str:
         return describe_move(move, lang, view)

@@ -16,7 +16,7 @@ from braille_words.braille.translator import PlayedJoker
 from braille_words.games.interface import TimerRequest
 from braille_words.games.kit import GamePresenter
 from braille_words.games.word_rummikub.view import RummikubView, TableWord
-from braille_words.present.messages import render
+from braille_words.present.messages import render, text
 from braille_words.speech.speaker import mark_word
 from braille_words.speech.spelling import letter_name
 from braille_words.tiles import is_number
@@ -383,6 +383,12 @@ class Presenter(GamePresenter[RummikubView]):
 
     def route(self, target: Any, selection: Any) -> tuple[Any, str | None]:
         return route(target, selection)
+
+    def resumed(self, view: RummikubView, lang: str, verbosity: str) -> str:
+        said = text(lang, "resumed_turns", verbosity, turns=view["turns_played"])
+        if view["turn_changed"]:
+            said += " " + text(lang, "resumed_turn_in_progress", verbosity)
+        return said
 
     def describe_move(self, move: Any, lang: str, view: RummikubView | None = None) -> str:
         return describe_move(move, lang, view)
