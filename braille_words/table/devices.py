@@ -256,6 +256,8 @@ def open_outputs(
             earcons=_sounds(seat, warn),
             transcript=transcript,
             label=label,
+            # Heard nowhere, every sentence must be read: news waits its turn on the cells.
+            hold_news=speaker is None,
         )
         if seat.display != "none":
             out.attach_display(_display(seat, out, warn))

@@ -8,16 +8,24 @@ between and the routing targets under each cell.
 A line may be a board (``NamedGrid``): the reader moves a cursor over its squares by rows and
 columns and reads the cursor's row or column; the coordinate of the cursor's square is shown in
 the status cells, or at the start of every window on a display without them.
+
+A seat that hears nothing (``hold_news``: its speech is off) must read every sentence on the
+cells, so news waits its turn there: a message stays on the message line until the reader pans
+past its end or presses another key on it, and only then does the next one come. While news
+waits, dots 7 and 8 rise on the last cell of every window, and displays with status cells
+show how many messages wait after the turn's status.
 """
 
 from __future__ import annotations
 
 import sys
 import threading
+from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TextIO
 
 from braille_words.braille import BrailleInput, Pager, text_line
+from braille_words.braille.cells import DOT7, DOT8
 from braille_words.braille.grid import COLUMN, ROW, Grid
 from braille_words.braille.lines import NamedGrid, NamedLine
 from braille_words.braille.translator import Mode, text_to_cells
@@ -91,6 +99,7 @@ class SeatOutput:
         transcript: TextIO | None = None,
         label: str | None = None,
         spell: Callable[[str, str], str] | None = None,
+        hold_news: bool = False,
     ) -> None:
         self.name = name
         self.lang = lang
@@ -120,12 +129,18 @@ class SeatOutput:
         self.submit: Callable[[str], None] | None = None
         self.typing = BrailleInput(lang)
         self._status_text = ""
+        self._status_waiting = 0
         self._keep_place = 0
         self._draw: Callable[[Any], Sequence[ViewLine]] | None = None
         self.muted = False
         self.private_display = False
         """Set when others share this seat's speaker but not its Braille display."""
         self._last_public = False
+        self.hold_news = hold_news
+        self._news: deque[NamedLine] = deque()
+        """Messages waiting behind the one on the message line (``hold_news`` seats)."""
+        self._unread = False
+        """The message on the message line has not been read yet (``hold_news`` seats)."""
         if display is not None:
             self.attach_display(display)
 
@@ -185,13 +200,40 @@ class SeatOutput:
                 except BrailleWordsError:
                     line = None
                 if line is not None:
-                    # The answer to a pick stays off the cells: the reader keeps their place
-                    # on the rack or table (speech says it); other news is shown at once.
-                    keep = self.current_line if self._keep_place > 0 or keep_place else None
-                    if not keep_place:
-                        self._keep_place = max(0, self._keep_place - 1)
-                    self._message = NamedLine("message", line)
-                    self._refresh(reset=keep is None, keep=keep)
+                    self._post(NamedLine("message", line), keep_place)
+
+    def _post(self, message: NamedLine, keep_place: bool) -> None:
+        """Put news on the message line, or in the queue behind unread news."""
+        if self.hold_news and self._unread and self._message is not None:
+            if not keep_place:
+                self._news.append(message)
+                self._write()  # the waiting-news mark
+                return
+            # An answer to what the reader just did comes first; the unread news waits.
+            self._news.appendleft(self._message)
+        # The answer to a pick stays off the cells: the reader keeps their place on the rack or
+        # table (speech says it); other news is shown at once.
+        keep = self.current_line if self._keep_place > 0 or keep_place else None
+        if not keep_place:
+            self._keep_place = max(0, self._keep_place - 1)
+        self._message = message
+        self._unread = self.hold_news
+        self._refresh(reset=keep is None, keep=keep)
+
+    @property
+    def news_waiting(self) -> int:
+        """How many messages this seat has not yet had on its cells."""
+        with self._lock:
+            return len(self._news)
+
+    def _next_news(self) -> bool:
+        """The message line's news counts as read; the next waiting message takes its place."""
+        self._unread = False
+        if not self._news:
+            return False
+        self._message = self._news.popleft()
+        self._unread = True
+        return True
 
     def _speak(self, sentence: str) -> None:
         if self.speaker is not None:
@@ -358,17 +400,39 @@ class SeatOutput:
             return  # a rack or table line of a seat that has handed the screen over
         frame = self._pager.frame()
         display = self.display
-        self._safely(lambda: display.write(frame.cells))
+        cells = frame.cells
+        waiting = self._waiting()
+        if waiting and cells:
+            cells = cells[:-1] + bytes([cells[-1] | _DOTS_7_8])
+        self._safely(lambda: display.write(cells))
         if self._pager_kind[0] == "status":
             self._status_borrowed = True
             self._safely(lambda: display.write_status(frame.status))
-        elif self._status_borrowed:
+        elif self._status_borrowed or waiting != self._status_waiting:
             self._status_borrowed = False  # give the status cells back to the turn status
-            try:
-                status = text_to_cells(self._status_text, self.lang, Mode.COMPUTER)
-            except BrailleWordsError:
-                status = b""
-            self._safely(lambda: display.write_status(status))
+            self._write_turn_status()
+
+    def _waiting(self) -> int:
+        """Messages the reader has not had on the cells: the queue, and the one on the message
+        line while the reader is elsewhere."""
+        if not self.hold_news:
+            return 0
+        unseen = 1 if self._unread and self.current_line != "message" else 0
+        return len(self._news) + unseen
+
+    def _write_turn_status(self) -> None:
+        """The turn's status in the status cells, then how many messages wait (``+2``)."""
+        display = self.display
+        if display is None or not self._status_cell_count():
+            return
+        waiting = self._waiting()
+        self._status_waiting = waiting
+        status = self._status_text + (f"+{waiting}" if waiting else "")
+        try:
+            cells = text_to_cells(status, self.lang, Mode.COMPUTER)
+        except BrailleWordsError:
+            cells = b""
+        self._safely(lambda: display.write_status(cells))
 
     def frame(self) -> bytes:
         """What this seat's display shows now (for tests and the console)."""
@@ -410,6 +474,8 @@ class SeatOutput:
         with self._lock:
             if name != "stop_speech" and name != "braille_chord":
                 self.stop_speech()
+            if self._news_read(name):
+                return
             if name in ("pan_left", "pan_right", "line_up", "line_down", "top", "bottom"):
                 self._navigate(name)
             elif name in _GRID_MOVES:
@@ -437,6 +503,26 @@ class SeatOutput:
             elif name == "stop_speech":
                 self.stop_speech()
 
+    def _news_read(self, name: str) -> bool:
+        """A key on unread news: panning right past its end brings the next message to the
+        cells (True: the key has done its work); any other key but panning within it leaves
+        the next message on the message line and then does what it does."""
+        if not (self.hold_news and self._unread and self.current_line == "message"):
+            return False
+        if name in ("pan_left", "stop_speech") or self._pager is None:
+            return False
+        if name == "pan_right":
+            if not self._pager.at_end:
+                return False
+            if self._next_news():
+                self._pager = None
+                self._refresh(reset=False, keep="message")
+                return True
+            return False
+        self._next_news()
+        self._refresh(reset=False, keep="message")
+        return False
+
     def show_status(self, status: str) -> None:
         """A few characters (your turn, seconds left) for displays that have status cells.
 
@@ -452,11 +538,7 @@ class SeatOutput:
             self._status_text = status
             if self._status_borrowed:
                 return
-            try:
-                cells = text_to_cells(status, self.lang, Mode.COMPUTER)
-            except BrailleWordsError:
-                return
-            self._safely(lambda: display.write_status(cells))
+            self._write_turn_status()
 
     def on_display_status(self, status: str) -> None:
         from braille_words.present.messages import text
@@ -607,6 +689,9 @@ class SeatOutput:
         except Exception as exc:
             print(f"braille-words: an output device failed: {exc}", file=sys.stderr)
 
+
+_DOTS_7_8 = DOT7 | DOT8
+"""The last cell's dots 7 and 8: news is waiting to be read."""
 
 # Board moves: (rows, columns, what the keys do on a plain line).
 _GRID_MOVES: dict[str, tuple[int, int, str]] = {

@@ -1,0 +1,94 @@
+"""A seat that hears nothing reads every sentence on its cells (issue 21 §1): news waits its
+turn on the message line until the reader pans past its end or presses a key, and a mark on
+the last cell says more is waiting. Driven through the real Baum driver and our emulator."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from braille_words.braille import text_line
+from braille_words.braille.cells import DOT7, DOT8
+from braille_words.braille.lines import NamedLine
+from braille_words.displays.emulators import make_emulator
+from braille_words.displays.emulators.base import Emulator
+from braille_words.displays.spec import open_display
+from braille_words.table.outputs import SeatOutput
+
+Until = Callable[..., bool]
+CELLS = 14
+
+
+@pytest.fixture
+def baum14() -> Iterator[Emulator]:
+    emu = make_emulator("baum", CELLS)
+    emu.start()
+    yield emu
+    emu.stop()
+
+
+def _seat(emu: Emulator, *, hold_news: bool = True) -> SeatOutput:
+    out = SeatOutput(name="Ola", lang="pl", verbosity="expert", hold_news=hold_news)
+    out.attach_display(open_display(f"baum:{emu.path}", on_command=out.on_display_command))
+    out.show([NamedLine("rack", text_line("kot", "pl"))])
+    return out
+
+
+def _start(sentence: str) -> bytes:
+    """The cells of the sentence's first word: a window never cuts a word."""
+    return text_line(sentence.split()[0], "pl").cells()
+
+
+def _marked(emu: Emulator) -> bool:
+    return bool(emu.cells_shown and emu.cells_shown[-1] & (DOT7 | DOT8) == DOT7 | DOT8)
+
+
+def test_news_stays_until_the_reader_pans_past_its_end(baum14: Emulator, until: Until) -> None:
+    out = _seat(baum14)
+    first = "Komputer układa słowo PORZEŹBIONO."
+    out.announce(first)
+    out.announce("Dobierasz K.")
+    out.announce("Twój ruch.")
+    assert out.news_waiting == 2
+    assert until(lambda: baum14.cells_shown.startswith(_start(first)))
+    assert until(lambda: _marked(baum14)), "nothing says that more news waits"
+    windows = 0
+    while out.news_waiting == 2 and windows < 10:  # pan through the first message
+        baum14.press_command("pan_right")
+        windows += 1
+        until(lambda: out.news_waiting < 2, timeout=0.3)
+    assert out.news_waiting == 1 and windows > 1, "the next news came before the end was read"
+    assert until(lambda: baum14.cells_shown.startswith(_start("Dobierasz K.")))
+    baum14.press_command("pan_right")
+    assert until(lambda: baum14.cells_shown.startswith(_start("Twój ruch.")))
+    assert until(lambda: not _marked(baum14)), "the mark stays when nothing waits"
+    assert out.current_line == "message"
+    out.close()
+
+
+def test_another_key_takes_the_reader_on_and_the_next_news_waits_on_the_message_line(
+    baum14: Emulator, until: Until
+) -> None:
+    out = _seat(baum14)
+    out.announce("Gracz dobiera.")
+    out.announce("Twój ruch.")
+    baum14.press_command("line_down")
+    assert until(lambda: out.current_line == "rack")
+    assert until(lambda: baum14.cells_shown.startswith(text_line("kot", "pl").cells()))
+    assert out.news_waiting == 0
+    assert until(lambda: _marked(baum14)), "the news on the message line is not marked unread"
+    baum14.press_command("line_up")
+    assert until(lambda: baum14.cells_shown.startswith(_start("Twój ruch.")))
+    out.close()
+
+
+def test_a_seat_that_hears_its_news_sees_the_latest_at_once(
+    baum14: Emulator, until: Until
+) -> None:
+    out = _seat(baum14, hold_news=False)
+    out.announce("Gracz dobiera.")
+    out.announce("Twój ruch.")
+    assert out.news_waiting == 0
+    assert until(lambda: baum14.cells_shown.startswith(_start("Twój ruch.")))
+    out.close()
