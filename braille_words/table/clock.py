@@ -66,7 +66,8 @@ class TableClock:
             request.seconds,
             warning_at=request.warning_at,
             cue=Cue.MUSIC if request.cue == "teapot" else Cue.TICK,
-            beat=request.beat if request.ticking else request.seconds,
+            # Every clock beats, for the seconds on the cells; only a ticking one is heard.
+            beat=request.beat if request.ticking else 1.0,
         )
         timer = GameTimer(spec, self.scheduler)
         self._timer, self._request = timer, request

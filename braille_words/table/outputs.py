@@ -14,6 +14,12 @@ cells, so news waits its turn there: a message stays on the message line until t
 past its end or presses another key on it, and only then does the next one come. While news
 waits, dots 7 and 8 rise on the last cell of every window, and displays with status cells
 show how many messages wait after the turn's status.
+
+Typing never hides the clock or the news: while the typing line holds letters, news waits
+behind it with the same mark, and urgent news (time is running out, time is up) comes over it;
+the next chord brings the typing line back with its letters. A running clock's seconds are on
+the cells too: in the status cells, or in the last cells of every window on a display without
+them (the windows are that much narrower while a clock runs).
 """
 
 from __future__ import annotations
@@ -141,6 +147,10 @@ class SeatOutput:
         """Messages waiting behind the one on the message line (``hold_news`` seats)."""
         self._unread = False
         """The message on the message line has not been read yet (``hold_news`` seats)."""
+        self._behind_typing = 0
+        """News said while the reader was on the typing line, not looked at since."""
+        self._clock = ""
+        """The running clock's seconds, shown on the cells (``show_clock``)."""
         if display is not None:
             self.attach_display(display)
 
@@ -170,13 +180,15 @@ class SeatOutput:
         *,
         public: bool = False,
         keep_place: bool = False,
+        urgent: bool = False,
     ) -> None:
         """Say ``sentence`` once on every channel this seat has.
 
         A muted seat says nothing, unless the sentence is ``public`` (anyone at the shared
         speaker may hear it, such as whose turn it is now); a muted seat whose Braille display
         is its own still shows it there, where nobody else reads. With ``keep_place`` the
-        sentence goes to the message line but the display stays on the line being read.
+        sentence goes to the message line but the display stays on the line being read; an
+        ``urgent`` one (the clock) is shown at once, over the typing line too.
         """
         if not sentence:
             return
@@ -200,10 +212,19 @@ class SeatOutput:
                 except BrailleWordsError:
                     line = None
                 if line is not None:
-                    self._post(NamedLine("message", line), keep_place)
+                    self._post(NamedLine("message", line), keep_place, urgent)
 
-    def _post(self, message: NamedLine, keep_place: bool) -> None:
+    def _post(self, message: NamedLine, keep_place: bool, urgent: bool = False) -> None:
         """Put news on the message line, or in the queue behind unread news."""
+        if urgent:
+            if self.hold_news and self._unread and self._message is not None:
+                self._news.appendleft(self._message)
+            self._message = message
+            self._unread = self.hold_news
+            self._refresh(reset=False, keep="message")
+            return
+        if len(self.typing) and self.current_line == "input":
+            self._behind_typing += 1  # said, and waiting behind the letters being typed
         if self.hold_news and self._unread and self._message is not None:
             if not keep_place:
                 self._news.append(message)
@@ -370,6 +391,8 @@ class SeatOutput:
         item = lines[self._line_index]
         line = item.line
         width = int(getattr(self.display, "cells", 40) or 40)
+        if self._clock and not self._status_cell_count():
+            width -= _CLOCK_CELLS
         kind = ("line", 0)
         if isinstance(item, NamedGrid):
             # A board's coordinate goes to the status cells when they can hold it, else to
@@ -401,6 +424,8 @@ class SeatOutput:
         frame = self._pager.frame()
         display = self.display
         cells = frame.cells
+        if self._clock and not self._status_cell_count():
+            cells = cells.ljust(self._pager.width, b"\0") + self._clock_cells()
         waiting = self._waiting()
         if waiting and cells:
             cells = cells[:-1] + bytes([cells[-1] | _DOTS_7_8])
@@ -412,13 +437,44 @@ class SeatOutput:
             self._status_borrowed = False  # give the status cells back to the turn status
             self._write_turn_status()
 
+    def _clock_cells(self) -> bytes:
+        """The clock's seconds at the right of the line: a blank cell, then the digits."""
+        try:
+            digits = text_to_cells(self._clock, self.lang, Mode.COMPUTER)
+        except BrailleWordsError:
+            digits = b""
+        return digits[-(_CLOCK_CELLS - 1):].rjust(_CLOCK_CELLS, b"\0")
+
+    def show_clock(self, seconds: float | None) -> None:
+        """The seconds left of the running clock (None: no clock now) on the cells."""
+        shown = "" if seconds is None else str(max(0, round(seconds)))
+        with self._lock:
+            if shown == self._clock:
+                return
+            resized = bool(shown) != bool(self._clock)
+            self._clock = shown
+            if self.display is None or self._status_cell_count():
+                return  # the status cells show the seconds with the turn's status
+            if resized:
+                self._pager = None  # the windows are narrower while a clock runs
+                self._refresh(reset=False, keep=self.current_line)
+            else:
+                self._write()
+
+    def typed_left_over(self) -> str:
+        """The letters still on the typing line when the turn moved on without them."""
+        with self._lock:
+            return self.typing.text() if len(self.typing) else ""
+
     def _waiting(self) -> int:
         """Messages the reader has not had on the cells: the queue, and the one on the message
         line while the reader is elsewhere."""
+        if self.current_line == "message" or not len(self.typing):
+            self._behind_typing = 0
         if not self.hold_news:
-            return 0
+            return self._behind_typing
         unseen = 1 if self._unread and self.current_line != "message" else 0
-        return len(self._news) + unseen
+        return len(self._news) + max(unseen, min(self._behind_typing, 1))
 
     def _write_turn_status(self) -> None:
         """The turn's status in the status cells, then how many messages wait (``+2``)."""
@@ -689,6 +745,9 @@ class SeatOutput:
         except Exception as exc:
             print(f"braille-words: an output device failed: {exc}", file=sys.stderr)
 
+
+_CLOCK_CELLS = 4
+"""A blank cell and up to three digits: the clock on a display without status cells."""
 
 _DOTS_7_8 = DOT7 | DOT8
 """The last cell's dots 7 and 8: news is waiting to be read."""

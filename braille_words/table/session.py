@@ -67,7 +67,7 @@ class Input:
 
 
 R = TypeVar("R", bound=GameRules[Any, Any])
-S = TypeVar("S", bound=GameState)
+S = TypeVar("S", bound=GameState[Any])
 M = TypeVar("M", bound=Move)
 
 
@@ -414,9 +414,11 @@ class Session(Generic[R, S, M]):
 
     # -- moves ----------------------------------------------------------------------------
 
-    def play(self, seat: int, move: M) -> bool:
-        """Apply ``move`` for ``seat``; journal and announce it. False if the rules refuse."""
+    def play(self, seat: int, move: M, *, urgent: bool = False) -> bool:
+        """Apply ``move`` for ``seat``; journal and announce it. False if the rules refuse.
+        An ``urgent`` move's news (the table's time-up) comes over a half-typed line."""
         out = self.outputs[seat]
+        awaited = frozenset(self.state.awaiting)
         try:
             state, events = self.rules.apply(self.state, seat, move)
         except RuleViolation as exc:
@@ -438,12 +440,28 @@ class Session(Generic[R, S, M]):
         self.moves_played += 1
         self._mover = seat
         try:
-            self.announce(events)
+            self.announce(events, urgent=urgent)
         finally:
             self._mover = None
+        # A time-up is the table's move, even when it is played for the seat it passes.
+        self._typed_left_over(awaited if urgent else awaited - {seat})
         self._prompt()
         self._sync_clock()
         return True
+
+    def _typed_left_over(self, were_awaited: frozenset[int]) -> None:
+        """A seat whose turn passed (time ran out, the table decided) while letters waited on
+        its typing line is told that they are still there, and are not sent to the new turn
+        unless it sends them."""
+        for seat in were_awaited:
+            if seat in self.state.awaiting or not 0 <= seat < len(self.outputs):
+                continue
+            out = self.outputs[seat]
+            typed = out.typed_left_over()
+            if typed:
+                out.announce(
+                    text(out.lang, "typed_left_over", out.verbosity, typed=typed), urgent=True
+                )
 
     def _status(self, view: dict[str, Any], left: float | None = None) -> str:
         """Status cells: "*" when the game waits for this seat, then the seconds left."""
@@ -461,6 +479,9 @@ class Session(Generic[R, S, M]):
         if self.state.is_over:
             request = None
         self.clock.sync(request)
+        if self.clock.running is None:
+            for out in self.outputs:
+                out.show_clock(None)
 
     def _on_timer(self, event: TimerEvent, left: float, request: TimerRequest) -> None:
         """Called on the clock's thread: sounds and warnings now, the time-up move queued."""
@@ -471,12 +492,19 @@ class Session(Generic[R, S, M]):
             self.tell_everyone(
                 lambda out: text(out.lang, "time_warning", out.verbosity, seconds=round(left)),
                 cue="warning",
+                urgent=True,
             )
-        elif event is TimerEvent.TICK and request.ticking:
+        if event in (TimerEvent.STARTED, TimerEvent.RESTARTED, TimerEvent.WARNING) or (
+            event is TimerEvent.TICK and _clock_shows(left)
+        ):
+            # The tactile clock: every few seconds, every second in the last ten.
+            for seat, out in enumerate(self.outputs):
+                out.show_clock(left)
+                out.show_status(self._status(self.state.view_for(seat), left))
+        if event is TimerEvent.TICK and request.ticking:
             for seat, out in enumerate(self.outputs):
                 if self._speaks(seat):  # the hourglass is heard once at a shared speaker
                     out.cue(request.cue, public=True)
-                out.show_status(self._status(self.state.view_for(seat), left))
 
     def _table_move(self, item: Input) -> None:
         """Time ran out: apply the game's time-up move if that countdown is still the one."""
@@ -493,7 +521,7 @@ class Session(Generic[R, S, M]):
         self.clock.cancel()
         time_up = self.rules.time_up(self.state)
         if time_up is not None:
-            self.play(*time_up)
+            self.play(*time_up, urgent=True)
 
     def _computer_move(self, seat: int) -> None:
         level = self.seats[seat].level
@@ -542,8 +570,9 @@ class Session(Generic[R, S, M]):
 
     # -- announcements --------------------------------------------------------------------
 
-    def announce(self, events: Sequence[Event]) -> None:
-        """Each event to every seat allowed to know it, once, in that seat's language."""
+    def announce(self, events: Sequence[Event], *, urgent: bool = False) -> None:
+        """Each event to every seat allowed to know it, once, in that seat's language;
+        ``urgent`` news (time is up) comes over a half-typed line on the cells."""
         for seat, out in enumerate(self.outputs):
             texts = [
                 (e, self._event_text(out, seat, e))
@@ -556,7 +585,8 @@ class Session(Generic[R, S, M]):
             if not said:
                 pass
             elif not out.muted:
-                out.announce(said, cue=cue)  # a seat of its own, or the confirmed holder
+                # a seat of its own, or the confirmed holder
+                out.announce(said, cue=cue, urgent=urgent)
                 self._remember(seat, said)
             else:
                 # At a shared speaker public news is said once, by whoever speaks for the
@@ -720,11 +750,17 @@ class Session(Generic[R, S, M]):
         out.show_status(self._status(view))
         out.announce_turn(self.kit.presenter.prompt(view, out.lang, out.verbosity))
 
-    def tell_everyone(self, sentence: Callable[[SeatOutput], str], cue: str | None = None) -> None:
+    def tell_everyone(
+        self,
+        sentence: Callable[[SeatOutput], str],
+        cue: str | None = None,
+        *,
+        urgent: bool = False,
+    ) -> None:
         """Public news for the whole table, said once at each speaker however many share it."""
         for seat, out in enumerate(self.outputs):
             if self._speaks(seat):
-                out.announce(sentence(out), cue=cue, public=True)
+                out.announce(sentence(out), cue=cue, public=True, urgent=urgent)
 
     def _help(self, out: SeatOutput) -> str:
         lines = [text(out.lang, "help_intro", out.verbosity)]
@@ -777,3 +813,10 @@ class Session(Generic[R, S, M]):
 
 AnySession = Session[Any, Any, Any]
 """A session of whichever game the player chose: the game is known only at run time."""
+
+
+def _clock_shows(left: float) -> bool:
+    """Whether the tactile clock is rewritten at this beat: every five seconds, and every
+    second of the last ten (a display is slow to read, and every write costs the reader)."""
+    seconds = round(left)
+    return seconds <= 10 or seconds % 5 == 0

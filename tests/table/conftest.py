@@ -74,13 +74,23 @@ def until_fixture() -> Callable[..., bool]:
     return until
 
 
-@pytest.fixture
-def baum() -> Iterator[Emulator]:
-    """A 40-cell Baum display emulated on a pseudo-terminal."""
-    emu = make_emulator("baum", 40)
+def _emulated(cells: int) -> Iterator[Emulator]:
+    emu = make_emulator("baum", cells)
     emu.start()
     yield emu
     emu.stop()
+
+
+@pytest.fixture
+def baum() -> Iterator[Emulator]:
+    """A 40-cell Baum display emulated on a pseudo-terminal."""
+    yield from _emulated(40)
+
+
+@pytest.fixture
+def baum14() -> Iterator[Emulator]:
+    """A 14-cell Baum display without status cells: messages need panning."""
+    yield from _emulated(14)
 
 
 RunBW = Callable[..., subprocess.CompletedProcess[str]]

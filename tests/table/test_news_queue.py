@@ -4,28 +4,17 @@ the last cell says more is waiting. Driven through the real Baum driver and our 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-
-import pytest
+from collections.abc import Callable
 
 from braille_words.braille import text_line
 from braille_words.braille.cells import DOT7, DOT8
 from braille_words.braille.lines import NamedLine
-from braille_words.displays.emulators import make_emulator
 from braille_words.displays.emulators.base import Emulator
 from braille_words.displays.spec import open_display
 from braille_words.table.outputs import SeatOutput
 
 Until = Callable[..., bool]
 CELLS = 14
-
-
-@pytest.fixture
-def baum14() -> Iterator[Emulator]:
-    emu = make_emulator("baum", CELLS)
-    emu.start()
-    yield emu
-    emu.stop()
 
 
 def _seat(emu: Emulator, *, hold_news: bool = True) -> SeatOutput:
