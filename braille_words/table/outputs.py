@@ -12,8 +12,9 @@ the status cells, or at the start of every window on a display without them.
 A seat that hears nothing (``hold_news``: its speech is off) must read every sentence on the
 cells, so news waits its turn there: a message stays on the message line until the reader pans
 past its end or presses another key on it, and only then does the next one come. While news
-waits, dots 7 and 8 rise on the last cell of every window, and displays with status cells
-show how many messages wait after the turn's status.
+waits, dots 7 and 8 rise on the last cell of every window (on the blank cell before a clock's
+digits while a clock is shown), and displays with status cells show how many messages wait
+after the turn's status.
 
 Typing never hides the clock or the news: while the typing line holds letters, news waits
 behind it with the same mark, and urgent news (time is running out, time is up) comes over it;
@@ -424,11 +425,14 @@ class SeatOutput:
         frame = self._pager.frame()
         display = self.display
         cells = frame.cells
+        mark_at = len(cells) - 1  # the last cell, or the blank before the clock's digits
         if self._clock and not self._status_cell_count():
-            cells = cells.ljust(self._pager.width, b"\0") + self._clock_cells()
+            cells = cells.ljust(self._pager.width, b"\0")
+            mark_at = len(cells)
+            cells += self._clock_cells()
         waiting = self._waiting()
         if waiting and cells:
-            cells = cells[:-1] + bytes([cells[-1] | _DOTS_7_8])
+            cells = cells[:mark_at] + bytes([cells[mark_at] | _DOTS_7_8]) + cells[mark_at + 1 :]
         self._safely(lambda: display.write(cells))
         if self._pager_kind[0] == "status":
             self._status_borrowed = True
@@ -443,7 +447,7 @@ class SeatOutput:
             digits = text_to_cells(self._clock, self.lang, Mode.COMPUTER)
         except BrailleWordsError:
             digits = b""
-        return digits[-(_CLOCK_CELLS - 1):].rjust(_CLOCK_CELLS, b"\0")
+        return b"\0" + digits[-(_CLOCK_CELLS - 1):].rjust(_CLOCK_CELLS - 1, b"\0")
 
     def show_clock(self, seconds: float | None) -> None:
         """The seconds left of the running clock (None: no clock now) on the cells."""

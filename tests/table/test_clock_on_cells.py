@@ -76,7 +76,8 @@ def test_news_said_while_typing_is_marked_as_waiting(
     session, out, _ = _table(make_table, baum14)
     _type(baum14, out, "st", until)
     out.announce("Gracz1 dobiera.")
-    assert until(lambda: bool(baum14.cells_shown[-1] & 0xC0 == 0xC0))
+    # The mark sits on the blank cell before the clock's three digit cells.
+    assert until(lambda: bool(baum14.cells_shown[-4] & 0xC0 == 0xC0))
     assert out.current_line == "input"
     session.close()
 
