@@ -150,6 +150,8 @@ class SeatOutput:
         """The message on the message line has not been read yet (``hold_news`` seats)."""
         self._behind_typing = 0
         """News said while the reader was on the typing line, not looked at since."""
+        self._flash_return: str | None = None
+        """The line an answer shown on the message line goes back to (``hold_news`` seats)."""
         self._clock = ""
         """The running clock's seconds, shown on the cells (``show_clock``)."""
         if display is not None:
@@ -226,8 +228,11 @@ class SeatOutput:
             return
         if len(self.typing) and self.current_line == "input":
             self._behind_typing += 1  # said, and waiting behind the letters being typed
+        answer = keep_place or self._keep_place > 0
+        if not keep_place:
+            self._keep_place = max(0, self._keep_place - 1)
         if self.hold_news and self._unread and self._message is not None:
-            if not keep_place:
+            if not answer:
                 self._news.append(message)
                 self._write()  # the waiting-news mark
                 return
@@ -235,12 +240,42 @@ class SeatOutput:
             self._news.appendleft(self._message)
         # The answer to a pick stays off the cells: the reader keeps their place on the rack or
         # table (speech says it); other news is shown at once.
-        keep = self.current_line if self._keep_place > 0 or keep_place else None
-        if not keep_place:
-            self._keep_place = max(0, self._keep_place - 1)
+        keep = self.current_line if answer else None
         self._message = message
+        self._flash_return = None
+        if self.hold_news and keep is not None and keep != "message":
+            # Heard nowhere, the answer must be read: it comes to the cells, and the next key
+            # (past panning through it) takes the reader back to the line they were on.
+            self._flash_return = keep
+            self._unread = False
+            self._pager = None
+            self._refresh(reset=False, keep="message")
+            return
         self._unread = self.hold_news
         self._refresh(reset=keep is None, keep=keep)
+
+    def _flash_done(self, name: str) -> bool:
+        """A key on an answer shown in place of the line being read: panning reads it, any
+        other key goes back to that line (True when the key has done its work)."""
+        back = self._flash_return
+        if back is None:
+            return False
+        if self.current_line != "message" or self._pager is None:
+            self._flash_return = None
+            return False
+        if name == "stop_speech" or (
+            (name == "pan_right" and not self._pager.at_end)
+            or (name == "pan_left" and not self._pager.at_start)
+        ):
+            return False
+        self._flash_return = None
+        if self._news:
+            self._next_news()  # what waited behind the answer is next on the message line
+        self._pager = None
+        self._refresh(reset=False, keep=back)
+        # Moving on (or a routing key over the answer) only takes the reader back; a chord,
+        # Enter or a command key does its work there too.
+        return name in _MOVES or name == "route"
 
     @property
     def news_waiting(self) -> int:
@@ -277,10 +312,27 @@ class SeatOutput:
         self.announce(sentence, cue="your_turn")
 
     def repeat(self) -> None:
+        """The last sentence again: said, and brought back to the cells from its start."""
         with self._lock:
             if self.last and (self._last_public or not self.muted):
                 self.said.append(self.last)
                 self._speak(self.last)
+                self._show_again(self.last)
+
+    def _show_again(self, sentence: str) -> None:
+        if self.display is None:
+            return
+        try:
+            line = text_line(strip_marks(sentence), self.lang, self.braille_mode, name="message")
+        except BrailleWordsError:
+            return
+        if self.hold_news and self._unread and self._message is not None:
+            self._news.appendleft(self._message)  # unread news waits behind the repeat
+        self._message = NamedLine("message", line)
+        self._unread = False
+        self._flash_return = None
+        self._pager = None
+        self._refresh(reset=False, keep="message")
 
     def stop_speech(self) -> None:
         if self.speaker is not None:
@@ -534,7 +586,7 @@ class SeatOutput:
         with self._lock:
             if name != "stop_speech" and name != "braille_chord":
                 self.stop_speech()
-            if self._news_read(name):
+            if self._flash_done(name) or self._news_read(name):
                 return
             if name in ("pan_left", "pan_right", "line_up", "line_down", "top", "bottom"):
                 self._navigate(name)
@@ -749,6 +801,8 @@ class SeatOutput:
         except Exception as exc:
             print(f"braille-words: an output device failed: {exc}", file=sys.stderr)
 
+
+_MOVES = frozenset({"pan_left", "pan_right", "line_up", "line_down", "top", "bottom"})
 
 _CLOCK_CELLS = 4
 """A blank cell and up to three digits: the clock on a display without status cells."""

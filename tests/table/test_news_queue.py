@@ -4,7 +4,9 @@ the last cell says more is waiting. Driven through the real Baum driver and our 
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
+from typing import Any
 
 from braille_words.braille import text_line
 from braille_words.braille.cells import DOT7, DOT8
@@ -12,6 +14,7 @@ from braille_words.braille.lines import NamedLine
 from braille_words.displays.emulators.base import Emulator
 from braille_words.displays.spec import open_display
 from braille_words.table.outputs import SeatOutput
+from braille_words.table.session import KEYBOARD, Input
 
 Until = Callable[..., bool]
 CELLS = 14
@@ -80,4 +83,41 @@ def test_a_seat_that_hears_its_news_sees_the_latest_at_once(
     out.announce("Twój ruch.")
     assert out.news_waiting == 0
     assert until(lambda: baum14.cells_shown.startswith(_start("Twój ruch.")))
+    out.close()
+
+
+def test_an_answer_to_a_routing_key_is_shown_and_the_next_key_goes_back_to_the_rack(
+    make_table: Any, baum: Emulator, until: Until
+) -> None:
+    """Issue 21 §4: "Płytka 7: ka. Wskaż miejsce w słowie." never reached the cells."""
+    out = SeatOutput(name="Gracz2", lang="pl", verbosity="beginner", hold_news=True)
+    out.attach_display(open_display(f"baum:{baum.path}", on_command=out.on_display_command))
+    other = SeatOutput(name="Gracz1", lang="pl", verbosity="beginner")
+    session, _ = make_table(outputs=[other, out], seed=3)  # seat 2 moves first
+    runner = threading.Thread(target=session.run, daemon=True)
+    runner.start()
+    try:
+        assert until(lambda: out.jump_to("rack"))
+        baum.press_route(2)
+        assert until(lambda: out.current_line == "message"), "the answer stayed off the cells"
+        assert until(lambda: baum.cells_shown.startswith(_start("Płytka 3:")))
+        baum.press_command("line_down")
+        assert until(lambda: out.current_line == "rack")
+        assert out.selection == ("rack", 2)
+    finally:
+        session.inputs.put(Input(KEYBOARD, None))
+        runner.join(timeout=5)
+        session.close()
+
+
+def test_the_repeat_key_brings_the_last_message_back_to_the_cells(
+    baum14: Emulator, until: Until
+) -> None:
+    out = _seat(baum14, hold_news=False)
+    out.announce("Gracz dobiera.")
+    baum14.press_command("line_down")
+    assert until(lambda: out.current_line == "rack")
+    out.repeat()
+    assert until(lambda: out.current_line == "message")
+    assert until(lambda: baum14.cells_shown.startswith(_start("Gracz dobiera.")))
     out.close()
