@@ -562,7 +562,8 @@ class Session(Generic[R, S, M]):
         out = self.outputs[seat]
         move = self.kit.computer.hint(self.rules, self.state, seat)
         if move is None:
-            out.announce(text(out.lang, "no_hint", out.verbosity))
+            # The game words it its way (no tiles to draw in 7 słów), else the table does.
+            out.announce(render(out.lang, self.kit.id, "no_hint", {}, verbosity=out.verbosity))
             return
         view = self.state.view_for(seat)
         said = self.kit.presenter.describe_move(move, out.lang, view)

@@ -88,8 +88,10 @@ def read_words(
             said.append(f"{name}: {word} {entry.get('score', 0)}{mark}")
         elif entry["written"]:
             said.append(_t(lang, "written", n=name))
-        else:
+        elif view["phase"] == "writing":
             said.append(_t(lang, "still_writing", n=name))
+        else:
+            said.append(_t(lang, "wrote_nothing", n=name))
     return _t(lang, "words", verbosity, w="; ".join(said))
 
 
@@ -258,6 +260,10 @@ def braille_view(
             cells += text_to_cells(f"+{card['bonus']}", lang, Mode.COMPUTER)
         segments.append(Segment(cells, ("card", int(card["slot"]))))
     lines = [NamedLine("cards", Line.joined(segments, b"\x00"))]
+    if view["seat"] in view["awaiting"] and view["phase"] not in ("writing", "over"):
+        # What the game waits for stays on a line of its own, whatever news comes after it.
+        task = prompt(view, lang, "expert", word_lang)
+        lines.insert(0, NamedLine("task", text_line(task, lang, Mode.LITERARY, name="task")))
     lines.append(
         NamedLine(
             "words", text_line(read_words(view, lang, "expert"), lang, Mode.LITERARY, name="words")
