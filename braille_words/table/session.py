@@ -30,6 +30,7 @@ from braille_words.table.journal import Header, Journal
 from braille_words.table.outputs import SeatOutput
 from braille_words.table.seats import SeatConfig
 from braille_words.table.vocabulary import (
+    HELP_ALL_WORDS,
     HELP_WORDS,
     HINT_WORDS,
     HISTORY_SHOWN,
@@ -44,6 +45,7 @@ from braille_words.table.vocabulary import (
     VERBOSITY_WORDS,
     WHERE_WORDS,
     clean_line,
+    help_matches,
 )
 from braille_words.tiles import is_number
 
@@ -340,7 +342,7 @@ class Session(Generic[R, S, M]):
     def _is_reading(self, line: str) -> bool:
         """A shared or reading command, which no game takes as a secret word."""
         low = " ".join(line.lower().split())
-        if low in READING or low in VERBOSITY_WORDS:
+        if low in READING or low in VERBOSITY_WORDS or low.split(" ", 1)[0] in HELP_WORDS:
             return True
         view = self.state.view_for(0)
         return self.kit.presenter.read(low, view, "pl", "expert") is not None
@@ -373,8 +375,9 @@ class Session(Generic[R, S, M]):
         if low in REPEAT_WORDS:
             out.repeat()
             return True
-        if low in HELP_WORDS:
-            out.announce(self._help(out), cue=None)
+        first, _, topic = low.partition(" ")
+        if low in HELP_WORDS or (first in HELP_WORDS and topic):
+            out.announce(self._help(out, topic if first in HELP_WORDS else ""), cue=None)
             return True
         if low in WHERE_WORDS:
             out.announce(self._where(seat), cue=None)
@@ -763,12 +766,34 @@ class Session(Generic[R, S, M]):
             if self._speaks(seat):
                 out.announce(sentence(out), cue=cue, public=True, urgent=urgent)
 
-    def _help(self, out: SeatOutput) -> str:
-        lines = [text(out.lang, "help_intro", out.verbosity)]
-        for syntax, meaning in self.kit.commands.help(out.lang):
-            lines.append(f"{syntax}: {meaning}.")
-        lines.append(text(out.lang, "help_common", out.verbosity))
-        return " ".join(lines)
+    def _help(self, out: SeatOutput, topic: str = "") -> str:
+        """A short list of the commands; ``pomoc połóż`` for one of them in full, ``pomoc
+        wszystko`` for everything. One 250-word block was more than a child (or a 14-cell
+        display) can hold on to."""
+        entries = self.kit.commands.help(out.lang)
+        common = text(out.lang, "help_common", out.verbosity)
+        if topic in HELP_ALL_WORDS:
+            lines = [text(out.lang, "help_intro", out.verbosity)]
+            lines += [f"{syntax}: {meaning}." for syntax, meaning in entries]
+            return " ".join([*lines, common])
+        if topic:
+            found = [f"{syntax}: {meaning}." for syntax, meaning in entries
+                     if help_matches(topic, syntax)]
+            if found:
+                return " ".join(found)
+            if topic in common.lower():
+                return common
+            said = text(out.lang, "help_no_topic", out.verbosity, word=topic)
+            return f"{said} {self._help_short(out, entries)}"
+        more = text(out.lang, "help_more", out.verbosity)
+        return f"{self._help_short(out, entries)} {more} {common}"
+
+    def _help_short(self, out: SeatOutput, entries: list[tuple[str, str]]) -> str:
+        """The game's own one-sentence list, or its command examples when it has none."""
+        if lookup(out.lang, self.kit.id, "help_short") is not None:
+            return render(out.lang, self.kit.id, "help_short", {}, verbosity=out.verbosity)
+        intro = text(out.lang, "help_intro", out.verbosity)
+        return f"{intro} {'; '.join(syntax for syntax, _ in entries)}."
 
     def _where(self, seat: int) -> str:
         out = self.outputs[seat]

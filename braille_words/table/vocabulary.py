@@ -11,6 +11,8 @@ import unicodedata
 # Not "koniec" or "zakończ": Rummikub Słowny ends a turn with those.
 QUIT_WORDS = frozenset({"quit", "exit", "wyjdź", "wyjdz", "wyjście", "wyjscie"})
 HELP_WORDS = frozenset({"help", "pomoc", "?", "h"})
+HELP_ALL_WORDS = frozenset({"all", "everything", "wszystko", "wszystkie", "całość", "calosc"})
+"""``pomoc wszystko``: every command in full, as one block."""
 REPEAT_WORDS = frozenset({"repeat", "powtórz", "powtorz", "r"})
 WHERE_WORDS = frozenset({"where", "gdzie", "where am i", "gdzie jestem"})
 STOP_WORDS = frozenset({"stop", "cisza", "ucisz"})
@@ -32,6 +34,26 @@ VERBOSITY_WORDS = {
 MAX_LINE = 300
 """The longest command any game needs is well under this; a longer line is a paste or a stuck
 key, and quoting it back would flood the speech and the display."""
+
+
+def _folded(word: str) -> str:
+    """Lower case without Polish marks: ``pomoc przenies`` finds ``przenieś``."""
+    return "".join(
+        ch for ch in unicodedata.normalize("NFD", word.lower().replace("ł", "l"))
+        if not unicodedata.combining(ch)
+    )
+
+
+def help_matches(topic: str, syntax: str) -> bool:
+    """Whether ``pomoc TOPIC`` asks for the command written as ``syntax``: a word of it, or
+    the start (three letters or more) of its first word; ``pomoc =`` finds the rebuilds."""
+    want = _folded(topic.strip())
+    words = [_folded(word) for word in syntax.replace("(", " ").replace(")", " ").split()]
+    if not want or not words:
+        return False
+    if want in words or (len(want) >= 3 and words[0].startswith(want)):
+        return True
+    return " " in want and want in " ".join(words)
 
 
 def clean_line(line: str) -> str:

@@ -21,18 +21,34 @@ MakeTable = Any
 BW = [sys.executable, "-m", "braille_words.cli"]
 
 
-def _rack_sentence(transcript: str) -> str:
-    return next(line for line in transcript.splitlines() if "Twoje płytki" in line)
-
-
 def test_a_rack_is_told_only_to_its_owner(make_table: MakeTable) -> None:
+    from braille_words.games.word_rummikub.presenter import read_rack
+
     session, streams = make_table()
-    racks = [session.state.view_for(s)["rack"] for s in range(2)]
+    racks = [read_rack(session.state.view_for(s), "pl", "beginner") for s in range(2)]
+    assert racks[0] != racks[1]
+    for seat in range(2):
+        session.handle(seat, "stojak")
     for seat, stream in enumerate(streams):
         said = stream.getvalue()
-        own = ", ".join("joker" if t[1] is None else t[1].upper() for t in racks[seat])
-        assert f"Twoje płytki: {own}." in _rack_sentence(said)
-        assert said.count("Twoje płytki") == 1
+        assert racks[seat] in said and racks[1 - seat] not in said
+        # Dealt once, read once: the deal says how many, the turn or "stojak" says which.
+        assert "Dostajesz 14 płytek" in said and "Twoje płytki" not in said
+
+
+def test_short_help_lists_commands_and_help_with_a_name_gives_one_in_full(
+    make_table: MakeTable,
+) -> None:
+    session, streams = make_table()
+    session.handle(0, "pomoc")
+    short = streams[0].getvalue().splitlines()[-1]
+    assert "połóż," in short and "pomoc połóż" in short and "płytkę 3 ze stojaka" not in short
+    session.handle(0, "pomoc przenies")
+    assert streams[0].getvalue().splitlines()[-1].startswith("przenieś 2 4 1 1: literę 4")
+    session.handle(0, "pomoc wszystko")
+    assert "płytkę 3 ze stojaka" in streams[0].getvalue().splitlines()[-1]
+    session.handle(0, "pomoc xyz")
+    assert "nie ma polecenia „xyz”" in streams[0].getvalue().splitlines()[-1]
 
 
 def test_reading_commands_answer_only_the_asking_seat(make_table: MakeTable) -> None:
@@ -290,3 +306,17 @@ def test_the_expert_prompt_reads_the_rack_letter_by_letter(make_table: Any) -> N
     session, _streams = make_table(options={"position": position})
     said = session.kit.presenter.prompt(session.state.view_for(0), "pl", "expert")
     assert "W, W, C, joker" in said
+
+
+def test_a_drawn_tile_is_said_by_its_letter_name_like_the_rack(make_table: MakeTable) -> None:
+    from braille_words.speech.spelling import letter_name
+
+    session, streams = make_table()
+    seat = min(session.state.awaiting)
+    before = len(session.state.view_for(seat)["rack"])
+    session.handle(seat, "dobierz")
+    rack = session.state.view_for(seat)["rack"]
+    assert len(rack) == before + 1
+    drawn = rack[-1][1]
+    name = "joker" if drawn is None else letter_name(drawn, "pl")
+    assert f"Dobierasz: {name}." in streams[seat].getvalue()

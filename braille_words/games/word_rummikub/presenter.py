@@ -187,6 +187,9 @@ def prompt(view: RummikubView, lang: str, verbosity: str, word_lang: str = WORD_
         "prompt_first" if first else "prompt",
         verbosity,
         rack=read_rack(view, lang, verbosity, word_lang) if verbosity != "expert" else "",
+        # The same first-lay-down rule the help states, from the table's own settings.
+        min=view["options"]["first_word_min"],
+        many=view["options"]["first_lay_down_many_words"],
         # Letter by letter: "WWWCAIZ" read as one word is a nonsense word to a synthesiser.
         letters=", ".join(
             "joker" if ch == "?" else mark_word(ch.upper(), word_lang, lang)
@@ -244,13 +247,20 @@ _CUES = {
 
 
 def event_params(
-    kind: str, params: dict[str, Any], seat: int, names: Sequence[str], lang: str
+    kind: str,
+    params: dict[str, Any],
+    seat: int,
+    names: Sequence[str],
+    lang: str,
+    word_lang: str = WORD_LANG,
 ) -> dict[str, Any]:
-    """Jokers named as jokers, winners by name."""
+    """Jokers named as jokers, winners by name, and tiles by the names the rack reading uses
+    (``{named}``: "o kreskowane", not a bare capital Ó a synthesiser may swallow)."""
     extra: dict[str, Any] = {}
     letters = params.get("letters")
     if isinstance(letters, list):
         extra["letters"] = ["joker" if x is None else x for x in letters]
+        extra["named"] = ", ".join(_name(x, lang, word_lang) for x in letters)
     if kind == "game_over":
         extra["winners"] = ", ".join(names[s] for s in params.get("winner_seats", []))
     return extra
@@ -379,7 +389,7 @@ class Presenter(GamePresenter[RummikubView]):
         names: Sequence[str],
         lang: str = "en",
     ) -> dict[str, Any]:
-        return event_params(kind, dict(params), seat, names, lang)
+        return event_params(kind, dict(params), seat, names, lang, self.word_lang)
 
     def route(self, target: Any, selection: Any) -> tuple[Any, str | None]:
         return route(target, selection)
