@@ -216,6 +216,32 @@ def test_example_3_aa_rebuilds_koszyk_and_szczyt_into_szyszka_oczy_kat_for_7() -
     assert_tiles_complete(s)
 
 
+def test_a_rebuild_leaves_every_word_it_did_not_touch_under_its_number() -> None:
+    """Issue 16: a listener holds on to "word 3"; a rebuild of word 2 into two words must not
+    move word 3. The first word made takes word 2's place, the extra one goes last."""
+    r = rules()
+    s = arrange(["teeeeee", "iiiiiii"], ["oko", "koszyk", "lato", "okno"])
+    s, events = r.apply(s, 0, Rebuild((1,), "t", ("kot", "szyk"), end=False))
+    assert [word_text(w) for w in s.turn.table] == ["oko", "kot", "lato", "okno", "szyk"]
+    assert events[0].params["words"] == "2 KOT, 5 SZYK"
+    assert events[0].params["taken"] == "2 KOSZYK" and events[0].params["renumbered"] == 0
+
+
+def test_a_rebuild_that_merges_words_says_from_which_number_the_table_moved() -> None:
+    r = rules()
+    s = arrange(["aaeeeee", "iiiiiii"], ["oko", "koszyk", "lato", "szczyt", "okno"])
+    s, events = r.apply(s, 0, Rebuild((1, 3), "aa", ("szyszka", "oczy", "kat"), end=False))
+    # KOSZYK's place takes SZYSZKA, SZCZYT's takes OCZY; KAT goes last.
+    assert [word_text(w) for w in s.turn.table] == [
+        "oko", "szyszka", "lato", "oczy", "okno", "kat"
+    ]
+    assert events[0].params["renumbered"] == 0
+    s = arrange(["eeeeeee", "iiiiiii"], ["oko", "ko", "szyk", "lato"])
+    s, events = r.apply(s, 0, Rebuild((1, 2), "", ("koszyk",), end=False))
+    assert [word_text(w) for w in s.turn.table] == ["oko", "koszyk", "lato"]
+    assert events[0].params["words"] == "2 KOSZYK" and events[0].params["renumbered"] == 3
+
+
 def test_example_3_step_by_step() -> None:
     r = rules()
     s = arrange(["aaeeeee", "iiiiiii"], ["koszyk", "szczyt"])

@@ -228,10 +228,11 @@ def test_a_rebuild_of_two_words_is_said_as_a_change_in_both_verbosities(
     assert session.play(0, Rebuild((0, 1), "aa", ("szyszka", "oczy", "kat"), end=False))
     full = streams[0].getvalue()
     terse = streams[1].getvalue().splitlines()[-1]
-    assert "bierze ze stołu KOSZYK, SZCZYT, dokłada A, A i układa: SZYSZKA, OCZY, KAT" in full
-    assert terse.startswith("Gracz1: KOSZYK, SZCZYT + A, A = SZYSZKA, OCZY, KAT")
+    assert ("bierze ze stołu 1 KOSZYK, 2 SZCZYT, dokłada A, A i układa: 1 SZYSZKA, 2 OCZY, "
+            "3 KAT") in full
+    assert terse.startswith("Gracz1: 1 KOSZYK, 2 SZCZYT + A, A = 1 SZYSZKA, 2 OCZY, 3 KAT")
     session.handle(1, "ostatni")
-    assert "KOSZYK, SZCZYT + A, A" in streams[1].getvalue().splitlines()[-1]
+    assert "1 KOSZYK, 2 SZCZYT + A, A" in streams[1].getvalue().splitlines()[-1]
 
 
 def test_a_word_typed_without_polish_letters_is_offered_back(make_table: Any) -> None:

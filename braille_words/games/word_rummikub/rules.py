@@ -15,8 +15,9 @@ Public entry points: ``GAME_ID``, ``Options``, ``Rules`` (``new``, ``apply``; fo
 classes, ``move_from_json``, ``EVENT_KINDS``, ``REASON_CODES``, ``load_settings``, ``make_set``
 and ``arranged_state`` (a position set up by hand, for lessons and tests).
 
-Numbering in moves is 0-based (the command language shows players 1-based numbers). Words
-made by a ``Rebuild`` go to the end of the table.
+Numbering in moves is 0-based (the command language shows players 1-based numbers). A word a
+listener holds on to keeps its number: words made by a ``Rebuild`` take the places of the words
+taken apart, in order, and only extra words go to the end (``_place_made_words``).
 
 The thematic variant (``Options.theme``): a turn that passes every other check is not
 committed at once; every other seat votes (``CastVote``) and the turn stands unless more seats
@@ -791,6 +792,35 @@ class TurnCheck:
     changed: tuple[str, ...] = ()
 
 
+def _place_made_words(
+    table: Table, take: Sequence[int], made: Sequence[Word]
+) -> tuple[Table, list[int], int]:
+    """Put the words a rebuild made where the words it took apart stood.
+
+    A listener follows the table by word numbers ("słowo 3"), so every word the rebuild did not
+    touch keeps its number: the first word made takes the place of the first word taken, the
+    second of the second, and only words beyond that go to the end. When fewer words are made
+    than taken, the places left over close up and the words after them move down: the number
+    of the first word that moved (1-based, 0 when none did) is returned so it can be said.
+    Returns the new table, the 1-based number of each word made, and that number.
+    """
+    slots = sorted(take)
+    words: list[Word | None] = list(table)
+    for slot, word in zip(slots, made, strict=False):
+        words[slot] = word
+    for slot in slots[len(made):]:
+        words[slot] = None
+    extra = list(made[len(slots):])
+    closed = slots[len(made):]
+    kept = [w for w in words if w is not None]
+    new_table = tuple(kept) + tuple(extra)
+    # The places closed up all lie after the places filled, so a filled place keeps its number.
+    numbers = [slot + 1 for slot in slots[: len(made)]]
+    numbers += [len(kept) + k + 1 for k in range(len(extra))]
+    moved = closed and any(i > closed[0] and i not in closed for i in range(len(table)))
+    return new_table, numbers, closed[0] + 1 if moved else 0
+
+
 class Rules(GameRules["State", "Move"]):
     """Rummikub Słowny. ``lexicon`` decides which words exist (no abbreviations, foreign or
     hyphenated words are in it); ``options`` the variant and the teacher's values."""
@@ -1015,13 +1045,9 @@ class Rules(GameRules["State", "Move"]):
         )
         used = {x.id for x in solution.rack_used} | {x.id for x in solution.loose_used}
         made = tuple(tuple(Cell(tile, letter) for tile, letter in w) for w in solution.words)
-        # The words made take the place of the first word taken apart, so every word before
-        # it keeps its number (a listener holds on to "word 2"); with nothing taken they go last.
-        at = min(move.take) if move.take else len(t.table)
-        before = tuple(w for i, w in enumerate(t.table) if i < at and i not in set(move.take))
-        after = tuple(w for i, w in enumerate(t.table) if i > at and i not in set(move.take))
+        table, numbers, renumbered = _place_made_words(t.table, move.take, made)
         turn = Turn(
-            table=before + made + after,
+            table=table,
             rack=tuple(x for x in t.rack if x.id not in used),
             loose=tuple(x for x in t.loose if x.id not in used),
             freed=tuple(sorted({*t.freed, *solution.freed})),
@@ -1038,9 +1064,12 @@ class Rules(GameRules["State", "Move"]):
         params: dict[str, Any] = {
             "seat": seat,
             "name": state.seats[seat],
-            "words": ", ".join(w.upper() for w in move.make),
-            "taken": ", ".join(word_text(t.table[i]).upper() for i in move.take),
+            "words": ", ".join(
+                f"{n} {w.upper()}" for n, w in zip(numbers, move.make, strict=True)
+            ),
+            "taken": ", ".join(f"{i + 1} {word_text(t.table[i]).upper()}" for i in move.take),
             "added": added,
+            "renumbered": renumbered,
         }
         kind = "table_rebuilt" if not move.take else "words_rebuilt" if added else (
             "words_rearranged"
