@@ -115,6 +115,12 @@ class GameRules(ABC, Generic[S, M]):
     """The game's word list (``contains(word)``), which the table also asks when it offers a
     word typed without its Polish letters back to the player."""
 
+    finish_typing_seconds: float = 0.0
+    """How long a player whose move is half typed when the game's clock runs out may go on
+    typing it (7 słów: a word being written may be finished after the sand has run out). The
+    table holds the time-up move back that long, or until the typing seats have sent their
+    lines; 0 plays it at once."""
+
     table_moves: tuple[type, ...] = ()
     """Moves the table itself makes (time is up, the table's ruling): any seat may send them,
     though the game does not wait for that seat."""

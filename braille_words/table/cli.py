@@ -427,7 +427,7 @@ def _terminal_reader(session: AnySession) -> TerminalReader | None:
     from braille_words.table.terminal import NotATerminalError, TerminalReader
 
     try:
-        return TerminalReader(
+        reader = TerminalReader(
             sys.stdin.fileno(),
             on_key=session.keyboard_key,
             on_line=lambda line: session.inputs.put(Input(KEYBOARD, line)),
@@ -435,6 +435,8 @@ def _terminal_reader(session: AnySession) -> TerminalReader | None:
         )
     except (NotATerminalError, OSError, ValueError):
         return None
+    session.keyboard_draft = reader.draft
+    return reader
 
 
 def _exit_on_sigterm() -> Any:

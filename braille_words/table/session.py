@@ -104,6 +104,11 @@ class Session(Generic[R, S, M]):
     timers: bool = True
     think: bool = False
     _thinking: set[int] = field(default_factory=set)
+    keyboard_draft: Callable[[], str] | None = None
+    """What the terminal keyboard has typed and not sent yet (a half-typed word)."""
+    _finishing: frozenset[int] = frozenset()
+    """Seats finishing a half-typed move after the game's clock ran out: the time-up move
+    waits for them (``GameRules.finish_typing_seconds``)."""
     clock: TableClock | None = None
     shared: list[frozenset[int]] = field(default_factory=list)
     """Groups of people sharing a speaker or a screen (``table.privacy``). One member at a
@@ -206,6 +211,8 @@ class Session(Generic[R, S, M]):
 
     def _computer_to_move(self) -> int | None:
         """A computer seat the game waits for and that is not already thinking."""
+        if self._finishing:
+            return None  # the clock has run out: only the people still typing may finish
         for seat in sorted(self.state.awaiting):
             if not self.seats[seat].is_human and seat not in self._thinking:
                 return int(seat)
@@ -448,9 +455,62 @@ class Session(Generic[R, S, M]):
             self._mover = None
         # A time-up is the table's move, even when it is played for the seat it passes.
         self._typed_left_over(awaited if urgent else awaited - {seat})
+        if self._finishing and not urgent:
+            self._finish_typing_done()
         self._prompt()
         self._sync_clock()
         return True
+
+    def _start_finishing(self, key: Any) -> bool:
+        """The clock ran out while people were typing: let them finish, if the game allows.
+
+        The rulebook of 7 słów lets a word being written be finished after the sand has run
+        out; a half-typed line thrown away felt like a lost word. The time-up move waits until
+        every typing seat has sent its line, or for the game's grace seconds."""
+        grace = float(getattr(self.rules, "finish_typing_seconds", 0.0) or 0.0)
+        if grace <= 0 or self._finishing or self.clock is None:
+            return False
+        typing = frozenset(seat for seat in self.state.awaiting if self._is_typing(seat))
+        if not typing:
+            return False
+        self._finishing = typing
+        self.clock.sync(TimerRequest(("finish", key), grace, warning_at=min(5.0, grace / 2)))
+        seconds = round(grace)
+        for seat, out in enumerate(self.outputs):
+            if seat in typing:
+                out.announce(text(out.lang, "finish_typing", out.verbosity, seconds=seconds),
+                             cue="warning", urgent=True)
+            elif self._speaks(seat):
+                names = [self.seats[s].name for s in sorted(typing)]
+                out.announce(text(out.lang, "others_finishing", out.verbosity, names=names,
+                                  seconds=seconds), public=True, urgent=True)
+        return True
+
+    def _is_typing(self, seat: int) -> bool:
+        """Whether a person at ``seat`` has a line half typed: on their display's Braille
+        keyboard, or on the terminal keyboard while it types for them."""
+        if not (0 <= seat < len(self.outputs) and self.seats[seat].is_human):
+            return False
+        if self.outputs[seat].typed_left_over():
+            return True
+        draft = self.keyboard_draft
+        return draft is not None and self._keyboard_seat() == seat and bool(draft().strip())
+
+    def _finish_typing_done(self) -> None:
+        """Every seat that was finishing has sent its line (or left it): the round closes."""
+        still = frozenset(
+            seat for seat in self._finishing
+            if seat in self.state.awaiting and self._is_typing(seat)
+        )
+        if still:
+            self._finishing = still
+            return
+        self._finishing = frozenset()
+        if self.clock is not None:
+            self.clock.cancel()
+        time_up = self.rules.time_up(self.state)
+        if time_up is not None:
+            self.play(*time_up, urgent=True)
 
     def _typed_left_over(self, were_awaited: frozenset[int]) -> None:
         """A seat whose turn passed (time ran out, the table decided) while letters waited on
@@ -478,6 +538,8 @@ class Session(Generic[R, S, M]):
     def _sync_clock(self) -> None:
         if self.clock is None:
             return
+        if self._finishing and not self.state.is_over:
+            return  # the grace for a half-typed move runs on its own countdown
         request = self.kit.presenter.timer(self.state.view_for(0)) if self.timers else None
         if self.state.is_over:
             request = None
@@ -514,13 +576,17 @@ class Session(Generic[R, S, M]):
         if isinstance(item.move, tuple) and item.move and item.move[0] == "computer":
             _, (seat, _key), move = item.move
             self._thinking.discard(seat)
-            if seat in self.state.awaiting:
+            if seat in self.state.awaiting and not self._finishing:
+                # (Once the sand has run out, only a word already being typed may come in.)
                 # If the game moved on while it thought, it will be asked again.
                 with contextlib.suppress(BrailleWordsError):
                     self._computer_play(seat, move)
             return
         if self.clock is None or self.clock.running is None or self.clock.running.key != item.move:
             return  # a stale countdown: the game moved on before it ran out
+        if self._start_finishing(item.move):
+            return
+        self._finishing = frozenset()
         self.clock.cancel()
         time_up = self.rules.time_up(self.state)
         if time_up is not None:

@@ -316,6 +316,12 @@ class TerminalReader:
         with self._lock:
             self._write(self._editor.shown)
 
+    def draft(self) -> str:
+        """The line typed so far and not yet sent (empty for a secret line: it is nobody's
+        business, and nothing is said of it)."""
+        with self._lock:
+            return self._editor.line
+
     def forget_history(self) -> None:
         """Drop the lines Up would recall, when the keyboard passes to the next player."""
         with self._lock:

@@ -135,3 +135,50 @@ def test_done_typed_while_others_still_write_says_whom_the_table_waits_for(
     said = streams[0].getvalue().splitlines()[-1]
     assert "Czekamy na: Gracz2" in said
     assert "stojak" not in said  # Rummikub's words do not belong to 7 słów
+
+
+def _hourglass_run_out(make_table: MakeTable, typed: str) -> tuple[Any, list[Any], Any]:
+    """Three players: Gracz1 writes OKNO (turning the hourglass), Gracz2 has ``typed`` on
+    the keyboard and not sent, Gracz3 writes nothing; the sand runs out."""
+    session, streams = make_table(("human", "human", "human"), game="siedem-slow")
+    scheduler = ManualScheduler()
+    session.clock = TableClock(session._on_timer, scheduler)
+    draft = [typed]
+    session.keyboard_draft = lambda: draft[0]
+    session.handle(0, "okno")
+    session._sync_clock()
+    scheduler.advance(31)
+    session._table_move(session.inputs.get_nowait())
+    return session, streams, (scheduler, draft)
+
+
+def test_a_word_being_typed_when_the_sand_runs_out_may_be_finished(
+    make_table: MakeTable,
+) -> None:
+    """The rulebook: "Gracze mogą dokończyć zapisywanie słowa nawet wtedy, gdy w klepsydrze
+    przesypie się piasek." A half-typed word was thrown away (issue 16 §4)."""
+    session, streams, (_scheduler, draft) = _hourglass_run_out(make_table, "la")
+    assert session.state.view_for(1)["phase"] == "writing"
+    assert "możesz dokończyć" in streams[1].getvalue()
+    assert "czekamy, aż Gracz2 dokończy" in streams[0].getvalue()
+    draft[0] = ""
+    session.handle(1, "las")
+    view = session.state.view_for(1)
+    assert view["phase"] == "challenges"  # the round closed as soon as the word was in
+    assert "LAS" in streams[1].getvalue() and "Koniec czasu." in streams[2].getvalue()
+
+
+def test_the_time_to_finish_a_word_runs_out_too(make_table: MakeTable) -> None:
+    session, streams, (scheduler, _draft) = _hourglass_run_out(make_table, "la")
+    scheduler.advance(21)
+    session._table_move(session.inputs.get_nowait())
+    assert session.state.view_for(1)["phase"] == "challenges"
+    assert "Koniec czasu." in streams[1].getvalue()
+
+
+def test_nobody_typing_when_the_sand_runs_out_ends_the_round_at_once(
+    make_table: MakeTable,
+) -> None:
+    session, streams, _ = _hourglass_run_out(make_table, "  ")
+    assert session.state.view_for(1)["phase"] == "challenges"
+    assert "dokończyć" not in streams[1].getvalue()

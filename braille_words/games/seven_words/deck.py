@@ -35,6 +35,7 @@ class DeckSpec:
     max_same_letter_in_play: int
     rounds: int
     hourglass_seconds: int
+    finish_word_seconds: int
     kept_words: int
     small_bonus: int
     big_bonus: int
@@ -128,6 +129,7 @@ def load_deck(path: str | Path | None = None) -> DeckSpec:
         max_same_letter_in_play=_int(draw, "max_same_letter_in_play", where),
         rounds=_int(play, "rounds", where),
         hourglass_seconds=_int(play, "hourglass_seconds", where),
+        finish_word_seconds=_int(play, "finish_word_seconds", where),
         kept_words=_int(play, "kept_words", where),
         small_bonus=_int(play, "small_bonus", where),
         big_bonus=_int(play, "big_bonus", where),

@@ -506,6 +506,7 @@ class Rules(GameRules["State", "Move"]):
         self.lexicon = lexicon
         self.options = options or Options()
         self.deck = deck or load_deck()
+        self.finish_typing_seconds = float(self.deck.finish_word_seconds)
 
     table_moves = TABLE_MOVES
 
