@@ -317,8 +317,8 @@ class TerminalReader:
             self._write(self._editor.shown)
 
     def draft(self) -> str:
-        """The line typed so far and not yet sent (empty for a secret line: it is nobody's
-        business, and nothing is said of it)."""
+        """The line typed so far and not yet sent (a secret line too: the table only asks
+        whether something is being typed, and never says it aloud)."""
         with self._lock:
             return self._editor.line
 
