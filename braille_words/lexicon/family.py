@@ -26,8 +26,11 @@ Two checks, one certain and one a heuristic:
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
+
+from braille_words.lexicon.lemmas import lemmas_of
 
 MIN_ROOT = 3
 
@@ -183,14 +186,7 @@ class _Analyser:
 
                 self._morf = morfeusz2.Morfeusz()
             analyses = self._morf.analyse(word)
-        found: list[str] = []
-        for start, _end, (_orth, lemma, tag, *_rest) in analyses:
-            if start != 0 or tag == "ign":
-                continue
-            base = str(lemma).split(":", 1)[0].lower()
-            if base and base not in found:
-                found.append(base)
-        result = tuple(found) or (word,)
+        result = lemmas_of(analyses, word)
         if len(self._cache) > 100_000:
             self._cache.clear()
         self._cache[word] = result
@@ -212,22 +208,31 @@ def _english_family(word: str) -> Family:
     return Family(word, (word,), tuple(dict.fromkeys(stems)))
 
 
-def family(word: str, lang: str = "pl") -> Family:
+LemmaSource = Callable[[str], "tuple[str, ...] | None"]
+"""A lexicon's lemmas of a word, built with it (``lemmas.py``); None sends the question to
+morfeusz2 instead."""
+
+
+def family(word: str, lang: str = "pl", lemmas_of: LemmaSource | None = None) -> Family:
     """The lemmas and guessed roots of ``word`` (already a clean, normalised word)."""
     if lang != "pl":
         return _english_family(word)
-    lemmas = _ANALYSER.lemmas(word)
+    lemmas = lemmas_of(word) if lemmas_of is not None else None
+    if lemmas is None:
+        lemmas = _ANALYSER.lemmas(word)
     roots: set[str] = set()
     for lemma in lemmas:
         roots |= guessed_roots(lemma)
     return Family(word, lemmas, tuple(sorted(roots, key=lambda r: (len(r), r))))
 
 
-def kinship(word: str, other: str, lang: str = "pl") -> Kinship | None:
+def kinship(
+    word: str, other: str, lang: str = "pl", lemmas_of: LemmaSource | None = None
+) -> Kinship | None:
     """Why ``word`` is of ``other``'s family, or None when nothing links them."""
     if word == other:
         return Kinship(word, other, "same", word)
-    a, b = family(word, lang), family(other, lang)
+    a, b = family(word, lang, lemmas_of), family(other, lang, lemmas_of)
     shared = [lemma for lemma in a.lemmas if lemma in b.lemmas]
     if shared:
         return Kinship(word, other, "inflection", shared[0])

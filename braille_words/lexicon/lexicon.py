@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Literal
 from braille_words.errors import BrailleWordsError, InputError
 from braille_words.lexicon import family as _family
 from braille_words.lexicon import frequency as _frequency
+from braille_words.lexicon import lemmas as _lemmas
 from braille_words.lexicon import store
 from braille_words.lexicon.graph import Anagrams, WordGraph
 from braille_words.lexicon.sources import words_from
@@ -64,6 +65,9 @@ class Lexicon:
         (frequencies, the 7 słów index) are used only when they carry the same stamp."""
         self._frequencies = frequencies
         self._wide_search: WideSearch | None = None
+        self._lemmas: _lemmas.Lemmas | bool | None = None
+        """The mapped lemma file: None until first asked, False when there is none (then
+        morfeusz2 is asked, as for a lexicon built in memory)."""
 
     # ----- construction -----
 
@@ -349,13 +353,29 @@ class Lexicon:
 
     # ----- families -----
 
+    def lemmas(self, word: str) -> tuple[str, ...] | None:
+        """``word``'s lemmas from the lemma file built with the lexicon (the word itself when
+        it is not a form of the lexicon); None when there is no such file, and morfeusz2 must
+        be asked."""
+        if self._lemmas is None:
+            self._lemmas = self._load_lemmas() or False
+        if self._lemmas is False or self._lemmas is True:
+            return None
+        found = self.word_id(word)
+        return (word,) if found is None else self._lemmas.of(found)
+
+    def _load_lemmas(self) -> _lemmas.Lemmas | None:
+        if self.source == "memory" or self.stamp is None or self.lang not in _lemmas.LANGS:
+            return None
+        return _lemmas.load(Path(self.source).with_suffix(".lemmas"), self.stamp, self.word_at)
+
     def family(self, word: str) -> _family.Family:
         """Lemmas and guessed roots of ``word`` (see ``family.py`` for the heuristic)."""
-        return _family.family(self.clean(word), self.lang)
+        return _family.family(self.clean(word), self.lang, self.lemmas)
 
     def kinship(self, word: str, other: str) -> _family.Kinship | None:
         """Why ``word`` belongs to ``other``'s family (shared lemma or root), or None."""
-        return _family.kinship(self.clean(word), self.clean(other), self.lang)
+        return _family.kinship(self.clean(word), self.clean(other), self.lang, self.lemmas)
 
     def same_family(self, word: str, other: str) -> bool:
         return self.kinship(word, other) is not None

@@ -69,6 +69,10 @@ def freq_path(lang: str, path: str | Path | None = None) -> Path:
     return lexicon_dir(path) / f"{lang}.freq"
 
 
+def lemmas_path(lang: str, path: str | Path | None = None) -> Path:
+    return lexicon_dir(path) / f"{lang}.lemmas"
+
+
 def signatures_path(lang: str, path: str | Path | None = None) -> Path:
     return lexicon_dir(path) / f"{lang}.signatures"
 
@@ -194,7 +198,7 @@ def is_up_to_date(
     signature_letters: Sequence[str] | None = None,
 ) -> bool:
     """Whether the compiled files match ``settings`` (and hold the index for these letters)."""
-    from braille_words.lexicon import arrays, frequency, signatures
+    from braille_words.lexicon import arrays, frequency, lemmas, signatures
 
     lang = settings.lang
     header = read_header(graph_path(lang, path))
@@ -208,6 +212,10 @@ def is_up_to_date(
     freq = arrays.read_header(freq_path(lang, path), frequency.KIND)
     if freq is None or freq.get("stamp") != stamp:
         return False
+    if lang in lemmas.LANGS:
+        found = arrays.read_header(lemmas_path(lang, path), lemmas.KIND)
+        if found is None or found.get("stamp") != stamp:
+            return False
     if signature_letters:
         sig = signatures.header_of(signatures_path(lang, path))
         wanted = sorted(set(signature_letters))
@@ -258,7 +266,7 @@ def build(
 
     import dawg
 
-    from braille_words.lexicon import frequency, signatures
+    from braille_words.lexicon import frequency, lemmas, signatures
 
     say = progress or (lambda _msg: None)
     lang = settings.lang
@@ -314,10 +322,21 @@ def build(
     frequency.write(
         ftarget, freq, {"stamp": stamp, "lang": lang, "wordfreq": frequency.wordfreq_version()}
     )
+    ltarget = lemmas_path(lang, path)
+    ordered: list[str] | None = None
+    if lang in lemmas.LANGS:
+        say(f"{lang}: word lemmas (for word families)")
+        ordered = graph_order(encoded, lang)
+        parts = lemmas.sections(ordered, lemmas.analyse_all(ordered), word_id)
+        lemmas.write(ltarget, parts, {"stamp": stamp, "lang": lang})
+        del parts
+    else:
+        ltarget.unlink(missing_ok=True)
     starget = signatures_path(lang, path)
     if signature_letters:
         say(f"{lang}: the 7 słów word index")
-        ordered = graph_order(encoded, lang)
+        if ordered is None:
+            ordered = graph_order(encoded, lang)
         del encoded
         letters = sorted(set(signature_letters))
         levels: dict[str, tuple[list[str], list[list[int]]]] = {}

@@ -106,3 +106,36 @@ def test_a_mapped_lexicon_answers_like_one_built_in_memory(tmp_path: Path) -> No
     assert mapped.anagrams("kamała?") == memory.anagrams("kamała?")
     assert mapped.matching("*a") == memory.matching("*a")
     assert mapped.graph.node_count == memory.graph.node_count
+
+
+def test_word_lemmas_are_built_with_the_lexicon_and_play_never_loads_morfeusz(
+    tmp_path: Path,
+) -> None:
+    """Issue 17: morfeusz2's dictionary weighed 42 MB at play; the lemmas it gives are now
+    worked out at build and mapped. They must be what morfeusz2 says, lemma by lemma."""
+    import subprocess
+    import sys
+
+    from braille_words.lexicon.family import _ANALYSER
+
+    words = ["dom", "domy", "domek", "śmiech", "śmiechy", "mam", "mama", "mieć", "kot",
+             "kota", "koty", "przydomowy", "śmialiśmy", "ołtarz"]
+    src = write(tmp_path / "words", "\n".join(words))
+    store.build(Settings("pl", (src,)), tmp_path)
+    assert (tmp_path / "lexicon" / "pl.lemmas").is_file()
+    lex = Lexicon.load("pl", tmp_path)
+    for word in words:
+        assert lex.lemmas(word) == _ANALYSER.lemmas(word), word
+    assert lex.lemmas("mam") == ("mama", "mieć", "mamić")  # a lemma the list lacks: mamić
+    assert lex.lemmas("śmialiśmy") == ("śmiać",)  # not "być" from its "-śmy"
+    assert lex.kinship("śmiechy", "śmiech") is not None
+    # A fresh process answers a family question without importing morfeusz2.
+    probe = (
+        "import sys; from braille_words.lexicon import Lexicon; "
+        f"lex = Lexicon.load('pl', {str(tmp_path)!r}); "
+        "assert lex.kinship('domy', 'dom').kind == 'inflection'; "
+        "print('morfeusz2' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.strip() == "False"
