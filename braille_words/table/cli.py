@@ -344,6 +344,9 @@ def _run(session: AnySession, scripted: bool, *, timers: bool = True) -> int:
         session.confirm_end = True  # the result stays until each person has read it
         if session.shared and sys.stdout.isatty():
             session.on_hand_over = functools.partial(_hand_over_terminal, reader)
+    from braille_words.table.devices import sounds_may_load
+
+    session.on_started = sounds_may_load
     previous = _exit_on_sigterm()
     plain = sys.stdout
     if reader is not None and plain.isatty():

@@ -36,6 +36,15 @@ CUES = {
 }
 
 
+LOAD_SOUNDS = threading.Event()
+"""Set once the table's first prompt is out (or by whoever needs sounds sooner): loading
+PortAudio beside the game's own imports slowed the first prompt by 40 ms."""
+
+
+def sounds_may_load() -> None:
+    LOAD_SOUNDS.set()
+
+
 class SeatSounds:
     """Earcons on one seat's own sound device, by the table's cue names.
 
@@ -62,6 +71,7 @@ class SeatSounds:
             self._ready.set()
 
     def _open_quietly(self) -> None:
+        LOAD_SOUNDS.wait(1.0)  # after the first prompt; a table that never prompts: 1 s
         try:
             from braille_words.audio.devices import has_output_device
 

@@ -123,6 +123,8 @@ class Session(Generic[R, S, M]):
     confirm_end: bool = False
     """Keep the table open after the end until each person confirms (people at a terminal or
     a display; a script's input simply ends)."""
+    on_started: Callable[[], None] | None = None
+    """Called once the first prompt is out: slow devices (the sound library) load then."""
     on_hand_over: Callable[[], None] | None = None
     """Called before the keyboard is handed over: the terminal clears its scrollback there,
     where the last holder's rack could otherwise be read back."""
@@ -157,6 +159,8 @@ class Session(Generic[R, S, M]):
         """Play until the game ends, input ends or a player quits; the result if it ended."""
         self._prompt()
         self._sync_clock()
+        if self.on_started is not None:
+            self.on_started()
         while not self._quit and not self.state.is_over:
             computer = self._computer_to_move()
             if computer is not None:
