@@ -145,6 +145,12 @@ class GamePresenter(ABC, Generic[V]):
         """A move (a hint) said as the line a player would type."""
         return str(move.to_json())
 
+    def nudge(self, move: Any, lang: str, view: V, verbosity: str) -> str | None:
+        """A first hint that leaves the finding to the player ("a 6-letter word with your W,
+        O, Z"); the table gives ``describe_move`` when the same hint is asked for again.
+        None: the game has no nudge, and the whole move is said at once."""
+        return None
+
     def timer(self, view: V) -> TimerRequest | None:
         """The countdown the game wants running now, read from the table's view."""
         return None

@@ -106,6 +106,9 @@ class Session(Generic[R, S, M]):
     _thinking: set[int] = field(default_factory=set)
     keyboard_draft: Callable[[], str] | None = None
     """What the terminal keyboard has typed and not sent yet (a half-typed word)."""
+    _nudged: dict[int, tuple[int, Any]] = field(default_factory=dict)
+    """The position (moves played, the hint) each seat was last nudged in: the same hint
+    asked for again there is given in full."""
     _finishing: frozenset[int] = frozenset()
     """Seats finishing a half-typed move after the game's clock ran out: the time-up move
     waits for them (``GameRules.finish_typing_seconds``)."""
@@ -632,6 +635,8 @@ class Session(Generic[R, S, M]):
                 )
 
     def _hint(self, seat: int) -> None:
+        """A nudge first, the whole move when asked again in the same position: a child who
+        is told the move learns less than one told what to look for."""
         out = self.outputs[seat]
         move = self.kit.computer.hint(self.rules, self.state, seat)
         if move is None:
@@ -639,6 +644,13 @@ class Session(Generic[R, S, M]):
             out.announce(render(out.lang, self.kit.id, "no_hint", {}, verbosity=out.verbosity))
             return
         view = self.state.view_for(seat)
+        position = (self.moves_played, move.to_json())
+        if self._nudged.get(seat) != position:
+            nudge = self.kit.presenter.nudge(move, out.lang, view, out.verbosity)
+            if nudge:
+                self._nudged[seat] = position
+                out.announce(text(out.lang, "hint_nudge", out.verbosity, nudge=nudge))
+                return
         said = self.kit.presenter.describe_move(move, out.lang, view)
         out.announce(text(out.lang, "hint", out.verbosity, move=said))
 

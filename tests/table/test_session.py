@@ -182,6 +182,7 @@ def test_a_corrupt_save_is_a_sentence(run_bw: Any, tmp_path: Path) -> None:
 def test_a_hint_is_a_command_the_player_can_type(make_table: MakeTable) -> None:
     session, streams = make_table(seed=8)
     seat = min(session.state.awaiting)
+    session.handle(seat, "podpowiedź")  # a nudge first; asked again, the move itself
     session.handle(seat, "podpowiedź")
     said = streams[seat].getvalue().splitlines()[-1]
     assert said.startswith("Podpowiedź: ")
@@ -321,3 +322,22 @@ def test_a_drawn_tile_is_said_by_its_letter_name_like_the_rack(make_table: MakeT
     drawn = rack[-1][1]
     name = "joker" if drawn is None else letter_name(drawn, "pl")
     assert f"Dobierasz: {name}." in streams[seat].getvalue()
+
+
+def test_a_hint_first_says_what_to_look_for_and_the_move_when_asked_again(
+    make_table: Any,
+) -> None:
+    """Issue 16 §2: "A hint first gives a nudge … and the full move only when asked again."
+    Letters are said by name, like the rack."""
+    position = {"racks": ["zakoeee", "lasek"], "table": ["szczyt"], "current": 0}
+    session, streams = make_table(options={"position": position})
+    session.handle(0, "podpowiedź")
+    first = streams[0].getvalue().splitlines()[-1]
+    assert "słowo z 8 liter: weź ze stołu słowo 1 i dołóż swoje litery: zet, a." in first
+    assert "ZASZCZYT" not in first.upper()
+    session.handle(0, "stojak")  # reading changes nothing: the same position
+    session.handle(0, "podpowiedź")
+    assert streams[0].getvalue().splitlines()[-1] == "Podpowiedź: 1 = zaszczyt"
+    session.handle(0, "podpowiedź")
+    assert streams[0].getvalue().splitlines()[-1] == "Podpowiedź: 1 = zaszczyt"
+    assert "Podpowiedź" not in streams[1].getvalue()

@@ -182,3 +182,15 @@ def test_nobody_typing_when_the_sand_runs_out_ends_the_round_at_once(
     session, streams, _ = _hourglass_run_out(make_table, "  ")
     assert session.state.view_for(1)["phase"] == "challenges"
     assert "dokończyć" not in streams[1].getvalue()
+
+
+def test_a_seven_words_hint_first_gives_the_length_and_first_letter(
+    make_table: MakeTable,
+) -> None:
+    session, streams = make_table(game="siedem-slow")
+    session.handle(0, "podpowiedź")
+    nudge = streams[0].getvalue().splitlines()[-1]
+    assert "Z tych kart jest słowo z" in nudge and "na literę" in nudge
+    session.handle(0, "podpowiedź")
+    word = streams[0].getvalue().splitlines()[-1].removeprefix("Podpowiedź: ")
+    assert word.isupper() and f"z {len(word)} liter" in nudge

@@ -292,6 +292,17 @@ def describe_move(move: Any, lang: str, view: SevenWordsView | None = None) -> s
     return str(move.to_json()) if hasattr(move, "to_json") else str(move)
 
 
+def nudge(move: Any, lang: str, verbosity: str, word_lang: str = "pl") -> str | None:
+    """The hint's first step: how long the word is and the letter it starts with."""
+    from braille_words.speech.spelling import letter_name
+
+    word = getattr(move, "word", None)
+    if not isinstance(word, str) or not word:
+        return None
+    params = {"length": len(word), "first": letter_name(word[0], word_lang)}
+    return render(lang, "seven_words", "nudge", params, verbosity=verbosity)
+
+
 def private_input(view: SevenWordsView) -> bool:
     """While words are written, what a seat types is its secret until all are revealed."""
     return bool(view.get("phase") == "writing")
@@ -361,6 +372,9 @@ class Presenter(GamePresenter[SevenWordsView]):
 
     def describe_move(self, move: Any, lang: str, view: SevenWordsView | None = None) -> str:
         return describe_move(move, lang, view)
+
+    def nudge(self, move: Any, lang: str, view: SevenWordsView, verbosity: str) -> str | None:
+        return nudge(move, lang, verbosity, self.word_lang)
 
     def timer(self, view: SevenWordsView) -> TimerRequest | None:
         return timer(view)

@@ -333,6 +333,32 @@ def describe_move(move: Any, lang: str, view: RummikubView | None = None) -> str
         return str(move.to_json())
 
 
+def nudge(
+    move: Any, lang: str, view: RummikubView, verbosity: str, word_lang: str = WORD_LANG
+) -> str | None:
+    """What to look for, not the move: the length of the word to make, the table words to
+    take apart and the player's own letters it needs (by name, like the rack reading)."""
+    from collections import Counter
+
+    from braille_words.games.word_rummikub.rules import Rebuild
+
+    if not isinstance(move, Rebuild) or not move.make:
+        return None
+    table = view["table"]
+    taken = Counter("".join(table[i]["text"] for i in move.take if 0 <= i < len(table)))
+    own = Counter("".join(move.make)) - taken
+    letters = [x for word in move.make for x in dict.fromkeys(word) for _ in range(own[x])]
+    longest = max(len(word) for word in move.make)
+    params = {
+        "length": longest,
+        "letters": ", ".join(_name(x, lang, word_lang) for x in letters),
+        "words": ", ".join(str(i + 1) for i in move.take),
+        "count": len(move.take),
+    }
+    key = "nudge_table" if move.take else "nudge"
+    return render(lang, "word_rummikub", key, params, verbosity=verbosity)
+
+
 def timer(view: RummikubView) -> TimerRequest | None:
     """The optional move limit (the print edition's 60 seconds): one countdown per turn;
     and in the thematic game, one per vote, so nobody away from the table holds it up."""
@@ -402,6 +428,9 @@ class Presenter(GamePresenter[RummikubView]):
 
     def describe_move(self, move: Any, lang: str, view: RummikubView | None = None) -> str:
         return describe_move(move, lang, view)
+
+    def nudge(self, move: Any, lang: str, view: RummikubView, verbosity: str) -> str | None:
+        return nudge(move, lang, view, verbosity, self.word_lang)
 
     def timer(self, view: RummikubView) -> TimerRequest | None:
         return timer(view)
