@@ -29,6 +29,7 @@ GAMES: dict[str, tuple[str, ...]] = {
 def run(args: tuple[str, ...]) -> tuple[float, float, float, int]:
     """(start-up s, whole game s, peak RSS MB, exit status) of one game."""
     env = dict(os.environ, LANG="C.UTF-8")
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # a player's copy has its bytecode
     started = time.perf_counter()
     proc = subprocess.Popen(
         [sys.executable, "-m", "braille_words.cli", *args],
