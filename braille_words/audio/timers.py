@@ -16,6 +16,7 @@ from __future__ import annotations
 import enum
 import heapq
 import itertools
+import math
 import threading
 import time
 from collections.abc import Callable
@@ -244,6 +245,19 @@ class GameTimer:
             self._run()
         self._emit(TimerEvent.RESUMED, self._remaining)
 
+    def add(self, seconds: float) -> None:
+        """More time for this countdown (a teacher's gift): running or paused, the time left
+        grows by ``seconds`` and the warning may come again."""
+        with self._lock:
+            if self._state not in (TimerState.RUNNING, TimerState.PAUSED) or seconds <= 0:
+                return
+            self._remaining = self.remaining + seconds
+            self._warned = self._remaining <= self.spec.warning_at
+            if self._state is TimerState.RUNNING:
+                self._run()
+            left = self._remaining
+        self._emit(TimerEvent.RESTARTED, left)
+
     def cancel(self) -> None:
         """Put the timer away (the round ended before time ran out)."""
         with self._lock:
@@ -283,7 +297,7 @@ class GameTimer:
         # so a pause does not shift the rhythm of what is left.
         assert self._deadline is not None
         elapsed = self.spec.seconds - (self._deadline - now)
-        next_beat = (int(elapsed / self.spec.beat + 1e-9) + 1) * self.spec.beat
+        next_beat = (math.floor(elapsed / self.spec.beat + 1e-9) + 1) * self.spec.beat
         when = self._deadline - self.spec.seconds + next_beat
         if when < self._deadline - 1e-9:
             self._handles.append(self._scheduler.call_at(when, lambda: self._beat(gen)))

@@ -288,7 +288,7 @@ def cmd_roster_example(args: argparse.Namespace) -> int:
 
 def cmd_roster_check(args: argparse.Namespace) -> int:
     """Read the roster seat by seat; exit 1 if anything would stop the lesson or leak a rack."""
-    from braille_words.table.roster import check_roster, load_roster
+    from braille_words.table.roster import check_roster, load_roster, terminal_owner
 
     roster = load_roster(args.file)
     reports, table = check_roster(roster, args.game)
@@ -296,6 +296,7 @@ def cmd_roster_check(args: argparse.Namespace) -> int:
         print(report.line())
     for problem in table:
         print(f"PROBLEM: {problem}")
+    print(terminal_owner(roster))
     problems = sum(len(r.problems) for r in reports) + len(table)
     if args.try_devices and not problems:
         _try_devices(roster)
@@ -311,13 +312,17 @@ def _try_devices(roster: Roster) -> None:
     so a swapped cable is found before the game, not when a rack is read out."""
     from braille_words.present.messages import text
     from braille_words.table.devices import open_outputs
+    from braille_words.table.roster import try_key
 
     outputs = open_outputs(roster.seats)
     try:
         for seat, out in zip(roster.seats, outputs, strict=True):
             if seat.is_human:
-                out.announce(text(seat.lang, "roster_try", name=seat.name))
-                print(f"Seat {seat.name}: said and shown.")
+                key = try_key(seat)
+                out.announce(text(seat.lang, key, name=seat.name))
+                done = "shown" if key == "roster_try_display" else (
+                    "said and shown" if "display" in key or key == "roster_try" else "said")
+                print(f"Seat {seat.name}: {done}.")
         for out in outputs:
             if out.speaker is not None:
                 out.speaker.wait(timeout=15)
@@ -344,8 +349,13 @@ def _run(session: AnySession, scripted: bool, *, timers: bool = True) -> int:
         session.confirm_end = True  # the result stays until each person has read it
         if session.shared and sys.stdout.isatty():
             session.on_hand_over = functools.partial(_hand_over_terminal, reader)
-    from braille_words.table.devices import sounds_may_load
+    from braille_words.present.messages import text
+    from braille_words.table.devices import open_teacher, sounds_may_load
 
+    if session.teacher is None and session.terminal_is_teachers:
+        lang = next(s.lang for s in session.seats if s.is_human)
+        session.teacher = open_teacher(lang, "none" if scripted else "auto")
+        session.teacher.announce(text(lang, "console_intro"))
     session.on_started = sounds_may_load
     previous = _exit_on_sigterm()
     plain = sys.stdout

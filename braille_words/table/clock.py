@@ -80,6 +80,22 @@ class TableClock:
         if timer is self._timer:
             self._listener(event, left, request)
 
+    def pause(self) -> None:
+        """The table is paused: the countdown stands still (and stays silent) until ``go_on``."""
+        if self._timer is not None:
+            self._timer.pause()
+
+    def go_on(self) -> None:
+        if self._timer is not None:
+            self._timer.resume()
+
+    def add_time(self, seconds: float) -> bool:
+        """More time for the running countdown; False when no countdown runs."""
+        if self._timer is None:
+            return False
+        self._timer.add(seconds)
+        return True
+
     def cancel(self) -> None:
         timer, self._timer, self._request = self._timer, None, None
         if timer is not None:

@@ -275,3 +275,32 @@ def open_outputs(
             out.announce(sentence)
         outputs.append(out)
     return outputs
+
+
+def open_teacher(lang: str, speech: str, *, transcript: TextIO | None = None) -> SeatOutput:
+    """The teacher's console: the terminal of a classroom table that no seat owns. It prints
+    (and, given a voice, speaks) the table's public news, alerts and its own answers; with
+    no ``transcript`` it prints to whatever standard output is at the time of writing."""
+    from braille_words.speech.factory import make_speaker
+    from braille_words.speech.settings import VoiceSettings
+
+    warn: list[str] = []
+    speaker: Any = None
+    if speech != "none":
+        try:
+            # Printed by the transcript already: speech as text would print it twice.
+            speaker = make_speaker(speech, VoiceSettings(lang=lang), stream=io.StringIO(),
+                                   warn=warn.append)
+        except BrailleWordsError as exc:
+            warn.append(str(exc))
+    out = SeatOutput(
+        name=text(lang, "teacher_name"),
+        lang=lang,
+        verbosity="beginner",
+        speaker=speaker,
+        transcript=transcript if transcript is not None else _LinesOnly(),  # type: ignore[arg-type]
+        label=text(lang, "teacher_name"),
+    )
+    for sentence in warn:
+        out.announce(sentence)
+    return out

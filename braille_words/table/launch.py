@@ -173,7 +173,9 @@ def resume_session(
     from braille_words.table.seats import apply_seat_option
 
     for seat, chosen in record.settings.items():
-        if 0 <= seat < len(seats) and chosen.get("verbosity") in ("beginner", "expert"):
+        if not 0 <= seat < len(seats):
+            continue
+        if chosen.get("verbosity") in ("beginner", "expert"):
             seats[seat].verbosity = chosen["verbosity"]
     for override in seat_overrides:
         apply_seat_option(seats, override)
@@ -202,6 +204,13 @@ def resume_session(
     outs = outputs if outputs is not None else open_outputs(seats, transcript=transcript)
     if shared is None:
         shared = _sharing(seats, outs) if outputs is None and transcript is None else []
+    for seat, chosen in record.settings.items():
+        # The teacher gave the seat to the computer (or back): it stays so after a restart,
+        # and the person's devices stay open for when they are back.
+        if 0 <= seat < len(seats) and chosen.get("kind") in ("human", "computer"):
+            seats[seat].kind = chosen["kind"]
+        if 0 <= seat < len(seats) and chosen.get("level") in ("beginner", "medium", "strong"):
+            seats[seat].level = chosen["level"]
     session = Session(
         kit, rules, state, seats, outs, Journal.append_to(path), record.header, shared=shared
     )

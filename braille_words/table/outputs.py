@@ -134,6 +134,9 @@ class SeatOutput:
         self.cancel_line: Callable[[str], str | None] | None = None
         """The game's line for the display's cancel key (set by the table from the game)."""
         self.submit: Callable[[str], None] | None = None
+        self.on_device: Callable[[str], None] | None = None
+        """Where the display's own news goes (unplugged, back): the table, which tells every
+        seat and waits; a seat alone says it itself."""
         self.typing = BrailleInput(lang)
         self._status_text = ""
         self._status_waiting = 0
@@ -656,6 +659,8 @@ class SeatOutput:
         from braille_words.present.messages import text
 
         self.announce(text(self.lang, status, self.verbosity))
+        if self.on_device is not None:
+            self.on_device(status)
 
     def _navigate(self, name: str) -> None:
         moved = False

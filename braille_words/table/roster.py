@@ -36,6 +36,11 @@ verbosity = "beginner"     # beginner (full sentences) or expert (short ones)
 # move_limit_seconds = 120
 
 # One [[seat]] per player, in playing order. Only the name is required.
+#
+# Keyboards: a seat with a Braille display types on the display's own keys. The computer's
+# keyboard (the terminal) belongs to the seats given keyboard = "terminal"; when no seat has
+# it, the terminal is the TEACHER'S CONSOLE: pauza, dalej, czas 60, pomiń, komputer IMIĘ,
+# gracz IMIĘ, powiedz IMIĘ tekst, powiedz wszystkim tekst, stan, koniec (pomoc lists them).
 [[seat]]
 name = "Ola"
 # display: console, none, brlapi, baum:PORT, handytech:PORT, focus:PORT or MODEL:PORT
@@ -49,6 +54,14 @@ name = "Janek"
 display = "focus:/dev/ttyUSB1"
 sound = "2"
 verbosity = "expert"
+
+[[seat]]
+name = "Ewa"
+display = "none"                # speech only
+sound = "3"
+# Her own second USB keyboard (grabbed, so it does not type into the terminal); or
+# keyboard = "terminal" to give her the computer's keyboard (then there is no console).
+keyboard = "/dev/input/by-id/usb-Logitech_USB_Keyboard-event-kbd"
 
 [[seat]]
 name = "Komputer"
@@ -137,6 +150,9 @@ def _seat(entry: Any, number: int, lang: str, verbosity: str, where: str) -> Sea
     human = values.get("kind", "human") == "human"
     values.setdefault("display", "console" if human else "none")
     values.setdefault("speech", "auto" if human else "none")
+    # At a classroom table the terminal is the teacher's unless a seat is given it; a seat
+    # reading Braille in the terminal itself types there too.
+    values.setdefault("keyboard", "terminal" if values["display"].startswith("console") else "none")
     try:
         return SeatConfig(**values)
     except InputError as exc:
@@ -191,6 +207,7 @@ def check_roster(roster: Roster, game: str | None = None) -> tuple[list[SeatRepo
             _check_display(report)
             _check_speech(report)
             _check_sound(report)
+            _check_keyboard(report)
     names = [s.name for s in roster.seats]
     for shared in shared_channels(roster.seats, sound_device_name):
         if shared.channel in (TERMINAL, DEFAULT_SOUND):
@@ -263,3 +280,51 @@ def _check_sound(report: SeatReport) -> None:
         report.problems.append(f"sound {report.seat.sound}: {exc}")
         return
     report.notes.append(f"sound {report.seat.sound} = {name}")
+
+
+def _check_keyboard(report: SeatReport) -> None:
+    """A person must have some way to type: the display's keys, the terminal, or a keyboard
+    of their own."""
+    import os
+
+    seat = report.seat
+    if seat.keyboard == "terminal":
+        report.notes.append("types on the terminal")
+        return
+    if seat.keyboard != "none":
+        if not os.path.exists(seat.keyboard):
+            report.problems.append(
+                f"keyboard {seat.keyboard}: not found (is it plugged in? "
+                "'ls /dev/input/by-id/' lists the keyboards by name)"
+            )
+            return
+        report.notes.append(f"own keyboard {seat.keyboard}")
+        return
+    if seat.display == "none" or seat.display.startswith("console"):
+        report.problems.append(
+            "no way to type: no Braille display with keys and no keyboard; give the seat "
+            'keyboard = "terminal" (the terminal is then theirs, not the teacher\'s console) '
+            'or a USB keyboard of its own (keyboard = "/dev/input/by-id/…-event-kbd")'
+        )
+
+
+def terminal_owner(roster: Roster) -> str:
+    """Who the terminal's keyboard belongs to at this table, said for ``roster check``."""
+    owners = [s.name for s in roster.seats if s.is_human and s.keyboard == "terminal"]
+    if not owners:
+        return "Terminal: the teacher's console (no seat types on it)."
+    if len(owners) == 1:
+        return f"Terminal: {owners[0]}'s keyboard."
+    return f"Terminal: shared by {', '.join(owners)}, handed over at each turn."
+
+
+def try_key(seat: SeatConfig) -> str:
+    """The catalogue key ``roster check --try`` says to a seat: it names only what the seat
+    has (a speech-only student is not told about "your Braille display")."""
+    display = seat.display not in ("none",) and not seat.display.startswith("console")
+    voice = seat.speech != "none"
+    if display and voice:
+        return "roster_try" if seat.sound is not None else "roster_try_voice_display"
+    if display:
+        return "roster_try_display"
+    return "roster_try_headphones" if seat.sound is not None else "roster_try_voice"

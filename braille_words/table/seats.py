@@ -37,11 +37,20 @@ class SeatConfig:
     display: str = "console"
     speech: str = "auto"
     sound: str | None = None
+    keyboard: str = "terminal"
+    """Who types for this seat besides its display's own keys: "terminal" (the computer's
+    keyboard, handed over between the seats that share it), "none", or a second USB keyboard
+    of its own by its stable name (``/dev/input/by-id/…-event-kbd``)."""
 
     def __post_init__(self) -> None:
         # The same checker as a roster's and a game's options: one sentence for one mistake.
         for setting in settings_of(SeatConfig):
             setting.check("seat", getattr(self, setting.name))
+        if self.keyboard not in ("terminal", "none") and not self.keyboard.startswith("/dev/"):
+            raise OptionError(
+                f"a seat's keyboard is \"terminal\", \"none\" or a keyboard's device such as "
+                f"/dev/input/by-id/usb-…-event-kbd, not {self.keyboard!r}"
+            )
 
     @property
     def is_human(self) -> bool:

@@ -26,6 +26,8 @@ from braille_words.games.votes import parse_ballot
 from braille_words.lexicon.diacritics import restore_line
 from braille_words.present.messages import error_text, lookup, render, text
 from braille_words.table.clock import TableClock
+from braille_words.table.console import parse_console
+from braille_words.table.control import TEACHER, Control, TableControl
 from braille_words.table.journal import Header, Journal
 from braille_words.table.outputs import SeatOutput
 from braille_words.table.seats import SeatConfig
@@ -131,6 +133,16 @@ class Session(Generic[R, S, M]):
     on_hand_over: Callable[[], None] | None = None
     """Called before the keyboard is handed over: the terminal clears its scrollback there,
     where the last holder's rack could otherwise be read back."""
+    teacher: SeatOutput | None = None
+    """The teacher's console (the terminal when no seat owns it): it hears the table's public
+    news and alerts, and its lines are table controls (``table.console``)."""
+    _paused: set[str] = field(default_factory=set)
+    """Why the table waits: "teacher", or "display N" for a seat whose display was unplugged.
+    While any reason holds, clocks stand still, computers wait and moves are refused."""
+    _left: set[int] = field(default_factory=set)
+    """Seats whose person said "wyjdź" at a teacher's table: the game waits for them."""
+    _want_end: set[int] = field(default_factory=set)
+    """People who said "wyjdź" at a table with no teacher: it ends when all have said it."""
 
     def __post_init__(self) -> None:
         """Give each seat's display a way to send lines and route keys into this game."""
@@ -144,6 +156,29 @@ class Session(Generic[R, S, M]):
             out.submit = self._submitter(seat)
             out.router = self.kit.presenter.route
             out.cancel_line = self.kit.presenter.cancel_line
+            out.on_device = self._device_reporter(seat)
+
+    @property
+    def control(self) -> TableControl:
+        """The teacher's remote for this table, safe to use from any thread."""
+        return TableControl(lambda control: self.inputs.put(Input(TEACHER, None, move=control)))
+
+    @property
+    def terminal_is_teachers(self) -> bool:
+        """People play at this table and none of them types on the terminal: it is the
+        teacher's console (a classroom roster gives seats their own keys)."""
+        humans = [s for s in self.seats if s.is_human]
+        return bool(humans) and not any(s.keyboard == "terminal" for s in humans)
+
+    @property
+    def paused(self) -> bool:
+        return bool(self._paused)
+
+    def _device_reporter(self, seat: int) -> Callable[[str], None]:
+        def report(status: str) -> None:
+            self.inputs.put(Input(TABLE, None, move=("device", seat, status)))
+
+        return report
 
     @property
     def quit_requested(self) -> bool:
@@ -169,12 +204,24 @@ class Session(Generic[R, S, M]):
             if computer is not None:
                 self._computer_move(computer)
                 continue
-            item = self.inputs.get()
-            if item.move is not None:
-                self._table_move(item)
-                continue
-            if item.line is None:
+            if not self._process(self.inputs.get()):
                 break
+        if self.state.is_over:
+            result = self._finish()
+            if self.confirm_end:
+                self._stay_open()
+            return result
+        return None
+
+    def _process(self, item: Input) -> bool:
+        """One item of the queue; False when input has ended."""
+        if isinstance(item.move, Control):
+            self._control(item.move)
+        elif item.move is not None:
+            self._table_move(item)
+        elif item.line is None:
+            return False
+        else:
             if self.echo is not None:
                 typed = clean_line(item.line).strip()
                 secret = (
@@ -184,12 +231,18 @@ class Session(Generic[R, S, M]):
                 )
                 self.echo("***" if secret else typed)
             self.handle(item.seat, item.line, at=item.at)
-        if self.state.is_over:
-            result = self._finish()
-            if self.confirm_end:
-                self._stay_open()
-            return result
-        return None
+        return True
+
+    def pump(self) -> None:
+        """Carry out whatever waits on the queue now, without waiting for more (a test, or a
+        caller driving the table step by step)."""
+        while True:
+            try:
+                item = self.inputs.get_nowait()
+            except queue.Empty:
+                return
+            if not self._process(item):
+                return
 
     def _stay_open(self) -> None:
         """After the end, the table stays until every person at it says they have read the
@@ -218,8 +271,10 @@ class Session(Generic[R, S, M]):
 
     def _computer_to_move(self) -> int | None:
         """A computer seat the game waits for and that is not already thinking."""
-        if self._finishing:
-            return None  # the clock has run out: only the people still typing may finish
+        if self._finishing or self._paused:
+            # The clock has run out (only the people still typing may finish), or the
+            # table is paused: a computer waits like everyone else.
+            return None
         for seat in sorted(self.state.awaiting):
             if not self.seats[seat].is_human and seat not in self._thinking:
                 return int(seat)
@@ -238,9 +293,15 @@ class Session(Generic[R, S, M]):
         """Act on one typed or brailled line; every outcome is announced to that seat."""
         seat = self._keyboard_seat() if source == KEYBOARD else source
         if seat is None:
+            if source == KEYBOARD and self.teacher is not None:
+                self._console(line)
             return
         out = self.outputs[seat]
         out.stop_speech()  # any key stops the current speech
+        if seat in self._left:
+            self._left.discard(seat)
+            self._tell_table(lambda o: text(o.lang, "seat_back", o.verbosity,
+                                            name=self.seats[seat].name))
         group = self._group(seat)
         if group is not None and self._pending.get(group) == seat:
             asked = self._pending_since.get(group, 0.0)
@@ -248,8 +309,7 @@ class Session(Generic[R, S, M]):
             if not low and (at is None or at >= asked):
                 self._take_over(group, seat)  # the Enter that confirms it
             elif low in QUIT_WORDS:
-                out.announce(text(out.lang, "saved_and_quit", out.verbosity), public=True)
-                self._quit = True
+                self._leave(seat)
             elif low in HELP_WORDS:
                 out.announce(self._help(out), public=True)
             else:
@@ -283,6 +343,9 @@ class Session(Generic[R, S, M]):
         elif offered is not None and words == offered[1]:
             insist = True  # typed again as it was: the player means it
         if not insist and self._generic(seat, low, words):
+            return
+        if self._paused:
+            out.announce(self._paused_text(out), cue="rejected")
             return
         awaited = seat in self.state.awaiting
         view = self.state.view_for(seat)
@@ -348,10 +411,13 @@ class Session(Generic[R, S, M]):
 
     def keyboard_key(self) -> None:
         """A key on the shared keyboard (the terminal's reader thread): silence at once the
-        seat the keyboard types for, before the line is even finished."""
+        seat the keyboard types for (or the teacher), before the line is even finished; no
+        other seat's speech is cut."""
         seat = self._keyboard_seat()
         if seat is not None:
             self.outputs[seat].stop_speech()
+        elif self.teacher is not None:
+            self.teacher.stop_speech()
 
     def _is_reading(self, line: str) -> bool:
         """A shared or reading command, which no game takes as a secret word."""
@@ -363,7 +429,7 @@ class Session(Generic[R, S, M]):
 
     def private_entry(self, source: int = KEYBOARD) -> bool:
         """Whether what the seat types now is a secret (7 słów words before they are shown)."""
-        seat = self._human_awaited() if source == KEYBOARD else source
+        seat = self._keyboard_seat() if source == KEYBOARD else source
         return seat is not None and self.kit.presenter.private_input(self.state.view_for(seat))
 
     def _not_your_turn(self, out: SeatOutput) -> None:
@@ -381,8 +447,7 @@ class Session(Generic[R, S, M]):
         """Commands every game shares. True when ``low`` was one of them."""
         out = self.outputs[seat]
         if low in QUIT_WORDS:
-            out.announce(text(out.lang, "saved_and_quit", out.verbosity))
-            self._quit = True
+            self._leave(seat)
             return True
         if low in STOP_WORDS:
             return True  # speech was already stopped by the key press
@@ -551,6 +616,8 @@ class Session(Generic[R, S, M]):
         if self.state.is_over:
             request = None
         self.clock.sync(request)
+        if self._paused:
+            self.clock.pause()  # a new turn's countdown waits for the table to go on
         if self.clock.running is None:
             for out in self.outputs:
                 out.show_clock(None)
@@ -580,10 +647,15 @@ class Session(Generic[R, S, M]):
 
     def _table_move(self, item: Input) -> None:
         """Time ran out: apply the game's time-up move if that countdown is still the one."""
+        if isinstance(item.move, tuple) and item.move and item.move[0] == "device":
+            _, seat, status = item.move
+            self._device(seat, status)
+            return
         if isinstance(item.move, tuple) and item.move and item.move[0] == "computer":
             _, (seat, _key), move = item.move
             self._thinking.discard(seat)
-            if seat in self.state.awaiting and not self._finishing:
+            if seat in self.state.awaiting and not self._finishing and not self._paused:
+                # (Paused meanwhile: it is asked again when the table goes on.)
                 # (Once the sand has run out, only a word already being typed may come in.)
                 # If the game moved on while it thought, it will be asked again.
                 with contextlib.suppress(BrailleWordsError):
@@ -688,6 +760,14 @@ class Session(Generic[R, S, M]):
             view = self.state.view_for(seat)
             out.show(self._drawing(view, out.lang))
             out.show_status(self._status(view))
+        teacher = self.teacher
+        if teacher is not None:
+            public = " ".join(
+                said for said in (self._event_text(teacher, TEACHER, e)
+                                  for e in events if e.to is None) if said
+            )
+            if public:
+                teacher.announce(public)
 
     def _remember(self, seat: int, said: str) -> None:
         """Keep ``said`` for the seat's ``ostatni``: its own move starts the list afresh."""
@@ -773,14 +853,17 @@ class Session(Generic[R, S, M]):
         return group is None or seat == self._voice(group)
 
     def _keyboard_seat(self) -> int | None:
-        """The seat the shared keyboard types for: the one the game awaits, else whoever holds
-        the shared devices, else the first person at the table."""
-        seat = self._human_awaited()
-        if seat is not None:
-            return seat
-        humans = [i for i, s in enumerate(self.seats) if s.is_human]
+        """The seat the terminal keyboard types for: of the people it belongs to (a seat's
+        ``keyboard = "terminal"``), the one the game awaits, else whoever holds the shared
+        devices, else the first. None when it belongs to nobody: the teacher's console."""
+        humans = [
+            i for i, s in enumerate(self.seats) if s.is_human and s.keyboard == "terminal"
+        ]
         if not humans:
             return None
+        awaited = [s for s in sorted(self.state.awaiting) if s in humans]
+        if awaited:
+            return awaited[0]
         for number, group in enumerate(self.shared):
             if humans[0] in group:
                 return self._voice(number)
@@ -835,6 +918,245 @@ class Session(Generic[R, S, M]):
         out.show(self._drawing(view, out.lang))
         out.show_status(self._status(view))
         out.announce_turn(self.kit.presenter.prompt(view, out.lang, out.verbosity))
+
+    # -- the table as a whole: leaving, ending, pausing, the teacher ----------------------
+
+    def _tell_table(
+        self,
+        sentence: Callable[[SeatOutput], str],
+        cue: str | None = None,
+        *,
+        to_teacher: str | None = None,
+        **params: Any,
+    ) -> None:
+        """News about the table itself (a pause, a seat leaving): every seat and the teacher,
+        who is told in their own words (``to_teacher``) what their command did."""
+        self.tell_everyone(sentence, cue=cue)
+        teacher = self.teacher
+        if teacher is not None:
+            said = (text(teacher.lang, to_teacher, teacher.verbosity, **params)
+                    if to_teacher else sentence(teacher))
+            teacher.announce(said, cue=cue)
+
+    def _human_groups(self) -> list[frozenset[int]]:
+        """The people at the table, those at one keyboard or speaker counted together: a
+        family at one terminal agrees at once."""
+        humans = [seat for seat, config in enumerate(self.seats) if config.is_human]
+        terminal = frozenset(s for s in humans if self.seats[s].keyboard == "terminal")
+        groups: list[frozenset[int]] = []
+        for seat in humans:
+            number = self._group(seat)
+            group = self.shared[number] if number is not None else frozenset({seat})
+            if seat in terminal:
+                group |= terminal
+            merged = [g for g in groups if g & group]
+            for g in merged:
+                groups.remove(g)
+                group |= g
+            groups.append(group)
+        return groups
+
+    def _leave(self, seat: int) -> None:
+        """A person says "wyjdź". At a teacher's table they leave their seat and the game waits
+        (the teacher may give the seat to the computer); without a teacher the game ends when
+        every person at the table has said it. Nobody ends a game for others alone."""
+        out = self.outputs[seat]
+        name = self.seats[seat].name
+        if self.teacher is not None:
+            self._left.add(seat)
+            out.announce(text(out.lang, "you_left", out.verbosity), public=True)
+            for other, other_out in enumerate(self.outputs):
+                if other != seat and self._speaks(other) and self.seats[other].is_human:
+                    other_out.announce(text(other_out.lang, "seat_left", other_out.verbosity,
+                                            name=name), public=True)
+            self.teacher.announce(text(self.teacher.lang, "seat_left_teacher",
+                                       self.teacher.verbosity, name=name), cue="warning")
+            return
+        groups = self._human_groups()
+        mine = next((g for g in groups if seat in g), frozenset({seat}))
+        self._want_end |= mine
+        waiting = [g for g in groups if not g <= self._want_end]
+        if len(groups) <= 1:
+            out.announce(text(out.lang, "saved_and_quit", out.verbosity), public=True)
+            self._quit = True
+            return
+        if not waiting:
+            self._end_for_all("ended_by_all")
+            return
+        names = [self.seats[s].name for g in waiting for s in sorted(g)]
+        self._tell_table(lambda o: text(o.lang, "wants_to_end", o.verbosity, name=name,
+                                        names=names))
+
+    def _end_for_all(self, key: str) -> None:
+        """The game stops at every seat, each told why and where it is saved."""
+        path = str(self.journal.path) if self.journal is not None else "?"
+        self._tell_table(lambda o: text(o.lang, key, o.verbosity, path=path), cue="game_over",
+                         to_teacher="ended_teacher", path=path)
+        self._quit = True
+
+    def _pause(self, reason: str) -> None:
+        self._paused.add(reason)
+        if self.clock is not None:
+            self.clock.pause()
+
+    def _go_on(self, reason: str | None = None) -> bool:
+        """Lift one reason to wait (None: all of them, the teacher's "dalej"); True when the
+        table plays again."""
+        if reason is None:
+            self._paused.clear()
+        else:
+            self._paused.discard(reason)
+        if self._paused:
+            return False
+        if self.clock is not None:
+            self.clock.go_on()
+        self._prompted = frozenset()  # whoever the game waits for hears it is their turn
+        self._prompt()
+        return True
+
+    def _paused_text(self, out: SeatOutput) -> str:
+        displays = [int(r.split()[1]) for r in sorted(self._paused) if r.startswith("display ")]
+        if displays and "teacher" not in self._paused:
+            names = [self.seats[s].name for s in displays]
+            return text(out.lang, "paused_for_display", out.verbosity, names=names)
+        return text(out.lang, "paused_refused", out.verbosity)
+
+    def _device(self, seat: int, status: str) -> None:
+        """A seat's display went or came back: everyone hears it, and the game waits for it."""
+        name = self.seats[seat].name
+        reason = f"display {seat}"
+        if status == "display_disconnected" and reason not in self._paused:
+            self._pause(reason)
+            for other, out in enumerate(self.outputs):
+                if other != seat and self._speaks(other) and self.seats[other].is_human:
+                    out.announce(text(out.lang, "display_lost_table", out.verbosity, name=name),
+                                 cue="warning", public=True)
+            if self.teacher is not None:
+                t = self.teacher
+                t.announce(text(t.lang, "display_lost_teacher", t.verbosity, name=name),
+                           cue="warning")
+        elif status == "display_reconnected" and reason in self._paused:
+            still = bool(self._paused - {reason})
+            key = "display_back_still_paused" if still else "display_back_table"
+            for other, out in enumerate(self.outputs):
+                if other != seat and self._speaks(other) and self.seats[other].is_human:
+                    out.announce(text(out.lang, key, out.verbosity, name=name), public=True)
+            if self.teacher is not None:
+                t = self.teacher
+                t.announce(text(t.lang, key, t.verbosity, name=name))
+            if not still:
+                out = self.outputs[seat]
+                out.announce(text(out.lang, "going_on", out.verbosity), public=True)
+            self._go_on(reason)
+
+    def _console(self, line: str) -> None:
+        """A line typed at the teacher's console."""
+        teacher = self.teacher
+        assert teacher is not None
+        teacher.stop_speech()
+        words = " ".join(clean_line(line).split())
+        if not words:
+            self._control(Control("status"))
+            return
+        if words.lower() in REPEAT_WORDS:
+            teacher.repeat()
+            return
+        try:
+            control = parse_console(words, self._names())
+        except InputError as exc:
+            teacher.announce(error_text(exc, teacher.lang, teacher.verbosity), cue="rejected")
+            return
+        if control is None:
+            teacher.announce(text(teacher.lang, "console_help", teacher.verbosity), cue=None)
+            return
+        self._control(control)
+
+    def _control(self, control: Control) -> None:
+        """The teacher's command, from the console or the teacher's page."""
+        teacher = self.teacher
+        action, seat = control.action, control.seat
+        name = self.seats[seat].name if seat is not None else ""
+        if action == "status":
+            if teacher is not None:
+                teacher.announce(self._table_status(teacher), cue=None)
+        elif action == "pause":
+            if "teacher" not in self._paused:
+                self._pause("teacher")
+                self._tell_table(lambda o: text(o.lang, "paused_by_teacher", o.verbosity),
+                                 to_teacher="paused_teacher")
+        elif action == "go_on":
+            if self._paused:
+                self._paused.clear()
+                self._tell_table(lambda o: text(o.lang, "going_on", o.verbosity))
+                self._go_on()
+        elif action == "more_time":
+            if self.clock is not None and self.clock.add_time(control.seconds):
+                self._tell_table(lambda o: text(o.lang, "more_time", o.verbosity,
+                                                seconds=control.seconds),
+                                 to_teacher="more_time_teacher", seconds=control.seconds)
+            elif teacher is not None:
+                teacher.announce(text(teacher.lang, "no_clock", teacher.verbosity))
+        elif action == "skip":
+            time_up = self.rules.time_up(self.state)
+            if time_up is None:
+                if teacher is not None:
+                    teacher.announce(text(teacher.lang, "nothing_to_skip", teacher.verbosity))
+                return
+            names = [self.seats[s].name for s in sorted(self.state.awaiting)]
+            self._tell_table(lambda o: text(o.lang, "skipped", o.verbosity, names=names),
+                             to_teacher="skipped_teacher", names=names)
+            if self.clock is not None:
+                self.clock.cancel()
+            self.play(*time_up, urgent=True)
+        elif action in ("computer", "person") and seat is not None:
+            kind = "computer" if action == "computer" else "human"
+            config = self.seats[seat]
+            if config.kind == kind:
+                return
+            config.kind = kind
+            if control.level is not None:
+                config.level = control.level
+            self._left.discard(seat)
+            self._thinking.discard(seat)
+            if self.journal is not None:
+                with contextlib.suppress(BrailleWordsError):
+                    self.journal.record_setting(seat, "kind", kind)
+                    self.journal.record_setting(seat, "level", config.level)
+            key = "computer_takes_seat" if kind == "computer" else "person_takes_seat"
+            self._tell_table(lambda o: text(o.lang, key, o.verbosity, name=name))
+            self._prompted = self._prompted - {seat}
+            self._prompt()
+        elif action == "say":
+            targets = [seat] if seat is not None else [
+                s for s, c in enumerate(self.seats) if c.is_human
+            ]
+            for target in targets:
+                out = self.outputs[target]
+                if seat is not None or self._speaks(target) or out.private_display:
+                    out.announce(text(out.lang, "teacher_says", out.verbosity,
+                                      message=control.message), cue="warning", public=True)
+            if teacher is not None:
+                whom = name or text(teacher.lang, "everyone", teacher.verbosity)
+                teacher.announce(text(teacher.lang, "said_to", teacher.verbosity, name=whom))
+        elif action == "end":
+            self._end_for_all("ended_by_teacher")
+
+    def _table_status(self, out: SeatOutput) -> str:
+        """Where the table stands, for the teacher: whose turn, the clock, who is away."""
+        parts: list[str] = []
+        awaited = [self.seats[s].name for s in sorted(self.state.awaiting)]
+        parts.append(text(out.lang, "status_turn", out.verbosity, names=awaited))
+        left = self.clock.remaining() if self.clock is not None else None
+        if left is not None and self.clock is not None and self.clock.running is not None:
+            parts.append(text(out.lang, "status_clock", out.verbosity, seconds=round(left)))
+        if self._paused:
+            parts.append(self._paused_text(out))
+        for s in sorted(self._left):
+            parts.append(text(out.lang, "status_left", out.verbosity, name=self.seats[s].name))
+        computers = [c.name for c in self.seats if not c.is_human]
+        if computers:
+            parts.append(text(out.lang, "status_computers", out.verbosity, names=computers))
+        return " ".join(parts)
 
     def tell_everyone(
         self,

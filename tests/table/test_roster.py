@@ -42,20 +42,23 @@ name = "Ola"
 display = "none"
 sound = "seat0"
 speech = "espeak"
+keyboard = "terminal"
 [[seat]]
 name = "Janek"
 display = "none"
 sound = "seat1"
 speech = "espeak"
+keyboard = "terminal"
 """
 
 
 def test_the_printed_example_is_a_roster_that_loads(tmp_path: Path) -> None:
     roster = load_roster(write(tmp_path, EXAMPLE))
     assert roster.game == "rummikub"
-    assert [s.name for s in roster.seats] == ["Ola", "Janek", "Komputer"]
-    ola, janek, computer = roster.seats
+    assert [s.name for s in roster.seats] == ["Ola", "Janek", "Ewa", "Komputer"]
+    ola, janek, ewa, computer = roster.seats
     assert (ola.display, ola.sound, ola.lang) == ("baum:/dev/ttyUSB0", "1", "pl")
+    assert ola.keyboard == "none" and ewa.keyboard.startswith("/dev/input/by-id/")
     assert janek.verbosity == "expert" and ola.verbosity == "beginner"
     assert not computer.is_human and computer.level == "medium" and computer.display == "none"
 
@@ -157,7 +160,7 @@ def test_roster_try_says_each_name_in_that_persons_own_headphones(tmp_path: Path
     outputs = VirtualOutputs.create(tmp_path / "alsa", ("seat0", "seat1"))
     done = roster_cli(outputs, "check", "--try", str(write(tmp_path, TWO_STUDENTS)))
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "Seat Ola: said and shown." in done.stdout
+    assert "Seat Ola: said." in done.stdout  # speech only: nothing is shown
     for name in ("seat0", "seat1"):
         heard = outputs.samples(name).astype(np.float64)
         assert heard.size and float(np.sqrt(np.mean(heard**2))) > 300, name
@@ -184,3 +187,40 @@ def test_players_and_roster_together_are_refused(tmp_path: Path, run_bw: RunBW) 
     path = write(tmp_path, "[[seat]]\nname = 'Ola'\n[[seat]]\nname = 'Jan'\n")
     done = run_bw("play", "--roster", str(path), "--players", "human,computer", ok=False)
     assert done.returncode != 0 and "give only one of them" in done.stderr
+
+
+def test_a_seat_with_no_display_and_no_keyboard_cannot_type_and_check_says_so(
+    tmp_path: Path,
+) -> None:
+    roster = load_roster(write(tmp_path, """
+[[seat]]
+name = "Ola"
+display = "baum:/dev/null"
+[[seat]]
+name = "Ewa"
+display = "none"
+"""))
+    reports, _table = check_roster(roster)
+    assert not any("no way to type" in p for p in reports[0].problems)
+    assert any("no way to type" in p for p in reports[1].problems)
+
+
+def test_roster_check_says_whose_the_terminal_is(tmp_path: Path) -> None:
+    from braille_words.table.roster import terminal_owner
+
+    teacher = load_roster(write(tmp_path, "[[seat]]\nname = 'Ola'\ndisplay = 'baum:/dev/null'\n"))
+    assert terminal_owner(teacher) == "Terminal: the teacher's console (no seat types on it)."
+    ewa = load_roster(write(tmp_path, "[[seat]]\nname = 'Ewa'\nkeyboard = 'terminal'\n"))
+    assert terminal_owner(ewa) == "Terminal: Ewa's keyboard."
+
+
+def test_roster_try_speaks_to_each_seat_of_what_it_has() -> None:
+    from braille_words.present.messages import text
+    from braille_words.table.roster import try_key
+
+    ewa = SeatConfig("Ewa", display="none", sound="3")
+    ola = SeatConfig("Ola", display="baum:/dev/ttyUSB0", sound="1")
+    reader = SeatConfig("Zosia", display="baum:/dev/ttyUSB1", speech="none")
+    assert text("pl", try_key(ewa), name="Ewa") == "Ewa: to twoje słuchawki."
+    assert "monitor brajlowski" in text("pl", try_key(ola), name="Ola")
+    assert text("pl", try_key(reader), name="Zosia") == "Zosia: to twój monitor brajlowski."

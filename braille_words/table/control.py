@@ -1,0 +1,88 @@
+"""What a teacher may do to a running table, whatever face they use.
+
+The terminal console of a classroom at one computer and the teacher's web page call the same
+``TableControl``: one set of commands, two faces. Each call only puts a ``Control`` on the
+session's input queue, so it is safe from any thread (the page's server, the keyboard's
+reader) and is carried out by the game loop between moves, journaled and announced there
+like a move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+TEACHER = -3
+"""Queue source for the teacher (the console or the teacher's page)."""
+
+ACTIONS = (
+    "pause",
+    "go_on",
+    "more_time",
+    "skip",
+    "computer",
+    "person",
+    "say",
+    "end",
+    "status",
+)
+
+
+@dataclass(frozen=True)
+class Control:
+    """One teacher's command. ``seat`` is 0-based; None means the whole table."""
+
+    action: str
+    seat: int | None = None
+    seconds: int = 0
+    message: str = ""
+    level: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.action not in ACTIONS:
+            raise ValueError(f"unknown table control {self.action!r}")
+
+
+MORE_TIME_SECONDS = 60
+"""What "more time" gives when the teacher names no number: a minute, as a person would."""
+
+
+class TableControl:
+    """The table's remote: each method asks the game loop to do one thing."""
+
+    def __init__(self, put: Callable[[Control], None]) -> None:
+        self._put = put
+
+    def pause(self) -> None:
+        """Clocks and hourglass stop; nobody may move (everyone may still read)."""
+        self._put(Control("pause"))
+
+    def go_on(self) -> None:
+        self._put(Control("go_on"))
+
+    def more_time(self, seconds: int = MORE_TIME_SECONDS) -> None:
+        """More time on the running clock (the turn's limit, the hourglass, the teapot)."""
+        self._put(Control("more_time", seconds=seconds))
+
+    def skip(self) -> None:
+        """The seat (or seats) the game waits for lose this turn, as if their time ran out."""
+        self._put(Control("skip"))
+
+    def computer_plays(self, seat: int, level: str | None = None) -> None:
+        self._put(Control("computer", seat=seat, level=level))
+
+    def person_plays(self, seat: int) -> None:
+        """The person is back: the computer gives the seat back to them."""
+        self._put(Control("person", seat=seat))
+
+    def say(self, message: str, seat: int | None = None) -> None:
+        """A sentence spoken and brailled at one seat, or at every seat."""
+        self._put(Control("say", seat=seat, message=message))
+
+    def end_game(self) -> None:
+        """The game stops for every seat; it is saved and can be resumed."""
+        self._put(Control("end"))
+
+    def status(self) -> None:
+        """The teacher hears (and reads) where the table stands."""
+        self._put(Control("status"))

@@ -1,0 +1,306 @@
+"""A classroom at one computer (issue 19): Ola and Janek on their own displays, Ewa on speech
+only at the terminal or a keyboard of her own, and the teacher at the console. Each test is a
+point the teacher met: whose keyboard acts for whom, the console's commands, leaving, ending,
+and an unplugged display."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from braille_words.games.registry import find_game
+from braille_words.table.launch import new_session, resume_session
+from braille_words.table.outputs import SeatOutput
+from braille_words.table.seats import SeatConfig
+from braille_words.table.session import KEYBOARD, Session
+
+NAMES = ("Ola", "Janek", "Ewa")
+
+
+class Voice:
+    """A speaker that keeps what it was told to do, so a test hears whose speech was cut."""
+
+    def __init__(self) -> None:
+        self.spoken: list[str] = []
+        self.stops = 0
+
+    def say(self, text: str, lang: str | None = None, priority: Any = None) -> None:
+        self.spoken.append(text)
+
+    def stop(self) -> None:
+        self.stops += 1
+
+    def wait(self, timeout: float | None = None) -> bool:
+        return True
+
+    def describe(self) -> str:
+        return "test voice"
+
+    def close(self) -> None:
+        pass
+
+
+def _table(
+    tmp_path: Path,
+    polish: Any,
+    *,
+    ewa_keyboard: str = "terminal",
+    teacher: bool = False,
+    seed: int = 3,
+) -> tuple[Session[Any, Any, Any], list[io.StringIO], io.StringIO, list[Voice]]:
+    keyboards = ("none", "none", ewa_keyboard)
+    seats = [
+        SeatConfig(name=n, display="none", speech="none", keyboard=k)
+        for n, k in zip(NAMES, keyboards, strict=True)
+    ]
+    streams = [io.StringIO() for _ in seats]
+    voices = [Voice() for _ in seats]
+    outputs = [
+        SeatOutput(name=s.name, lang="pl", verbosity="beginner", transcript=streams[i],
+                   speaker=voices[i])
+        for i, s in enumerate(seats)
+    ]
+    session = new_session(
+        find_game("rummikub"),
+        seats,
+        seed=seed,
+        journal_path=tmp_path / "lesson.jsonl",
+        lexicon=polish,
+        outputs=outputs,
+    )
+    console = io.StringIO()
+    if teacher:
+        session.teacher = SeatOutput(name="Nauczyciel", lang="pl", verbosity="beginner",
+                                     transcript=console)
+    return session, streams, console, voices
+
+
+def _state(session: Session[Any, Any, Any]) -> str:
+    return json.dumps(session.state.to_json(), sort_keys=True)
+
+
+def _turn(session: Session[Any, Any, Any]) -> int:
+    return min(session.state.awaiting)
+
+
+def _with_ewa_waiting(session: Session[Any, Any, Any]) -> int:
+    """Play draws until it is Ola's or Janek's turn (Ewa waits); returns the seat to move."""
+    for _ in range(3):
+        seat = _turn(session)
+        if seat != 2:
+            return seat
+        session.handle(seat, "dobierz")
+    raise AssertionError("Ewa kept the turn")
+
+
+def test_the_terminal_acts_only_for_the_seat_that_owns_it(tmp_path: Path, polish: Any) -> None:
+    session, streams, _console, _voices = _table(tmp_path, polish)
+    mover = _with_ewa_waiting(session)
+    before = _state(session)
+    heard_by_mover = streams[mover].getvalue()
+    session.handle(KEYBOARD, "cofnij")
+    session.handle(KEYBOARD, "dobierz")
+    assert _state(session) == before  # Ola's turn was neither undone nor passed
+    assert streams[mover].getvalue() == heard_by_mover
+    said = streams[2].getvalue()
+    assert f"Teraz gra: {NAMES[mover]}. Możesz czytać stojak i stół." in said
+
+
+def test_out_of_turn_the_keyboard_reads_its_own_seats_rack(tmp_path: Path, polish: Any) -> None:
+    from braille_words.games.word_rummikub.presenter import read_rack
+
+    session, streams, _console, _voices = _table(tmp_path, polish)
+    mover = _with_ewa_waiting(session)
+    session.handle(KEYBOARD, "stojak")
+    ewa_rack = read_rack(session.state.view_for(2), "pl", "beginner")
+    mover_rack = read_rack(session.state.view_for(mover), "pl", "beginner")
+    assert ewa_rack in streams[2].getvalue()
+    assert mover_rack not in streams[2].getvalue()
+
+
+def test_a_key_at_the_terminal_cuts_only_its_own_seats_speech(
+    tmp_path: Path, polish: Any
+) -> None:
+    session, _streams, _console, voices = _table(tmp_path, polish)
+    _with_ewa_waiting(session)
+    stops = [v.stops for v in voices]
+    session.keyboard_key()
+    assert [v.stops - s for v, s in zip(voices, stops, strict=True)] == [0, 0, 1]
+
+
+def test_a_terminal_that_belongs_to_no_seat_is_the_teachers_console(
+    tmp_path: Path, polish: Any
+) -> None:
+    session, _streams, console, voices = _table(tmp_path, polish, ewa_keyboard="none",
+                                               teacher=True)
+    before = _state(session)
+    stops = [v.stops for v in voices]
+    session.handle(KEYBOARD, "dobierz")
+    session.keyboard_key()
+    assert _state(session) == before  # nobody's move
+    assert [v.stops for v in voices] == stops  # nobody's speech
+    assert "Nie znam polecenia konsoli „dobierz”" in console.getvalue()
+    session.handle(KEYBOARD, "pomoc")
+    assert "Konsola nauczyciela: pauza" in console.getvalue()
+    session.handle(KEYBOARD, "")
+    assert f"Ruch: {NAMES[_turn(session)]}." in console.getvalue().splitlines()[-1]
+
+
+def test_the_teacher_pauses_and_nobody_moves_until_go_on(tmp_path: Path, polish: Any) -> None:
+    session, streams, console, _voices = _table(tmp_path, polish, ewa_keyboard="none",
+                                                teacher=True)
+    session.handle(KEYBOARD, "pauza")
+    for stream in streams:
+        assert "Nauczyciel wstrzymuje grę." in stream.getvalue()
+    assert "Gra wstrzymana, zegar stoi. „dalej” ją wznowi." in console.getvalue()
+    mover = _turn(session)
+    before = _state(session)
+    session.handle(mover, "dobierz")
+    assert _state(session) == before
+    assert "Gra jest wstrzymana. Możesz czytać" in streams[mover].getvalue().splitlines()[-1]
+    session.handle(mover, "stojak")  # reading still works
+    assert "Stojak" in streams[mover].getvalue().splitlines()[-1]
+    session.handle(KEYBOARD, "dalej")
+    assert "Gramy dalej." in streams[(mover + 1) % 3].getvalue()
+    session.handle(mover, "dobierz")
+    assert _state(session) != before
+
+
+def test_pause_stops_the_clock_and_more_time_adds_to_it(tmp_path: Path, polish: Any) -> None:
+    from braille_words.audio.timers import ManualScheduler
+    from braille_words.table.clock import TableClock
+
+    seats = [SeatConfig(name=n, display="none", speech="none", keyboard="none") for n in NAMES]
+    streams = [io.StringIO() for _ in seats]
+    outputs = [SeatOutput(name=s.name, lang="pl", verbosity="beginner", transcript=streams[i])
+               for i, s in enumerate(seats)]
+    session = new_session(find_game("rummikub"), seats, seed=3,
+                          options={"move_limit_seconds": 60},
+                          journal_path=tmp_path / "lesson.jsonl", lexicon=polish,
+                          outputs=outputs)
+    session.teacher = SeatOutput(name="Nauczyciel", lang="pl", verbosity="beginner",
+                                 transcript=io.StringIO())
+    scheduler = ManualScheduler()
+    session.clock = TableClock(session._on_timer, scheduler)
+    session._sync_clock()
+    clock = session.clock
+    scheduler.advance(20)
+    session.control.pause()
+    session.pump()
+    scheduler.advance(100)  # a long pause: the turn's time does not run out
+    session.pump()
+    assert clock.remaining() == pytest.approx(40)
+    session.control.more_time(30)
+    session.control.go_on()
+    session.pump()
+    assert clock.remaining() == pytest.approx(70)
+    assert "Nauczyciel daje więcej czasu: 30 s." in streams[0].getvalue()
+    scheduler.advance(69)
+    session.pump()
+    mover = _turn(session)
+    scheduler.advance(2)
+    session.pump()
+    assert _turn(session) != mover  # now the time is up and the turn passes
+
+
+def test_the_teacher_gives_a_seat_to_the_computer_and_back(tmp_path: Path, polish: Any) -> None:
+    session, streams, _console, _voices = _table(tmp_path, polish, ewa_keyboard="none",
+                                                 teacher=True)
+    mover = _turn(session)
+    name = NAMES[mover]
+    session.handle(KEYBOARD, f"komputer {name.lower()}")
+    assert f"Komputer gra teraz za: {name}." in streams[(mover + 1) % 3].getvalue()
+    assert not session.seats[mover].is_human
+    session.handle(KEYBOARD, f"gracz {name}")
+    assert session.seats[mover].is_human
+    session.close()
+    resumed = resume_session(tmp_path / "lesson.jsonl", lexicon=polish,
+                             outputs=[SeatOutput(name=n, lang="pl", verbosity="beginner")
+                                      for n in NAMES])
+    assert resumed.seats[mover].is_human
+    resumed.close()
+
+
+def test_the_teacher_speaks_to_one_seat_or_to_all(tmp_path: Path, polish: Any) -> None:
+    session, streams, console, _voices = _table(tmp_path, polish, ewa_keyboard="none",
+                                                teacher=True)
+    session.handle(KEYBOARD, "powiedz Janek Brawo, dobry ruch")
+    assert "Nauczyciel: Brawo, dobry ruch" in streams[1].getvalue()
+    assert "Brawo" not in streams[0].getvalue() + streams[2].getvalue()
+    session.handle(KEYBOARD, "powiedz wszystkim Zostało pięć minut")
+    for stream in streams:
+        assert "Nauczyciel: Zostało pięć minut" in stream.getvalue()
+    session.handle(KEYBOARD, "powiedz Zosia hej")
+    assert "Nie ma przy stole „Zosia”. Przy stole: Ola, Janek, Ewa." in console.getvalue()
+
+
+def test_the_teacher_ends_the_game_for_every_seat_and_says_where_it_is_saved(
+    tmp_path: Path, polish: Any
+) -> None:
+    session, streams, console, _voices = _table(tmp_path, polish, ewa_keyboard="none",
+                                                teacher=True)
+    session.handle(KEYBOARD, "koniec")
+    assert session.quit_requested
+    for stream in streams:
+        said = stream.getvalue()
+        assert "Nauczyciel kończy grę. Gra zapisana w" in said and "lesson.jsonl" in said
+    assert "Gra zakończona dla wszystkich i zapisana w" in console.getvalue()
+
+
+def test_a_student_who_quits_at_a_teachers_table_leaves_and_the_game_waits(
+    tmp_path: Path, polish: Any
+) -> None:
+    session, streams, console, _voices = _table(tmp_path, polish, ewa_keyboard="none",
+                                                teacher=True)
+    mover = _turn(session)
+    session.handle(mover, "wyjdź")
+    assert not session.quit_requested
+    assert mover in session.state.awaiting  # the game waits for them
+    assert "Odchodzisz od stołu. Gra na ciebie czeka" in streams[mover].getvalue()
+    other = (mover + 1) % 3
+    assert f"{NAMES[mover]} odchodzi od stołu" in streams[other].getvalue()
+    assert f"„komputer {NAMES[mover]}”" in console.getvalue()
+    session.handle(mover, "stojak")
+    assert f"{NAMES[mover]} wraca do gry." in streams[other].getvalue()
+
+
+def test_without_a_teacher_the_game_ends_only_when_everyone_says_quit(
+    tmp_path: Path, polish: Any
+) -> None:
+    session, streams, _console, _voices = _table(tmp_path, polish)
+    session.handle(0, "wyjdź")
+    assert not session.quit_requested
+    assert "Ola chce zakończyć grę" in streams[1].getvalue()
+    session.handle(1, "wyjdź")
+    assert not session.quit_requested
+    assert "czekamy na: Ewa" in streams[2].getvalue()
+    session.handle(KEYBOARD, "wyjdź")  # Ewa, at the terminal that is hers
+    assert session.quit_requested
+    for stream in streams:
+        assert "Wszyscy zgodzili się zakończyć. Gra zapisana w" in stream.getvalue()
+
+
+def test_an_unplugged_display_is_told_to_everyone_and_the_game_waits_for_it(
+    tmp_path: Path, polish: Any
+) -> None:
+    session, streams, console, _voices = _table(tmp_path, polish, ewa_keyboard="none",
+                                                teacher=True)
+    session.outputs[0].on_display_status("display_disconnected")
+    session.pump()
+    assert session.paused
+    assert "Ola: monitor brajlowski odłączony. Gra czeka, aż wróci." in streams[1].getvalue()
+    assert "„dalej” wznowi ją bez niego" in console.getvalue()
+    mover = _turn(session)
+    before = _state(session)
+    session.handle(mover, "dobierz")
+    assert _state(session) == before
+    session.outputs[0].on_display_status("display_reconnected")
+    session.pump()
+    assert not session.paused
+    assert "Ola: monitor brajlowski znów podłączony. Gramy dalej." in streams[2].getvalue()
+    session.handle(mover, "dobierz")
+    assert _state(session) != before
