@@ -10,8 +10,10 @@ mode="${1:-play}"
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 
 # Debian packages. python3-louis (liblouis' binding) and python3-brlapi (BRLTTY's client) are
-# not on PyPI; they are linked into the virtualenv below.
+# not on PyPI; they are linked into the virtualenv below, as is python3-evdev (a student's own
+# USB keyboard at a classroom table; PyPI's evdev would need a compiler and kernel headers).
 DEBS=(python3 python3-venv liblouis20 liblouis-data liblouis-bin python3-louis brltty python3-brlapi
+      python3-evdev
       espeak-ng libespeak-ng1 espeak-ng-data libportaudio2 libasound2-plugins alsa-utils
       speech-dispatcher speech-dispatcher-espeak-ng python3-speechd wpolish scowl wamerican socat sox)
 # The tests hear speech-dispatcher through a private PulseAudio. Only for `test`, and never where
@@ -44,10 +46,11 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   echo "$want" > "$stamp"
 fi
 
-# Link Debian's louis and brlapi modules (only these, not all of dist-packages) into the venv.
+# Link Debian's louis, brlapi and evdev modules (only these, not all of dist-packages) into the venv.
 purelib="$(.venv/bin/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
 platlib="$(.venv/bin/python -c 'import sysconfig; print(sysconfig.get_paths()["platlib"])')"
 ln -sfn /usr/lib/python3/dist-packages/louis "$purelib/louis"
+ln -sfn /usr/lib/python3/dist-packages/evdev "$platlib/evdev"
 for f in /usr/lib/python3/dist-packages/brlapi*.so /usr/lib/python3/dist-packages/speechd; do
   [ -e "$f" ] && ln -sfn "$f" "$platlib/$(basename "$f")"
 done

@@ -25,10 +25,13 @@ from braille_words.games.registry import GAMES, find_game
 # The table itself (sessions, devices, the terminal) is imported when a game starts, not
 # when `braille-words --help` or `play --help` is read.
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from braille_words.table.roster import Roster
     from braille_words.table.seats import SeatConfig
     from braille_words.table.session import AnySession
     from braille_words.table.terminal import TerminalReader
+    from braille_words.table.usb_keyboard import UsbKeyboard
 
 # Variants named on the command line, as game options.
 VARIANTS: dict[str, dict[str, Any]] = {
@@ -357,6 +360,7 @@ def _run(session: AnySession, scripted: bool, *, timers: bool = True) -> int:
         session.teacher = open_teacher(lang, "none" if scripted else "auto")
         session.teacher.announce(text(lang, "console_intro"))
     session.on_started = sounds_may_load
+    keyboards = _seat_keyboards(session)
     previous = _exit_on_sigterm()
     plain = sys.stdout
     if reader is not None and plain.isatty():
@@ -371,18 +375,53 @@ def _run(session: AnySession, scripted: bool, *, timers: bool = True) -> int:
             with contextlib.suppress(ValueError, TypeError):  # not the main thread
                 signal.signal(signal.SIGTERM, previous)
     except BrailleWordsError:
-        session.close()
+        _close(session, keyboards)
         raise
     except KeyboardInterrupt:
-        session.close()
+        _close(session, keyboards)
         print("\n" + _saved_sentence(session), file=sys.stderr)
         return 130
-    session.close()
+    _close(session, keyboards)
     # After 'wyjdź' the player has just heard that the game is saved, in their language.
     told = session.quit_requested
     if result is None and (session.unsaved or not (scripted or told)):
         print(_saved_sentence(session), file=sys.stderr)
     return 1 if session.unsaved else 0
+
+
+def _seat_keyboards(session: AnySession) -> list[UsbKeyboard]:
+    """Each seat's own USB keyboard, read for that seat alone (``keyboard = "/dev/input/…"``).
+    One not plugged in yet is said to its seat and looked for in the background."""
+    from braille_words.present.messages import error_text, text
+    from braille_words.table.session import Input
+    from braille_words.table.usb_keyboard import UsbKeyboard
+
+    started: list[UsbKeyboard] = []
+    for seat, config in enumerate(session.seats):
+        if not (config.is_human and config.keyboard.startswith("/dev/")):
+            continue
+        out = session.outputs[seat]
+
+        def submit(line: str, seat: int = seat) -> None:
+            session.inputs.put(Input(seat, line))
+
+        def status(key: str, out: Any = out, path: str = config.keyboard) -> None:
+            out.announce(text(out.lang, key, out.verbosity, path=path), cue="warning")
+
+        keyboard = UsbKeyboard(config.keyboard, on_line=submit, on_key=out.stop_speech,
+                               on_status=status)
+        started.append(keyboard)
+        try:
+            keyboard.start()
+        except BrailleWordsError as exc:
+            out.announce(error_text(exc, out.lang, out.verbosity), cue="warning")
+    return started
+
+
+def _close(session: AnySession, keyboards: Sequence[UsbKeyboard]) -> None:
+    for keyboard in keyboards:
+        keyboard.close()
+    session.close()
 
 
 def _saved_sentence(session: AnySession) -> str:

@@ -218,6 +218,7 @@ def resume_session(
     view = state.view_for(0)
     presenter = kit.presenter
     session.tell_everyone(lambda out: presenter.resumed(view, out.lang, out.verbosity))
+    session.tell_whose_turn()
     session.announce([])
     return session
 

@@ -1158,6 +1158,19 @@ class Session(Generic[R, S, M]):
             parts.append(text(out.lang, "status_computers", out.verbosity, names=computers))
         return " ".join(parts)
 
+    def tell_whose_turn(self) -> None:
+        """The seats the game is not waiting for hear whose turn it is (after a resume: the
+        seat waited for hears its own prompt)."""
+        if self.state.is_over:
+            return
+        names = [self.seats[s].name for s in sorted(self.state.awaiting)]
+        for seat, out in enumerate(self.outputs):
+            if seat in self.state.awaiting or not self.seats[seat].is_human:
+                continue
+            if self._speaks(seat) or out.private_display:
+                out.announce(text(out.lang, "status_turn", out.verbosity, names=names),
+                             public=True)
+
     def tell_everyone(
         self,
         sentence: Callable[[SeatOutput], str],

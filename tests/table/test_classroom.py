@@ -304,3 +304,51 @@ def test_an_unplugged_display_is_told_to_everyone_and_the_game_waits_for_it(
     assert "Ola: monitor brajlowski znów podłączony. Gramy dalej." in streams[2].getvalue()
     session.handle(mover, "dobierz")
     assert _state(session) != before
+
+
+def test_after_resume_every_seat_hears_whose_turn_it_is(tmp_path: Path, polish: Any) -> None:
+    session, _streams, _console, _voices = _table(tmp_path, polish, ewa_keyboard="none")
+    session.handle(_turn(session), "dobierz")
+    session.close()
+    streams = [io.StringIO() for _ in NAMES]
+    resumed = resume_session(
+        tmp_path / "lesson.jsonl", lexicon=polish,
+        outputs=[SeatOutput(name=n, lang="pl", verbosity="beginner", transcript=streams[i])
+                 for i, n in enumerate(NAMES)],
+    )
+    mover = _turn(resumed)
+    for seat, stream in enumerate(streams):
+        said = stream.getvalue()
+        assert said.startswith("Wznowiono zapisaną grę")
+        if seat != mover:
+            assert f"Ruch: {NAMES[mover]}." in said
+    resumed.close()
+
+
+def test_resume_with_a_display_missing_falls_back_to_speech_in_the_seats_language_and_finds_it(
+    tmp_path: Path, polish: Any, until: Any
+) -> None:
+    from braille_words.displays.emulators import make_emulator
+
+    port = tmp_path / "ttyUSB0"
+    seats = [SeatConfig(name="Ola", display=f"baum:{port}", speech="none", keyboard="none"),
+             SeatConfig(name="Komputer", kind="computer", display="none", speech="none")]
+    outputs = [SeatOutput(name=s.name, lang="pl", verbosity="beginner") for s in seats]
+    session = new_session(find_game("rummikub"), seats, seed=3,
+                          journal_path=tmp_path / "lesson.jsonl", lexicon=polish,
+                          outputs=outputs)
+    session.close()
+    transcript = io.StringIO()
+    resumed = resume_session(tmp_path / "lesson.jsonl", lexicon=polish, transcript=transcript)
+    emulator = make_emulator("baum", 40)
+    emulator.start()
+    try:
+        said = transcript.getvalue()
+        assert "nie udało się otworzyć monitora" in said and "Używam: tylko mowa" in said
+        assert "Could not open" not in said
+        port.symlink_to(emulator.path)  # plugged in during the game
+        assert until(lambda: resumed.outputs[0].display is not None, timeout=20)
+        assert until(lambda: "jest podłączony i działa" in transcript.getvalue(), timeout=5)
+    finally:
+        resumed.close()
+        emulator.stop()
