@@ -121,3 +121,26 @@ def test_the_repeat_key_brings_the_last_message_back_to_the_cells(
     assert until(lambda: out.current_line == "message")
     assert until(lambda: baum14.cells_shown.startswith(_start("Gracz dobiera.")))
     out.close()
+
+
+def test_a_long_name_on_the_turn_message_is_panned_to_its_end_never_cut(
+    baum: Emulator, until: Until
+) -> None:
+    """Issue 19 §4: "Ruch: Aleksandr" on 40 cells. Every word of the name is reached by
+    panning, whole."""
+    out = _seat(baum, hold_news=False)
+    name = "Aleksandra Wiśniewska-Kowalczyk z klasy piątej"
+    sentence = f"Ruch: {name}. Twój ruch, masz czternaście płytek."
+    out.announce(sentence)
+    assert until(lambda: baum.cells_shown.startswith(_start(sentence)))
+    shown: list[bytes] = []
+    for _ in range(6):
+        shown.append(bytes(baum.cells_shown).rstrip(b"\x00"))
+        before = bytes(baum.cells_shown)
+        baum.press_command("pan_right")
+        if not until(lambda: bytes(baum.cells_shown) != before, timeout=0.5):
+            break
+    for word in name.split():
+        cells = text_line(word, "pl").cells()
+        assert any(cells in window for window in shown), word
+    out.close()
