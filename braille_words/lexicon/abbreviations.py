@@ -9,7 +9,9 @@ is ``brev:pun``). So a form is an abbreviation when
 * every reading morfeusz2 gives the whole form is ``brev``, or
 * it has no reading at all, and followed by a full stop it reads as a ``brev``.
 
-A form with any other reading stays: "dr" and "nr" are also nouns, "ok" a form of "oko".
+A form with any other reading stays: "ok" is a form of "oko". But "dr" and "nr" are nouns in
+SGJP only as abbreviations with endings (nry, nrem, drowie): every form whose readings all come
+from a vowel-less lemma goes too (``inflected_abbreviations``).
 Measured on all of wpolish (4.0 M forms, a full scan takes a minute): the forms dropped are
 147, none longer than five letters, so only forms up to ``MAX_LENGTH`` letters are asked
 about, which keeps the build quick. The old rule — a Polish entry with no vowel is an
@@ -50,18 +52,70 @@ def _whole_readings(analyses: list[Any], length: int) -> list[str]:
     ]
 
 
-def is_abbreviation(word: str, morf: Any) -> bool:
+def is_abbreviation(word: str, morf: Any, analyses: list[Any] | None = None) -> bool:
     """Whether SGJP knows ``word`` only as an abbreviation (see the module's rule)."""
-    tags = _whole_readings(morf.analyse(word), len(word))
+    if analyses is None:
+        analyses = morf.analyse(word)
+    tags = _whole_readings(analyses, len(word))
     if tags and any(t != "ign" for t in tags):
         return all(t.startswith("brev") for t in tags if t != "ign")
     dotted = _whole_readings(morf.analyse(word + "."), len(word))
     return any(t.startswith("brev") for t in dotted)
 
 
+VOWELS = frozenset("aąeęioóuy")
+
+
+def _vowelless(lemma: str) -> str | None:
+    """The lemma without SGJP's homonym mark ("dr:s1" → "dr") if it has no vowel."""
+    base = lemma.split(":", 1)[0].lower()
+    return base if len(base) >= 2 and not VOWELS & set(base) else None
+
+
+def _lemmas(analyses: list[Any], length: int) -> list[str]:
+    return [
+        str(lemma)
+        for start, _end, (orth, lemma, *_rest) in analyses
+        if start == 0 and len(str(orth)) == length
+    ]
+
+
+def inflected_abbreviations(words: set[str], lemmas: Iterable[str], morf: Any) -> set[str]:
+    """Forms of ``words`` inflected from an abbreviation: SGJP keeps "nr", "dr", "mgr" as
+    nouns with endings (nry, nrem, drowie, mgrami), all of which are "skrótowce" to both
+    rulebooks. A form goes only when every reading of it comes from a vowel-less lemma:
+    "drze" stays, a form of "drzeć" as well as of "dr"."""
+    found: set[str] = set()
+    for lemma in lemmas:
+        for generated in morf.generate(lemma):
+            form = str(generated[0])
+            if form in found or form not in words:
+                continue
+            readings = _lemmas(morf.analyse(form), len(form))
+            if readings and all(_vowelless(r) for r in readings):
+                found.add(form)
+    return found
+
+
 def abbreviations(words: Iterable[str], lang: str, morf: Any = None) -> set[str]:
-    """The forms of ``words`` that are abbreviations (only Polish has the dictionary)."""
+    """The forms of ``words`` that are abbreviations, or inflected from one (only Polish has
+    the dictionary)."""
     if lang not in LANGS:
         return set()
     morf = morf if morf is not None else _analyser()
-    return {w for w in words if len(w) <= MAX_LENGTH and is_abbreviation(w, morf)}
+    found: set[str] = set()
+    lemmas: set[str] = set()
+    for word in words:
+        if len(word) > MAX_LENGTH:
+            continue
+        analyses = morf.analyse(word)
+        if is_abbreviation(word, morf, analyses):
+            found.add(word)
+            continue
+        for lemma in _lemmas(analyses, len(word)):
+            base = _vowelless(lemma)
+            if base is not None:
+                lemmas.add(base)
+    if lemmas:
+        found |= inflected_abbreviations(set(words), sorted(lemmas), morf)
+    return found

@@ -81,7 +81,7 @@ class Settings:
 SOURCE_VOWELS = {"pl": "aąeęioóuy"}
 """Languages whose list entries must hold a vowel. Not English, where cwm, nth and tsk are
 words; a teacher's own list is taken as it is."""
-SOURCE_FILTER = "vowel-1,sgjp-brev-1"
+SOURCE_FILTER = "vowel-1,sgjp-brev-2"
 """Part of a compiled lexicon's fingerprint: changing the filter rebuilds old lexicons.
 Polish source words SGJP marks as abbreviations are dropped too (``abbreviations.py``)."""
 

@@ -247,11 +247,11 @@ def open_outputs(
             # Nobody listens at a computer seat, but a game of computers alone is watched
             # through the transcript of its first seat.
             watch = transcript if not humans and index == 0 else None
-            outputs.append(
-                SeatOutput(
-                    name=seat.name, lang=seat.lang, verbosity=seat.verbosity, transcript=watch
-                )
+            out = SeatOutput(
+                name=seat.name, lang=seat.lang, verbosity=seat.verbosity, transcript=watch
             )
+            out.watching = watch is not None
+            outputs.append(out)
             continue
         label = seat.name if len(humans) > 1 else None
         # With a transcript on standard output, speech as text (asked for, or fallen back

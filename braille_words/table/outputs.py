@@ -143,6 +143,9 @@ class SeatOutput:
         self._keep_place = 0
         self._draw: Callable[[Any], Sequence[ViewLine]] | None = None
         self.muted = False
+        self.watching = False
+        """A computer's seat shown to someone watching a game of computers: public news only
+        (the watcher is nobody's player, so no seat's rack or secret word is theirs)."""
         self.private_display = False
         """Set when others share this seat's speaker but not its Braille display."""
         self._last_public = False

@@ -671,10 +671,31 @@ class Session(Generic[R, S, M]):
         if time_up is not None:
             self.play(*time_up, urgent=True)
 
+    def _rng(self, seat: int) -> random.Random:
+        """The computer's dice for this move, the same on every replay. Computers writing at
+        the same time (7 słów) each get their own: with one seed for all they thought for the
+        same time, and the first seat was always the fastest."""
+        base = self.header.seed * 1_000_003 + self.moves_played
+        together = [s for s in self.state.awaiting if not self.seats[s].is_human]
+        return random.Random(base * 131 + seat + 1 if len(together) > 1 else base)
+
     def _computer_move(self, seat: int) -> None:
         level = self.seats[seat].level
-        rng = random.Random(self.header.seed * 1_000_003 + self.moves_played)
+        rng = self._rng(seat)
         computer = self.kit.computer
+        together = sorted(
+            s for s in self.state.awaiting
+            if not self.seats[s].is_human and s not in self._thinking
+        )
+        if not self.think and len(together) > 1:
+            # No clock (a script): the one that would have thought least moves first.
+            plans = {
+                s: computer.plan(self.rules, self.state, s, self.seats[s].level, self._rng(s))
+                for s in together
+            }
+            seat = min(together, key=lambda s: (plans[s].think_seconds, s))
+            self._computer_play(seat, plans[seat].move)
+            return
         if self.think:
             planned = computer.plan(self.rules, self.state, seat, level, rng)
             if planned.think_seconds > 0:
@@ -735,7 +756,7 @@ class Session(Generic[R, S, M]):
             texts = [
                 (e, self._event_text(out, seat, e))
                 for e in events
-                if e.to is None or e.to == seat
+                if e.to is None or (e.to == seat and not out.watching)
             ]
             cues = (self.kit.presenter.cue_for(e.kind, seat, dict(e.params)) for e, _ in texts)
             cue = next((c for c in cues if c), None)

@@ -68,12 +68,15 @@ def test_signature_search_finds_the_scans_best_score(seed: int, veteran: bool) -
             assert state.score_of(0, word) == found.score
 
 
-def test_strong_player_writes_the_best_word_instantly() -> None:
+def test_strong_player_writes_a_best_word_after_a_few_seconds() -> None:
+    """A few seconds: a strong computer writing at once was always the fastest, and took the
+    fastest player's bonus from people every round. It may settle for a word a point short
+    of the best, so two strong computers do not write the same word every round."""
     rules = Rules(LEX)
     state, _ = rules.new(["ai", "you"], 5)
     p = plan(rules, state, 0, "strong", random.Random(1))
-    assert isinstance(p.move, Submit) and p.think_seconds == 0
-    assert state.score_of(0, p.move.word) == scan_best(LEX.words(), state)
+    assert isinstance(p.move, Submit) and 4 <= p.think_seconds <= 10
+    assert state.score_of(0, p.move.word) >= scan_best(LEX.words(), state) - 1
     assert choose_move(rules, state, 0, "strong", random.Random(1)) == p.move
 
 
@@ -167,7 +170,8 @@ def test_the_index_built_with_the_lexicon_is_the_one_built_in_memory(tmp_path: P
     built = _built(tmp_path, WORDS)
     for level in ("strong", "medium", "beginner"):
         mapped = index_for(Rules(built), level)
-        memory = index_for(Rules(Lexicon.from_words(WORDS)), level)
+        # The build drops abbreviations (MGRAMI), so the same words as the built lexicon:
+        memory = index_for(Rules(Lexicon.from_words(list(built.words()))), level)
         assert mapped.keys == [] and mapped.size == memory.size  # mapped, not grouped again
         assert mapped.bits == memory.bits and list(mapped.words) == list(memory.words)
     for seed in range(3):

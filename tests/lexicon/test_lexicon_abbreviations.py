@@ -30,6 +30,16 @@ def test_sgjp_abbreviations_are_found_and_words_sharing_a_form_are_kept() -> Non
     assert abbreviations(issue, "en") == set()
 
 
+def test_forms_inflected_from_an_abbreviation_are_abbreviations_too() -> None:
+    """Issue 16: the computer laid NRY (numery). SGJP keeps nr, dr, mgr as nouns with endings;
+    "drze" stays, being a form of "drzeć" too, and "ule" (hives) is a word of its own."""
+    from braille_words.lexicon.abbreviations import abbreviations
+
+    inflected = ["nry", "nrem", "nrami", "dra", "drowie", "mgrowie", "mgrami", "płka"]
+    words = ["drze", "ule", "ul", "dom", "nora", "mgła"]
+    assert abbreviations(inflected + words, "pl") == set(inflected)
+
+
 def test_the_built_polish_lexicon_has_no_abbreviations(tmp_path: Path) -> None:
     from braille_words.lexicon import Lexicon, Settings, store
 

@@ -138,7 +138,7 @@ def test_a_long_name_on_the_turn_message_is_panned_to_its_end_never_cut(
         shown.append(bytes(baum.cells_shown).rstrip(b"\x00"))
         before = bytes(baum.cells_shown)
         baum.press_command("pan_right")
-        if not until(lambda: bytes(baum.cells_shown) != before, timeout=0.5):
+        if not until(lambda before=before: bytes(baum.cells_shown) != before, timeout=0.5):
             break
     for word in name.split():
         cells = text_line(word, "pl").cells()

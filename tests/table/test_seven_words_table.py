@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -80,8 +81,9 @@ def test_two_computers_play_seven_rounds_and_both_sheets_are_read(
     )
     last = done.stdout.strip().splitlines()[-1]
     assert last.startswith("Koniec gry.")
-    assert "Komputer: słowa" in last and "Komputer 2: słowa" in last
-    assert last.count("razem") == 2
+    assert re.search(r"Komputer: \d+ pkt \(liczone słowa: ", last)
+    assert re.search(r"Komputer 2: \d+ pkt \(liczone słowa: ", last)
+    assert re.search(r"Koniec gry\. Wygryw\w+: Komputer", last)  # the winner first
     assert "Runda 7" in done.stdout
 
 
@@ -194,3 +196,26 @@ def test_a_seven_words_hint_first_gives_the_length_and_first_letter(
     session.handle(0, "podpowiedź")
     word = streams[0].getvalue().splitlines()[-1].removeprefix("Podpowiedź: ")
     assert word.isupper() and f"z {len(word)} liter" in nudge
+
+
+def test_three_strong_computers_take_turns_at_being_fastest_and_write_different_words(
+    run_bw: RunBW, tmp_path: Path
+) -> None:
+    """Issue 16: seat 1 was always "najszybszy" (+2 a round), and every computer wrote the same
+    word. Each computer now thinks for its own time and settles for one of its best words."""
+    done = run_bw("play", "siedem-slow", "--players", "computer,computer,computer",
+                  "--seed", "7", "--journal", str(tmp_path / "g.jsonl"))
+    fastest = set(re.findall(r"(Komputer(?: \d)?) jest najszybszy", done.stdout))
+    assert len(fastest) >= 2, done.stdout
+    rounds = re.findall(r"Słowa: Komputer: (\w+) \d+; Komputer 2: (\w+) \d+; "
+                        r"Komputer 3: (\w+) \d+", done.stdout)
+    assert rounds and any(len(set(words)) > 1 for words in rounds)
+
+
+def test_someone_watching_computers_hears_no_seats_private_news(
+    run_bw: RunBW, tmp_path: Path
+) -> None:
+    """Issue 16: seat 1's word was printed ("Zapisano …") to whoever watched the game."""
+    done = run_bw("play", "siedem-slow", "--players", "computer,computer", "--seed", "3",
+                  "--journal", str(tmp_path / "g.jsonl"))
+    assert "Zapisano" not in done.stdout and "Słowa: Komputer:" in done.stdout

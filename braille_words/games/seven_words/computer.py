@@ -60,7 +60,7 @@ MEDIUM_MIN_ZIPF = signatures.LEVEL_MIN_ZIPF["medium"]
 THINK_SECONDS: dict[str, tuple[float, float]] = {
     "beginner": (20.0, 28.0),
     "medium": (8.0, 18.0),
-    "strong": (0.0, 0.0),
+    "strong": (4.0, 10.0),
 }
 
 Scorer = Callable[[list[int]], int]
@@ -455,9 +455,14 @@ def plan(rules: Rules, state: State, seat: int, level: str, rng: random.Random) 
                 good = [w for p, w in options if p * 10 >= top * 7]
                 return Plan(Submit(rng.choice(good)), think)
         else:
-            options = best_words(rules, state, seat, level)
+            # Two computers at one table must not write the same word every round: each
+            # settles for one of the best few (a strong one loses at most a point).
+            options = best_words(rules, state, seat, level, want=3 if level == "strong" else 5)
             if options:
-                return Plan(Submit(options[0][1]), think)
+                top = options[0][0]
+                near = [w for p, w in options
+                        if (p >= top - 1 if level == "strong" else p * 100 >= top * 85)]
+                return Plan(Submit(rng.choice(near)), think)
         return Plan(Submit("a" if rules.lexicon.contains("a") else "oko"), think)
     if state.phase == "challenges":
         if level != "beginner" and not state.done[seat]:

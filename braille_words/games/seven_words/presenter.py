@@ -182,16 +182,18 @@ def where(
 
 
 def final(result: dict[str, Any], lang: str, names: Sequence[str], seat: int) -> str:
-    """Every player's score sheet: the seven words' points, bonuses, penalties, total."""
+    """The winner first, then each player's total, best first, with what made it: the words
+    that count, bonuses and penalties (a row of seven numbers per player was too much to hold
+    by ear; ``wyniki`` still reads every round)."""
     sheets = []
-    for p in result.get("players", []):
+    players = sorted(result.get("players", []), key=lambda p: (-p["total"], p["seat"]))
+    for p in players:
         sheets.append(
             _t(
                 lang,
                 "final_sheet",
                 n=names[p["seat"]],
-                w=" ".join(str(x) for x in p["words"]),
-                k=" ".join(str(x) for x in p["kept"]),
+                k=", ".join(str(x) for x in p["kept"]),
                 b=p["bonus"],
                 x=p["penalties"],
                 t=p["total"],
