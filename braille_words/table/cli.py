@@ -93,6 +93,13 @@ def register(subparsers: Any) -> None:
         help="a game option (a variant, a theme…), as JSON values",
     )
     play.add_argument("--position", type=Path, help="start from a position file (an exercise)")
+    play.add_argument(
+        "--school-words",
+        type=Path,
+        metavar="FILE",
+        help="the class's words (one a line): beginner and medium computers and hints use "
+        "only these",
+    )
     play.add_argument("--journal", type=Path, help="where to keep this game's journal")
     play.add_argument(
         "--no-timer",
@@ -181,7 +188,27 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
                 f"the position file {args.position} cannot be read: its lists or objects are "
                 "nested too deeply to be a position; no game was started"
             ) from None
+    school = getattr(args, "school_words", None)
+    if school is not None:
+        options["school_words"] = school_words(school, args)
     return options
+
+
+def school_words(path: Path, args: argparse.Namespace) -> list[str]:
+    """The teacher's word list, read and checked once; the journal keeps the words."""
+    from braille_words.lexicon.sources import read_teacher_list
+    from braille_words.tiles import alphabet
+
+    game = find_game(args.game or "rummikub")
+    if not path.is_file():
+        raise InputError(f"the school word list {path} is not there; give the file's path")
+    try:
+        words = read_teacher_list(path, alphabet(game.word_lang))
+    except BrailleWordsError as exc:
+        raise InputError(str(exc)) from None
+    if not words:
+        raise InputError(f"the school word list {path} holds no words")
+    return words
 
 
 def _roster(args: argparse.Namespace) -> Roster | None:
@@ -252,6 +279,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     scripted = not stdin_is_interactive()
     seats = _seats(args, lang, scripted, roster)
     options = dict(roster.options) if roster else {}
+    listed = options.get("school_words")
+    if isinstance(listed, str) and roster is not None:
+        # A roster names the class's word file, beside the roster unless the path says where.
+        base = roster.path.parent if roster.path is not None else Path.cwd()
+        options["school_words"] = school_words(base / Path(listed).expanduser(), args)
     options.update(_options(args))
     session = new_session(
         kit,

@@ -81,6 +81,10 @@ def new_session(
     return session
 
 
+TABLE_OPTIONS = ("position", "school_words")
+"""Options the table keeps for itself (in the journal, so a resumed game has them too)."""
+
+
 def _deal(
     kit: GameKit[Any, Any, Any], lexicon: Any, options: dict[str, Any], names: list[str], seed: int
 ) -> tuple[Any, Any, list[Any]]:
@@ -88,7 +92,14 @@ def _deal(
 
     The position stays in the journal's options, so a resumed exercise starts from it again.
     """
-    game_options = {k: v for k, v in options.items() if k != "position"}
+    game_options = {k: v for k, v in options.items() if k not in TABLE_OPTIONS}
+    school = options.get("school_words")
+    if school is not None:
+        if not isinstance(school, list) or not all(isinstance(w, str) for w in school):
+            raise BrailleWordsError("school_words is a list of words (--school-words FILE)")
+        from braille_words.lexicon.school import SchoolWords
+
+        lexicon = SchoolWords(lexicon, school)
     rules = kit.make_rules(lexicon, game_options)
     position = options.get("position")
     if position is None:

@@ -359,7 +359,11 @@ def index_for(rules: Rules, level: str) -> SignatureIndex:
         return memo[key]
     letters = card_letters(rules.deck)
     index: SignatureIndex | None = None
-    if isinstance(getattr(lexicon, "stamp", None), str):
+    school = getattr(lexicon, "school_words", None)
+    if school is not None and key != "all":
+        # The teacher's words for the class (``lexicon.school``): what beginners know.
+        index = SignatureIndex(list(school), letters)
+    elif isinstance(getattr(lexicon, "stamp", None), str):
         mapped = signatures.for_lexicon(lexicon, key)
         if mapped.letters == letters:
             index = SignatureIndex.from_level(mapped)
