@@ -31,3 +31,38 @@ def test_what_the_game_waits_for_has_its_own_line_on_the_cells() -> None:
     assert braille_view(view, "pl")[0].name == "task"
     writing = Rules(WordList(), Options()).new(["Ola", "Janek"], 1)[0]
     assert "task" not in [line.name for line in braille_view(writing.view_for(0), "pl")]
+
+
+def test_the_words_said_name_a_missing_word_in_words_not_a_dash() -> None:
+    from braille_words.games.seven_words.presenter import event_params
+
+    params = {"words": [{"seat": 0, "word": "kot", "score": 6}, {"seat": 1, "word": None,
+                                                                 "score": 0}]}
+    said = event_params("words_revealed", params, 0, ["Ola", "Jan"], "pl")["words_said"]
+    assert said == "Ola: KOT 6; Jan: bez słowa"
+
+
+def test_a_wrong_challenge_says_what_it_costs() -> None:
+    from braille_words.present.messages import render
+
+    said = render("pl", "seven_words", "penalty_marked",
+                  {"seat_name": "Ola", "why": "wrong_challenge", "points": 2})
+    assert said == "Ola: kara minus 2 pkt (niesłuszne wyzwanie)."
+
+
+def test_no_polish_sentence_assumes_the_player_is_a_boy() -> None:
+    """ "Zdążyłeś", "powiedziałeś": a girl is told she is a boy. Sentences to "you" use forms
+    that fit everyone."""
+    import re
+
+    from braille_words.present.messages import catalogue
+
+    def sentences(table: object) -> list[str]:
+        if isinstance(table, str):
+            return [table]
+        if isinstance(table, dict):
+            return [s for value in table.values() for s in sentences(value)]
+        return []
+
+    gendered = [s for s in sentences(catalogue("pl")) if re.search(r"\w(łeś|łaś)\b", s)]
+    assert gendered == []

@@ -237,7 +237,7 @@ def event_params(
         extra["words_said"] = "; ".join(
             f"{name(w['seat'])}: {str(w['word']).upper()} {w['score']}"
             if w["word"]
-            else f"{name(w['seat'])}: —"
+            else f"{name(w['seat'])}: {_t(lang, 'no_word_written')}"
             for w in params["words"]
         )
     if kind == "round_scored":

@@ -74,7 +74,7 @@ EVENT_KINDS: dict[str, str] = {
     "words_revealed": "The words: {words}.",
     "family_warning": "Player {seat}'s {word} may be of the same family as {earlier}.",
     "challenge_upheld": "Player {challenger} was right: {word} by player {seat} does not count.",
-    "challenge_failed": "Player {challenger} was wrong: {word} stands; a penalty is marked.",
+    "challenge_failed": "Player {challenger} was wrong: {word} stands; -{points} for them.",
     "ruling_needed": "The table decides: is {word} of the same family as {earlier}?",
     "correction_offered": "Player {seat} may correct {word} to its proper form.",
     "word_corrected": "Player {seat} corrects {old} to {new}, worth {score} points.",
@@ -82,7 +82,7 @@ EVENT_KINDS: dict[str, str] = {
     "seat_done": "Player {seat} has no more challenges.",
     "round_scored": "Round {round} scored: {results}.",
     "bonus_awarded": "Player {seat} gets a +{points} bonus (" + _WHY + ").",
-    "penalty_marked": "Player {seat} marks a penalty (" + _WHY + ").",
+    "penalty_marked": "Player {seat} marks a penalty of -{points} (" + _WHY + ").",
     "no_flip_card": "Player {seat} takes the Do-not-turn card for the next round.",
     "main_player": "Player {seat} is the main player this round.",
     "solo_field": "The hourglass moves to field {field} of the SOLO card.",
@@ -864,10 +864,12 @@ class Rules(GameRules["State", "Move"]):
         events.append(
             Event(
                 "challenge_failed",
-                {"challenger": challenger, "seat": target, "word": st.words[target]},
+                {"challenger": challenger, "seat": target, "word": st.words[target],
+                 "points": st.penalty_points},
             )
         )
-        events.append(Event("penalty_marked", {"seat": challenger, "why": "wrong_challenge"}))
+        events.append(Event("penalty_marked", {"seat": challenger, "why": "wrong_challenge",
+                                               "points": st.penalty_points}))
 
     def _ruling(self, st: State, move: Ruling, events: list[Event]) -> None:
         if st.phase != "ruling" or st.pending is None:
@@ -1025,7 +1027,8 @@ class Rules(GameRules["State", "Move"]):
                 st.solo_field = 0
         elif st.solo_field == 2:
             st.penalties[0] += 1
-            events.append(Event("penalty_marked", {"seat": 0, "why": "under_20_on_red"}))
+            events.append(Event("penalty_marked", {"seat": 0, "why": "under_20_on_red",
+                                                   "points": st.penalty_points}))
             st.solo_field = 2 if brutal else 1
         else:
             st.solo_field = 2 if brutal else st.solo_field + 1
