@@ -174,3 +174,17 @@ def test_keep_is_for_veterans_and_letters_on_the_table() -> None:
     with pytest.raises(RuleViolation) as exc:
         rules.apply(state, 0, Keep(("l", "l", "s", "w", "b")))
     assert {r.code for r in exc.value.reasons} == {"too_many_letters", "letter_not_in_play"}
+
+
+def test_the_solo_bonus_is_said_in_the_players_language() -> None:
+    """Issue 16 §4: the reason came out in English, "(in time on field 2)", in a Polish game."""
+    from braille_words.present.messages import render
+
+    rules, state = solo()
+    letters, word, _score = A_21
+    set_area(state, letters)
+    state, events = rules.apply(state, 0, Submit(word))
+    bonus = next(e for e in events if e.kind == "bonus_awarded")
+    params = {**bonus.params, "seat_name": "Ola"}
+    assert render("pl", "seven_words", "bonus_awarded", params) == (
+        "Ola: premia +2 (słowo na czas na polu 1).")

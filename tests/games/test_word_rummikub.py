@@ -448,6 +448,21 @@ def test_a_joker_is_swapped_for_its_letter_and_must_be_used_again_that_turn() ->
     assert_tiles_complete(s2)
 
 
+def test_a_freed_joker_taken_back_goes_to_the_tiles_to_lay_not_the_rack() -> None:
+    """Issue 16 §4: `zdejmij` said the joker went back "na stojak"; it is still to be laid."""
+    from braille_words.present.messages import render
+
+    r = rules()
+    s = arrange(["osaeeee", "iiiiiii"], ["k?ot"])
+    s1 = play(r, s, SwapJoker(0, 1, tile=rack_id(s, "o")))
+    joker = s1.turn.loose[0].id
+    s2 = play(r, s1, Place(joker, 0, 3, "y"))
+    s3, events = r.apply(s2, 0, TakeBack(0, 3))
+    assert [t.id for t in s3.turn.loose] == [joker]
+    said = render("pl", "word_rummikub", "tile_taken_back", dict(events[-1].params))
+    assert "do płytek do ułożenia w tej turze" in said and "stojak" not in said
+
+
 def test_joker_swap_with_a_letter_from_the_table() -> None:
     r = rules()
     s = arrange(["aeeeeee", "iiiiiii"], ["k?ot", "sok"])

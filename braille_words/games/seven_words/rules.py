@@ -52,7 +52,9 @@ SOLO_FIELDS: tuple[str, ...] = ("1", "2", "red")  # the SOLO card, top to bottom
 _WHY = (
     "{why:select:beat_fastest=a better word than the fastest player's"
     "|fastest_and_best=the fastest and the best word|wrong_challenge=a wrong challenge"
-    "|under_20_on_red=a word under 20 on the red field|*=#}"
+    "|under_20_on_red=a word under 20 on the red field"
+    "|solo_in_time_1=in time on field 1|solo_in_time_2=in time on field 2"
+    "|solo_in_time_red=in time on the red field|*=#}"
 )
 """A bonus's or a penalty's reason, said from its code (the catalogues word it the same way)."""
 
@@ -1020,7 +1022,7 @@ class Rules(GameRules["State", "Move"]):
         got = st.in_time and score >= d.solo_bonus_threshold
         if got:
             bonus[0] = d.big_bonus if st.solo_field == 0 else d.small_bonus
-            given.append((0, bonus[0], f"in time on field {SOLO_FIELDS[st.solo_field]}"))
+            given.append((0, bonus[0], f"solo_in_time_{SOLO_FIELDS[st.solo_field]}"))
         before = st.solo_field
         if score >= d.solo_advance_threshold:
             if got:

@@ -169,10 +169,12 @@ class Workbench:
         self.check_pos(w, move.word, move.position, end_ok=False)
         cell = w[move.position]
         own = {x.id for x in self.state.racks[self.seat]}
+        to = "rack"
         if cell.tile.id in own:
             self.rack.append(cell.tile)
         elif cell.tile.id in self.freed:
-            self.loose.append(cell.tile)
+            self.loose.append(cell.tile)  # a freed joker: it must still be laid this turn
+            to = "loose"
         else:
             raise _violation(
                 "not_your_tile",
@@ -183,7 +185,7 @@ class Workbench:
         event = Event(
             "tile_taken_back",
             {"seat": self.seat, "name": self.name, "letter": cell.letter.upper(),
-             "word": move.word + 1},
+             "word": move.word + 1, "to": to},
         )
         return self.turn(), event
 
