@@ -20,7 +20,7 @@ from typing import Any, Generic, TypeVar
 from braille_words.audio.timers import TimerEvent
 from braille_words.errors import BrailleWordsError, InputError
 from braille_words.games.base import Event, RuleViolation
-from braille_words.games.interface import GameRules, GameState, Move, TimerRequest
+from braille_words.games.interface import BaseView, GameRules, GameState, Move, TimerRequest
 from braille_words.games.kit import GameKit
 from braille_words.games.votes import parse_ballot
 from braille_words.lexicon.diacritics import restore_line
@@ -598,9 +598,9 @@ class Session(Generic[R, S, M]):
                     text(out.lang, "typed_left_over", out.verbosity, typed=typed), urgent=True
                 )
 
-    def _status(self, view: dict[str, Any], left: float | None = None) -> str:
+    def _status(self, view: BaseView, left: float | None = None) -> str:
         """Status cells: "*" when the game waits for this seat, then the seconds left."""
-        mine = "*" if view.get("seat") in (view.get("awaiting") or []) else ""
+        mine = "*" if view["seat"] in view["awaiting"] else ""
         if left is None and self.clock is not None and self.clock.running is not None:
             left = self.clock.remaining()
         return mine + (str(round(left)) if left is not None else "")
@@ -804,7 +804,8 @@ class Session(Generic[R, S, M]):
             return text(out.lang, "no_history", out.verbosity)
         return " ".join(told)
 
-    def _drawing(self, view: dict[str, Any], lang: str) -> Callable[[Any], list[Any]]:
+    def _drawing(self, view: Any, lang: str) -> Callable[[Any], list[Any]]:
+        # ``view`` is the game's own view type (V of the kit), which Session does not name.
         """The seat's Braille lines as a function of its current routing-key pick."""
         presenter = self.kit.presenter
 

@@ -11,7 +11,6 @@ from braille_words.games.base import RuleViolation
 from braille_words.games.word_rummikub.rules import (
     EVENT_KINDS,
     REASON_CODES,
-    SETTINGS,
     CastVote,
     CloseVote,
     Draw,
@@ -30,11 +29,10 @@ from braille_words.games.word_rummikub.rules import (
     TimeUp,
     Undo,
     arranged_state,
-    load_settings,
-    make_set,
     move_from_json,
     word_text,
 )
+from braille_words.games.word_rummikub.settings import default_settings, load_settings, make_set
 
 WORDS = frozenset(
     [
@@ -92,7 +90,8 @@ def test_the_set_has_112_tiles_110_letters_and_2_jokers() -> None:
     tiles = make_set()
     assert len(tiles) == 112
     assert sum(1 for t in tiles if t.is_joker) == 2
-    assert SETTINGS.letters["a"] == 9 and SETTINGS.letters["ź"] == 1
+    ours = default_settings()
+    assert ours.letters["a"] == 9 and ours.letters["ź"] == 1
 
 
 def test_each_player_gets_14_tiles_and_the_rest_is_the_bank() -> None:
@@ -767,3 +766,28 @@ def test_a_made_word_with_a_letter_no_tile_shows_names_that_letter() -> None:
         play(r, s, Rebuild((0,), None, ("okxo",), end=False))
     assert codes(caught) == {"foreign_letters"}
     assert caught.value.reasons[0].params["letters"] == "X"
+
+
+def test_importing_the_rules_reads_no_file() -> None:
+    """Issue 10 §5: the rules read their TOML at import. Now the data file is read when a game
+    first needs it, and a table may pass its own values."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import braille_words.games.word_rummikub.rules\n"
+        "from braille_words.games.word_rummikub.settings import default_settings\n"
+        "print(default_settings.cache_info().currsize)\n"  # 0: never read
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.strip() == "0"
+    small = load_settings(
+        "[tiles]\nletters = { a = 3, k = 2, t = 2, o = 2 }\njokers = 0\n"
+        "[rules]\ndeal = 4\nrack_size = 4\nfirst_word_min = 3\nword_min = 2\n"
+        "joker_penalty = 30\nfirst_lay_down_many_words = true\n"
+        "pass_round_needs_empty_bank = true\nmove_limit_seconds = 0\n"
+        "move_limit_option = 60\n"
+    )
+    state, _ = Rules(SmallLexicon(), Options(deal=4), small).new(["a", "b"], 1)
+    assert sum(len(r) for r in state.racks) + len(state.bank) == 9

@@ -30,7 +30,7 @@ def test_every_tile_of_a_set_has_its_own_number(dist: dict[str, int], jokers: in
 
 
 def test_the_rummikub_set_numbers_112_tiles_once() -> None:
-    from braille_words.games.word_rummikub.rules import load_settings
+    from braille_words.games.word_rummikub.settings import load_settings
 
     settings = load_settings()
     tiles = make_tiles(settings.letters, settings.jokers)

@@ -33,9 +33,12 @@ def kit() -> GameKit[Rules, State, Move, RummikubView]:
         Options,
         Rules,
     )
+    from braille_words.games.word_rummikub.settings import default_settings
 
     def make_rules(lexicon: Any, options: Mapping[str, Any]) -> Rules:
-        return Rules(lexicon, Options.from_json(options) if options else Options())
+        # The table reads the data file and hands the values in; the rules read nothing.
+        settings = default_settings()
+        return Rules(lexicon, Options.from_json(options) if options else Options(), settings)
 
     return GameKit(
         id=ID,

@@ -7,12 +7,13 @@ may pass through arrangements that are not words yet; ``EndTurn`` checks the who
 against the turn's start and names every problem at once. The state is immutable (tuples all
 the way down), so a rejected move cannot leave a half-changed state behind.
 
-Values the rulebook leaves to us (and the tile set) are in ``data.toml`` beside it.
+Values the rulebook leaves to us (and the tile set) are in ``data.toml`` beside it, read by
+``settings.py`` when first needed (never on import); a table may pass its own ``Settings``.
 
 Public entry points: ``GAME_ID``, ``Options``, ``Rules`` (``new``, ``apply``; for the table also
 ``check_turn`` — what ``EndTurn`` would say now, to warn before the player ends — and
 ``timeout_move`` — the move to apply when the move limit runs out), ``State``, the move
-classes, ``move_from_json``, ``EVENT_KINDS``, ``REASON_CODES``, ``load_settings``, ``make_set``
+classes, ``move_from_json``, ``EVENT_KINDS``, ``REASON_CODES``, ``make_set``
 and ``arranged_state`` (a position set up by hand, for lessons and tests).
 
 Numbering in moves is 0-based (the command language shows players 1-based numbers). A word a
@@ -27,11 +28,9 @@ reject it than accept it. A rejected turn is taken back and counts as a pass (th
 from __future__ import annotations
 
 import random
-import tomllib
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
-from importlib import resources
 from typing import Any, ClassVar, Protocol
 
 from braille_words.errors import InputError
@@ -39,10 +38,15 @@ from braille_words.games.base import Event, Reason, RuleViolation
 from braille_words.games.interface import GameRules
 from braille_words.games.options import check_options, choices
 from braille_words.games.votes import TableVote
+from braille_words.games.word_rummikub.settings import (
+    Settings,
+    default_settings,
+    make_set,
+)
 from braille_words.games.word_rummikub.solver import solve
 from braille_words.games.word_rummikub.steps import Step, Workbench
 from braille_words.games.word_rummikub.view import OptionsView, RackTile, ResultView, RummikubView
-from braille_words.tiles import Tile, alphabet, make_tiles
+from braille_words.tiles import Tile, alphabet
 
 GAME_ID = "word_rummikub"
 
@@ -53,63 +57,13 @@ class WordList(Protocol):
     def contains(self, word: str) -> bool: ...
 
 
-# --------------------------------------------------------------------------- settings
-
-
-@dataclass(frozen=True)
-class Settings:
-    """The data file's values (the tile set and the defaults of ``Options``)."""
-
-    letters: Mapping[str, int]
-    jokers: int
-    deal: int
-    rack_size: int
-    first_word_min: int
-    word_min: int
-    joker_penalty: int
-    first_lay_down_many_words: bool
-    pass_round_needs_empty_bank: bool
-    move_limit_seconds: int
-    move_limit_option: int
-    vote_seconds: int
-
-
-def load_settings(text: str | None = None) -> Settings:
-    """Read ``data.toml`` beside it (or ``text`` in the same form)."""
-    if text is None:
-        text = resources.files("braille_words.games.word_rummikub").joinpath(
-            "data.toml"
-        ).read_text(encoding="utf-8")
-    try:
-        data = tomllib.loads(text)
-        tiles = data["tiles"]
-        rules = data["rules"]
-        return Settings(
-            letters={str(k): int(v) for k, v in tiles["letters"].items()},
-            jokers=int(tiles["jokers"]),
-            deal=int(rules["deal"]),
-            rack_size=int(rules["rack_size"]),
-            first_word_min=int(rules["first_word_min"]),
-            word_min=int(rules["word_min"]),
-            joker_penalty=int(rules["joker_penalty"]),
-            first_lay_down_many_words=bool(rules["first_lay_down_many_words"]),
-            pass_round_needs_empty_bank=bool(rules["pass_round_needs_empty_bank"]),
-            move_limit_seconds=int(rules["move_limit_seconds"]),
-            move_limit_option=int(rules["move_limit_option"]),
-            vote_seconds=int(rules.get("vote_seconds", 60)),  # added later: older files lack it
-        )
-    except (tomllib.TOMLDecodeError, KeyError, TypeError, ValueError) as exc:
-        raise InputError(f"the Rummikub settings file is not usable: {exc}") from None
-
-
-SETTINGS = load_settings()
-
-
-def make_set(settings: Settings = SETTINGS) -> list[Tile]:
-    """The full set, ids 0..111 in the data file's letter order, jokers last."""
-    return make_tiles(settings.letters, settings.jokers)
-
 # --------------------------------------------------------------------------- options
+
+
+def _ours(name: str) -> Any:
+    """An option's default from our data file, read when Options are made, not on import."""
+    return field(default_factory=lambda: getattr(default_settings(), name))
+
 
 
 @dataclass
@@ -125,15 +79,15 @@ class Options:
     lang: str = field(default="pl", metadata=choices("pl", "en"))
     previous_starter: int | None = None
     theme: str | None = None
-    move_limit_seconds: int = SETTINGS.move_limit_seconds
-    joker_penalty: int = SETTINGS.joker_penalty
-    first_word_min: int = SETTINGS.first_word_min
-    word_min: int = SETTINGS.word_min
-    rack_size: int = SETTINGS.rack_size
-    deal: int = SETTINGS.deal
-    first_lay_down_many_words: bool = SETTINGS.first_lay_down_many_words
-    pass_round_needs_empty_bank: bool = SETTINGS.pass_round_needs_empty_bank
-    vote_seconds: int = SETTINGS.vote_seconds
+    move_limit_seconds: int = _ours("move_limit_seconds")
+    joker_penalty: int = _ours("joker_penalty")
+    first_word_min: int = _ours("first_word_min")
+    word_min: int = _ours("word_min")
+    rack_size: int = _ours("rack_size")
+    deal: int = _ours("deal")
+    first_lay_down_many_words: bool = _ours("first_lay_down_many_words")
+    pass_round_needs_empty_bank: bool = _ours("pass_round_needs_empty_bank")
+    vote_seconds: int = _ours("vote_seconds")
 
     def to_json(self) -> OptionsView:
         return {
@@ -451,6 +405,7 @@ def arranged_state(
     current: int = 0,
     bank: str | None = None,
     options: Options | None = None,
+    settings: Settings | None = None,
 ) -> State:
     """A game set up in the middle, for puzzles, lessons and tests.
 
@@ -459,7 +414,7 @@ def arranged_state(
     other tile in the bank (in set order); a string puts just those letters there and leaves
     the rest out of the game.
     """
-    pool = make_set()
+    pool = make_set(settings)
 
     def take(letter: str | None) -> Tile:
         for k, t in enumerate(pool):
@@ -825,11 +780,13 @@ class Rules(GameRules["State", "Move"]):
     """Rummikub Słowny. ``lexicon`` decides which words exist (no abbreviations, foreign or
     hyphenated words are in it); ``options`` the variant and the teacher's values."""
 
-    def __init__(self, lexicon: WordList, options: Options | None = None) -> None:
+    def __init__(
+        self, lexicon: WordList, options: Options | None = None, settings: Settings | None = None
+    ) -> None:
         self.lexicon = lexicon
         self.options = options or Options()
         self.alphabet = alphabet(self.options.lang)
-        self.settings = SETTINGS
+        self.settings = settings if settings is not None else default_settings()
 
     # ---- set-up
 
