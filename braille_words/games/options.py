@@ -193,3 +193,13 @@ def unknown_setting(what: str, name: str, known: Sequence[str]) -> str:
     close = difflib.get_close_matches(name, known, n=1)
     hint = f" (did you mean {close[0]}?)" if close else ""
     return f"there is no {what} setting '{name}'{hint}; the settings are: {', '.join(known)}"
+
+
+def options_json(options: Any) -> dict[str, Any]:
+    """A game's options as JSON, field by field (tuples as lists): the one writer for every
+    game's ``Options``, as ``check_options`` is the one reader."""
+    out: dict[str, Any] = {}
+    for f in fields(options):
+        value = getattr(options, f.name)
+        out[f.name] = list(value) if isinstance(value, tuple) else value
+    return out

@@ -26,7 +26,7 @@ from typing import Any, Protocol
 from braille_words.errors import BrailleWordsError, InputError
 from braille_words.games.base import PUBLIC, Event, Reason, RuleViolation
 from braille_words.games.interface import GameRules
-from braille_words.games.options import check_options, choices
+from braille_words.games.options import check_options, choices, options_json
 from braille_words.games.seven_words.deck import (
     SOLO_LEVELS,
     AreaCard,
@@ -152,9 +152,7 @@ class Options:
     warn_on_entry: bool = True
 
     def to_json(self) -> dict[str, Any]:
-        d = asdict(self)
-        d["veterans"] = list(self.veterans)
-        return d
+        return options_json(self)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Options:

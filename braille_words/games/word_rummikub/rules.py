@@ -31,12 +31,12 @@ import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, cast
 
 from braille_words.errors import InputError
 from braille_words.games.base import Event, Reason, RuleViolation
 from braille_words.games.interface import GameRules
-from braille_words.games.options import check_options, choices
+from braille_words.games.options import check_options, choices, options_json
 from braille_words.games.votes import TableVote
 from braille_words.games.word_rummikub.settings import (
     Settings,
@@ -90,20 +90,7 @@ class Options:
     vote_seconds: int = _ours("vote_seconds")
 
     def to_json(self) -> OptionsView:
-        return {
-            "lang": self.lang,
-            "previous_starter": self.previous_starter,
-            "theme": self.theme,
-            "move_limit_seconds": self.move_limit_seconds,
-            "joker_penalty": self.joker_penalty,
-            "first_word_min": self.first_word_min,
-            "word_min": self.word_min,
-            "rack_size": self.rack_size,
-            "deal": self.deal,
-            "first_lay_down_many_words": self.first_lay_down_many_words,
-            "pass_round_needs_empty_bank": self.pass_round_needs_empty_bank,
-            "vote_seconds": self.vote_seconds,
-        }
+        return cast(OptionsView, options_json(self))
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Options:
