@@ -119,7 +119,7 @@ def test_two_on_two_example_a_a_third_card_of_one_letter_is_set_aside() -> None:
     state, events = _end_round_with_no_challenges(rules, state, ["oko", "ucho"])
     rejected = [e.params["letter"] for e in events if e.kind == "card_rejected"]
     assert rejected == ["n", "n"]
-    letters = Counter(state.cards[c][0] for c in state.area)
+    letters = Counter(state.cards[c].letter for c in state.area)
     assert letters["n"] == 2
     assert card_ids(state) == list(range(60))
 
@@ -131,7 +131,7 @@ def test_two_on_two_example_b_a_third_rare_card_is_set_aside() -> None:
     state, events = _end_round_with_no_challenges(rules, state, ["oko", "ucho"])
     rejected = [e.params["letter"] for e in events if e.kind == "card_rejected"]
     assert rejected == ["h"]
-    assert sum(1 for c in state.area if state.cards[c][1] > 0) == 2
+    assert sum(1 for c in state.area if state.cards[c].value > 0) == 2
 
 
 def test_after_a_round_the_right_cards_go_the_left_slide_right_and_four_come_in() -> None:

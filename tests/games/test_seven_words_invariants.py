@@ -63,15 +63,15 @@ class DrawWatcher:
                 assert max(Counter(lt for lt, _ in shown).values()) <= 2
 
     def matches(self, state: State) -> bool:
-        return self.area == [(state.cards[c][0], state.cards[c][1]) for c in state.area]
+        return self.area == [(state.cards[c].letter, state.cards[c].value) for c in state.area]
 
 
 def check_table(state: State) -> None:
     assert card_ids(state) == list(range(60))
     in_play = [state.cards[c] for c in state.area]
     assert len(in_play) == 8
-    assert sum(1 for _, b in in_play if b > 0) <= 2
-    assert max(Counter(lt for lt, _ in in_play).values()) <= 2
+    assert sum(1 for c in in_play if c.value > 0) <= 2
+    assert max(Counter(c.letter for c in in_play).values()) <= 2
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -97,8 +97,8 @@ def card_ids(state: State) -> list[int]:
 
 
 def _pick(state: State, letter: str, taken: set[int]) -> int:
-    for cid, (lt, _b) in enumerate(state.cards):
-        if lt == letter and cid not in taken:
+    for cid, card in enumerate(state.cards):
+        if card.letter == letter and cid not in taken:
             return cid
     raise AssertionError(f"no card {letter} left in the deck")
 
@@ -123,7 +123,8 @@ def stack_deck(state: State, letters: Sequence[str]) -> State:
     top: list[int] = []
     for letter in letters:
         cid = next(
-            c for c in state.deck + state.discard if state.cards[c][0] == letter and c not in top
+            c for c in state.deck + state.discard
+            if state.cards[c].letter == letter and c not in top
         )
         top.append(cid)
     state.discard = [c for c in state.discard if c not in top]

@@ -43,7 +43,7 @@ from braille_words.games.seven_words.view import (
     SevenWordsView,
     WordEntry,
 )
-from braille_words.tiles import POLISH, normalize
+from braille_words.tiles import POLISH, Card, normalize
 
 GAME_ID = "seven_words"
 MAX_PLAYERS = 6
@@ -262,7 +262,8 @@ def move_from_json(d: Mapping[str, Any]) -> Move:
 class State:
     """A whole game as plain JSON values, so a journal can store and replay it exactly.
 
-    ``cards[i]`` is card i as [letter, bonus]; ``area[slot]`` holds a card id, slot
+    ``cards[i]`` is card i, a ``Card`` whose value is its bonus (in JSON: [letter, bonus]);
+    ``area[slot]`` holds a card id, slot
     ``2*c + k`` being row k above column c (column 0 is worth ``columns[0]``). Every card id is
     in exactly one of ``deck`` (top first), ``area`` and ``discard``.
     """
@@ -270,7 +271,7 @@ class State:
     seats: list[str]
     seed: int
     columns: list[int]
-    cards: list[list[Any]]
+    cards: list[Card]
     deck: list[int]
     discard: list[int]
     area: list[int]
@@ -305,16 +306,23 @@ class State:
 
     # -- serialisation
     def to_json(self) -> dict[str, Any]:
-        return copy.deepcopy(asdict(self))
+        data = copy.deepcopy(asdict(self))
+        data["cards"] = [[c.letter, c.value] for c in self.cards]  # as saved before Card
+        return data
 
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> State:
         known = {f.name for f in fields(cls)}
         if not isinstance(d, Mapping) or set(d) - known:
             raise InputError("this is not a saved 7 słów game")
+        data = copy.deepcopy(dict(d))
         try:
-            return cls(**copy.deepcopy(dict(d)))
-        except TypeError:
+            data["cards"] = [
+                Card(i, str(letter), value=int(bonus))
+                for i, (letter, bonus) in enumerate(data.get("cards", []))
+            ]
+            return cls(**data)
+        except (TypeError, ValueError):
             raise InputError("this saved 7 słów game is incomplete") from None
 
     # -- what the table asks
@@ -354,7 +362,8 @@ class State:
     def area_cards(self) -> list[AreaCard]:
         per = len(self.area) // len(self.columns)
         return [
-            AreaCard(slot, self.cards[cid][0], self.columns[slot // per], self.cards[cid][1])
+            AreaCard(slot, self.cards[cid].letter or "", self.columns[slot // per],
+                     self.cards[cid].value)
             for slot, cid in enumerate(self.area)
         ]
 
@@ -547,7 +556,7 @@ class Rules(GameRules["State", "Move"]):
         if not 0 <= opts.main_player < n:
             raise InputError(f"the main player must be a seat from 0 to {n - 1}")
         d = self.deck
-        cards = [[letter, bonus] for letter, bonus in d.cards()]
+        cards = [Card(i, letter, value=bonus) for i, (letter, bonus) in enumerate(d.cards())]
         order = list(range(len(cards)))
         random.Random(seed).shuffle(order)
         state = State(
@@ -582,12 +591,13 @@ class Rules(GameRules["State", "Move"]):
 
     # -- drawing
     def _breaks_2_on_2(self, state: State, cid: int) -> str | None:
-        letter, bonus = state.cards[cid]
+        card = state.cards[cid]
         in_play = [state.cards[c] for c in state.area if c >= 0]
-        if bonus > 0 and sum(1 for _, b in in_play if b > 0) >= self.deck.max_rare_in_play:
+        if card.value > 0 and sum(1 for c in in_play if c.value > 0) >= self.deck.max_rare_in_play:
             return "too many rare cards"
-        if sum(1 for lt, _ in in_play if lt == letter) >= self.deck.max_same_letter_in_play:
-            return f"too many {letter.upper()} cards"
+        same = sum(1 for c in in_play if c.letter == card.letter)
+        if same >= self.deck.max_same_letter_in_play:
+            return f"too many {(card.letter or '').upper()} cards"
         return None
 
     def _deal(self, state: State, slot: int, events: list[Event]) -> None:
@@ -605,7 +615,7 @@ class Rules(GameRules["State", "Move"]):
                 events.append(Event("deck_reshuffled", {"cards": len(state.deck)}))
             cid = state.deck.pop(0)
             why = self._breaks_2_on_2(state, cid)
-            letter, bonus = state.cards[cid]
+            letter, bonus = state.cards[cid].letter, state.cards[cid].value
             if why is None:
                 state.area[slot] = cid
                 events.append(
@@ -1058,7 +1068,7 @@ class Rules(GameRules["State", "Move"]):
         events.append(
             Event(
                 "cards_slide",
-                {"discarded": ", ".join(st.cards[c][0].upper() for c in discarded)},
+                {"discarded": ", ".join((st.cards[c].letter or "").upper() for c in discarded)},
             )
         )
         for slot in reversed(range(half)):
