@@ -5,6 +5,10 @@ Input from every source (the keyboard, each seat's Braille display) arrives on o
 announced in one place. Computer seats move when the rules await them. Nothing a player types
 can end the loop with a traceback: a rule violation, a bad command or a broken device becomes a
 sentence for that seat alone, and the state is left as it was.
+
+Two seams live beside it and are mixed in: ``hotseat`` (people sharing a speaker or a screen,
+the keyboard handed over) and ``tablewide`` (the teacher's controls, leaving and ending for
+everyone, pauses, devices coming and going); ``inputs`` holds what arrives on the queue.
 """
 
 from __future__ import annotations
@@ -12,7 +16,6 @@ from __future__ import annotations
 import contextlib
 import queue
 import random
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
@@ -26,11 +29,15 @@ from braille_words.games.votes import parse_ballot
 from braille_words.lexicon.diacritics import restore_line
 from braille_words.present.messages import error_text, lookup, render, text
 from braille_words.table.clock import TableClock
-from braille_words.table.console import parse_console
-from braille_words.table.control import TEACHER, Control, TableControl
+from braille_words.table.control import TEACHER, Control
+from braille_words.table.hotseat import HotSeat
+from braille_words.table.inputs import KEYBOARD as KEYBOARD
+from braille_words.table.inputs import TABLE as TABLE
+from braille_words.table.inputs import Input as Input
 from braille_words.table.journal import Header, Journal
 from braille_words.table.outputs import SeatOutput
 from braille_words.table.seats import SeatConfig
+from braille_words.table.tablewide import TableWide
 from braille_words.table.vocabulary import (
     HELP_ALL_WORDS,
     HELP_WORDS,
@@ -51,32 +58,13 @@ from braille_words.table.vocabulary import (
 )
 from braille_words.tiles import is_number
 
-KEYBOARD = -1
-"""Queue source for the shared keyboard: the line goes to the seat the game is waiting for."""
-TABLE = -2
-"""Queue source for the table itself (the clock running out)."""
-
-@dataclass
-class Input:
-    """One line of input from ``seat`` (or ``KEYBOARD``); ``None`` marks the end of input.
-
-    The table's own moves (time running out) come with ``move`` set instead of a line.
-    """
-
-    seat: int
-    line: str | None
-    move: Any = None
-    at: float = field(default_factory=time.monotonic)
-    """When it was typed: a line typed before a hand-over was asked for cannot confirm it."""
-
-
 R = TypeVar("R", bound=GameRules[Any, Any])
 S = TypeVar("S", bound=GameState[Any])
 M = TypeVar("M", bound=Move)
 
 
 @dataclass
-class Session(Generic[R, S, M]):
+class Session(HotSeat, TableWide, Generic[R, S, M]):
     """A running game. Build it with ``table.start`` / ``table.resume``.
 
     It is generic in the game's rules, state and move types, so mypy checks every call the
@@ -157,28 +145,6 @@ class Session(Generic[R, S, M]):
             out.router = self.kit.presenter.route
             out.cancel_line = self.kit.presenter.cancel_line
             out.on_device = self._device_reporter(seat)
-
-    @property
-    def control(self) -> TableControl:
-        """The teacher's remote for this table, safe to use from any thread."""
-        return TableControl(lambda control: self.inputs.put(Input(TEACHER, None, move=control)))
-
-    @property
-    def terminal_is_teachers(self) -> bool:
-        """People play at this table and none of them types on the terminal: it is the
-        teacher's console (a classroom roster gives seats their own keys)."""
-        humans = [s for s in self.seats if s.is_human]
-        return bool(humans) and not any(s.keyboard == "terminal" for s in humans)
-
-    @property
-    def paused(self) -> bool:
-        return bool(self._paused)
-
-    def _device_reporter(self, seat: int) -> Callable[[str], None]:
-        def report(status: str) -> None:
-            self.inputs.put(Input(TABLE, None, move=("device", seat, status)))
-
-        return report
 
     @property
     def quit_requested(self) -> bool:
@@ -860,338 +826,6 @@ class Session(Generic[R, S, M]):
                 )
                 out.announce_turn(prompt)
         self._hand_over()
-
-    # -- people sharing a speaker or a screen ---------------------------------------------
-
-    def _group(self, seat: int) -> int | None:
-        for number, group in enumerate(self.shared):
-            if seat in group:
-                return number
-        return None
-
-    def _speaks(self, seat: int) -> bool:
-        """Whether news for the table reaches the people at this seat's speaker through it."""
-        group = self._group(seat)
-        return group is None or seat == self._voice(group)
-
-    def _keyboard_seat(self) -> int | None:
-        """The seat the terminal keyboard types for: of the people it belongs to (a seat's
-        ``keyboard = "terminal"``), the one the game awaits, else whoever holds the shared
-        devices, else the first. None when it belongs to nobody: the teacher's console."""
-        humans = [
-            i for i, s in enumerate(self.seats) if s.is_human and s.keyboard == "terminal"
-        ]
-        if not humans:
-            return None
-        awaited = [s for s in sorted(self.state.awaiting) if s in humans]
-        if awaited:
-            return awaited[0]
-        for number, group in enumerate(self.shared):
-            if humans[0] in group:
-                return self._voice(number)
-        return humans[0]
-
-    def _voice(self, group: int) -> int:
-        """The member who speaks for the group now: the one asked to take over, or the holder."""
-        return self._pending.get(group, self._holder[group])
-
-    def _hand_over(self) -> None:
-        """When the game waits for another member of a group, ask them to take the keyboard."""
-        for number, group in enumerate(self.shared):
-            if self.state.is_over:
-                continue
-            awaited = sorted(s for s in self.state.awaiting if s in group)
-            holder = self._holder[number]
-            # Nobody of the group is awaited (a computer plays): the keyboard still needs
-            # someone who has taken it, or "where am I" would answer nobody.
-            want = awaited[0] if awaited else holder
-            key = "hand_over" if awaited else "hand_over_idle"
-            if self._pending.get(number) == want:
-                continue
-            if want == holder and not self.outputs[want].muted:
-                continue
-            exposed = not self.outputs[holder].muted  # its news may still be on the screen
-            for seat in group:
-                self.outputs[seat].mute()
-            self._pending[number] = want
-            self._pending_since[number] = time.monotonic()
-            if exposed and self.on_hand_over is not None:
-                with contextlib.suppress(OSError, ValueError):
-                    self.on_hand_over()
-            out = self.outputs[want]
-            if not self._explained:
-                self._explained = True
-                names = ", ".join(self.seats[s].name for s in sorted(group))
-                out.announce(text(out.lang, "shared_devices", out.verbosity, names=names),
-                             public=True)
-            out.announce(
-                text(out.lang, key, out.verbosity, name=self.seats[want].name),
-                cue="your_turn",
-                public=True,
-            )
-
-    def _take_over(self, group: int, seat: int) -> None:
-        """The member asked has the keyboard: now, and only now, their own news is read."""
-        del self._pending[group]
-        self._holder[group] = seat
-        out = self.outputs[seat]
-        out.unmute()
-        view = self.state.view_for(seat)
-        out.show(self._drawing(view, out.lang))
-        out.show_status(self._status(view))
-        out.announce_turn(self.kit.presenter.prompt(view, out.lang, out.verbosity))
-
-    # -- the table as a whole: leaving, ending, pausing, the teacher ----------------------
-
-    def _tell_table(
-        self,
-        sentence: Callable[[SeatOutput], str],
-        cue: str | None = None,
-        *,
-        to_teacher: str | None = None,
-        **params: Any,
-    ) -> None:
-        """News about the table itself (a pause, a seat leaving): every seat and the teacher,
-        who is told in their own words (``to_teacher``) what their command did."""
-        self.tell_everyone(sentence, cue=cue)
-        teacher = self.teacher
-        if teacher is not None:
-            said = (text(teacher.lang, to_teacher, teacher.verbosity, **params)
-                    if to_teacher else sentence(teacher))
-            teacher.announce(said, cue=cue)
-
-    def _human_groups(self) -> list[frozenset[int]]:
-        """The people at the table, those at one keyboard or speaker counted together: a
-        family at one terminal agrees at once."""
-        humans = [seat for seat, config in enumerate(self.seats) if config.is_human]
-        terminal = frozenset(s for s in humans if self.seats[s].keyboard == "terminal")
-        groups: list[frozenset[int]] = []
-        for seat in humans:
-            number = self._group(seat)
-            group = self.shared[number] if number is not None else frozenset({seat})
-            if seat in terminal:
-                group |= terminal
-            merged = [g for g in groups if g & group]
-            for g in merged:
-                groups.remove(g)
-                group |= g
-            groups.append(group)
-        return groups
-
-    def _leave(self, seat: int) -> None:
-        """A person says "wyjdź". At a teacher's table they leave their seat and the game waits
-        (the teacher may give the seat to the computer); without a teacher the game ends when
-        every person at the table has said it. Nobody ends a game for others alone."""
-        out = self.outputs[seat]
-        name = self.seats[seat].name
-        if self.teacher is not None:
-            self._left.add(seat)
-            out.announce(text(out.lang, "you_left", out.verbosity), public=True)
-            for other, other_out in enumerate(self.outputs):
-                if other != seat and self._speaks(other) and self.seats[other].is_human:
-                    other_out.announce(text(other_out.lang, "seat_left", other_out.verbosity,
-                                            name=name), public=True)
-            self.teacher.announce(text(self.teacher.lang, "seat_left_teacher",
-                                       self.teacher.verbosity, name=name), cue="warning")
-            return
-        groups = self._human_groups()
-        mine = next((g for g in groups if seat in g), frozenset({seat}))
-        self._want_end |= mine
-        waiting = [g for g in groups if not g <= self._want_end]
-        if len(groups) <= 1:
-            out.announce(text(out.lang, "saved_and_quit", out.verbosity), public=True)
-            self._quit = True
-            return
-        if not waiting:
-            self._end_for_all("ended_by_all")
-            return
-        names = [self.seats[s].name for g in waiting for s in sorted(g)]
-        self._tell_table(lambda o: text(o.lang, "wants_to_end", o.verbosity, name=name,
-                                        names=names))
-
-    def _end_for_all(self, key: str) -> None:
-        """The game stops at every seat, each told why and where it is saved."""
-        path = str(self.journal.path) if self.journal is not None else "?"
-        self._tell_table(lambda o: text(o.lang, key, o.verbosity, path=path), cue="game_over",
-                         to_teacher="ended_teacher", path=path)
-        self._quit = True
-
-    def _pause(self, reason: str) -> None:
-        self._paused.add(reason)
-        if self.clock is not None:
-            self.clock.pause()
-
-    def _go_on(self, reason: str | None = None) -> bool:
-        """Lift one reason to wait (None: all of them, the teacher's "dalej"); True when the
-        table plays again."""
-        if reason is None:
-            self._paused.clear()
-        else:
-            self._paused.discard(reason)
-        if self._paused:
-            return False
-        if self.clock is not None:
-            self.clock.go_on()
-        self._prompted = frozenset()  # whoever the game waits for hears it is their turn
-        self._prompt()
-        return True
-
-    def _paused_text(self, out: SeatOutput) -> str:
-        displays = [int(r.split()[1]) for r in sorted(self._paused) if r.startswith("display ")]
-        if displays and "teacher" not in self._paused:
-            names = [self.seats[s].name for s in displays]
-            return text(out.lang, "paused_for_display", out.verbosity, names=names)
-        return text(out.lang, "paused_refused", out.verbosity)
-
-    def _device(self, seat: int, status: str) -> None:
-        """A seat's display went or came back: everyone hears it, and the game waits for it."""
-        name = self.seats[seat].name
-        reason = f"display {seat}"
-        if status == "display_disconnected" and reason not in self._paused:
-            self._pause(reason)
-            for other, out in enumerate(self.outputs):
-                if other != seat and self._speaks(other) and self.seats[other].is_human:
-                    out.announce(text(out.lang, "display_lost_table", out.verbosity, name=name),
-                                 cue="warning", public=True)
-            if self.teacher is not None:
-                t = self.teacher
-                t.announce(text(t.lang, "display_lost_teacher", t.verbosity, name=name),
-                           cue="warning")
-        elif status == "display_reconnected" and reason in self._paused:
-            still = bool(self._paused - {reason})
-            key = "display_back_still_paused" if still else "display_back_table"
-            for other, out in enumerate(self.outputs):
-                if other != seat and self._speaks(other) and self.seats[other].is_human:
-                    out.announce(text(out.lang, key, out.verbosity, name=name), public=True)
-            if self.teacher is not None:
-                t = self.teacher
-                t.announce(text(t.lang, key, t.verbosity, name=name))
-            if not still:
-                out = self.outputs[seat]
-                out.announce(text(out.lang, "going_on", out.verbosity), public=True)
-            self._go_on(reason)
-
-    def _console(self, line: str) -> None:
-        """A line typed at the teacher's console."""
-        teacher = self.teacher
-        assert teacher is not None
-        teacher.stop_speech()
-        words = " ".join(clean_line(line).split())
-        if not words:
-            self._control(Control("status"))
-            return
-        if words.lower() in REPEAT_WORDS:
-            teacher.repeat()
-            return
-        try:
-            control = parse_console(words, self._names())
-        except InputError as exc:
-            teacher.announce(error_text(exc, teacher.lang, teacher.verbosity), cue="rejected")
-            return
-        if control is None:
-            teacher.announce(text(teacher.lang, "console_help", teacher.verbosity), cue=None)
-            return
-        self._control(control)
-
-    def _control(self, control: Control) -> None:
-        """The teacher's command, from the console or the teacher's page."""
-        teacher = self.teacher
-        action, seat = control.action, control.seat
-        name = self.seats[seat].name if seat is not None else ""
-        if action == "status":
-            if teacher is not None:
-                teacher.announce(self._table_status(teacher), cue=None)
-        elif action == "pause":
-            if "teacher" not in self._paused:
-                self._pause("teacher")
-                self._tell_table(lambda o: text(o.lang, "paused_by_teacher", o.verbosity),
-                                 to_teacher="paused_teacher")
-        elif action == "go_on":
-            if self._paused:
-                self._paused.clear()
-                self._tell_table(lambda o: text(o.lang, "going_on", o.verbosity))
-                self._go_on()
-        elif action == "more_time":
-            if self.clock is not None and self.clock.add_time(control.seconds):
-                self._tell_table(lambda o: text(o.lang, "more_time", o.verbosity,
-                                                seconds=control.seconds),
-                                 to_teacher="more_time_teacher", seconds=control.seconds)
-            elif teacher is not None:
-                teacher.announce(text(teacher.lang, "no_clock", teacher.verbosity))
-        elif action == "skip":
-            time_up = self.rules.time_up(self.state)
-            if time_up is None:
-                if teacher is not None:
-                    teacher.announce(text(teacher.lang, "nothing_to_skip", teacher.verbosity))
-                return
-            names = [self.seats[s].name for s in sorted(self.state.awaiting)]
-            self._tell_table(lambda o: text(o.lang, "skipped", o.verbosity, names=names),
-                             to_teacher="skipped_teacher", names=names)
-            if self.clock is not None:
-                self.clock.cancel()
-            self.play(*time_up, urgent=True)
-        elif action in ("computer", "person") and seat is not None:
-            kind = "computer" if action == "computer" else "human"
-            config = self.seats[seat]
-            if config.kind == kind:
-                return
-            config.kind = kind
-            if control.level is not None:
-                config.level = control.level
-            self._left.discard(seat)
-            self._thinking.discard(seat)
-            if self.journal is not None:
-                with contextlib.suppress(BrailleWordsError):
-                    self.journal.record_setting(seat, "kind", kind)
-                    self.journal.record_setting(seat, "level", config.level)
-            key = "computer_takes_seat" if kind == "computer" else "person_takes_seat"
-            self._tell_table(lambda o: text(o.lang, key, o.verbosity, name=name))
-            self._prompted = self._prompted - {seat}
-            self._prompt()
-        elif action == "say":
-            targets = [seat] if seat is not None else [
-                s for s, c in enumerate(self.seats) if c.is_human
-            ]
-            for target in targets:
-                out = self.outputs[target]
-                if seat is not None or self._speaks(target) or out.private_display:
-                    out.announce(text(out.lang, "teacher_says", out.verbosity,
-                                      message=control.message), cue="warning", public=True)
-            if teacher is not None:
-                whom = name or text(teacher.lang, "everyone", teacher.verbosity)
-                teacher.announce(text(teacher.lang, "said_to", teacher.verbosity, name=whom))
-        elif action == "end":
-            self._end_for_all("ended_by_teacher")
-
-    def _table_status(self, out: SeatOutput) -> str:
-        """Where the table stands, for the teacher: whose turn, the clock, who is away."""
-        parts: list[str] = []
-        awaited = [self.seats[s].name for s in sorted(self.state.awaiting)]
-        parts.append(text(out.lang, "status_turn", out.verbosity, names=awaited))
-        left = self.clock.remaining() if self.clock is not None else None
-        if left is not None and self.clock is not None and self.clock.running is not None:
-            parts.append(text(out.lang, "status_clock", out.verbosity, seconds=round(left)))
-        if self._paused:
-            parts.append(self._paused_text(out))
-        for s in sorted(self._left):
-            parts.append(text(out.lang, "status_left", out.verbosity, name=self.seats[s].name))
-        computers = [c.name for c in self.seats if not c.is_human]
-        if computers:
-            parts.append(text(out.lang, "status_computers", out.verbosity, names=computers))
-        return " ".join(parts)
-
-    def tell_whose_turn(self) -> None:
-        """The seats the game is not waiting for hear whose turn it is (after a resume: the
-        seat waited for hears its own prompt)."""
-        if self.state.is_over:
-            return
-        names = [self.seats[s].name for s in sorted(self.state.awaiting)]
-        for seat, out in enumerate(self.outputs):
-            if seat in self.state.awaiting or not self.seats[seat].is_human:
-                continue
-            if self._speaks(seat) or out.private_display:
-                out.announce(text(out.lang, "status_turn", out.verbosity, names=names),
-                             public=True)
 
     def tell_everyone(
         self,
