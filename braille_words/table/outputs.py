@@ -117,6 +117,7 @@ class SeatOutput:
         self.label = label
         self._spell = spell
         self.last: str = ""
+        self._last_shown = ""
         self.said: list[str] = []
         self._lock = threading.RLock()
         self.display: Any | None = None
@@ -163,6 +164,13 @@ class SeatOutput:
         if display is not None:
             self.attach_display(display)
 
+    @property
+    def short_display(self) -> bool:
+        """A display of 20 cells or fewer: sentences go on it in their terse form (a 14-cell
+        line took 15 windows for one full turn message)."""
+        display = self.display
+        return display is not None and int(getattr(display, "cells", 40) or 40) <= SHORT_CELLS
+
     def mute(self) -> None:
         """Hold this seat's news back: someone else sits at the speaker or screen it shares."""
         with self._lock:
@@ -190,8 +198,10 @@ class SeatOutput:
         public: bool = False,
         keep_place: bool = False,
         urgent: bool = False,
+        braille: str | None = None,
     ) -> None:
-        """Say ``sentence`` once on every channel this seat has.
+        """Say ``sentence`` once on every channel this seat has (``braille``, when given, is
+        what the cells show instead: the terse form, on a short display).
 
         A muted seat says nothing, unless the sentence is ``public`` (anyone at the shared
         speaker may hear it, such as whose turn it is now); a muted seat whose Braille display
@@ -206,6 +216,7 @@ class SeatOutput:
             if not aloud and not (self.private_display and self.display is not None):
                 return
             self.last = sentence
+            self._last_shown = braille or sentence
             self._last_public = public
             self.said.append(sentence)
             if aloud:
@@ -216,7 +227,8 @@ class SeatOutput:
             if self.display is not None:
                 try:
                     line = text_line(
-                        strip_marks(sentence), self.lang, self.braille_mode, name="message"
+                        strip_marks(braille or sentence), self.lang, self.braille_mode,
+                        name="message",
                     )
                 except BrailleWordsError:
                     line = None
@@ -313,9 +325,9 @@ class SeatOutput:
             earcons = self.earcons
             self._safely(lambda: earcons.play(name))
 
-    def announce_turn(self, sentence: str) -> None:
+    def announce_turn(self, sentence: str, braille: str | None = None) -> None:
         """The "your turn" announcement, with its own sound so it is heard over chatter."""
-        self.announce(sentence, cue="your_turn")
+        self.announce(sentence, cue="your_turn", braille=braille)
 
     def repeat(self) -> None:
         """The last sentence again: said, and brought back to the cells from its start."""
@@ -323,7 +335,7 @@ class SeatOutput:
             if self.last and (self._last_public or not self.muted):
                 self.said.append(self.last)
                 self._speak(self.last)
-                self._show_again(self.last)
+                self._show_again(self._last_shown or self.last)
 
     def _show_again(self, sentence: str) -> None:
         if self.display is None:
@@ -811,6 +823,9 @@ class SeatOutput:
 
 
 _MOVES = frozenset({"pan_left", "pan_right", "line_up", "line_down", "top", "bottom"})
+
+SHORT_CELLS = 20
+"""Up to this many cells, a display is short: terse sentences, help one command a window."""
 
 _CLOCK_CELLS = 4
 """A blank cell and up to three digits: the clock on a display without status cells."""

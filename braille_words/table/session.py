@@ -727,11 +727,16 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
             cues = (self.kit.presenter.cue_for(e.kind, seat, dict(e.params)) for e, _ in texts)
             cue = next((c for c in cues if c), None)
             said = " ".join(t for _, t in texts if t)
+            brief = None
+            if said and out.short_display and out.verbosity != "expert":
+                # On a short display the cells get the terse form, numbers and words first.
+                terse = (self._event_text(out, seat, e, "expert") for e, _ in texts)
+                brief = " ".join(t for t in terse if t) or None
             if not said:
                 pass
             elif not out.muted:
                 # a seat of its own, or the confirmed holder
-                out.announce(said, cue=cue, urgent=urgent)
+                out.announce(said, cue=cue, urgent=urgent, braille=brief)
                 self._remember(seat, said)
             else:
                 # At a shared speaker public news is said once, by whoever speaks for the
@@ -742,7 +747,7 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
                 if voice and public:
                     out.announce(public, cue=cue, public=True)
                 if out.private_display and (said != public or not voice):
-                    out.announce(said)
+                    out.announce(said, braille=brief)
                 self._remember(seat, said)
             view = self.state.view_for(seat)
             out.show(self._drawing(view, out.lang))
@@ -780,7 +785,9 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
 
         return draw
 
-    def _event_text(self, out: SeatOutput, seat: int, event: Event) -> str:
+    def _event_text(
+        self, out: SeatOutput, seat: int, event: Event, verbosity: str | None = None
+    ) -> str:
         params = dict(event.params)
         params.update(self.kit.presenter.event_params(
             event.kind, params, seat, self._names(), out.lang
@@ -790,7 +797,7 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
             self.kit.id,
             event.kind,
             params,
-            verbosity=out.verbosity,
+            verbosity=verbosity or out.verbosity,
             fallback=self.kit.event_template(event.kind),
         )
 
@@ -821,10 +828,11 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
             self._prompt_keys[seat] = key
             if fresh and self.seats[seat].is_human:
                 out = self.outputs[seat]
-                prompt = self.kit.presenter.prompt(
-                    self.state.view_for(seat), out.lang, out.verbosity
-                )
-                out.announce_turn(prompt)
+                view = self.state.view_for(seat)
+                prompt = self.kit.presenter.prompt(view, out.lang, out.verbosity)
+                brief = (self.kit.presenter.prompt(view, out.lang, "expert")
+                         if out.short_display and out.verbosity != "expert" else None)
+                out.announce_turn(prompt, braille=brief)
         self._hand_over()
 
     def tell_everyone(

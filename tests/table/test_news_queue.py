@@ -144,3 +144,43 @@ def test_a_long_name_on_the_turn_message_is_panned_to_its_end_never_cut(
         cells = text_line(word, "pl").cells()
         assert any(cells in window for window in shown), word
     out.close()
+
+
+def _windows_of_message(emu: Emulator, out: SeatOutput, until: Until) -> int:
+    """Pan through the message on the cells from its start; how many windows it takes."""
+    windows = 1
+    while out.current_line == "message" and windows < 40:
+        before = bytes(emu.cells_shown)
+        emu.press_command("pan_right")
+        if not until(lambda before=before: bytes(emu.cells_shown) != before, timeout=0.5):
+            break
+        if out.current_line != "message":
+            break
+        windows += 1
+    return windows
+
+
+def test_on_14_cells_the_turn_message_is_brailled_in_its_terse_form(
+    baum14: Emulator, until: Until, tmp_path: Any, polish: Any
+) -> None:
+    """Issue 21 §5: at 14 cells the turn message took 15 windows. A beginner hears the full
+    sentence; the short display shows the terse one ("Twój ruch: Ż, W, …")."""
+    from braille_words.games.registry import find_game
+    from braille_words.table.launch import new_session
+    from braille_words.table.seats import SeatConfig
+
+    out = SeatOutput(name="Ola", lang="pl", verbosity="beginner", hold_news=True)
+    out.attach_display(open_display(f"baum:{baum14.path}", on_command=out.on_display_command))
+    seats = [SeatConfig(name="Ola", display="none", speech="none"),
+             SeatConfig(name="Jan", display="none", speech="none")]
+    other = SeatOutput(name="Jan", lang="pl", verbosity="beginner")
+    session = new_session(find_game("rummikub"), seats, seed=7, journal_path=None,
+                          lexicon=polish, outputs=[out, other])
+    session._prompt()
+    assert out.said[-1].startswith("Twój ruch. Stojak, 14 płytek: 1 żet")  # heard in full
+    while out.news_waiting:  # read up to the turn message
+        baum14.press_command("pan_right")
+        until(lambda: False, timeout=0.05)
+    assert until(lambda: baum14.cells_shown.startswith(_start("Twój ruch:")))
+    assert _windows_of_message(baum14, out, until) <= 7  # the full sentence took 15
+    session.close()
