@@ -301,6 +301,15 @@ class SeatOutput:
         with self._lock:
             return len(self._news)
 
+    @property
+    def unread_news(self) -> int:
+        """Messages a seat that reads without hearing has not yet read to their end (the one
+        on the message line included); 0 for a seat that hears its news."""
+        with self._lock:
+            if not self.hold_news or self.display is None:
+                return 0
+            return len(self._news) + (1 if self._unread else 0)
+
     def _next_news(self) -> bool:
         """The message line's news counts as read; the next waiting message takes its place."""
         self._unread = False

@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import queue
 import random
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
@@ -177,7 +178,22 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
             if self.confirm_end:
                 self._stay_open()
             return result
+        if self._quit and self.confirm_end:
+            self._let_news_be_read()
         return None
+
+    def _let_news_be_read(self, most: float = 300.0) -> None:
+        """After "wyjdź", a seat that reads without hearing still has the goodbye (where the
+        game is saved) on its cells: the table stays until each such seat has read its news,
+        a line is typed, or five minutes pass."""
+        deadline = time.monotonic() + most
+        while time.monotonic() < deadline and any(o.unread_news for o in self.outputs):
+            try:
+                item = self.inputs.get(timeout=0.2)
+            except queue.Empty:
+                continue
+            if item.line is not None or item.move is None:
+                return  # a line typed (or input ended): the people at the table are done
 
     def _process(self, item: Input) -> bool:
         """One item of the queue; False when input has ended."""
