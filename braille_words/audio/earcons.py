@@ -57,6 +57,8 @@ class Earcon(enum.Enum):
     TIME_WARNING = "warning"
     TIME_UP = "time_up"
     TICK = "tick"
+    GAME_OVER = "game_over"
+    EDGE = "edge"
 
     @property
     def notes(self) -> tuple[Note, ...]:
@@ -74,6 +76,10 @@ SIGNATURES: dict[Earcon, tuple[Note, ...]] = {
     Earcon.TIME_WARNING: (Note(988, 70, gap=60), Note(988, 70, gap=60), Note(988, 70)),
     Earcon.TIME_UP: (Note(440, 200, gap=20), Note(220, 280)),
     Earcon.TICK: (Note(2000, 12),),
+    # The end of a game: the "accepted" rise, held longer, then its top note again.
+    Earcon.GAME_OVER: (Note(523, 90), Note(659, 90), Note(784, 90, gap=30), Note(1047, 180)),
+    # Panning past the end of a line: one soft, low knock.
+    Earcon.EDGE: (Note(330, 35),),
 }
 
 # The teapot of Alicja plays music while it runs: one note of this tune per beat, round and

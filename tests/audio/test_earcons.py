@@ -62,3 +62,28 @@ def test_teapot_tune_cycles(freq_of: FreqOf) -> None:
     n = len(TEAPOT_TUNE)
     assert np.array_equal(tune_note(0, RATE), tune_note(n, RATE))
     assert freq_of(tune_note(2, RATE), RATE) == pytest.approx(TEAPOT_TUNE[2], abs=10)
+
+
+def test_every_cue_the_table_and_the_games_name_is_a_sound() -> None:
+    """"game_over" and "edge" were named but had no sound: each play failed and was reported
+    as a broken output device. Every cue named in the code, or by a game's events, exists."""
+    import re
+    from pathlib import Path
+
+    from braille_words.games.registry import GAMES, find_game
+
+    root = Path(__file__).resolve().parents[2] / "braille_words"
+    named: set[str] = set()
+    for path in root.rglob("*.py"):
+        source = path.read_text(encoding="utf-8")
+        named |= set(re.findall(r'cue="(\w+)"', source))
+        named |= set(re.findall(r'earcons\.play\("(\w+)"\)', source))
+    for name in GAMES:
+        kit = find_game(name)
+        for kind in kit.event_kinds:
+            cue = kit.presenter.cue_for(kind, 0, {})
+            if cue:
+                named.add(cue)
+    assert named, "the search found no cues at all"
+    known = {e.value for e in Earcon}
+    assert named - known == set()
