@@ -141,6 +141,12 @@ class GamePresenter(ABC, Generic[V]):
         """A routing key on ``target``: the new selection and the line it sends, if any."""
         return selection, None
 
+    def typed_target(self, line: str, selection: Any) -> Any:
+        """What a typed line points at, as a routing key would (None: not a pointing line).
+        A keyboard has no routing keys: "płytka 3" picks a tile as routing on it does, and
+        then "1 2" puts it where routing on letter 2 of word 1 would."""
+        return None
+
     def describe_move(self, move: Any, lang: str, view: V | None = None) -> str:
         """A move (a hint) said as the line a player would type."""
         return str(move.to_json())

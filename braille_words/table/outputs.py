@@ -388,6 +388,13 @@ class SeatOutput:
             self._view = self._keep_cursors(self._draw(self.selection) if self._draw else lines)  # type: ignore[arg-type]
             self._refresh(reset=False)
 
+    def pick(self, selection: Any) -> None:
+        """A pick made by typing (``płytka 3``), shown as a routing key's pick is."""
+        with self._lock:
+            if selection != self.selection:
+                self.selection = selection
+                self._redraw()
+
     def _redraw(self) -> None:
         if self._draw is not None:
             self._view = self._keep_cursors(self._draw(self.selection))

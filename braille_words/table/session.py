@@ -470,6 +470,16 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
                 out.spell(rest or self.kit.presenter.rack_letters(self.state.view_for(seat)))
             )
             return True
+        target = self.kit.presenter.typed_target(low, out.selection)
+        if target is not None:
+            # Typed pointing, as a routing key points: pick a tile (then read it, below), or
+            # put the pick where two numbers say.
+            picked, line = self.kit.presenter.route(target, out.selection)
+            out.pick(picked)
+            if picked != target:
+                if line is not None:
+                    self.handle(seat, line)
+                return True
         reading = self.kit.presenter.read(low, self.state.view_for(seat), out.lang, out.verbosity)
         if reading is not None:
             out.announce(reading)

@@ -341,3 +341,18 @@ def test_a_hint_first_says_what_to_look_for_and_the_move_when_asked_again(
     session.handle(0, "podpowiedź")
     assert streams[0].getvalue().splitlines()[-1] == "Podpowiedź: 1 = zaszczyt"
     assert "Podpowiedź" not in streams[1].getvalue()
+
+
+def test_the_keyboard_finishes_what_plytka_starts(make_table: MakeTable) -> None:
+    """Issue 16 §4: `płytka 3` said "Wskaż miejsce w słowie", which a keyboard cannot do, and
+    `1 1` next was unknown. Now the tile is picked, and two numbers put it, as routing would."""
+    session, streams = make_table()
+    seat = min(session.state.awaiting)
+    session.handle(seat, "płytka 3")
+    assert "albo napisz numer słowa i litery" in streams[seat].getvalue().splitlines()[-1]
+    before = len(streams[seat].getvalue())
+    session.handle(seat, "1 1")
+    assert "do słowa 1, na pozycję 1" in streams[seat].getvalue()[before:]
+    assert len(session.state.turn.table) == 1
+    session.handle(seat, "1 1")  # nothing picked now: two numbers alone mean nothing
+    assert "Nie znam polecenia" in streams[seat].getvalue().splitlines()[-1]

@@ -7,6 +7,7 @@ kreskowane") because a synthesiser saying a lone "o" or "ó" is easy to mishear.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -320,6 +321,25 @@ def route(target: Any, selection: Any) -> tuple[Any, str | None]:
     return selection, None
 
 
+_TYPED_TILE = re.compile(r"(?:płytka|plytka|tile) (\d+)")
+_TYPED_PLACE = re.compile(r"(\d+) (\d+)")
+
+
+def typed_target(line: str, selection: Any) -> Any:
+    """``płytka 3`` picks rack tile 3 as routing on it does; with a pick, ``1 2`` points at
+    letter 2 of word 1 (the pick goes in front of it, or to the end of a word one past it)."""
+    tile = _TYPED_TILE.fullmatch(line)
+    if tile is not None and int(tile.group(1)) >= 1:
+        target = ("rack", int(tile.group(1)) - 1)
+        return None if selection == target else target  # a routing key picked it already
+    place = _TYPED_PLACE.fullmatch(line)
+    if place is not None and selection is not None:
+        word, letter = int(place.group(1)), int(place.group(2))
+        if word >= 1 and letter >= 1:
+            return ("word", word - 1, letter - 1)
+    return None
+
+
 def describe_move(move: Any, lang: str, view: RummikubView | None = None) -> str:
     """A computer hint, said as the command that plays it."""
     from braille_words.errors import InputError
@@ -419,6 +439,9 @@ class Presenter(GamePresenter[RummikubView]):
 
     def route(self, target: Any, selection: Any) -> tuple[Any, str | None]:
         return route(target, selection)
+
+    def typed_target(self, line: str, selection: Any) -> Any:
+        return typed_target(line, selection)
 
     def resumed(self, view: RummikubView, lang: str, verbosity: str) -> str:
         said = text(lang, "resumed_turns", verbosity, turns=view["turns_played"])
