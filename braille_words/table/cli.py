@@ -146,6 +146,7 @@ def register(subparsers: Any) -> None:
     )
     check.add_argument("file", type=Path)
     check.add_argument("--game", help="the game to check the number of seats for")
+    check.add_argument("--lang", choices=("pl", "en"), help="the report's language (the roster's)")
     check.add_argument(
         "--try",
         dest="try_devices",
@@ -323,26 +324,28 @@ def cmd_roster_example(args: argparse.Namespace) -> int:
 
 def cmd_roster_check(args: argparse.Namespace) -> int:
     """Read the roster seat by seat; exit 1 if anything would stop the lesson or leak a rack."""
+    from braille_words.present.messages import text
     from braille_words.table.roster import check_roster, load_roster, terminal_owner
 
     roster = load_roster(args.file)
-    reports, table = check_roster(roster, args.game)
+    lang = args.lang or roster.lang
+    reports, table = check_roster(roster, args.game, lang)
     for report in reports:
         print(report.line())
     for problem in table:
-        print(f"PROBLEM: {problem}")
-    print(terminal_owner(roster))
+        print(text(lang, "roster_problem", text=problem))
+    print(terminal_owner(roster, lang))
     problems = sum(len(r.problems) for r in reports) + len(table)
     if args.try_devices and not problems:
-        _try_devices(roster)
+        _try_devices(roster, lang)
     if problems:
-        print(f"{problems} problem(s) to fix before the lesson.")
+        print(text(lang, "roster_problems", count=problems))
         return 1
-    print(f"The roster {args.file} is ready: {len(reports)} seat(s).")
+    print(text(lang, "roster_ready", path=args.file, count=len(reports)))
     return 0
 
 
-def _try_devices(roster: Roster) -> None:
+def _try_devices(roster: Roster, lang: str) -> None:
     """Each person hears their own name in their own headphones and reads it on their display,
     so a swapped cable is found before the game, not when a rack is read out."""
     from braille_words.present.messages import text
@@ -355,9 +358,9 @@ def _try_devices(roster: Roster) -> None:
             if seat.is_human:
                 key = try_key(seat)
                 out.announce(text(seat.lang, key, name=seat.name))
-                done = "shown" if key == "roster_try_display" else (
-                    "said and shown" if "display" in key or key == "roster_try" else "said")
-                print(f"Seat {seat.name}: {done}.")
+                how = "shown" if key == "roster_try_display" else (
+                    "both" if "display" in key or key == "roster_try" else "said")
+                print(text(lang, "roster_tried", name=seat.name, how=how))
         for out in outputs:
             if out.speaker is not None:
                 out.speaker.wait(timeout=15)

@@ -16,6 +16,7 @@ from typing import Any
 
 from braille_words.errors import InputError
 from braille_words.games.options import unknown_setting
+from braille_words.present.messages import error_text, text
 from braille_words.table.seats import SeatConfig, check_names
 
 SEAT_KEYS = tuple(f.name for f in fields(SeatConfig))
@@ -78,6 +79,8 @@ class Roster:
     game: str | None = None
     options: dict[str, Any] = field(default_factory=dict)
     path: Path | None = None
+    lang: str = "pl"
+    """The table's language: what ``roster check`` speaks to the teacher in."""
 
 
 def load_roster(path: Path) -> Roster:
@@ -116,7 +119,7 @@ def roster_from_data(data: dict[str, Any], path: Path | None = None) -> Roster:
         check_names(seats)
     except InputError as exc:
         raise InputError(f"in {where}, {exc}") from None
-    return Roster(seats, game, dict(options), path)
+    return Roster(seats, game, dict(options), path, lang if lang in ("pl", "en") else "pl")
 
 
 def _text(data: dict[str, Any], key: str, where: str) -> str | None:
@@ -167,14 +170,30 @@ class SeatReport:
     seat: SeatConfig
     notes: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    lang: str = "pl"
+
+    def say(self, key: str, **params: Any) -> str:
+        return text(self.lang, key, **params)
+
+    def note(self, key: str, **params: Any) -> None:
+        self.notes.append(self.say(key, **params))
+
+    def problem(self, key: str, **params: Any) -> None:
+        self.problems.append(self.say(key, **params))
 
     def line(self) -> str:
-        kind = "computer, " + self.seat.level if not self.seat.is_human else "human"
-        parts = "; ".join(self.notes + [f"PROBLEM: {p}" for p in self.problems])
-        return f"Seat {self.number}, {self.seat.name} ({kind}): {parts or 'ok'}"
+        kind = (self.say("roster_kind_computer", level=self.seat.level)
+                if not self.seat.is_human else self.say("roster_kind_human"))
+        parts = "; ".join(
+            self.notes + [self.say("roster_problem", text=p) for p in self.problems]
+        )
+        return self.say("roster_seat_line", number=self.number, name=self.seat.name, kind=kind,
+                        parts=parts or self.say("roster_ok"))
 
 
-def check_roster(roster: Roster, game: str | None = None) -> tuple[list[SeatReport], list[str]]:
+def check_roster(
+    roster: Roster, game: str | None = None, lang: str | None = None
+) -> tuple[list[SeatReport], list[str]]:
     """Each seat's devices checked without opening them, and the table's own problems.
 
     Nothing here touches a display (opening a serial port can reset some models mid-lesson):
@@ -188,20 +207,19 @@ def check_roster(roster: Roster, game: str | None = None) -> tuple[list[SeatRepo
         sound_device_name,
     )
 
+    lang = lang or roster.lang
     table: list[str] = []
     name = game or roster.game or "rummikub"
     try:
         kit = find_game(name)
     except InputError as exc:
-        table.append(str(exc))
+        table.append(error_text(exc, lang))
     else:
         low, high = kit.players
         if not low <= len(roster.seats) <= high:
-            table.append(
-                f"{kit.aliases[0]} is for {low} to {high} players; "
-                f"the roster has {len(roster.seats)}"
-            )
-    reports = [SeatReport(n, s) for n, s in enumerate(roster.seats, start=1)]
+            table.append(text(lang, "roster_players", game=kit.aliases[0], low=low, high=high,
+                              count=len(roster.seats)))
+    reports = [SeatReport(n, s, lang=lang) for n, s in enumerate(roster.seats, start=1)]
     for report in reports:
         if report.seat.is_human:
             _check_display(report)
@@ -215,17 +233,14 @@ def check_roster(roster: Roster, game: str | None = None) -> tuple[list[SeatRepo
             # family does at home, and play hot-seat (the keyboard is handed over and each
             # rack is read only after the new player presses Enter). Said, not refused.
             for index, other in ((shared.first, shared.second), (shared.second, shared.first)):
-                reports[index].notes.append(
-                    f"hot-seat with {names[other]} on {shared.channel}: the keyboard is "
-                    "handed over at each turn"
-                )
+                reports[index].note("roster_hot_seat", other=names[other],
+                                    channel=channel_name(shared.channel, lang))
             continue
-        table.append(
-            f"{names[shared.first]} and {names[shared.second]} both use {shared.channel}: "
-            "each would hear or read the other's tiles. Give each seat its own "
-            + ("sound device (sound = …)" if "sound" in shared.channel else "display")
-            + ", or speech = \"none\" / display = \"none\" for one of them"
-        )
+        table.append(text(
+            lang, "roster_shared", first=names[shared.first], second=names[shared.second],
+            channel=channel_name(shared.channel, lang),
+            what="sound" if "sound" in shared.channel else "display",
+        ))
     return reports, table
 
 
@@ -239,14 +254,12 @@ def _check_display(report: SeatReport) -> None:
     try:
         parsed = parse_display_spec(spec)
     except BrailleWordsError as exc:
-        report.problems.append(f"display {spec}: {exc}")
+        report.problem("roster_display_bad", spec=spec, reason=error_text(exc, report.lang))
         return
     if parsed.port is not None and parsed.port.startswith("/") and not os.path.exists(parsed.port):
-        report.problems.append(
-            f"display {spec}: there is no port {parsed.port} (is the display plugged in and on?)"
-        )
+        report.problem("roster_no_port", spec=spec, port=parsed.port)
         return
-    report.notes.append(f"display {spec}")
+    report.note("roster_display", spec=spec)
 
 
 def _check_speech(report: SeatReport) -> None:
@@ -259,13 +272,13 @@ def _check_speech(report: SeatReport) -> None:
     try:
         parts = parse_spec(spec)
     except BrailleWordsError as exc:
-        report.problems.append(f"speech {spec}: {exc}")
+        report.problem("roster_speech_bad", spec=spec, reason=error_text(exc, report.lang))
         return
     engines = {p.engine for p in parts}
     if engines & {"auto", "espeak"} and shutil.which("espeak-ng") is None:
-        report.problems.append(f"speech {spec}: espeak-ng is not installed")
+        report.problem("roster_no_espeak", spec=spec)
         return
-    report.notes.append(f"speech {spec}")
+    report.note("roster_speech", spec=spec)
 
 
 def _check_sound(report: SeatReport) -> None:
@@ -277,9 +290,10 @@ def _check_sound(report: SeatReport) -> None:
     try:
         name = sound_device_name(report.seat.sound)
     except BrailleWordsError as exc:
-        report.problems.append(f"sound {report.seat.sound}: {exc}")
+        report.problem("roster_sound_bad", sound=report.seat.sound,
+                       reason=error_text(exc, report.lang))
         return
-    report.notes.append(f"sound {report.seat.sound} = {name}")
+    report.note("roster_sound", sound=report.seat.sound, name=name)
 
 
 def _check_keyboard(report: SeatReport) -> None:
@@ -289,33 +303,27 @@ def _check_keyboard(report: SeatReport) -> None:
 
     seat = report.seat
     if seat.keyboard == "terminal":
-        report.notes.append("types on the terminal")
+        report.note("roster_keyboard_terminal")
         return
     if seat.keyboard != "none":
         if not os.path.exists(seat.keyboard):
-            report.problems.append(
-                f"keyboard {seat.keyboard}: not found (is it plugged in? "
-                "'ls /dev/input/by-id/' lists the keyboards by name)"
-            )
+            report.problem("roster_keyboard_missing", path=seat.keyboard)
             return
-        report.notes.append(f"own keyboard {seat.keyboard}")
+        report.note("roster_keyboard_own", path=seat.keyboard)
         return
     if seat.display == "none" or seat.display.startswith("console"):
-        report.problems.append(
-            "no way to type: no Braille display with keys and no keyboard; give the seat "
-            'keyboard = "terminal" (the terminal is then theirs, not the teacher\'s console) '
-            'or a USB keyboard of its own (keyboard = "/dev/input/by-id/…-event-kbd")'
-        )
+        report.problem("roster_cannot_type")
 
 
-def terminal_owner(roster: Roster) -> str:
+def terminal_owner(roster: Roster, lang: str | None = None) -> str:
     """Who the terminal's keyboard belongs to at this table, said for ``roster check``."""
+    lang = lang or roster.lang
     owners = [s.name for s in roster.seats if s.is_human and s.keyboard == "terminal"]
     if not owners:
-        return "Terminal: the teacher's console (no seat types on it)."
+        return text(lang, "roster_terminal_teacher")
     if len(owners) == 1:
-        return f"Terminal: {owners[0]}'s keyboard."
-    return f"Terminal: shared by {', '.join(owners)}, handed over at each turn."
+        return text(lang, "roster_terminal_one", name=owners[0])
+    return text(lang, "roster_terminal_shared", names=owners)
 
 
 def try_key(seat: SeatConfig) -> str:
@@ -328,3 +336,26 @@ def try_key(seat: SeatConfig) -> str:
     if display:
         return "roster_try_display"
     return "roster_try_headphones" if seat.sound is not None else "roster_try_voice"
+
+
+_POLISH_CHANNELS = (
+    ("the terminal", "ekran i klawiatura komputera"),
+    ("the default sound device", "domyślny głośnik komputera"),
+    ("the first USB Braille display", "pierwszy monitor brajlowski USB"),
+    ("the BRLTTY display on this computer", "monitor BRLTTY na tym komputerze"),
+    ("the BRLTTY display ", "monitor BRLTTY "),
+    ("the Braille display on ", "monitor brajlowski na "),
+    ("the PulseAudio sink ", "wyjście PulseAudio "),
+    ("the sound device ", "urządzenie dźwiękowe "),
+    ("the file ", "plik "),
+)
+
+
+def channel_name(channel: str, lang: str) -> str:
+    """A shared device as ``table.privacy`` names it, said in the teacher's language."""
+    if lang != "pl":
+        return channel
+    for english, polish in _POLISH_CHANNELS:
+        if channel == english or (english.endswith(" ") and channel.startswith(english)):
+            return polish + channel[len(english):] if english.endswith(" ") else polish
+    return channel

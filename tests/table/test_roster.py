@@ -114,7 +114,7 @@ def test_check_names_seats_that_would_overhear_and_the_wrong_number_of_players(
     text = "game = 'rummikub'\n" + "".join(
         f"[[seat]]\nname = 'S{i}'\ndisplay = 'none'\n" for i in range(5)
     )
-    reports, table = check_roster(load_roster(write(tmp_path, text)))
+    reports, table = check_roster(load_roster(write(tmp_path, text)), lang="en")
     assert len(reports) == 5
     assert any("for 2 to 4 players" in p for p in table)
     # Seats with no devices of their own share the computer's: hot-seat, said as a note.
@@ -125,7 +125,7 @@ def test_check_names_seats_that_would_overhear_and_the_wrong_number_of_players(
 def test_check_finds_a_display_that_is_not_plugged_in(tmp_path: Path) -> None:
     path = write(tmp_path, "[[seat]]\nname = 'Ola'\ndisplay = 'baum:/dev/ttyNOWHERE9'\n"
                            "speech = 'none'\n[[seat]]\nname = 'K'\nkind = 'computer'\n")
-    reports, table = check_roster(load_roster(path))
+    reports, table = check_roster(load_roster(path), lang="en")
     assert table == []
     assert "there is no port /dev/ttyNOWHERE9" in reports[0].problems[0]
     assert "plugged in" in reports[0].line()
@@ -135,7 +135,7 @@ def test_roster_check_passes_a_table_where_everyone_has_their_own_headphones(
     tmp_path: Path,
 ) -> None:
     outputs = VirtualOutputs.create(tmp_path / "alsa", ("seat0", "seat1"))
-    done = roster_cli(outputs, "check", str(write(tmp_path, TWO_STUDENTS)))
+    done = roster_cli(outputs, "check", "--lang", "en", str(write(tmp_path, TWO_STUDENTS)))
     assert done.returncode == 0, done.stdout + done.stderr
     assert "Seat 1, Ola (human): display none; speech espeak; sound seat0 = seat0" in done.stdout
     assert "is ready: 2 seat(s)" in done.stdout
@@ -151,14 +151,14 @@ def test_the_same_headphones_named_twice_are_found_whatever_the_name(tmp_path: P
         line.split(":")[0].strip() for line in listing.splitlines() if ": seat1 [" in line
     )
     text = TWO_STUDENTS.replace('sound = "seat0"', f'sound = "{number}"')
-    done = roster_cli(outputs, "check", str(write(tmp_path, text)))
+    done = roster_cli(outputs, "check", "--lang", "en", str(write(tmp_path, text)))
     assert done.returncode == 1
     assert "Ola and Janek both use the sound device seat1" in done.stdout
 
 
 def test_roster_try_says_each_name_in_that_persons_own_headphones(tmp_path: Path) -> None:
     outputs = VirtualOutputs.create(tmp_path / "alsa", ("seat0", "seat1"))
-    done = roster_cli(outputs, "check", "--try", str(write(tmp_path, TWO_STUDENTS)))
+    done = roster_cli(outputs, "check", "--lang", "en", "--try", str(write(tmp_path, TWO_STUDENTS)))
     assert done.returncode == 0, done.stdout + done.stderr
     assert "Seat Ola: said." in done.stdout  # speech only: nothing is shown
     for name in ("seat0", "seat1"):
@@ -200,7 +200,7 @@ display = "baum:/dev/null"
 name = "Ewa"
 display = "none"
 """))
-    reports, _table = check_roster(roster)
+    reports, _table = check_roster(roster, lang="en")
     assert not any("no way to type" in p for p in reports[0].problems)
     assert any("no way to type" in p for p in reports[1].problems)
 
@@ -209,9 +209,9 @@ def test_roster_check_says_whose_the_terminal_is(tmp_path: Path) -> None:
     from braille_words.table.roster import terminal_owner
 
     teacher = load_roster(write(tmp_path, "[[seat]]\nname = 'Ola'\ndisplay = 'baum:/dev/null'\n"))
-    assert terminal_owner(teacher) == "Terminal: the teacher's console (no seat types on it)."
+    assert terminal_owner(teacher, "en") == "Terminal: the teacher's console (no seat types on it)."
     ewa = load_roster(write(tmp_path, "[[seat]]\nname = 'Ewa'\nkeyboard = 'terminal'\n"))
-    assert terminal_owner(ewa) == "Terminal: Ewa's keyboard."
+    assert terminal_owner(ewa, "en") == "Terminal: Ewa's keyboard."
 
 
 def test_roster_try_speaks_to_each_seat_of_what_it_has() -> None:
@@ -224,3 +224,23 @@ def test_roster_try_speaks_to_each_seat_of_what_it_has() -> None:
     assert text("pl", try_key(ewa), name="Ewa") == "Ewa: to twoje słuchawki."
     assert "monitor brajlowski" in text("pl", try_key(ola), name="Ola")
     assert text("pl", try_key(reader), name="Zosia") == "Zosia: to twój monitor brajlowski."
+
+
+def test_roster_check_speaks_the_rosters_language(tmp_path: Path) -> None:
+    """Issue 16 §4: `roster check` spoke English to a teacher whose roster says lang = "pl"."""
+    roster = load_roster(write(tmp_path, """
+lang = "pl"
+[[seat]]
+name = "Ola"
+display = "baum:/dev/ttyNOWHERE9"
+[[seat]]
+name = "Ewa"
+display = "none"
+"""))
+    reports, _table = check_roster(roster)
+    assert reports[0].line().startswith("Miejsce 1, Ola (uczeń): ")
+    assert "nie ma portu /dev/ttyNOWHERE9" in reports[0].line()
+    assert "nie ma czym pisać" in reports[1].line()
+    from braille_words.table.roster import terminal_owner
+
+    assert terminal_owner(roster).startswith("Klawiatura komputera: konsola nauczyciela")
