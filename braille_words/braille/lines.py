@@ -83,12 +83,22 @@ def words_line(
 ) -> Line:
     """Words of tiles (the table of Rummikub Słowny, Word Thief's stolen words), one segment
     per word so that panning never cuts a word, routing letter i of word w to
-    ``(name, w, i)``."""
+    ``(name, w, i)``. The blank cell after a word routes to ``(name, w, len(word))``: a tile
+    put there goes at the word's end, so a word can be extended by routing too."""
+    if not separator:
+        segments = [
+            Segment.per_cell(tile_cells(word, lang), [(name, w, i) for i in range(len(word))])
+            for w, word in enumerate(words)
+        ]
+        return Line.joined(segments, separator, status=status, cursor=cursor)
     segments = [
-        Segment.per_cell(tile_cells(word, lang), [(name, w, i) for i in range(len(word))])
+        Segment.per_cell(
+            tile_cells(word, lang) + separator,
+            [(name, w, i) for i in range(len(word))] + [(name, w, len(word))] * len(separator),
+        )
         for w, word in enumerate(words)
     ]
-    return Line.joined(segments, separator, status=status, cursor=cursor)
+    return Line(segments, status=status, cursor=cursor)
 
 
 def text_line(

@@ -791,6 +791,11 @@ class SeatOutput:
         self.selection, command = self.router(hit.target, self.selection)
         if self.selection != before:
             self._redraw()
+        if command is None and before is not None and self.selection is None:
+            from braille_words.present.messages import text
+
+            self.announce(text(self.lang, "pick_dropped", self.verbosity), keep_place=True)
+            return
         if command is not None:
             if self.selection is not None:
                 self._keep_place += 1  # only a pick is answered without moving the display

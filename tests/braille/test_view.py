@@ -79,7 +79,8 @@ def test_panning_never_cuts_a_word_that_fits(width: int) -> None:
 
 def test_a_word_wider_than_the_display_is_split_at_the_display_width() -> None:
     line = words_line([list("lumpenproletariat"), list("kat")])
-    assert windows(line, 12) == ((0, 12), (12, 21))  # the rest of it and kat fit
+    # The rest of it and kat fit (each word ends with the blank that routes to its end).
+    assert windows(line, 12) == ((0, 12), (12, 22))
     pager = Pager(line, 12)
     pager.pan_right()
     hit = pager.route(0)
@@ -89,7 +90,9 @@ def test_a_word_wider_than_the_display_is_split_at_the_display_width() -> None:
 def test_routing_on_a_word_names_word_and_letter() -> None:
     line = words_line([list("oczy"), list("kat")])
     assert line.target_at(5) == ("word", 1, 0)
-    assert line.target_at(4) is None  # the separator routes nowhere
+    # The blank after a word routes to its end: a tile put there extends the word.
+    assert line.target_at(4) == ("word", 0, 4)
+    assert line.target_at(8) == ("word", 1, 3)
     assert line.find(("word", 1, 2)) == 7
 
 
@@ -255,7 +258,7 @@ def test_a_grid_row_shows_empty_squares_and_routes_to_squares() -> None:
 def test_concat_joins_parts_with_a_section_separator_and_moves_the_cursor() -> None:
     dash = bytes([symbol_cell(Symbol.SECTION_SEPARATOR)])
     whole = concat([rack_line(list("kot")), words_line([list("dom")], cursor=1)], dash)
-    assert to_unicode(whole.cells()) == "⠅⠕⠞⠤⠙⠕⠍"
+    assert to_unicode(whole.cells()) == "⠅⠕⠞⠤⠙⠕⠍⠀"  # the blank after a word routes to its end
     assert whole.cursor == 5
     assert whole.target_at(3) is None
     assert whole.target_at(4) == ("word", 0, 0)

@@ -168,3 +168,31 @@ def test_a_display_plugged_in_after_the_start_is_found_and_used(
         for out in outputs:
             out.close()
         emulator.stop()
+
+
+def test_routing_on_the_blank_after_a_word_puts_the_pick_at_its_end_and_a_dropped_pick_is_said(
+    baum: Emulator, until: Until
+) -> None:
+    """Issue 16 §5: the blank after a word routed nowhere, so a word could not be extended by
+    routing, and dropping a pick said nothing."""
+    from braille_words.braille.lines import NamedLine, words_line
+    from braille_words.games.word_rummikub.presenter import route
+
+    sent: list[str] = []
+    out = SeatOutput(name="Ola", lang="pl", verbosity="beginner")
+    out.attach_display(open_display(f"baum:{baum.path}", on_command=out.on_display_command))
+    out.router = route
+    out.submit = sent.append
+    out.show([NamedLine("rack", rack_line(list("ys"))),
+              NamedLine("table", words_line([list("koty"), list("dom")]))])
+    out.jump_to("rack")
+    baum.press_route(0)  # pick Y
+    assert until(lambda: sent == ["tile 1"])
+    baum.press_route(0)  # and drop it again
+    assert until(lambda: out.said and "Wybór odłożony" in out.said[-1])
+    baum.press_route(0)
+    assert until(lambda: sent == ["tile 1", "tile 1"])
+    out.jump_to("table")
+    baum.press_route(4)  # the blank after KOTY
+    assert until(lambda: sent[-1] == "put 1 1 5")
+    out.close()
