@@ -118,6 +118,10 @@ class SeatOutput:
         self._spell = spell
         self.last: str = ""
         self._last_shown = ""
+        self._told: deque[str] = deque(maxlen=HISTORY_ON_CELLS)
+        """What the message line showed, oldest first: read back with line up."""
+        self._history_back = 0
+        """How many messages back the message line is showing (0: the latest)."""
         self.said: list[str] = []
         self._lock = threading.RLock()
         self.display: Any | None = None
@@ -225,14 +229,14 @@ class SeatOutput:
                     self._safely(lambda: earcons.play(cue))
                 self._speak(sentence)
             if self.display is not None:
+                shown = strip_marks(braille or sentence)
                 try:
-                    line = text_line(
-                        strip_marks(braille or sentence), self.lang, self.braille_mode,
-                        name="message",
-                    )
+                    line = text_line(shown, self.lang, self.braille_mode, name="message")
                 except BrailleWordsError:
                     line = None
                 if line is not None:
+                    self._told.append(shown)
+                    self._history_back = 0
                     self._post(NamedLine("message", line), keep_place, urgent)
 
     def _post(self, message: NamedLine, keep_place: bool, urgent: bool = False) -> None:
@@ -448,8 +452,35 @@ class SeatOutput:
     @property
     def lines(self) -> list[ViewLine]:
         typed = [NamedLine("input", self.typing.line("input"))] if len(self.typing) else []
-        message = [self._message] if self._message is not None else []
+        shown = self._history_line() if self._history_back else self._message
+        message = [shown] if shown is not None else []
         return typed + message + self._view
+
+    def _history_line(self) -> NamedLine | None:
+        """An earlier message, numbered by how far back it is (1. the one before the latest)."""
+        told = self._told
+        back = self._history_back
+        if not 0 < back < len(told):
+            return self._message
+        try:
+            line = text_line(f"{back}. {told[-1 - back]}", self.lang, self.braille_mode,
+                             name="message")
+        except BrailleWordsError:
+            return self._message
+        return NamedLine("message", line)
+
+    def _history(self, step: int) -> bool:
+        """Line up from the message line goes back through earlier messages, newest first;
+        line down comes forward again to the latest. Not while news waits to be read."""
+        if self.current_line != "message" or self._news or self._unread:
+            return False
+        back = self._history_back + step
+        if not 0 <= back < len(self._told):
+            return False
+        self._history_back = back
+        self._pager = None
+        self._refresh(reset=False, keep="message")
+        return True
 
     @property
     def current_line(self) -> str | None:
@@ -708,11 +739,11 @@ class SeatOutput:
                 if self._pager is not None:
                     self._pager.end()
         elif name == "line_up":
-            moved = self._move_line(-1)
+            moved = self._move_line(-1) or self._history(1)
             if not moved:
                 self._say(self._words("first_line"))
         elif name == "line_down":
-            moved = self._move_line(1)
+            moved = (self._history_back > 0 and self._history(-1)) or self._move_line(1)
             if not moved:
                 self._say(self._words("last_line"))
         elif name == "top":
@@ -844,6 +875,9 @@ class SeatOutput:
 
 
 _MOVES = frozenset({"pan_left", "pan_right", "line_up", "line_down", "top", "bottom"})
+
+HISTORY_ON_CELLS = 50
+"""Messages the message line keeps for reading back with line up."""
 
 SHORT_CELLS = 20
 """Up to this many cells, a display is short: terse sentences, help one command a window."""

@@ -184,3 +184,31 @@ def test_on_14_cells_the_turn_message_is_brailled_in_its_terse_form(
     assert until(lambda: baum14.cells_shown.startswith(_start("Twój ruch:")))
     assert _windows_of_message(baum14, out, until) <= 7  # the full sentence took 15
     session.close()
+
+
+def test_line_up_on_the_message_line_reads_earlier_messages_newest_first(
+    baum: Emulator, until: Until
+) -> None:
+    """Issue 16 §5: line up on the message line did nothing; a reader could not go back to a
+    message that had been replaced."""
+    out = _seat(baum, hold_news=False)
+    for sentence in ("Komputer układa KOT.", "Dobierasz K.", "Twój ruch."):
+        out.announce(sentence)
+    assert until(lambda: baum.cells_shown.startswith(_start("Twój ruch.")))
+
+    def shows(sentence: str) -> bool:
+        return until(lambda: baum.cells_shown.startswith(text_line(sentence, "pl").cells()))
+
+    baum.press_command("line_up")
+    assert shows("1. Dobierasz K.")
+    baum.press_command("line_up")
+    assert shows("2. Komputer układa KOT.")
+    baum.press_command("line_up")  # nothing older: it stays
+    assert shows("2. Komputer układa KOT.")
+    baum.press_command("line_down")
+    assert shows("1. Dobierasz K.")
+    baum.press_command("line_down")
+    assert shows("Twój ruch.")
+    baum.press_command("line_down")
+    assert until(lambda: out.current_line == "rack")
+    out.close()
