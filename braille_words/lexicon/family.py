@@ -182,8 +182,12 @@ class _Analyser:
             return cached
         with self._lock:
             if self._morf is None:
-                import morfeusz2
-
+                try:
+                    import morfeusz2
+                except ImportError:
+                    # A plain install plays from the lemmas compiled at `lexicon build`; here
+                    # only a lexicon built without them is asked about: the word stands alone.
+                    return (word,)
                 self._morf = morfeusz2.Morfeusz()
             analyses = self._morf.analyse(word)
         result = lemmas_of(analyses, word)
