@@ -160,3 +160,15 @@ def test_a_routing_key_right_after_10000_bytes_of_noise_is_delivered(protocol: s
     finally:
         display.close()
         emulator.stop()
+
+
+def test_a_key_read_from_behind_a_noise_header_when_the_line_goes_quiet_is_not_held() -> None:
+    """Found by the property test above: 80 is a payload header waiting for bytes that never
+    come; behind it 03 00 00 01 reads as "selector 1 down" once the line is quiet, and no
+    release would ever follow."""
+    host = identified_focus()
+    tracker = ChordTracker(KEYMAP, clock=FrozenClock())
+    commands(host, tracker, host.feed(b"\x80\x03\x00\x00\x01"))
+    commands(host, tracker, host.resync())
+    assert tracker.held == frozenset()
+    assert commands(host, tracker, host.feed(route_7(host))) == [DisplayCommand("route", 7)]

@@ -268,10 +268,15 @@ class FocusHost(HostProtocol):
         self._identified = False
 
     def resync(self) -> list[HostInput]:
-        self._keys = 0
         out: list[HostInput] = [Resync()]
         for packet in self._parser.resync():
             out.extend(self._interpret(packet))
+        if self._keys:
+            # A key read out of the half-read buffer and still down when the line is quiet
+            # was noise (a real key pressed and let go gives both packets): forget it
+            # without firing, or it would join every later chord.
+            out.append(Resync())
+            self._keys = 0
         return out
 
     def probe_requests(self) -> list[bytes]:
