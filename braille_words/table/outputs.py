@@ -36,6 +36,7 @@ from braille_words.braille.cells import DOT7, DOT8
 from braille_words.braille.grid import COLUMN, ROW, Grid
 from braille_words.braille.lines import NamedGrid, NamedLine
 from braille_words.braille.translator import Mode, text_to_cells
+from braille_words.braille.view import Line, Segment
 from braille_words.errors import BrailleWordsError
 from braille_words.speech.speaker import strip_marks
 
@@ -456,6 +457,42 @@ class SeatOutput:
         message = [shown] if shown is not None else []
         return typed + message + self._view
 
+    def key_for(self, target: Any) -> int | None:
+        """The routing key (0-based, in the window now shown) above the cell that routes to
+        ``target``; None when that cell is not in the window."""
+        with self._lock:
+            pager = self._pager
+            if pager is None:
+                return None
+            cell = pager.line.find(target)
+            if cell is None:
+                return None
+            start, end = pager.window
+            reserved = pager.width - pager.text_width  # a board's coordinate in the window
+            return cell - start + reserved if start <= cell < end else None
+
+    def _labelled(self, item: ViewLine) -> Line:
+        """The line with its name in its first cells ("stojak:", "stół:"), so a reader who
+        moved by line keys knows where they are; routing keys keep their targets."""
+        line = item.line
+        if isinstance(item, NamedGrid) or item.name not in LABELLED_LINES:
+            return line
+        from braille_words.present.messages import text
+
+        try:
+            label = text_line(text(self.lang, f"label_{item.name}"), self.lang, Mode.COMPUTER)
+        except BrailleWordsError:
+            return line
+        # One segment with the line's first one: on a short display the name shares the
+        # first window with the start of the line instead of taking a window of its own.
+        head = label.cells() + b"\x00"
+        first, *rest = line.segments or (Segment.gap(b""),)
+        targets = list(first.cell_targets or (first.target,) * len(first))
+        segments = [Segment.per_cell(head + first.cells, [None] * len(head) + targets), *rest]
+        offset = len(head)
+        cursor = line.cursor + offset if line.cursor is not None else None
+        return Line(segments, status=line.status, cursor=cursor)
+
     def _history_line(self) -> NamedLine | None:
         """An earlier message, numbered by how far back it is (1. the one before the latest)."""
         told = self._told
@@ -507,7 +544,7 @@ class SeatOutput:
             self._line_index = names.index(keep)
         self._line_index = max(0, min(self._line_index, len(lines) - 1))
         item = lines[self._line_index]
-        line = item.line
+        line = self._labelled(item)
         width = int(getattr(self.display, "cells", 40) or 40)
         if self._clock and not self._status_cell_count():
             width -= _CLOCK_CELLS
@@ -875,6 +912,9 @@ class SeatOutput:
 
 
 _MOVES = frozenset({"pan_left", "pan_right", "line_up", "line_down", "top", "bottom"})
+
+LABELLED_LINES = ("rack", "loose", "table", "scores", "cards", "words")
+"""Lines that start with their name on the cells."""
 
 HISTORY_ON_CELLS = 50
 """Messages the message line keeps for reading back with line up."""
