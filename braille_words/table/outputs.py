@@ -204,6 +204,7 @@ class SeatOutput:
         keep_place: bool = False,
         urgent: bool = False,
         braille: str | None = None,
+        braille_items: Sequence[str] | None = None,
     ) -> None:
         """Say ``sentence`` once on every channel this seat has (``braille``, when given, is
         what the cells show instead: the terse form, on a short display).
@@ -232,7 +233,8 @@ class SeatOutput:
             if self.display is not None:
                 shown = strip_marks(braille or sentence)
                 try:
-                    line = text_line(shown, self.lang, self.braille_mode, name="message")
+                    line = (self._item_line(braille_items) if braille_items
+                            else text_line(shown, self.lang, self.braille_mode, name="message"))
                 except BrailleWordsError:
                     line = None
                 if line is not None:
@@ -456,6 +458,19 @@ class SeatOutput:
         shown = self._history_line() if self._history_back else self._message
         message = [shown] if shown is not None else []
         return typed + message + self._view
+
+    def _item_line(self, items: Sequence[str]) -> Line:
+        """A list (help's commands) with each item starting a window of its own: one command
+        at a time on a short display, instead of a sentence of 153 windows."""
+        width = int(getattr(self.display, "cells", 40) or 40)
+        if self._clock and not self._status_cell_count():
+            width -= _CLOCK_CELLS
+        segments: list[Segment] = []
+        for item in items:
+            cells = text_line(strip_marks(item), self.lang, self.braille_mode).cells()
+            pad = -len(cells) % width
+            segments.append(Segment.per_cell(cells + b"\x00" * pad, [None] * (len(cells) + pad)))
+        return Line(segments)
 
     def key_for(self, target: Any) -> int | None:
         """The routing key (0-based, in the window now shown) above the cell that routes to

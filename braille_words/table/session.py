@@ -438,7 +438,9 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
             return True
         first, _, topic = low.partition(" ")
         if low in HELP_WORDS or (first in HELP_WORDS and topic):
-            out.announce(self._help(out, topic if first in HELP_WORDS else ""), cue=None)
+            topic = topic if first in HELP_WORDS else ""
+            items = self._help_items(out, topic) if out.short_display else None
+            out.announce(self._help(out, topic), cue=None, braille_items=items)
             return True
         if low in WHERE_WORDS:
             out.announce(self._where(seat), cue=None)
@@ -894,6 +896,19 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
             return f"{said} {self._help_short(out, entries)}"
         more = text(out.lang, "help_more", out.verbosity)
         return f"{self._help_short(out, entries)} {more} {common}"
+
+    def _help_items(self, out: SeatOutput, topic: str) -> list[str] | None:
+        """Help as a list for a short display, one command a window: the commands' syntax
+        (each in full with "pomoc wszystko"), then the commands every game has."""
+        entries = self.kit.commands.help(out.lang)
+        if topic and topic not in HELP_ALL_WORDS:
+            return None  # one command asked for: its sentence as it is
+        if topic:
+            items = [f"{syntax}: {meaning}." for syntax, meaning in entries]
+        else:
+            items = [syntax for syntax, _ in entries]
+            items.append(text(out.lang, "help_more", "expert"))
+        return [*items, text(out.lang, "help_common", "expert")]
 
     def _help_short(self, out: SeatOutput, entries: list[tuple[str, str]]) -> str:
         """The game's own one-sentence list, or its command examples when it has none."""

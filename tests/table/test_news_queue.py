@@ -214,3 +214,38 @@ def test_line_up_on_the_message_line_reads_earlier_messages_newest_first(
     baum.press_command("line_down")
     assert until(lambda: out.current_line == "rack")
     out.close()
+
+
+def test_help_on_14_cells_lists_one_command_a_window(
+    baum14: Emulator, until: Until, polish: Any
+) -> None:
+    """Issue 21 §5: `pomoc` took 153 windows at 14 cells. On a short display it is a list:
+    each command starts a window of its own."""
+    from braille_words.games.registry import find_game
+    from braille_words.table.launch import new_session
+    from braille_words.table.seats import SeatConfig
+
+    out = SeatOutput(name="Ola", lang="pl", verbosity="beginner")
+    out.attach_display(open_display(f"baum:{baum14.path}", on_command=out.on_display_command))
+    seats = [SeatConfig(name="Ola", display="none", speech="none"),
+             SeatConfig(name="Jan", display="none", speech="none")]
+    session = new_session(find_game("rummikub"), seats, seed=7, journal_path=None,
+                          lexicon=polish, outputs=[out, SeatOutput(name="Jan", lang="pl",
+                                                                   verbosity="beginner")])
+    session.handle(0, "pomoc")
+    assert until(lambda: out.current_line == "message")
+    commands = [syntax for syntax, _ in session.kit.commands.help("pl")]
+    firsts: list[bytes] = []
+    for _ in range(60):
+        assert until(lambda: bool(baum14.cells_shown))
+        firsts.append(bytes(baum14.cells_shown[:3]))
+        before = bytes(baum14.cells_shown)
+        baum14.press_command("pan_right")
+        if not until(lambda before=before: bytes(baum14.cells_shown) != before, timeout=0.5):
+            break
+        if out.current_line != "message":
+            break
+    starts = {text_line(c, "pl").cells()[:3] for c in commands}
+    assert starts <= set(firsts), "a command did not start a window"
+    assert len(firsts) < 60  # the whole sentence took 153
+    session.close()
