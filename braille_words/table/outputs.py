@@ -141,6 +141,7 @@ class SeatOutput:
         """The game's line for the display's cancel key (set by the table from the game)."""
         self.submit: Callable[[str], None] | None = None
         self.on_device: Callable[[str], None] | None = None
+        self._sound_failed = False
         """Where the display's own news goes (unplugged, back): the table, which tells every
         seat and waits; a seat alone says it itself."""
         self.typing = BrailleInput(lang)
@@ -228,7 +229,7 @@ class SeatOutput:
             if aloud:
                 if cue is not None and self.earcons is not None:
                     earcons = self.earcons
-                    self._safely(lambda: earcons.play(cue))
+                    self._sound_safely(lambda: earcons.play(cue))
                 self._speak(sentence)
             if self.display is not None:
                 shown = strip_marks(braille or sentence)
@@ -329,7 +330,7 @@ class SeatOutput:
     def _speak(self, sentence: str) -> None:
         if self.speaker is not None:
             speaker = self.speaker
-            self._safely(lambda: speaker.say(sentence, self.lang))
+            self._sound_safely(lambda: speaker.say(sentence, self.lang))
         if self.transcript is not None:
             prefix = f"[{self.label}] " if self.label else ""
             self.transcript.write(prefix + strip_marks(sentence) + "\n")
@@ -339,7 +340,7 @@ class SeatOutput:
         """A sound alone (a tick of the hourglass); ``public`` sounds even at a muted seat."""
         if self.earcons is not None and (public or not self.muted):
             earcons = self.earcons
-            self._safely(lambda: earcons.play(name))
+            self._sound_safely(lambda: earcons.play(name))
 
     def announce_turn(self, sentence: str, braille: str | None = None) -> None:
         """The "your turn" announcement, with its own sound so it is heard over chatter."""
@@ -694,7 +695,7 @@ class SeatOutput:
     def _edge(self) -> None:
         if self.earcons is not None:
             earcons = self.earcons
-            self._safely(lambda: earcons.play("edge"))
+            self._sound_safely(lambda: earcons.play("edge"))
 
     def on_display_command(self, command: Any) -> None:
         """A key pressed on this seat's display (called on the display's reader thread)."""
@@ -885,7 +886,7 @@ class SeatOutput:
             self._send(command)
         elif self.selection is not None and self.earcons is not None:
             earcons = self.earcons
-            self._safely(lambda: earcons.play("picked"))
+            self._sound_safely(lambda: earcons.play("picked"))
 
     def _type(self, action: Callable[[], object]) -> None:
         try:
@@ -916,6 +917,17 @@ class SeatOutput:
             close = getattr(part, "close", None)
             if close is not None:
                 self._safely(close)
+
+    def _sound_safely(self, action: Callable[[], object]) -> None:
+        """Speech or a sound failed (headphones pulled out, the sound device gone): the game
+        goes on, and the table is told once, so a teacher hears "Ewa: headphones"."""
+        try:
+            action()
+        except Exception as exc:
+            print(f"braille-words: an output device failed: {exc}", file=sys.stderr)
+            if not self._sound_failed and self.on_device is not None:
+                self._sound_failed = True
+                self.on_device("sound_failed")
 
     @staticmethod
     def _safely(action: Callable[[], object]) -> None:

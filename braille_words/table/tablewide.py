@@ -192,6 +192,15 @@ class TableWide:
     def _device(self, seat: int, status: str) -> None:
         """A seat's display went or came back: everyone hears it, and the game waits for it."""
         name = self.seats[seat].name
+        if status == "sound_failed":
+            # The seat may hear nothing more; its display (if any) and the teacher are told.
+            out = self.outputs[seat]
+            out.announce(text(out.lang, "sound_failed_seat", out.verbosity))
+            if self.teacher is not None:
+                t = self.teacher
+                t.announce(text(t.lang, "sound_failed_teacher", t.verbosity, name=name),
+                           cue="warning")
+            return
         reason = f"display {seat}"
         if status == "display_disconnected" and reason not in self._paused:
             self._pause(reason)

@@ -352,3 +352,25 @@ def test_resume_with_a_display_missing_falls_back_to_speech_in_the_seats_languag
     finally:
         resumed.close()
         emulator.stop()
+
+
+class GoneHeadphones(Voice):
+    """Headphones pulled out: the sound device refuses every sentence."""
+
+    def say(self, text: str, lang: str | None = None, priority: Any = None) -> None:
+        raise OSError("PortAudio: device unavailable")
+
+
+def test_headphones_that_stop_working_are_an_alert_on_the_teachers_console(
+    tmp_path: Path, polish: Any
+) -> None:
+    """Issue 19 §2: alerts such as "Ewa: słuchawki odłączone" on the teacher's status line."""
+    session, streams, console, _voices = _table(tmp_path, polish, ewa_keyboard="none",
+                                                teacher=True)
+    session.outputs[2].speaker = GoneHeadphones()
+    session.handle(2, "stojak")  # Ewa asks for her rack: nothing can be said to her
+    session.handle(2, "stół")
+    session.pump()
+    alerts = console.getvalue().count("Ewa: słuchawki albo urządzenie dźwiękowe nie działają.")
+    assert alerts == 1  # told once, not at every sentence
+    assert "Słuchawki albo głośnik nie działają" in streams[2].getvalue()
