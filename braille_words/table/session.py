@@ -130,6 +130,10 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
     While any reason holds, clocks stand still, computers wait and moves are refused."""
     _left: set[int] = field(default_factory=set)
     """Seats whose person said "wyjdź" at a teacher's table: the game waits for them."""
+    _last_news: str = ""
+    """The table's latest public news, for the teacher's status line."""
+    _alerts: dict[int, str] = field(default_factory=dict)
+    """A seat's device trouble the teacher should know of ("sound_failed"), until it is over."""
     _want_end: set[int] = field(default_factory=set)
     """People who said "wyjdź" at a table with no teacher: it ends when all have said it."""
 
@@ -788,6 +792,7 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
             )
             if public:
                 teacher.announce(public)
+                self._last_news = public
 
     def _remember(self, seat: int, said: str) -> None:
         """Keep ``said`` for the seat's ``ostatni``: its own move starts the list afresh."""

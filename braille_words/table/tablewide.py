@@ -50,6 +50,8 @@ class TableWide:
         _prompted: frozenset[int]
         _thinking: set[int]
         _quit: bool
+        _last_news: str
+        _alerts: dict[int, str]
 
         def play(self, seat: int, move: Any, *, urgent: bool = False) -> bool: ...
         def tell_everyone(
@@ -193,6 +195,7 @@ class TableWide:
         """A seat's display went or came back: everyone hears it, and the game waits for it."""
         name = self.seats[seat].name
         if status == "sound_failed":
+            self._alerts[seat] = status
             # The seat may hear nothing more; its display (if any) and the teacher are told.
             out = self.outputs[seat]
             out.announce(text(out.lang, "sound_failed_seat", out.verbosity))
@@ -333,6 +336,11 @@ class TableWide:
         computers = [c.name for c in self.seats if not c.is_human]
         if computers:
             parts.append(text(out.lang, "status_computers", out.verbosity, names=computers))
+        for s, alert in sorted(self._alerts.items()):
+            parts.append(text(out.lang, f"{alert}_teacher", out.verbosity,
+                              name=self.seats[s].name))
+        if self._last_news:
+            parts.append(text(out.lang, "status_last", out.verbosity, news=self._last_news))
         return " ".join(parts)
 
     def tell_whose_turn(self) -> None:

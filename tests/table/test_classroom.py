@@ -146,8 +146,11 @@ def test_a_terminal_that_belongs_to_no_seat_is_the_teachers_console(
     assert "Nie znam polecenia konsoli „dobierz”" in console.getvalue()
     session.handle(KEYBOARD, "pomoc")
     assert "Konsola nauczyciela: pauza" in console.getvalue()
+    session.handle(_turn(session), "dobierz")
     session.handle(KEYBOARD, "")
-    assert f"Ruch: {NAMES[_turn(session)]}." in console.getvalue().splitlines()[-1]
+    status = console.getvalue().splitlines()[-1]
+    assert f"Ruch: {NAMES[_turn(session)]}." in status
+    assert "Ostatnio: " in status and "dobiera" in status  # the last move
 
 
 def test_the_teacher_pauses_and_nobody_moves_until_go_on(tmp_path: Path, polish: Any) -> None:
@@ -374,3 +377,5 @@ def test_headphones_that_stop_working_are_an_alert_on_the_teachers_console(
     alerts = console.getvalue().count("Ewa: słuchawki albo urządzenie dźwiękowe nie działają.")
     assert alerts == 1  # told once, not at every sentence
     assert "Słuchawki albo głośnik nie działają" in streams[2].getvalue()
+    session.handle(KEYBOARD, "stan")  # and it stays on the status line
+    assert "Ewa: słuchawki" in console.getvalue().splitlines()[-1]
