@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from braille_words.games.interface import GameRules, GameState
     from braille_words.games.kit import GameKit
     from braille_words.table.clock import TableClock
-    from braille_words.table.journal import Journal
+    from braille_words.table.journal import Header, Journal
     from braille_words.table.seats import SeatConfig
 
 
@@ -52,6 +52,7 @@ class TableWide:
         _quit: bool
         _last_news: str
         _alerts: dict[int, str]
+        header: Header
 
         def play(self, seat: int, move: Any, *, urgent: bool = False) -> bool: ...
         def tell_everyone(
@@ -333,7 +334,11 @@ class TableWide:
             parts.append(self._paused_text(out))
         for s in sorted(self._left):
             parts.append(text(out.lang, "status_left", out.verbosity, name=self.seats[s].name))
-        computers = [c.name for c in self.seats if not c.is_human]
+        # Seats the teacher gave to the computer (a computer's own seat goes without saying).
+        computers = [
+            c.name for s, c in enumerate(self.seats)
+            if not c.is_human and self.header.seats[s].get("kind", "human") == "human"
+        ]
         if computers:
             parts.append(text(out.lang, "status_computers", out.verbosity, names=computers))
         for s, alert in sorted(self._alerts.items()):

@@ -211,13 +211,15 @@ def test_pause_stops_the_clock_and_more_time_adds_to_it(tmp_path: Path, polish: 
 
 
 def test_the_teacher_gives_a_seat_to_the_computer_and_back(tmp_path: Path, polish: Any) -> None:
-    session, streams, _console, _voices = _table(tmp_path, polish, ewa_keyboard="none",
+    session, streams, console, _voices = _table(tmp_path, polish, ewa_keyboard="none",
                                                  teacher=True)
     mover = _turn(session)
     name = NAMES[mover]
     session.handle(KEYBOARD, f"komputer {name.lower()}")
     assert f"Komputer gra teraz za: {name}." in streams[(mover + 1) % 3].getvalue()
     assert not session.seats[mover].is_human
+    session.handle(KEYBOARD, "stan")
+    assert f"Komputer gra za: {name}." in console.getvalue().splitlines()[-1]
     session.handle(KEYBOARD, f"gracz {name}")
     assert session.seats[mover].is_human
     session.close()
