@@ -1,0 +1,265 @@
+"""Word Thief (Hoțul de cuvinte): the rulebook's examples and the rules README's values.
+
+Hands and the table are set by hand from the real deck, so every card keeps its id, value and
+suit; the words are checked against a small English word list."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from braille_words.games.base import RuleViolation
+from braille_words.games.word_thief.deck import load_deck
+from braille_words.games.word_thief.making import Placed
+from braille_words.games.word_thief.rules import (
+    Lay,
+    Options,
+    Pass,
+    Rules,
+    State,
+    StealMove,
+    TableWord,
+    only_plural,
+)
+from braille_words.lexicon import Lexicon
+from braille_words.tiles import Card
+
+WORDS = ["work", "reworked", "works", "worked", "front", "frown", "cat", "tea", "team",
+         "meat", "steam", "teams", "box", "boxes", "ox", "oxen", "at", "to", "cart", "trace",
+         "crate", "react", "caret", "act", "art", "rat", "tar", "wed", "dew", "red", "tear"]
+LEX = Lexicon.from_words(WORDS, "en")
+DECK = load_deck()
+CARDS = DECK.cards()
+
+
+def codes(exc: pytest.ExceptionInfo[RuleViolation]) -> set[str]:
+    return {r.code for r in exc.value.reasons}
+
+
+def take(spec: str, pool: list[Card]) -> tuple[Card, ...]:
+    """Cards for letters, "R" any suit, "r:red" a red R, "?" a wild; taken out of ``pool``."""
+    out: list[Card] = []
+    for item in spec.split():
+        letter, _, suit = item.partition(":")
+        wanted = None if letter == "?" else letter.lower()
+        card = next(c for c in pool if c.letter == wanted and (not suit or c.suit == suit))
+        pool.remove(card)
+        out.append(card)
+    return tuple(out)
+
+
+def table_word(owner: int, spec: str, pool: list[Card]) -> TableWord:
+    cards = take(spec, pool)
+    return TableWord(owner, tuple(Placed(c, c.letter or "?") for c in cards))
+
+
+def arrange(hands: list[str], table: list[tuple[int, str]] = (), current: int = 0,
+            options: Options | None = None) -> State:
+    """A game set up in the middle: each hand and table word spelled card by card."""
+    pool = list(CARDS)
+    hand_cards = [take(h, pool) for h in hands]
+    words = tuple(table_word(owner, spec, pool) for owner, spec in table)
+    return State(seats=tuple(f"P{i + 1}" for i in range(len(hands))), seed=1, dealer=0,
+                 hands=tuple(hand_cards), draw=tuple(pool), used=(), table=words,
+                 scores=(0,) * len(hands), current=current, options=options or Options())
+
+
+def rules(**options: bool) -> Rules:
+    return Rules(LEX, Options(**options))
+
+
+def test_the_deck_has_104_letters_in_four_suits_of_26_and_4_wilds() -> None:
+    letters = [c for c in CARDS if c.letter is not None]
+    assert len(letters) == 104 and len(CARDS) == 108
+    assert Counter(c.suit for c in letters) == {s: 26 for s in DECK.suits}
+    red = "".join(sorted(c.letter or "" for c in letters if c.suit == "red"))
+    assert red == "aaacdeeeghiilmnooprrsstuvx"  # the rules README's red suit
+
+
+def test_work_is_worth_14_and_front_9_laid_front_scores_14_with_its_bonus() -> None:
+    r = rules()
+    s = arrange(["w:green o:blue r:red k:yellow x e e", "i i i i i i i"])
+    after, _events = r.apply(s, 0, Lay("work"))
+    assert after.scores[0] == 14  # W5 O1 R1 K7, mixed suits: no doubling, 4 letters: no bonus
+    s = arrange(["f:green r:red o:red n:blue t:red x e", "i i i i i i i"])
+    after, _ = r.apply(s, 0, Lay("front"))
+    assert after.scores[0] == 9 + 5  # the word's value 9, +5 for five letters
+    assert [w.text for w in after.table] == ["front"]
+
+
+def test_stealing_work_with_r_e_e_d_makes_reworked_for_20_plus_its_length_bonus() -> None:
+    r = rules()
+    s = arrange(["i i i i i i i", "r:blue e:red e:green d:yellow x z a"],
+                table=[(0, "w:green o:blue r:red k:yellow")], current=1)
+    after, _events = r.apply(s, 1, StealMove(0, ("reworked",)))
+    assert after.scores[1] == 20 + 20  # REWORKED 20, +20 for eight letters
+    assert after.scores[0] == -14  # the victim loses WORK's value (ours, a setting)
+    assert [(w.owner, w.text) for w in after.table] == [(1, "reworked")]
+
+
+def test_the_victim_keeps_their_points_when_the_setting_is_off() -> None:
+    r = rules(victim_loses=False)
+    s = arrange(["i i i i i i i", "r:blue e:red e:green d:yellow x z a"],
+                table=[(0, "w:green o:blue r:red k:yellow")], current=1,
+                options=Options(victim_loses=False))
+    after, _ = r.apply(s, 1, StealMove(0, ("reworked",)))
+    assert after.scores[0] == 0
+
+
+def test_front_broken_into_frown_and_cat_scores_28_and_cat_of_one_suit_is_locked() -> None:
+    r = rules()
+    s = arrange(["i i i i i i i", "w:yellow c:red a:red x z q j"],
+                table=[(0, "f:green r:blue o:yellow n:green t:red")], current=1)
+    after, events = r.apply(s, 1, StealMove(0, ("frown", "cat")))
+    assert after.scores[1] == (13 + 5) + 10  # FROWN 13 +5 (five letters); CAT 5 doubled
+    assert [w.text for w in after.table] == ["frown"]  # CAT, all red, went to the used pile
+    assert any(e.kind == "word_locked" and e.params["word"] == "CAT" for e in events)
+    assert after.scores[0] == -9
+
+
+def test_a_steal_keeps_the_stolen_letters_in_order_tea_to_team_but_not_meat() -> None:
+    r = rules()
+    table = [(0, "t:red e:blue a:green")]
+    s = arrange(["i i i i i i i", "m x z q j k v"], table=table, current=1)
+    after, _ = r.apply(s, 1, StealMove(0, ("team",)))
+    assert [w.text for w in after.table] == ["team"]
+    with pytest.raises(RuleViolation) as exc:
+        r.apply(s, 1, StealMove(0, ("meat",)))
+    assert codes(exc) == {"cannot_steal"}
+    free = arrange(["i i i i i i i", "m x z q j k v"], table=table, current=1,
+                   options=Options(rearrange=True))
+    after, _ = rules(rearrange=True).apply(free, 1, StealMove(0, ("meat",)))
+    assert [w.text for w in after.table] == ["meat"]  # the variant: letters rearranged freely
+
+
+def test_a_steal_must_not_only_make_the_word_plural() -> None:
+    r = rules()
+    s = arrange(["i i i i i i i", "s e d x z q j"], table=[(0, "w:green o:blue r:red k:yellow")],
+                current=1)
+    with pytest.raises(RuleViolation) as exc:
+        r.apply(s, 1, StealMove(0, ("works",)))
+    assert codes(exc) == {"plural_only"}
+    after, _ = r.apply(s, 1, StealMove(0, ("worked",)))
+    assert [w.text for w in after.table] == ["worked"]
+
+
+def test_plurals_are_decided_by_an_english_morphology_library() -> None:
+    assert only_plural("works", "work") and only_plural("boxes", "box")
+    assert only_plural("oxen", "ox")
+    assert not only_plural("worked", "work") and not only_plural("steam", "team")
+    assert not only_plural("teams", "tea")
+
+
+def test_a_player_may_not_steal_their_own_word() -> None:
+    r = rules()
+    s = arrange(["r e e d x z q", "i i i i i i i"], table=[(0, "w:green o:blue r:red k:yellow")])
+    with pytest.raises(RuleViolation) as exc:
+        r.apply(s, 0, StealMove(0, ("reworked",)))
+    assert codes(exc) == {"own_word"}
+
+
+def test_every_new_word_needs_a_card_from_the_hand() -> None:
+    r = rules()
+    s = arrange(["i i i i i i i", "c x z q j k v"], table=[(0, "c:red a:blue r:red t:green")],
+                current=1)
+    with pytest.raises(RuleViolation) as exc:  # CART → CAR + T: T alone has no hand card
+        r.apply(s, 1, StealMove(0, ("act", "rat")))
+    assert codes(exc) == {"cannot_steal"}
+
+
+def test_a_wild_stands_for_any_letter_scores_nothing_and_can_lock_a_word() -> None:
+    r = rules()
+    s = arrange(["c:red ? t:red x z q j", "i i i i i i i"])
+    after, _events = r.apply(s, 0, Lay("cat"))
+    assert after.scores[0] == (3 + 0 + 1) * 2  # the wild takes red: one suit, doubled
+    assert after.table == ()  # and locked
+    s = arrange(["c:red ? t:blue x z q j", "i i i i i i i"])
+    after, _ = r.apply(s, 0, Lay("cat"))
+    assert after.scores[0] == 3 + 0 + 1
+
+
+def test_a_stolen_wild_may_become_another_letter() -> None:
+    r = rules()
+    s = arrange(["i i i i i i i", "a x z q j k v"], table=[(0, "t:red ? r:blue")], current=1)
+    after, _ = r.apply(s, 1, StealMove(0, ("tear",)))  # T?R was TAR; the wild is now E
+    (word,) = after.table
+    assert word.text == "tear" and [p.letter for p in word.cards if p.wild] == ["e"]
+
+
+def test_all_seven_cards_in_one_turn_earn_20() -> None:
+    r = Rules(Lexicon.from_words(["reworks"], "en"))
+    s = arrange(["r:red e:blue w:green o:yellow r:blue k:yellow s:green", "i i i i i i i"])
+    after, _events = r.apply(s, 0, Lay("reworks"))
+    value = 1 + 1 + 5 + 1 + 1 + 7 + 1
+    assert after.scores[0] == value + 15 + 20
+    assert len(after.hands[0]) == 7  # refilled
+
+
+def test_a_pass_costs_10_and_swaps_three_cards_while_cards_are_left_to_draw() -> None:
+    r = rules()
+    s = arrange(["x z q j k v b", "i i i i i i i"])
+    after, _ = r.apply(s, 0, Pass(("x", "z", "q")))
+    assert after.scores[0] == -10 and len(after.hands[0]) == 7
+    assert {"x", "z", "q"} <= {c.letter for c in after.used}
+    with pytest.raises(RuleViolation) as exc:
+        r.apply(s, 0, Pass(("x",)))
+    assert codes(exc) == {"wrong_discard"}
+
+
+def test_with_the_draw_pile_empty_a_pass_is_free_and_a_round_of_passes_ends_the_game() -> None:
+    r = rules()
+    s = replace(arrange(["x z", "q j"]), draw=())
+    s, _ = r.apply(s, 0, Pass())
+    assert s.scores == (0, 0) and not s.over
+    s, _events = r.apply(s, 1, Pass())
+    assert s.over
+    assert s.scores == (-18, -18)  # X8 Z10 and Q10 J8 left in hand are subtracted
+    assert s.result()["winners"] == [0, 1]  # ties share the win
+
+
+def test_the_game_ends_when_the_draw_pile_is_empty_and_a_player_goes_out() -> None:
+    r = rules()
+    s = replace(arrange(["c:red a:blue t:green", "x z"]), draw=())
+    after, _ = r.apply(s, 0, Lay("cat"))
+    assert after.over and after.scores == (5, -18)
+
+
+def test_the_dealer_draws_closest_to_a_and_the_player_on_the_left_starts() -> None:
+    r = rules()
+    for seed in range(20):
+        state, events = r.new(["A", "B", "C"], seed)
+        dealt = next(e for e in events if e.kind == "dealer_drawn")
+        last = dealt.params["draws"][-1]
+        assert state.current == (state.dealer + 1) % 3
+        assert all(len(h) == 7 for h in state.hands)
+        assert min(letter for letter in last if letter != "?") in last
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), moves=st.lists(st.integers(0, 1000), max_size=25))
+def test_cards_are_never_created_or_lost(seed: int, moves: list[int]) -> None:
+    r = Rules(Lexicon.from_words([*WORDS, "a", "i"], "en"))
+    state, _ = r.new(["A", "B", "C"], seed)
+    rng = random.Random(seed)
+    for pick in moves:
+        seat = state.current
+        hand = state.hands[seat]
+        letters = "".join(c.letter or "e" for c in hand)
+        tries = [Lay(w) for w in WORDS if all(letters.count(ch) >= w.count(ch) for ch in w)]
+        tries += [StealMove(i, (w,)) for i in range(len(state.table)) for w in WORDS[:8]]
+        k = min(3, len(hand))
+        tries.append(Pass(tuple((c.letter or "?") for c in hand[:k])) if state.draw
+                     else Pass())
+        move = tries[pick % len(tries)] if rng.random() < 0.9 else tries[-1]
+        try:
+            state, _ = r.apply(state, seat, move)
+        except RuleViolation:
+            state, _ = r.apply(state, seat, tries[-1])
+        assert sorted(c.id for c in state.all_cards()) == list(range(108))
+        if state.over:
+            break
