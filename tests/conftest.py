@@ -30,6 +30,17 @@ def no_sound_card(tmp_path: Path) -> VirtualOutputs:
 
 
 @pytest.fixture(scope="session")
+def english() -> Any:
+    """The compiled English lexicon (Word Thief's words), built by the set-up."""
+    from braille_words.lexicon import get_lexicon
+
+    try:
+        return get_lexicon("en")
+    except Exception as exc:
+        pytest.skip(f"the English lexicon is not built ({exc}); run braille-words lexicon build")
+
+
+@pytest.fixture(scope="session")
 def polish() -> Any:
     """The compiled Polish lexicon every game test plays with (built by the set-up)."""
     from braille_words.lexicon import get_lexicon

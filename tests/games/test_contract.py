@@ -51,12 +51,13 @@ def _play(kit: GameKit[Any, Any, Any], lexicon: Any, seed: int, players: int) ->
 
 
 @pytest.fixture(scope="module")
-def games(polish: Any) -> dict[str, tuple[Any, list[Any]]]:
+def games(polish: Any, english: Any) -> dict[str, tuple[Any, list[Any]]]:
     played: dict[str, tuple[Any, list[Any]]] = {}
     for kit in KITS:
         low, high = kit.players
         players = max(2, low) if high >= 2 else low
-        played[kit.id] = (kit.make_rules(polish, {}), _play(kit, polish, 5, players))
+        lexicon = english if kit.word_lang == "en" else polish  # the game's word language
+        played[kit.id] = (kit.make_rules(lexicon, {}), _play(kit, lexicon, 5, players))
     return played
 
 

@@ -74,7 +74,7 @@ EVENT_KINDS: dict[str, str] = {
 }
 
 REASON_CODES: dict[str, str] = {
-    "game_over": "The game is over.",
+    "game_ended": "The game is over.",
     "not_your_turn": "It is player {player}'s turn.",
     "too_short": "A word has at least {min} letters.",
     "not_english": "{word} is not a word of English letters.",
@@ -410,7 +410,7 @@ class Rules(GameRules[State, Move]):
 
     def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
         if state.over:
-            raise _refuse("game_over")
+            raise _refuse("game_ended")
         if seat != state.current:
             raise _refuse("not_your_turn", player=state.current + 1)
         if isinstance(move, Lay):

@@ -1,0 +1,98 @@
+"""The Word Thief command language, in Polish and English (the words themselves are English).
+
+- ``work`` or ``połóż work`` / ``lay work``: lay WORK from your hand.
+- ``ukradnij 2 frown cat`` / ``steal 2 frown cat``: steal table word 2 and make FROWN and CAT
+  from it and your cards (one new word lengthens it; several cut it).
+- ``pas x z q`` / ``pass x z q``: neither lay nor steal; while cards are left to draw you lose
+  10 points and swap three cards (``?`` a wild). With the draw pile empty: ``pas`` alone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import braille_words.present.messages  # noqa: F401  (the catalogues say the errors below)
+from braille_words.errors import InputError
+from braille_words.games.kit import CommandLanguage
+from braille_words.games.word_thief.rules import Lay, Move, Pass, StealMove
+from braille_words.games.word_thief.view import WordThiefView
+from braille_words.tiles import is_number, normalize
+
+GAME = "word_thief"
+
+HELP: dict[str, list[tuple[str, str]]] = {
+    "pl": [
+        ("work", "połóż słowo WORK z kart w ręce (słowa są angielskie; też: połóż work)"),
+        ("ukradnij 2 frown cat", "ukradnij słowo 2 ze stołu i zrób z niego i swoich kart "
+         "słowa FROWN i CAT; jedno słowo je wydłuża, kilka je dzieli"),
+        ("pas x z q", "nie kładziesz ani nie kradniesz: -10 pkt i wymieniasz 3 karty "
+         "(? to dżoker); gdy talia jest pusta, samo „pas”"),
+    ],
+    "en": [
+        ("work", "lay WORK from your hand (also: lay work)"),
+        ("steal 2 frown cat", "steal table word 2 and make FROWN and CAT from it and your "
+         "cards; one word lengthens it, several cut it"),
+        ("pass x z q", "neither lay nor steal: -10 points and swap 3 cards (? a wild); with "
+         "the draw pile empty, just \"pass\""),
+    ],
+}
+
+_LAY = {"połóż": "pl", "poloz": "pl", "lay": "en", "play": "en"}
+_STEAL = {"ukradnij": "pl", "kradnij": "pl", "steal": "en"}
+_PASS = {"pas": "pl", "pass": "en"}
+
+
+def _error(code: str, /, **params: Any) -> InputError:
+    return InputError.coded(code, GAME, **params)
+
+
+def parse(line: str, view: WordThiefView) -> Move:
+    """The move a typed line asks for, or ``InputError`` saying what to type instead."""
+    words = normalize(line).split()
+    if not words:
+        raise _error("empty_line")
+    verb, args = words[0], words[1:]
+    if verb in _LAY:
+        if len(args) != 1:
+            raise _error("lay_one_word")
+        return Lay(args[0])
+    if verb in _STEAL:
+        if len(args) < 2 or not is_number(args[0]):
+            raise _error("steal_args")
+        return StealMove(int(args[0]) - 1, tuple(args[1:]))
+    if verb in _PASS:
+        cards = tuple(c for a in args for c in a if c not in ", ")
+        return Pass(cards)
+    if len(words) == 1 and not is_number(verb):
+        return Lay(verb)
+    raise _error("unknown_command", command=line.strip())
+
+
+def to_command(move: Move, view: WordThiefView, lang: str = "en") -> str:
+    """A line that plays ``move`` (what a hint tells a player to type)."""
+    pl = lang == "pl"
+    if isinstance(move, Lay):
+        return f"{'połóż' if pl else 'lay'} {move.word}"
+    if isinstance(move, StealMove):
+        return f"{'ukradnij' if pl else 'steal'} {move.target + 1} {' '.join(move.words)}"
+    return " ".join([("pas" if pl else "pass"), *move.discard])
+
+
+class Commands(CommandLanguage[Move, WordThiefView]):
+    """Word Thief's commands as the table calls them."""
+
+    def parse(self, line: str, view: WordThiefView) -> Move:
+        return parse(line, view)
+
+    def to_command(self, move: Move, view: WordThiefView, lang: str = "en") -> str:
+        return to_command(move, view, lang)
+
+    def help(self, lang: str) -> list[tuple[str, str]]:
+        return HELP.get(lang, HELP["en"])
+
+    def words_of(self, move: Move) -> list[str]:
+        if isinstance(move, Lay):
+            return [move.word]
+        if isinstance(move, StealMove):
+            return list(move.words)
+        return []

@@ -1,0 +1,216 @@
+"""What Word Thief says and shows: the hand with its suits, the table's words and their
+owners, the scores; every sentence from the catalogues, in the seat's language.
+
+The words are English whatever the messages' language: they are spelled with English letter
+names and marked as English in speech. On the display the hand is one line of letters and,
+just below it, a line of the same length with each card's suit initial, so a finger moving
+down from a letter finds its suit; the table's words follow, a wild showing the letter it
+stands for with dot 7.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from braille_words.braille import Mode, rack_line, text_line, words_line
+from braille_words.braille.lines import NamedLine
+from braille_words.braille.translator import PlayedJoker
+from braille_words.games.kit import GamePresenter
+from braille_words.games.word_thief.commands import to_command
+from braille_words.games.word_thief.view import CardView, TableWordView, WordThiefView
+from braille_words.present.messages import render
+from braille_words.speech.speaker import mark_word
+from braille_words.speech.spelling import letter_name
+
+GAME = "word_thief"
+WORD_LANG = "en"
+
+_READ = {
+    "hand": ("ręka", "karty", "hand", "cards"),
+    "table": ("stół", "stol", "table", "words"),
+    "scores": ("wyniki", "punkty", "scores", "score"),
+    "pile": ("talia", "stos", "pile", "deck"),
+}
+
+
+def _t(lang: str, key: str, verbosity: str = "beginner", /, **params: Any) -> str:
+    return render(lang, GAME, key, params, verbosity=verbosity)
+
+
+def suit_name(suit: str | None, lang: str) -> str:
+    return _t(lang, f"suit_{suit}") if suit else _t(lang, "suit_wild")
+
+
+def _name(view: WordThiefView, seat: int) -> str:
+    seats = view["seats"]
+    return seats[seat] if 0 <= seat < len(seats) else "?"
+
+
+def read_hand(view: WordThiefView, lang: str, verbosity: str) -> str:
+    cards = [_card(c, lang, verbosity) for c in view["hand"]]
+    return _t(lang, "read_hand", verbosity, count=len(cards), cards="; ".join(cards))
+
+
+def _card(card: CardView, lang: str, verbosity: str) -> str:
+    if card["letter"] is None:
+        return _t(lang, "wild_card", verbosity)
+    name = letter_name(card["letter"], WORD_LANG)
+    return _t(lang, "card", verbosity, letter=name, suit=suit_name(card["suit"], lang),
+              value=card["value"])
+
+
+def _word(word: TableWordView) -> str:
+    return "".join(p["letter"] for p in word["cards"]).upper()
+
+
+def read_table(view: WordThiefView, lang: str, verbosity: str) -> str:
+    if not view["table"]:
+        return _t(lang, "table_empty", verbosity)
+    words = [
+        _t(lang, "table_word", verbosity, number=w["number"],
+           word=mark_word(_word(w), WORD_LANG, lang), owner=_name(view, w["owner"]))
+        for w in view["table"]
+    ]
+    return _t(lang, "read_table", verbosity, words="; ".join(words))
+
+
+def read_scores(view: WordThiefView, lang: str, verbosity: str) -> str:
+    parts = [f"{_name(view, s)} {p}" for s, p in enumerate(view["scores"])]
+    return _t(lang, "read_scores", verbosity, scores=", ".join(parts), draw=view["draw"])
+
+
+def read(low: str, view: WordThiefView, lang: str, verbosity: str) -> str | None:
+    for what, words in _READ.items():
+        if low in words:
+            if what == "hand":
+                return read_hand(view, lang, verbosity)
+            if what == "table":
+                return read_table(view, lang, verbosity)
+            if what == "scores":
+                return read_scores(view, lang, verbosity)
+            return _t(lang, "read_pile", verbosity, draw=view["draw"])
+    return None
+
+
+def prompt(view: WordThiefView, lang: str, verbosity: str) -> str:
+    if view["over"]:
+        return _t(lang, "over", verbosity)
+    if view["seat"] not in view["awaiting"]:
+        return _t(lang, "waiting", verbosity, player=_name(view, view["current"]))
+    return " ".join([
+        _t(lang, "your_turn", verbosity),
+        read_hand(view, lang, verbosity),
+        read_table(view, lang, verbosity),
+        _t(lang, "what_now" if view["draw"] else "what_now_empty", verbosity),
+    ])
+
+
+def where(view: WordThiefView, lang: str, verbosity: str, names: Sequence[str]) -> str:
+    turn = _t(lang, "turn_of", verbosity, player=_name(view, view["current"]))
+    return " ".join([turn, read_scores(view, lang, verbosity)])
+
+
+def final(result: Mapping[str, Any], lang: str, names: Sequence[str], seat: int) -> str:
+    scores = list(result.get("scores", []))
+    order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))
+    sheet = ", ".join(f"{names[s]} {scores[s]}" for s in order if s < len(names))
+    winners = [names[s] for s in result.get("winners", []) if s < len(names)]
+    return _t(lang, "final", winners=winners, scores=sheet)
+
+
+def event_params(
+    kind: str, params: dict[str, Any], seat: int, names: Sequence[str], lang: str
+) -> dict[str, Any]:
+    def name(s: Any) -> str:
+        return names[s] if isinstance(s, int) and 0 <= s < len(names) else "?"
+
+    extra: dict[str, Any] = {}
+    for key in ("seat", "victim", "dealer"):
+        if key in params:
+            extra[f"{key}_name"] = name(params[key])
+    if "suit" in params:
+        extra["suit_said"] = suit_name(params["suit"] or None, lang) if params["suit"] else ""
+    if "letters" in params:
+        extra["letters_said"] = ", ".join(
+            letter_name(str(x).lower(), WORD_LANG) if x != "?" else _t(lang, "wild_card")
+            for x in params["letters"])
+    if "words" in params and isinstance(params["words"], list):
+        extra["words_said"] = ", ".join(mark_word(str(w), WORD_LANG, lang) for w in params["words"])
+    for key in ("word", "stolen"):
+        if key in params:
+            extra[f"{key}_said"] = mark_word(str(params[key]), WORD_LANG, lang)
+    if "draws" in params:
+        extra["draws_said"] = "; ".join(", ".join(r) for r in params["draws"])
+    return extra
+
+
+def braille_view(view: WordThiefView, lang: str, selection: Any = None) -> list[NamedLine]:
+    hand = [c["letter"] for c in view["hand"]]
+    suits = "".join((_t(lang, f"suit_{c['suit']}")[0] if c["suit"] else "?")
+                    for c in view["hand"])
+    lines = [
+        NamedLine("rack", rack_line(hand, WORD_LANG)),
+        NamedLine("suits", text_line(suits, WORD_LANG, Mode.COMPUTER, name="suits")),
+        NamedLine("table", words_line(
+            [[PlayedJoker(p["letter"]) if p["wild"] else p["letter"] for p in w["cards"]]
+             for w in view["table"]], WORD_LANG)),
+        NamedLine("scores", text_line(read_scores(view, lang, "expert"), lang, Mode.LITERARY,
+                                      name="scores")),
+    ]
+    return lines
+
+
+_CUES = {
+    "word_laid": "accepted",
+    "word_stolen": "steal",
+    "word_locked": "accepted",
+    "pass_penalty": "rejected",
+    "all_cards": "accepted",
+}
+
+
+class Presenter(GamePresenter[WordThiefView]):
+    """Word Thief's sentences and Braille lines as the table calls them."""
+
+    def read(self, low: str, view: WordThiefView, lang: str, verbosity: str) -> str | None:
+        return read(low, view, lang, verbosity)
+
+    def prompt(self, view: WordThiefView, lang: str, verbosity: str) -> str:
+        return prompt(view, lang, verbosity)
+
+    def where(self, view: WordThiefView, lang: str, verbosity: str, names: Sequence[str]) -> str:
+        return where(view, lang, verbosity, names)
+
+    def final(self, result: Mapping[str, Any], lang: str, names: Sequence[str], seat: int) -> str:
+        return final(result, lang, names, seat)
+
+    def braille_view(
+        self, view: WordThiefView, lang: str, selection: Any = None
+    ) -> list[NamedLine]:
+        return braille_view(view, lang, selection)
+
+    def rack_letters(self, view: WordThiefView) -> str:
+        return "".join(c["letter"] or "?" for c in view["hand"])
+
+    def cue_for(self, kind: str, seat: int, params: Mapping[str, Any]) -> str | None:
+        return _CUES.get(kind)
+
+    def event_params(
+        self,
+        kind: str,
+        params: Mapping[str, Any],
+        seat: int,
+        names: Sequence[str],
+        lang: str = "en",
+    ) -> dict[str, Any]:
+        return event_params(kind, dict(params), seat, names, lang)
+
+    def prompt_key(self, view: WordThiefView) -> Any:
+        return (view["current"], len(view["hand"]), len(view["table"]), view["draw"])
+
+    def resumed(self, view: WordThiefView, lang: str, verbosity: str) -> str:
+        return _t(lang, "resumed", verbosity, scores=read_scores(view, lang, verbosity))
+
+    def describe_move(self, move: Any, lang: str, view: WordThiefView | None = None) -> str:
+        return to_command(move, view or {}, lang)  # type: ignore[arg-type]
