@@ -26,6 +26,7 @@ from braille_words.table.session import Input
 SCRIPTS = {
     "rummikub": ["dobierz", "stojak", "dobierz", "stół", "dobierz", "wyniki", "wyjdź"],
     "siedem-slow": ["oko", "gotowe", "kot", "gotowe", "las", "gotowe", "wyjdź"],
+    "thief": ["ręka", "stół", "podpowiedź", "wyniki", "wyjdź"],
 }
 
 
@@ -35,7 +36,7 @@ def _first_window(sentence: str, cells: int) -> bytes:
 
 @pytest.mark.parametrize("game", sorted(SCRIPTS))
 def test_every_sentence_told_reaches_the_cells_of_a_seat_without_speech(
-    game: str, tmp_path: Path, polish: Any
+    game: str, tmp_path: Path, polish: Any, english: Any
 ) -> None:
     emulator = make_emulator("baum", 40)
     frames: list[bytes] = []
@@ -53,8 +54,9 @@ def test_every_sentence_told_reaches_the_cells_of_a_seat_without_speech(
     out.attach_display(open_display(f"baum:{emulator.path}", on_command=out.on_display_command))
     seats = [SeatConfig(name="Ola", display="none", speech="none"),
              SeatConfig(name="Komputer", kind="computer", display="none", speech="none")]
-    session = new_session(find_game(game), seats, seed=7, journal_path=tmp_path / "g.jsonl",
-                          lexicon=polish, outputs=[out, SeatOutput(name="Komputer", lang="pl",
+    kit = find_game(game)
+    session = new_session(kit, seats, seed=7, journal_path=tmp_path / "g.jsonl",
+                          lexicon=english if kit.word_lang == "en" else polish, outputs=[out, SeatOutput(name="Komputer", lang="pl",
                                                                    verbosity="beginner")])
     session.confirm_end = True  # as at a terminal: the goodbye is read before the table closes
     loop = threading.Thread(target=session.run, daemon=True)
