@@ -167,9 +167,10 @@ def test_every_new_word_needs_a_card_from_the_hand() -> None:
     r = rules()
     s = arrange(["i i i i i i i", "c x z q j k v"], table=[(0, "c:red a:blue r:red t:green")],
                 current=1)
-    with pytest.raises(RuleViolation) as exc:  # CART → CAR + T: T alone has no hand card
+    with pytest.raises(RuleViolation) as exc:  # ACT + RAT would need A and T from the hand
         r.apply(s, 1, StealMove(0, ("act", "rat")))
-    assert codes(exc) == {"cannot_steal"}
+    assert codes(exc) == {"steal_missing"}
+
 
 
 def test_a_wild_stands_for_any_letter_scores_nothing_and_can_lock_a_word() -> None:
@@ -263,3 +264,43 @@ def test_cards_are_never_created_or_lost(seed: int, moves: list[int]) -> None:
         assert sorted(c.id for c in state.all_cards()) == list(range(108))
         if state.over:
             break
+
+
+def test_a_failed_steal_says_which_letters_are_missing_or_left_over() -> None:
+    r = rules()
+    s = arrange(["i i i i i i i", "r:blue e:red x z q j v"],
+                table=[(0, "w:green o:blue r:red k:yellow")], current=1)
+    with pytest.raises(RuleViolation) as exc:  # REWORKED needs E, D more than the hand has
+        r.apply(s, 1, StealMove(0, ("reworked",)))
+    reasons = exc.value.reasons
+    assert [r.code for r in reasons] == ["steal_missing"]
+    assert reasons[0].params["missing"] == "D, E"
+    s = arrange(["i i i i i i i", "c x z q j k v"],
+                table=[(0, "c:red a:blue r:red t:green")], current=1)
+    with pytest.raises(RuleViolation) as exc:  # ACT from CART leaves its R unused
+        r.apply(s, 1, StealMove(0, ("act",)))
+    assert "steal_left_over" in codes(exc)
+
+
+def test_a_steal_may_be_written_like_rummikubs_rebuild() -> None:
+    from braille_words.games.word_thief.commands import parse
+
+    view = arrange(["i i i i i i i", "r e e d x z q"]).view_for(1)
+    assert parse("ukradnij 2 +reed = reworked", view) == StealMove(1, ("reworked",))
+    assert parse("2 = frown cat", view) == StealMove(1, ("frown", "cat"))
+    assert parse("steal 1 reworked", view) == StealMove(0, ("reworked",))
+
+
+def test_four_computers_play_a_seeded_game_to_its_end(english: object) -> None:
+    from braille_words.games.word_thief.computer import choose_move
+
+    r = Rules(english)
+    state, _ = r.new(["A", "B", "C", "D"], 11)
+    rng = random.Random(11)
+    for _ in range(2000):
+        if state.over:
+            break
+        seat = state.current
+        state, _ = r.apply(state, seat, choose_move(r, state, seat, "strong", rng))
+    assert state.over
+    assert sorted(c.id for c in state.all_cards()) == list(range(108))

@@ -55,9 +55,10 @@ def test_every_sentence_told_reaches_the_cells_of_a_seat_without_speech(
     seats = [SeatConfig(name="Ola", display="none", speech="none"),
              SeatConfig(name="Komputer", kind="computer", display="none", speech="none")]
     kit = find_game(game)
+    computer = SeatOutput(name="Komputer", lang="pl", verbosity="beginner")
     session = new_session(kit, seats, seed=7, journal_path=tmp_path / "g.jsonl",
-                          lexicon=english if kit.word_lang == "en" else polish, outputs=[out, SeatOutput(name="Komputer", lang="pl",
-                                                                   verbosity="beginner")])
+                          lexicon=english if kit.word_lang == "en" else polish,
+                          outputs=[out, computer])
     session.confirm_end = True  # as at a terminal: the goodbye is read before the table closes
     loop = threading.Thread(target=session.run, daemon=True)
     loop.start()

@@ -3,6 +3,8 @@
 - ``work`` or ``połóż work`` / ``lay work``: lay WORK from your hand.
 - ``ukradnij 2 frown cat`` / ``steal 2 frown cat``: steal table word 2 and make FROWN and CAT
   from it and your cards (one new word lengthens it; several cut it).
+- ``ukradnij 2 +red = reworked`` / ``steal 2 +red = reworked``: the same, written as Rummikub's
+  rebuild is (the letters after "+" are only for the player: the rules pick the cards).
 - ``pas x z q`` / ``pass x z q``: neither lay nor steal; while cards are left to draw you lose
   10 points and swap three cards (``?`` a wild). With the draw pile empty: ``pas`` alone.
 """
@@ -27,6 +29,8 @@ HELP: dict[str, list[tuple[str, str]]] = {
          "słowa FROWN i CAT; jedno słowo je wydłuża, kilka je dzieli"),
         ("pas x z q", "nie kładziesz ani nie kradniesz: -10 pkt i wymieniasz 3 karty "
          "(? to dżoker); gdy talia jest pusta, samo „pas”"),
+        ("kolory", "twoje karty według kolorów; na monitorze kolor karty to kropki 7 i 8: "
+         "czerwony bez nich, niebieski 7, zielony 8, żółty 7 i 8"),
     ],
     "en": [
         ("work", "lay WORK from your hand (also: lay work)"),
@@ -34,6 +38,8 @@ HELP: dict[str, list[tuple[str, str]]] = {
          "cards; one word lengthens it, several cut it"),
         ("pass x z q", "neither lay nor steal: -10 points and swap 3 cards (? a wild); with "
          "the draw pile empty, just \"pass\""),
+        ("suits", "your cards by suit; on the display a card's suit is its dots 7 and 8: red "
+         "none, blue 7, green 8, yellow 7 and 8"),
     ],
 }
 
@@ -48,7 +54,10 @@ def _error(code: str, /, **params: Any) -> InputError:
 
 def parse(line: str, view: WordThiefView) -> Move:
     """The move a typed line asks for, or ``InputError`` saying what to type instead."""
-    words = normalize(line).split()
+    text = normalize(line)
+    if "=" in text:
+        return _declared(text)
+    words = text.split()
     if not words:
         raise _error("empty_line")
     verb, args = words[0], words[1:]
@@ -66,6 +75,19 @@ def parse(line: str, view: WordThiefView) -> Move:
     if len(words) == 1 and not is_number(verb):
         return Lay(verb)
     raise _error("unknown_command", command=line.strip())
+
+
+def _declared(text: str) -> Move:
+    """``ukradnij 2 +red = reworked`` (or ``2 = frown cat``): the table word, optionally the
+    hand's letters to add, and the words to make. The rules choose the cards, so the letters
+    after "+" only help the player think; the words decide."""
+    left, _, right = text.partition("=")
+    head = [w for w in left.split() if w not in _STEAL]
+    words = tuple(right.split())
+    number = next((w for w in head if is_number(w)), None)
+    if number is None or not words or any(not (is_number(w) or w.startswith("+")) for w in head):
+        raise _error("steal_args")
+    return StealMove(int(number) - 1, words)
 
 
 def to_command(move: Move, view: WordThiefView, lang: str = "en") -> str:

@@ -13,9 +13,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from braille_words.braille import Mode, rack_line, text_line, words_line
+from braille_words.braille import Mode, text_line
+from braille_words.braille.cells import DOT7, DOT8, SELECTED_DOTS
 from braille_words.braille.lines import NamedLine
-from braille_words.braille.translator import PlayedJoker
+from braille_words.braille.translator import tile_cell
+from braille_words.braille.view import Line, Segment
 from braille_words.games.kit import GamePresenter
 from braille_words.games.word_thief.commands import to_command
 from braille_words.games.word_thief.view import CardView, TableWordView, WordThiefView
@@ -27,6 +29,7 @@ GAME = "word_thief"
 WORD_LANG = "en"
 
 _READ = {
+    "suits": ("kolory", "suits", "suit"),
     "hand": ("ręka", "karty", "hand", "cards"),
     "table": ("stół", "stol", "table", "words"),
     "scores": ("wyniki", "punkty", "scores", "score"),
@@ -69,7 +72,8 @@ def read_table(view: WordThiefView, lang: str, verbosity: str) -> str:
         return _t(lang, "table_empty", verbosity)
     words = [
         _t(lang, "table_word", verbosity, number=w["number"],
-           word=mark_word(_word(w), WORD_LANG, lang), owner=_name(view, w["owner"]))
+           word=mark_word(_word(w), WORD_LANG, lang), owner=_name(view, w["owner"]),
+           value=sum(p["value"] for p in w["cards"]))
         for w in view["table"]
     ]
     return _t(lang, "read_table", verbosity, words="; ".join(words))
@@ -85,6 +89,8 @@ def read(low: str, view: WordThiefView, lang: str, verbosity: str) -> str | None
         if low in words:
             if what == "hand":
                 return read_hand(view, lang, verbosity)
+            if what == "suits":
+                return read_suits(view, lang, verbosity)
             if what == "table":
                 return read_table(view, lang, verbosity)
             if what == "scores":
@@ -145,20 +151,55 @@ def event_params(
     return extra
 
 
+SUIT_DOTS = {"red": 0, "blue": DOT7, "green": DOT8, "yellow": DOT7 | DOT8}
+"""A card's suit on its cell: red none, blue dot 7, green dot 8, yellow dots 7 and 8."""
+
+
+def _card_cell(letter: str | None, suit: str | None) -> int:
+    """One card, one cell: its letter with its suit's dots; a wild its own symbol."""
+    if letter is None or suit is None:
+        return tile_cell(None, WORD_LANG)
+    return tile_cell(letter, WORD_LANG) | SUIT_DOTS.get(suit, 0)
+
+
+def hand_line(view: WordThiefView, selected: Any = None) -> Line:
+    cells = bytearray(_card_cell(c["letter"], c["suit"]) for c in view["hand"])
+    if isinstance(selected, tuple) and selected[:1] == ("rack",) and selected[1] < len(cells):
+        cells[selected[1]] |= SELECTED_DOTS
+    targets = [("rack", k) for k in range(len(cells))]
+    return Line([Segment.per_cell(bytes(cells), targets)] if cells else [])
+
+
+def table_line(view: WordThiefView) -> Line:
+    """The table's words, a card a cell with its suit; a wild shows as the wild (its letter is
+    read out by "stół"). The blank after a word routes to it, as a letter of it does."""
+    segments: list[Segment] = []
+    for w, word in enumerate(view["table"]):
+        cells = bytes(_card_cell(None if p["wild"] else p["letter"], p["suit"])
+                      for p in word["cards"]) + b"\x00"
+        segments.append(Segment.per_cell(cells, [("word", w, i) for i in range(len(cells))]))
+    return Line(segments)
+
+
 def braille_view(view: WordThiefView, lang: str, selection: Any = None) -> list[NamedLine]:
-    hand = [c["letter"] for c in view["hand"]]
-    suits = "".join((_t(lang, f"suit_{c['suit']}")[0] if c["suit"] else "?")
-                    for c in view["hand"])
-    lines = [
-        NamedLine("rack", rack_line(hand, WORD_LANG)),
-        NamedLine("suits", text_line(suits, WORD_LANG, Mode.COMPUTER, name="suits")),
-        NamedLine("table", words_line(
-            [[PlayedJoker(p["letter"]) if p["wild"] else p["letter"] for p in w["cards"]]
-             for w in view["table"]], WORD_LANG)),
+    return [
+        NamedLine("rack", hand_line(view, selection)),
+        NamedLine("table", table_line(view)),
         NamedLine("scores", text_line(read_scores(view, lang, "expert"), lang, Mode.LITERARY,
                                       name="scores")),
     ]
-    return lines
+
+
+def read_suits(view: WordThiefView, lang: str, verbosity: str) -> str:
+    """The hand grouped by suit: what may make a one-suit (doubled, locked) word."""
+    groups: dict[str, list[str]] = {}
+    for c in view["hand"]:
+        key = c["suit"] or "wild"
+        name = letter_name(c["letter"], WORD_LANG) if c["letter"] else _t(lang, "wild_card")
+        groups.setdefault(key, []).append(name)
+    parts = [f"{suit_name(None if s == 'wild' else s, lang)}: {', '.join(v)}"
+             for s, v in sorted(groups.items())]
+    return _t(lang, "read_suits", verbosity, groups="; ".join(parts))
 
 
 _CUES = {

@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import random
 import re
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Protocol
@@ -85,6 +86,8 @@ REASON_CODES: dict[str, str] = {
     "plural_only": "{word} only makes {stolen} plural; a steal must do more.",
     "cannot_steal": "{words} cannot be made from {stolen} and your hand: every stolen letter "
     "must be used, in order, and every new word needs a card of yours.",
+    "steal_missing": "Your hand lacks {missing}.",
+    "steal_left_over": "The letters {letters} of {stolen} are left over: a steal uses them all.",
     "no_words": "Say the new word or words.",
     "wrong_discard": "Swap exactly {count} of your cards.",
     "discard_not_in_hand": "You have no {letter} to swap.",
@@ -230,7 +233,8 @@ class State:
             return {"letter": c.letter, "suit": c.suit, "value": c.value}
 
         def placed(p: Placed) -> PlacedView:
-            return {"letter": p.letter, "suit": p.card.suit, "wild": p.wild}
+            return {"letter": p.letter, "suit": p.card.suit, "wild": p.wild,
+                    "value": p.card.value}
 
         table: list[TableWordView] = [
             {"number": i + 1, "owner": w.owner, "cards": [placed(p) for p in w.cards]}
@@ -470,8 +474,7 @@ class Rules(GameRules[State, Move]):
         found = find_steal(target.cards, words, state.hands[seat], self.deck.suits,
                            ordered=not state.options.rearrange)
         if found is None:
-            raise _refuse("cannot_steal", words=", ".join(w.upper() for w in words),
-                          stolen=stolen.upper())
+            raise self._why_not(stolen, words, state.hands[seat])
         events: list[Event] = [Event("word_stolen", {
             "seat": seat, "victim": target.owner, "stolen": stolen.upper(),
             "words": [w.upper() for w in words]})]
@@ -489,6 +492,29 @@ class Rules(GameRules[State, Move]):
         table = state.table[: move.target] + state.table[move.target + 1 :]
         return self._after_play(state, seat, list(found.words), list(found.hand_used), scores,
                                 events, table)
+
+    @staticmethod
+    def _why_not(stolen: str, words: Sequence[str], hand: Sequence[Card]) -> RuleViolation:
+        """Exactly what keeps a steal from working: letters missing from the hand, stolen
+        letters left over, or (the letters all there) their order or a word without a card
+        of the thief's."""
+        made = Counter("".join(words))
+        need = made - Counter(stolen)
+        have = Counter(c.letter for c in hand if c.letter is not None)
+        wilds = sum(1 for c in hand if c.letter is None)
+        short = need - have
+        reasons: list[Reason] = []
+        if sum(short.values()) > wilds:
+            missing = ", ".join(letter.upper() for letter in sorted(short.elements()))
+            reasons.append(_reason("steal_missing", missing=missing))
+        left = Counter(stolen) - made
+        if left:
+            extra = ", ".join(letter.upper() for letter in sorted(left.elements()))
+            reasons.append(_reason("steal_left_over", letters=extra, stolen=stolen.upper()))
+        if not reasons:
+            reasons.append(_reason("cannot_steal", words=", ".join(w.upper() for w in words),
+                                   stolen=stolen.upper()))
+        return RuleViolation(reasons)
 
     def _after_play(
         self,

@@ -23,6 +23,7 @@ class PlacedView(TypedDict):
     letter: str
     suit: str | None
     wild: bool
+    value: int
 
 
 class TableWordView(TypedDict):
