@@ -304,3 +304,25 @@ def test_four_computers_play_a_seeded_game_to_its_end(english: object) -> None:
         state, _ = r.apply(state, seat, choose_move(r, state, seat, "strong", rng))
     assert state.over
     assert sorted(c.id for c in state.all_cards()) == list(range(108))
+
+
+def test_the_steal_finder_finds_the_rulebooks_steals_and_what_a_scan_finds(
+    english: object,
+) -> None:
+    """REWORKED from WORK, FROWN + CAT from FRONT; its longer words are exactly those a scan
+    of the whole word list finds (a word holding the stolen letters in order)."""
+    from collections import Counter
+
+    from braille_words.games.word_thief.computer import _holds, steals_of
+
+    assert ("reworked",) in steals_of(english, "work", "reedxqz", 0)
+    assert ("frown", "cat") in steals_of(english, "front", "wcaxyzq", 0)
+    words = list(english.words())  # type: ignore[attr-defined]
+    hand = Counter("eatsr")
+    scan = {
+        w for w in words
+        if len(w) > 3 and _holds(w, "tea")
+        and sum((Counter(w) - Counter("tea") - hand).values()) <= 1
+    }
+    found = {s[0] for s in steals_of(english, "tea", "eatsr", 1, pairs=False)}
+    assert found == scan

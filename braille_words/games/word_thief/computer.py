@@ -15,6 +15,7 @@ from typing import Any
 from braille_words.errors import InputError
 from braille_words.games.base import RuleViolation
 from braille_words.games.kit import ComputerPlayer
+from braille_words.games.word_thief.finder import steals
 from braille_words.games.word_thief.rules import Lay, Move, Pass, Rules, State, StealMove
 
 LEVELS = ("beginner", "medium", "strong")
@@ -38,6 +39,18 @@ def _letters(cards: Any) -> tuple[str, int]:
     return letters, sum(1 for c in cards if c.letter is None)
 
 
+def steals_of(
+    lexicon: Any, stolen: str, letters: str, wilds: int, *, pairs: bool = True
+) -> list[tuple[str, ...]]:
+    """Every steal of ``stolen`` with a hand of ``letters`` and ``wilds``: longer words that
+    hold its letters in order, and (with ``pairs``) two words from a two-way cut that the hand
+    pays for together (``finder``). The rules still judge each one (plurals, the wilds)."""
+    graph = getattr(lexicon, "graph", None)
+    if graph is None:
+        return []
+    return steals(graph, list(stolen), letters, wilds, pairs=pairs)
+
+
 def candidates(rules: Rules, state: State, seat: int, level: str) -> list[Move]:
     """Moves worth trying: words from the hand, and for each word of another player, words
     that hold all its letters and some of the hand's."""
@@ -54,13 +67,10 @@ def candidates(rules: Rules, state: State, seat: int, level: str) -> list[Move]:
     for number, target in enumerate(state.table):
         if target.owner == seat:
             continue
-        stolen = target.text
-        pool = stolen + letters
-        longer = anagrams(pool, wilds, min_len=len(stolen) + 1, max_len=len(pool) + wilds)
-        fits = sorted(
-            {f.word for f in longer if _holds(f.word, stolen)}, key=lambda w: (-len(w), w)
-        )
-        moves += [StealMove(number, (w,)) for w in fits if _common(rules, level, w)][:30]
+        found_steals = sorted(set(steals_of(lexicon, target.text, letters, wilds)),
+                              key=lambda ws: (-sum(map(len, ws)), ws))
+        moves += [StealMove(number, ws) for ws in found_steals
+                  if all(_common(rules, level, w) for w in ws)][:30]
     return moves
 
 
