@@ -326,3 +326,29 @@ def test_the_steal_finder_finds_the_rulebooks_steals_and_what_a_scan_finds(
     }
     found = {s[0] for s in steals_of(english, "tea", "eatsr", 1, pairs=False)}
     assert found == scan
+
+
+def test_a_routing_key_on_a_table_word_reads_it_with_its_cards_for_a_steal() -> None:
+    from braille_words.games.word_thief.presenter import read, route
+
+    s = arrange(["i i i i i i i", "r e e d x z q"], table=[(0, "w:green o:blue r:red k:yellow")],
+                current=1)
+    _selection, line = route(("word", 0, 2), None)
+    assert line == "word 1"
+    from braille_words.speech.speaker import strip_marks
+
+    said = strip_marks(read(line, s.view_for(1), "pl", "beginner") or "")
+    assert said.startswith("Słowo 1: WORK, gracza P1, 14 pkt; karty: double-u zielony, o ")
+    assert said.endswith("Aby je ukraść: ukradnij 1 i nowe słowa.")
+
+
+def test_english_words_are_marked_for_an_english_voice_in_polish_sentences() -> None:
+    from braille_words.games.word_thief.presenter import event_params
+    from braille_words.speech.speaker import strip_marks
+
+    params = event_params("word_laid", {"seat": 0, "word": "WORK", "points": 14}, 0,
+                          ["Ola", "Jan"], "pl")
+    assert params["word_said"] != "WORK" and strip_marks(params["word_said"]) == "WORK"
+    english = event_params("word_laid", {"seat": 0, "word": "WORK", "points": 14}, 0,
+                           ["Ola", "Jan"], "en")
+    assert english["word_said"] == "WORK"  # an English sentence needs no switch

@@ -84,7 +84,25 @@ def read_scores(view: WordThiefView, lang: str, verbosity: str) -> str:
     return _t(lang, "read_scores", verbosity, scores=", ".join(parts), draw=view["draw"])
 
 
+def read_word(view: WordThiefView, number: int, lang: str, verbosity: str) -> str:
+    """One table word in full: owner, value, and each card with its suit (for a steal)."""
+    if not 1 <= number <= len(view["table"]):
+        return _t(lang, "no_table_word", verbosity, number=number)
+    word = view["table"][number - 1]
+    cards = ", ".join(
+        _t(lang, "wild_as", verbosity, letter=letter_name(p["letter"], WORD_LANG)) if p["wild"]
+        else f"{letter_name(p['letter'], WORD_LANG)} {suit_name(p['suit'], lang)}"
+        for p in word["cards"]
+    )
+    return _t(lang, "read_word", verbosity, number=number,
+              word=mark_word(_word(word), WORD_LANG, lang), owner=_name(view, word["owner"]),
+              value=sum(p["value"] for p in word["cards"]), cards=cards)
+
+
 def read(low: str, view: WordThiefView, lang: str, verbosity: str) -> str | None:
+    first, _, rest = low.partition(" ")
+    if first in ("słowo", "slowo", "word") and rest.strip().isdigit():
+        return read_word(view, int(rest), lang, verbosity)
     for what, words in _READ.items():
         if low in words:
             if what == "hand":
@@ -211,6 +229,13 @@ _CUES = {
 }
 
 
+def route(target: Any, selection: Any) -> tuple[Any, str | None]:
+    """A routing key on a table word reads it in full, with its number for a steal."""
+    if isinstance(target, tuple) and len(target) == 3 and target[0] == "word":
+        return selection, f"word {target[1] + 1}"
+    return selection, None
+
+
 class Presenter(GamePresenter[WordThiefView]):
     """Word Thief's sentences and Braille lines as the table calls them."""
 
@@ -230,6 +255,9 @@ class Presenter(GamePresenter[WordThiefView]):
         self, view: WordThiefView, lang: str, selection: Any = None
     ) -> list[NamedLine]:
         return braille_view(view, lang, selection)
+
+    def route(self, target: Any, selection: Any) -> tuple[Any, str | None]:
+        return route(target, selection)
 
     def rack_letters(self, view: WordThiefView) -> str:
         return "".join(c["letter"] or "?" for c in view["hand"])
