@@ -81,7 +81,11 @@ class Settings:
 SOURCE_VOWELS = {"pl": "aąeęioóuy"}
 """Languages whose list entries must hold a vowel. Not English, where cwm, nth and tsk are
 words; a teacher's own list is taken as it is."""
-SOURCE_FILTER = "vowel-1,sgjp-brev-2"
+SHORT_VOWELS = {"en": "aeiouy"}
+"""Languages whose two-letter entries must hold a vowel: SCOWL lists units and abbreviations
+(cs, kb, mb, ps, ts) that no game allows, while every vowel-less English word (cwm, nth, tsk,
+brr) is longer."""
+SOURCE_FILTER = "vowel-2,sgjp-brev-2"
 """Part of a compiled lexicon's fingerprint: changing the filter rebuilds old lexicons.
 Polish source words SGJP marks as abbreviations are dropped too (``abbreviations.py``)."""
 
@@ -113,6 +117,10 @@ def read_source(path: str | Path, abc: Alphabet) -> list[str]:
     # rulebooks forbid; the lookahead drops them inside the same C-speed scan.
     vowels = SOURCE_VOWELS.get(abc.lang)
     needs = f"(?=[{letters}]*[{vowels}])" if vowels else ""
+    short = SHORT_VOWELS.get(abc.lang)
+    if short:
+        consonants = "".join(c for c in letters if c not in short)
+        needs += f"(?![{consonants}]{{2}}[ \t\r]*$)"
     return re.findall(f"(?m)^[ \t]*({needs}[{letters}]+)[ \t\r]*$", text)
 
 

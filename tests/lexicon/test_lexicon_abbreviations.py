@@ -56,3 +56,11 @@ def test_the_full_lexicon_refuses_the_issues_abbreviations(full_pl: Lexicon) -> 
         assert not full_pl.contains(word), word
     for word in ("dom", "rok", "pan", "oko", "ok"):
         assert full_pl.contains(word), word
+
+
+def test_english_two_letter_entries_without_a_vowel_are_abbreviations(tmp_path: Path) -> None:
+    """SCOWL lists cs, kb, mb, ps: abbreviations no game allows. Longer vowel-less words
+    (cwm, nth, tsk) stay."""
+    source = tmp_path / "english"
+    source.write_text("kb\nps\nox\nmy\ncwm\nnth\nat\n", encoding="utf-8")
+    assert read_source(source, ENGLISH) == ["ox", "my", "cwm", "nth", "at"]
