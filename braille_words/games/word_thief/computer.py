@@ -15,7 +15,7 @@ from typing import Any
 from braille_words.errors import InputError
 from braille_words.games.base import RuleViolation
 from braille_words.games.kit import ComputerPlayer
-from braille_words.games.word_thief.finder import steals
+from braille_words.games.word_thief.finder import Cache, steals
 from braille_words.games.word_thief.rules import Lay, Move, Pass, Rules, State, StealMove
 
 LEVELS = ("beginner", "medium", "strong")
@@ -40,7 +40,13 @@ def _letters(cards: Any) -> tuple[str, int]:
 
 
 def steals_of(
-    lexicon: Any, stolen: str, letters: str, wilds: int, *, pairs: bool = True
+    lexicon: Any,
+    stolen: str,
+    letters: str,
+    wilds: int,
+    *,
+    pairs: bool = True,
+    cache: Cache | None = None,
 ) -> list[tuple[str, ...]]:
     """Every steal of ``stolen`` with a hand of ``letters`` and ``wilds``: longer words that
     hold its letters in order, and (with ``pairs``) two words from a two-way cut that the hand
@@ -48,7 +54,7 @@ def steals_of(
     graph = getattr(lexicon, "graph", None)
     if graph is None:
         return []
-    return steals(graph, list(stolen), letters, wilds, pairs=pairs)
+    return steals(graph, list(stolen), letters, wilds, pairs=pairs, cache=cache)
 
 
 def candidates(rules: Rules, state: State, seat: int, level: str) -> list[Move]:
@@ -64,10 +70,11 @@ def candidates(rules: Rules, state: State, seat: int, level: str) -> list[Move]:
     found = anagrams(letters, wilds, min_len=rules.deck.min_word, max_len=len(hand))
     words = sorted({f.word for f in found}, key=lambda w: (-len(w), w))
     moves += [Lay(w) for w in words if _common(rules, level, w)][:60]
+    cache: Cache = {}
     for number, target in enumerate(state.table):
         if target.owner == seat:
             continue
-        found_steals = sorted(set(steals_of(lexicon, target.text, letters, wilds)),
+        found_steals = sorted(set(steals_of(lexicon, target.text, letters, wilds, cache=cache)),
                               key=lambda ws: (-sum(map(len, ws)), ws))
         moves += [StealMove(number, ws) for ws in found_steals
                   if all(_common(rules, level, w) for w in ws)][:30]

@@ -67,11 +67,34 @@ def holding(graph: Any, piece: Sequence[str | None], hand: str, wilds: int) -> l
     return out
 
 
+Cache = dict[tuple[tuple[str | None, ...], str, int], list[Found]]
+"""Words holding a piece, kept while one hand looks at a table: the same short pieces (a T,
+an E) come from several of its words."""
+
+
+def _holding_once(
+    graph: Any, piece: Sequence[str | None], hand: str, wilds: int, cache: Cache | None
+) -> list[Found]:
+    if cache is None:
+        return holding(graph, piece, hand, wilds)
+    key = (tuple(piece), hand, wilds)
+    if key not in cache:
+        cache[key] = holding(graph, piece, hand, wilds)
+    return cache[key]
+
+
 def steals(
-    graph: Any, stolen: Sequence[str | None], hand: str, wilds: int, *, pairs: bool = True
+    graph: Any,
+    stolen: Sequence[str | None],
+    hand: str,
+    wilds: int,
+    *,
+    pairs: bool = True,
+    cache: Cache | None = None,
 ) -> list[tuple[str, ...]]:
     """Every steal of ``stolen``: longer words, and (with ``pairs``) two words from a two-way
-    cut that the hand pays for together. A word reached by two paths is listed once."""
+    cut that the hand pays for together. A word reached by two paths is listed once. Give a
+    ``cache`` to look at several words of one table with one hand."""
     out: list[tuple[str, ...]] = [(w,) for w in sorted({w for w, _, _ in
                                                         holding(graph, stolen, hand, wilds)})]
     if not pairs:
@@ -79,8 +102,8 @@ def steals(
     have = [hand.count(c) for c in graph.letters]
     seen: set[tuple[str, str]] = set()
     for cut in range(1, len(stolen)):
-        lefts = _by_cost(holding(graph, stolen[:cut], hand, wilds))
-        rights = _by_cost(holding(graph, stolen[cut:], hand, wilds))
+        lefts = _by_cost(_holding_once(graph, stolen[:cut], hand, wilds, cache))
+        rights = _by_cost(_holding_once(graph, stolen[cut:], hand, wilds, cache))
         for (spent_a, wild_a), words_a in lefts.items():
             rest = [h - s for h, s in zip(have, spent_a, strict=True)]
             free = wilds - wild_a
