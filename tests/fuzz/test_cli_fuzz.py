@@ -54,6 +54,11 @@ SEVEN_WORDS = [
     "wycofaj", "ta sama rodzina", "inna rodzina", "koniec czasu", "time up", "tak", "nie",
     "słowo", "word", "czas", "kot", "dom", "pies", "zadrapania", "żółw",
 ]
+THIEF_WORDS = [
+    *COMMON, "ręka", "hand", "kolory", "suits", "stół", "table", "słowo", "word", "wyniki",
+    "scores", "talia", "pile", "połóż", "lay", "ukradnij", "steal", "pas", "pass", "=", "+",
+    "?", "work", "reworked", "cat", "frown", "tea", "team", "x", "z", "1", "2", "+red",
+]
 # Lines that end the game or are meant to say nothing.
 QUIET = frozenset({"stop", "cisza", "ucisz"})
 QUIT = frozenset({"wyjdź", "wyjdz", "quit", "exit", "wyjście", "wyjscie"})
@@ -123,6 +128,7 @@ def journal(tmp_path: Path, name: str = "game") -> str:
 PLAY = {
     "rummikub": ("play", "rummikub", "--players", "human,computer:beginner"),
     "siedem-slow": ("play", "siedem-slow", "--players", "human,computer:beginner"),
+    "thief": ("play", "word-thief", "--lang", "pl", "--players", "human,computer:beginner"),
 }
 HYPO = settings(
     max_examples=5,
@@ -135,7 +141,8 @@ HYPO = settings(
 
 
 @pytest.mark.parametrize(
-    ("game", "words"), [("rummikub", RUMMIKUB_WORDS), ("siedem-slow", SEVEN_WORDS)]
+    ("game", "words"),
+    [("rummikub", RUMMIKUB_WORDS), ("siedem-slow", SEVEN_WORDS), ("thief", THIEF_WORDS)],
 )
 @HYPO
 @given(data=st.data(), seed=st.integers(min_value=1, max_value=60))
