@@ -352,3 +352,14 @@ def test_english_words_are_marked_for_an_english_voice_in_polish_sentences() -> 
     english = event_params("word_laid", {"seat": 0, "word": "WORK", "points": 14}, 0,
                            ["Ola", "Jan"], "en")
     assert english["word_said"] == "WORK"  # an English sentence needs no switch
+
+
+def test_the_drawer_hears_the_cards_drawn_once_and_the_others_how_many() -> None:
+    from braille_words.games.word_thief.presenter import event_params
+    from braille_words.present.messages import render
+
+    names = ["Ola", "Jan"]
+    for seat, expected in ((0, ""), (1, "Ola dobiera 4 karty.")):
+        params = {"seat": 0, "count": 4}
+        params.update(event_params("others_drew", params, seat, names, "pl"))
+        assert render("pl", "word_thief", "others_drew", params) == expected

@@ -149,7 +149,7 @@ def event_params(
     def name(s: Any) -> str:
         return names[s] if isinstance(s, int) and 0 <= s < len(names) else "?"
 
-    extra: dict[str, Any] = {}
+    extra: dict[str, Any] = {"self": "yes" if params.get("seat") == seat else "no"}
     for key in ("seat", "victim", "dealer"):
         if key in params:
             extra[f"{key}_name"] = name(params[key])
