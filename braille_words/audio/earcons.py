@@ -59,6 +59,7 @@ class Earcon(enum.Enum):
     TICK = "tick"
     GAME_OVER = "game_over"
     EDGE = "edge"
+    TEAPOT = "teapot"
 
     @property
     def notes(self) -> tuple[Note, ...]:
@@ -80,6 +81,8 @@ SIGNATURES: dict[Earcon, tuple[Note, ...]] = {
     Earcon.GAME_OVER: (Note(523, 90), Note(659, 90), Note(784, 90, gap=30), Note(1047, 180)),
     # Panning past the end of a line: one soft, low knock.
     Earcon.EDGE: (Note(330, 35),),
+    # Alicja's teapot: a soft bell on every beat while the teapot runs, higher than the tick.
+    Earcon.TEAPOT: (Note(784, 60),),
 }
 
 # The teapot of Alicja plays music while it runs: one note of this tune per beat, round and

@@ -10,13 +10,14 @@ from functools import cache
 from typing import Any
 
 from braille_words.errors import InputError
-from braille_words.games import seven_words, word_rummikub, word_thief
+from braille_words.games import alicja, seven_words, word_rummikub, word_thief
 from braille_words.games.kit import GameEntry, GameKit
 
 GAMES: dict[str, GameEntry] = {
     word_rummikub.ENTRY.id: word_rummikub.ENTRY,
     seven_words.ENTRY.id: seven_words.ENTRY,
     word_thief.ENTRY.id: word_thief.ENTRY,
+    alicja.ENTRY.id: alicja.ENTRY,
 }
 
 

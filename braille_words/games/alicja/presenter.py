@@ -1,0 +1,184 @@
+"""What Alicja says and shows: the theme, the forbidden letters, who speaks, the words said,
+who is out and why, and the cups; the teapot is the game's clock, with its own music."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from braille_words.braille import Mode, text_line
+from braille_words.braille.lines import NamedLine
+from braille_words.games.alicja.commands import to_command
+from braille_words.games.alicja.rules import load_data
+from braille_words.games.interface import TimerRequest
+from braille_words.games.kit import GamePresenter
+from braille_words.present.messages import render
+
+GAME = "alicja"
+_DATA = load_data()
+
+_READ = {
+    "theme": ("temat", "theme"),
+    "letters": ("litery", "zakazane", "letters"),
+    "words": ("słowa", "slowa", "words"),
+    "scores": ("wyniki", "punkty", "filiżanki", "scores", "cups"),
+}
+
+
+def _t(lang: str, key: str, verbosity: str = "beginner", /, **params: Any) -> str:
+    return render(lang, GAME, key, params, verbosity=verbosity)
+
+
+def _name(view: Mapping[str, Any], seat: int | None) -> str:
+    seats = view["seats"]
+    return seats[seat] if seat is not None and 0 <= seat < len(seats) else "?"
+
+
+def theme_name(view: Mapping[str, Any]) -> str:
+    themes = view["themes"]
+    return _DATA.themes[themes[0]].name if len(themes) == 1 else ""
+
+
+def read(low: str, view: Mapping[str, Any], lang: str, verbosity: str) -> str | None:
+    for what, words in _READ.items():
+        if low not in words:
+            continue
+        if what == "theme":
+            if view["phase"] == "theme":
+                return choose_sentence(view, lang, verbosity)
+            return _t(lang, "read_theme", verbosity, theme=theme_name(view))
+        if what == "letters":
+            return _t(lang, "read_letters", verbosity, letters=[x.upper() for x in view["letters"]])
+        if what == "words":
+            said = [f"{_name(view, s)}: {w}" for s, w in view["said"]]
+            return _t(lang, "read_words", verbosity, words="; ".join(said)) if said else \
+                _t(lang, "no_words_yet", verbosity)
+        return read_scores(view, lang, verbosity)
+    return None
+
+
+def read_scores(view: Mapping[str, Any], lang: str, verbosity: str) -> str:
+    cups = ", ".join(f"{_name(view, s)} {c}" for s, c in enumerate(view["cups"]))
+    return _t(lang, "read_scores", verbosity, round=view["round"], rounds=view["rounds"],
+              cups=cups)
+
+
+def choose_sentence(view: Mapping[str, Any], lang: str, verbosity: str) -> str:
+    first, second = (_DATA.themes[i].name for i in view["themes"])
+    return _t(lang, "choose_theme", verbosity, first=first, second=second)
+
+
+def prompt(view: Mapping[str, Any], lang: str, verbosity: str) -> str:
+    seat, phase = view["seat"], view["phase"]
+    if phase == "over":
+        return _t(lang, "over", verbosity)
+    if seat not in view["awaiting"]:
+        if phase == "vote":
+            return _t(lang, "vote_waiting", verbosity)
+        return _t(lang, "waiting", verbosity, player=_name(view, view["current"]))
+    if phase == "theme":
+        return choose_sentence(view, lang, verbosity)
+    if phase == "vote":
+        words = view["said"][view["last"]][1] if view["last"] is not None else ""
+        return _t(lang, "vote_now", verbosity, words=words.upper(), theme=theme_name(view))
+    return _t(lang, "your_turn", verbosity, theme=theme_name(view),
+              letters=[x.upper() for x in view["letters"]])
+
+
+def where(view: Mapping[str, Any], lang: str, verbosity: str, names: Sequence[str]) -> str:
+    turn = _t(lang, "turn_of", verbosity, player=_name(view, view["current"]))
+    theme = _t(lang, "read_theme", verbosity, theme=theme_name(view)) if theme_name(view) else ""
+    letters = _t(lang, "read_letters", verbosity, letters=[x.upper() for x in view["letters"]])
+    return " ".join(p for p in (turn, theme, letters, read_scores(view, lang, verbosity)) if p)
+
+
+def final(result: Mapping[str, Any], lang: str, names: Sequence[str], seat: int) -> str:
+    scores = list(result.get("scores", []))
+    order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))
+    sheet = ", ".join(f"{names[s]} {scores[s]}" for s in order if s < len(names))
+    winners = [names[s] for s in result.get("winners", []) if s < len(names)]
+    return _t(lang, "final", winners=winners, scores=sheet)
+
+
+def event_params(kind: str, params: dict[str, Any], seat: int, names: Sequence[str],
+                 lang: str) -> dict[str, Any]:
+    def name(s: Any) -> str:
+        return names[s] if isinstance(s, int) and 0 <= s < len(names) else "?"
+
+    extra: dict[str, Any] = {}
+    for key in ("seat", "queen", "challenger"):
+        if key in params:
+            extra[f"{key}_name"] = name(params[key])
+    if "words" in params:
+        extra["words_up"] = str(params["words"]).upper()
+    if kind == "cups_scored":
+        extra["cups_said"] = ", ".join(f"{name(s)} {c}" for s, c in params["cups"])
+    if "stands" in params:
+        extra["result"] = "stands" if params["stands"] else "goes"
+    return extra
+
+
+def braille_view(view: Mapping[str, Any], lang: str, selection: Any = None) -> list[NamedLine]:
+    letters = " ".join(x.upper() for x in view["letters"])
+    theme = theme_name(view) or " / ".join(_DATA.themes[i].name for i in view["themes"])
+    said = "; ".join(w for _, w in view["said"][-6:])
+    return [
+        NamedLine("theme", text_line(f"{theme}: {letters}", lang, Mode.LITERARY, name="theme")),
+        NamedLine("words", text_line(said or "-", lang, Mode.LITERARY, name="words")),
+        NamedLine("scores", text_line(read_scores(view, lang, "expert"), lang, Mode.LITERARY,
+                                      name="scores")),
+    ]
+
+
+_CUES = {"player_out": "rejected", "word_said": "placed", "challenged": "warning",
+         "round_won": "accepted", "theme_chosen": "your_turn"}
+
+
+class Presenter(GamePresenter[Any]):
+    def read(self, low: str, view: Any, lang: str, verbosity: str) -> str | None:
+        return read(low, view, lang, verbosity)
+
+    def prompt(self, view: Any, lang: str, verbosity: str) -> str:
+        return prompt(view, lang, verbosity)
+
+    def where(self, view: Any, lang: str, verbosity: str, names: Sequence[str]) -> str:
+        return where(view, lang, verbosity, names)
+
+    def final(self, result: Mapping[str, Any], lang: str, names: Sequence[str], seat: int) -> str:
+        return final(result, lang, names, seat)
+
+    def braille_view(self, view: Any, lang: str, selection: Any = None) -> list[NamedLine]:
+        return braille_view(view, lang, selection)
+
+    def rack_letters(self, view: Any) -> str:
+        return "".join(view["letters"])
+
+    def cue_for(self, kind: str, seat: int, params: Mapping[str, Any]) -> str | None:
+        return _CUES.get(kind)
+
+    def event_params(self, kind: str, params: Mapping[str, Any], seat: int,
+                     names: Sequence[str], lang: str = "en") -> dict[str, Any]:
+        return event_params(kind, dict(params), seat, names, lang)
+
+    def prompt_key(self, view: Any) -> Any:
+        return (view["round"], view["phase"], view["current"], len(view["said"]))
+
+    def timer(self, view: Any) -> TimerRequest | None:
+        """The teapot, restarted with every word; a vote has its own time."""
+        if view["phase"] == "talk":
+            key: tuple[Any, ...] = ("teapot", view["round"], len(view["said"]),
+                                    view["current"], len(view["active"]))
+            seconds = float(_DATA.teapot_seconds)
+            return TimerRequest(key, seconds, warning_at=min(5.0, seconds / 3), ticking=True,
+                                cue="teapot", beat=0.5)
+        if view["phase"] == "vote":
+            key = ("vote", view["round"], len(view["said"]))
+            seconds = float(_DATA.vote_seconds)
+            return TimerRequest(key, seconds, warning_at=10.0)
+        return None
+
+    def resumed(self, view: Any, lang: str, verbosity: str) -> str:
+        return _t(lang, "resumed", verbosity, round=view["round"], rounds=view["rounds"])
+
+    def describe_move(self, move: Any, lang: str, view: Any = None) -> str:
+        return to_command(move, view or {}, lang)
