@@ -59,6 +59,11 @@ THIEF_WORDS = [
     "scores", "talia", "pile", "połóż", "lay", "ukradnij", "steal", "pas", "pass", "=", "+",
     "?", "work", "reworked", "cat", "frown", "tea", "team", "x", "z", "1", "2", "+red",
 ]
+ALICJA_WORDS = [
+    *COMMON, "1", "2", "temat", "theme", "litery", "letters", "słowa", "words", "wyniki",
+    "wyzwanie", "challenge", "tak", "nie", "powiedz", "say", "klaun", "treser lwów", "dom",
+    "domek", "czas", "koniec czasu", "Thor", "ąę",
+]
 # Lines that end the game or are meant to say nothing.
 QUIET = frozenset({"stop", "cisza", "ucisz"})
 QUIT = frozenset({"wyjdź", "wyjdz", "quit", "exit", "wyjście", "wyjscie"})
@@ -129,6 +134,7 @@ PLAY = {
     "rummikub": ("play", "rummikub", "--players", "human,computer:beginner"),
     "siedem-slow": ("play", "siedem-slow", "--players", "human,computer:beginner"),
     "thief": ("play", "word-thief", "--lang", "pl", "--players", "human,computer:beginner"),
+    "alicja": ("play", "alicja", "--players", "human,computer:beginner,computer:beginner"),
 }
 HYPO = settings(
     max_examples=5,
@@ -142,7 +148,8 @@ HYPO = settings(
 
 @pytest.mark.parametrize(
     ("game", "words"),
-    [("rummikub", RUMMIKUB_WORDS), ("siedem-slow", SEVEN_WORDS), ("thief", THIEF_WORDS)],
+    [("rummikub", RUMMIKUB_WORDS), ("siedem-slow", SEVEN_WORDS), ("thief", THIEF_WORDS),
+     ("alicja", ALICJA_WORDS)],
 )
 @HYPO
 @given(data=st.data(), seed=st.integers(min_value=1, max_value=60))
