@@ -141,3 +141,20 @@ def test_a_game_survives_json() -> None:
     s, _ = r.apply(s, 0, Say("klaun"))
     again: Any = r.state_from_json(s.to_json())
     assert again == s
+
+
+def test_a_derivative_from_the_family_file_is_a_repeat_a_look_alike_is_not() -> None:
+    """The rulebook: "dom" then "domek" is out; "domofon" (a compound) and "kotlet" (only a
+    look-alike of "kot") are allowed. Lemmas do not link "dom" and "domek": the data file does."""
+    r, s = talking()
+    s, _ = r.apply(s, 0, Say("dom"))
+    s, _ = r.apply(s, 1, Say("domek"))
+    assert s.out == (1,)
+    r, s = talking()
+    s, _ = r.apply(s, 0, Say("kotek"))
+    s, _ = r.apply(s, 1, Say("kot"))  # both directions
+    assert s.out == (1,)
+    r, s = talking()
+    s, _ = r.apply(s, 0, Say("kot"))
+    s, _ = r.apply(s, 1, Say("kotlet"))
+    assert s.out == ()

@@ -56,6 +56,8 @@ class Data:
     blue: tuple[str, ...]
     purple: tuple[str, ...]
     themes: tuple[Theme, ...]
+    families: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    """Each word of a listed family pair, and the words it is of one family with."""
 
     def cup_value(self, card: int, players: int) -> int:
         if card == 5:
@@ -84,9 +86,19 @@ def load_data(path: str | Path | None = None) -> Data:
                       tuple(str(w) for w in t.get("words", [])))
                 for t in data["theme"]
             ),
+            families=_families(data.get("families", {}).get("pairs", [])),
         )
     except (OSError, tomllib.TOMLDecodeError, KeyError, TypeError, ValueError) as exc:
         raise InputError(f"the Alicja data file {source} is not usable: {exc}") from None
+
+
+def _families(pairs: Sequence[Sequence[str]]) -> dict[str, frozenset[str]]:
+    kin: dict[str, set[str]] = {}
+    for pair in pairs:
+        words = [normalize(str(w)) for w in pair]
+        for w in words:
+            kin.setdefault(w, set()).update(x for x in words if x != w)
+    return {w: frozenset(k) for w, k in kin.items()}
 
 
 EVENT_KINDS: dict[str, str] = {
@@ -455,9 +467,12 @@ class Rules(GameRules[State, Move]):
         return [w for w in words if w not in self.data.little]
 
     def _forms(self, word: str) -> set[str]:
+        """The word, its lemmas, and the family the data file lists for any of them."""
         forms = {word}
         if self._lemmas is not None:
             forms |= set(self._lemmas(word))
+        for form in list(forms):
+            forms |= self.data.families.get(form, frozenset())
         return forms
 
     def _repeat(self, earlier: Sequence[tuple[int, str]], words: Sequence[str]) -> str | None:
