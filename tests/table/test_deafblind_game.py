@@ -27,6 +27,7 @@ SCRIPTS = {
     "rummikub": ["dobierz", "stojak", "dobierz", "stół", "dobierz", "wyniki", "wyjdź"],
     "siedem-slow": ["oko", "gotowe", "kot", "gotowe", "las", "gotowe", "wyjdź"],
     "thief": ["ręka", "stół", "podpowiedź", "wyniki", "wyjdź"],
+    "alicja": ["1", "klaun", "temat", "słowa", "wyniki", "wyjdź"],
 }
 
 
@@ -52,13 +53,16 @@ def test_every_sentence_told_reaches_the_cells_of_a_seat_without_speech(
     out = SeatOutput(name="Ola", lang="pl", verbosity="beginner", hold_news=True,
                      speaker=RecordingSpeaker(record))
     out.attach_display(open_display(f"baum:{emulator.path}", on_command=out.on_display_command))
-    seats = [SeatConfig(name="Ola", display="none", speech="none"),
-             SeatConfig(name="Komputer", kind="computer", display="none", speech="none")]
     kit = find_game(game)
-    computer = SeatOutput(name="Komputer", lang="pl", verbosity="beginner")
+    computers = max(1, kit.players[0] - 1)  # Alicja needs three at the table
+    seats = [SeatConfig(name="Ola", display="none", speech="none")] + [
+        SeatConfig(name=f"Komputer {k + 1}", kind="computer", display="none", speech="none")
+        for k in range(computers)
+    ]
+    others = [SeatOutput(name=s.name, lang="pl", verbosity="beginner") for s in seats[1:]]
     session = new_session(kit, seats, seed=7, journal_path=tmp_path / "g.jsonl",
                           lexicon=english if kit.word_lang == "en" else polish,
-                          outputs=[out, computer])
+                          outputs=[out, *others])
     session.confirm_end = True  # as at a terminal: the goodbye is read before the table closes
     loop = threading.Thread(target=session.run, daemon=True)
     loop.start()
