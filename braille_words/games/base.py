@@ -9,8 +9,8 @@ instead of fixing one mistake per try.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar
 
 from braille_words.errors import BrailleWordsError
 
@@ -62,3 +62,18 @@ class RuleViolation(BrailleWordsError):
     @classmethod
     def one(cls, code: str, text: str, **params: Any) -> RuleViolation:
         return cls([Reason(code, text, params)])
+
+
+@dataclass(frozen=True)
+class MoveBase:
+    """What a game's move shares: its journal name (``kind``) and the JSON the journal keeps,
+    the move's own fields beside the kind (tuples as lists)."""
+
+    kind: ClassVar[str] = ""
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            out[f.name] = list(value) if isinstance(value, tuple) else value
+        return out

@@ -14,7 +14,7 @@ import difflib
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import MISSING, Field, dataclass, fields
-from typing import Any, TypeVar
+from typing import Any, ClassVar, Self, TypeVar
 
 from braille_words.errors import InputError
 from braille_words.tiles import is_number
@@ -203,3 +203,17 @@ def options_json(options: Any) -> dict[str, Any]:
         value = getattr(options, f.name)
         out[f.name] = list(value) if isinstance(value, tuple) else value
     return out
+
+
+class GameOptions:
+    """A game's ``Options`` dataclass inherits this: the one JSON writer and the one checked
+    reader, with the game's name for the teacher's sentences."""
+
+    game_name: ClassVar[str] = "the game"
+
+    def to_json(self) -> dict[str, Any]:
+        return options_json(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        return check_options(cls, cls.game_name, data)

@@ -27,9 +27,9 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from braille_words.errors import InputError
-from braille_words.games.base import Event, Reason, RuleViolation
+from braille_words.games.base import Event, MoveBase, Reason, RuleViolation
 from braille_words.games.interface import GameRules
-from braille_words.games.options import check_options, options_json
+from braille_words.games.options import GameOptions
 
 GAME_ID = "alicja"
 PLAYERS = (3, 8)
@@ -143,73 +143,50 @@ def _refuse(code: str, **params: Any) -> RuleViolation:
 
 
 @dataclass
-class Options:
+class Options(GameOptions):
     """``children``: only the children's themes, and one forbidden letter (blue)."""
 
     children: bool = False
 
-    def to_json(self) -> dict[str, Any]:
-        return options_json(self)
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Options:
-        return check_options(cls, "Alicja", data)
+    game_name: ClassVar[str] = "Alicja"
 
 
 # --------------------------------------------------------------------------- moves
 
 
 @dataclass(frozen=True)
-class _MoveBase:
-    kind: ClassVar[str] = ""
-
-    def to_json(self) -> dict[str, Any]:
-        raise NotImplementedError
-
-
-@dataclass(frozen=True)
-class ChooseTheme(_MoveBase):
+class ChooseTheme(MoveBase):
     index: int
     kind: ClassVar[str] = "theme"
 
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "index": self.index}
 
 
 @dataclass(frozen=True)
-class Say(_MoveBase):
+class Say(MoveBase):
     text: str
     kind: ClassVar[str] = "say"
 
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "text": self.text}
 
 
 @dataclass(frozen=True)
-class Challenge(_MoveBase):
+class Challenge(MoveBase):
     kind: ClassVar[str] = "challenge"
 
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind}
 
 
 @dataclass(frozen=True)
-class Vote(_MoveBase):
+class Vote(MoveBase):
     stands: bool
     kind: ClassVar[str] = "vote"
 
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "stands": self.stands}
 
 
 @dataclass(frozen=True)
-class TimeUp(_MoveBase):
+class TimeUp(MoveBase):
     """The teapot ran out (or a vote's time): the table's move."""
 
     kind: ClassVar[str] = "time_up"
 
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind}
 
 
 Move = ChooseTheme | Say | Challenge | Vote | TimeUp

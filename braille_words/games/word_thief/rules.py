@@ -25,9 +25,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Protocol
 
 from braille_words.errors import InputError
-from braille_words.games.base import Event, Reason, RuleViolation
+from braille_words.games.base import Event, MoveBase, Reason, RuleViolation
 from braille_words.games.interface import GameRules
-from braille_words.games.options import check_options, options_json
+from braille_words.games.options import GameOptions
 from braille_words.games.word_thief.deck import DeckSpec, load_deck
 from braille_words.games.word_thief.making import (
     Placed,
@@ -106,65 +106,46 @@ def _refuse(code: str, **params: Any) -> RuleViolation:
 
 
 @dataclass
-class Options:
+class Options(GameOptions):
     """``rearrange``: the variant in which a thief may rearrange the stolen letters freely.
     ``victim_loses``: the victim of a steal loses the stolen word's letter value (ours)."""
 
     rearrange: bool = False
     victim_loses: bool = True
 
-    def to_json(self) -> dict[str, Any]:
-        return options_json(self)
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Options:
-        return check_options(cls, "Word Thief", data)
+    game_name: ClassVar[str] = "Word Thief"
 
 
 # --------------------------------------------------------------------------- moves
 
 
 @dataclass(frozen=True)
-class _MoveBase:
-    kind: ClassVar[str] = ""
-
-    def to_json(self) -> dict[str, Any]:
-        raise NotImplementedError
-
-
-@dataclass(frozen=True)
-class Lay(_MoveBase):
+class Lay(MoveBase):
     """Lay one word from the hand."""
 
     word: str
     kind: ClassVar[str] = "lay"
 
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "word": self.word}
 
 
 @dataclass(frozen=True)
-class StealMove(_MoveBase):
+class StealMove(MoveBase):
     """Steal table word ``target`` (0-based) and make ``words`` from it and the hand."""
 
     target: int
     words: tuple[str, ...]
     kind: ClassVar[str] = "steal"
 
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "target": self.target, "words": list(self.words)}
 
 
 @dataclass(frozen=True)
-class Pass(_MoveBase):
+class Pass(MoveBase):
     """Neither lay nor steal. While cards are left to draw it costs the penalty and swaps
     ``discard`` (letters, "?" a wild) for new cards."""
 
     discard: tuple[str, ...] = ()
     kind: ClassVar[str] = "pass"
 
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "discard": list(self.discard)}
 
 
 Move = Lay | StealMove | Pass
