@@ -158,6 +158,12 @@ class GameRules(ABC, Generic[S, M]):
         None when running out changes nothing."""
         return None
 
+    def teacher_ruling(self, state: S, stands: bool) -> tuple[int, M] | None:
+        """The move a teacher's ruling makes now (``stands``: the disputed word stands), and
+        for which seat; None when nothing waits for a ruling. The teacher's console and page
+        call it through the table's controls."""
+        return None
+
     def table_must_decide(self, state: S) -> bool:
         """Whether the game waits for the table as a whole (a ruling) rather than a seat: with
         nobody but computers at the table, a computer then decides."""

@@ -12,6 +12,7 @@ import unicodedata
 from collections.abc import Sequence
 
 from braille_words.errors import InputError
+from braille_words.games.votes import parse_ballot
 from braille_words.table.control import MORE_TIME_SECONDS, Control
 from braille_words.tiles import is_number
 
@@ -42,6 +43,9 @@ WORDS: dict[str, str] = {
     "end": "end",
     "wyjdź": "end",
     "quit": "end",
+    "orzeknij": "rule",
+    "orzeczenie": "rule",
+    "rule": "rule",
     "stan": "status",
     "status": "status",
     "gdzie": "status",
@@ -111,6 +115,11 @@ def parse_console(line: str, names: Sequence[str]) -> Control | None:
         level = LEVELS.get(rest_low[-1]) if action == "computer" and len(rest) > 1 else None
         who = rest[:-1] if level is not None else rest
         return Control(action, seat=find_seat(" ".join(who), names), level=level)
+    if action == "rule":
+        ballot = parse_ballot(" ".join(rest)) if rest else None
+        if ballot is None:
+            raise InputError.coded("console_rule")
+        return Control(action, stands=ballot)
     if action == "say":
         if len(rest) < 2:
             raise InputError.coded("console_say")

@@ -25,6 +25,7 @@ ACTIONS = (
     "say",
     "end",
     "status",
+    "rule",
 )
 
 
@@ -37,6 +38,8 @@ class Control:
     seconds: int = 0
     message: str = ""
     level: str | None = None
+    stands: bool = True
+    """For "rule": whether the disputed word stands."""
 
     def __post_init__(self) -> None:
         if self.action not in ACTIONS:
@@ -78,6 +81,10 @@ class TableControl:
     def say(self, message: str, seat: int | None = None) -> None:
         """A sentence spoken and brailled at one seat, or at every seat."""
         self._put(Control("say", seat=seat, message=message))
+
+    def rule(self, stands: bool) -> None:
+        """Settle a disputed word (a challenge, a theme vote) at once: it stands, or not."""
+        self._put(Control("rule", stands=stands))
 
     def end_game(self) -> None:
         """The game stops for every seat; it is saved and can be resumed."""

@@ -319,6 +319,15 @@ class TableWide:
             if teacher is not None:
                 whom = name or text(teacher.lang, "everyone", teacher.verbosity)
                 teacher.announce(text(teacher.lang, "said_to", teacher.verbosity, name=whom))
+        elif action == "rule":
+            ruling = self.rules.teacher_ruling(self.state, control.stands)
+            if ruling is None:
+                if teacher is not None:
+                    teacher.announce(text(teacher.lang, "nothing_to_rule", teacher.verbosity))
+                return
+            key = "teacher_rules_stands" if control.stands else "teacher_rules_goes"
+            self._tell_table(lambda o: text(o.lang, key, o.verbosity))
+            self.play(*ruling, urgent=True)
         elif action == "end":
             self._end_for_all("ended_by_teacher")
 

@@ -158,3 +158,15 @@ def test_a_derivative_from_the_family_file_is_a_repeat_a_look_alike_is_not() -> 
     s, _ = r.apply(s, 0, Say("kot"))
     s, _ = r.apply(s, 1, Say("kotlet"))
     assert s.out == ()
+
+
+def test_a_teacher_may_settle_a_challenge_at_once() -> None:
+    """The rules README: a challenged word is voted on by the players "or the teacher decides"."""
+    r, s = talking(players=4)
+    s, _ = r.apply(s, 0, Say("klaun"))
+    s, _ = r.apply(s, 2, Challenge())
+    seat, ruling = r.teacher_ruling(s, False) or (None, None)
+    assert ruling is not None
+    s, _ = r.apply(s, seat, ruling)
+    assert s.out == (0,) and s.phase == "talk"
+    assert r.teacher_ruling(s, True) is None  # nothing waits for a ruling now

@@ -381,3 +381,28 @@ def test_headphones_that_stop_working_are_an_alert_on_the_teachers_console(
     assert "Słuchawki albo głośnik nie działają" in streams[2].getvalue()
     session.handle(KEYBOARD, "stan")  # and it stays on the status line
     assert "Ewa: słuchawki" in console.getvalue().splitlines()[-1]
+
+
+def test_the_teacher_rules_on_a_challenged_word_from_the_console(
+    tmp_path: Path, polish: Any
+) -> None:
+    from braille_words.games.alicja.rules import Challenge, ChooseTheme, Say
+
+    seats = [SeatConfig(name=n, display="none", speech="none", keyboard="none") for n in NAMES]
+    streams = [io.StringIO() for _ in seats]
+    session = new_session(find_game("alicja"), seats, seed=1, journal_path=tmp_path / "a.jsonl",
+                          lexicon=polish,
+                          outputs=[SeatOutput(name=s.name, lang="pl", verbosity="beginner",
+                                              transcript=streams[i])
+                                   for i, s in enumerate(seats)])
+    console = io.StringIO()
+    session.teacher = SeatOutput(name="Nauczyciel", lang="pl", verbosity="beginner",
+                                 transcript=console)
+    session.handle(KEYBOARD, "orzeknij nie")
+    assert "Teraz nie ma czego rozstrzygać." in console.getvalue()
+    session.play(0, ChooseTheme(0))
+    session.play(0, Say("klaun"))
+    session.play(2, Challenge())
+    session.handle(KEYBOARD, "orzeknij nie")
+    assert "Nauczyciel rozstrzyga: słowo odpada." in streams[1].getvalue()
+    assert 0 in session.state.out

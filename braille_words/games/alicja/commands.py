@@ -13,7 +13,15 @@ from typing import Any
 
 import braille_words.present.messages  # noqa: F401  (the catalogues say the errors below)
 from braille_words.errors import InputError
-from braille_words.games.alicja.rules import Challenge, ChooseTheme, Move, Say, TimeUp, Vote
+from braille_words.games.alicja.rules import (
+    Challenge,
+    ChooseTheme,
+    Move,
+    Ruling,
+    Say,
+    TimeUp,
+    Vote,
+)
 from braille_words.games.kit import CommandLanguage
 from braille_words.games.votes import parse_ballot
 from braille_words.tiles import normalize
@@ -65,6 +73,8 @@ def parse(line: str, view: Any) -> Move:
         return TimeUp()
     if text in _CHALLENGE:
         return Challenge()
+    if verb in ("orzeczenie", "ruling") and parse_ballot(rest) is not None:
+        return Ruling(bool(parse_ballot(rest)))
     if phase == "vote":
         ballot = parse_ballot(text)
         if ballot is None:
@@ -88,6 +98,8 @@ def to_command(move: Move, view: Any, lang: str = "en") -> str:
         return "wyzwanie" if pl else "challenge"
     if isinstance(move, Vote):
         return ("tak" if move.stands else "nie") if pl else ("yes" if move.stands else "no")
+    if isinstance(move, Ruling):
+        return ("orzeczenie " if pl else "ruling ") + ("tak" if move.stands else "nie")
     return "koniec czasu" if pl else "time up"
 
 

@@ -189,7 +189,15 @@ class TimeUp(MoveBase):
 
 
 
-Move = ChooseTheme | Say | Challenge | Vote | TimeUp
+@dataclass(frozen=True)
+class Ruling(MoveBase):
+    """The teacher decides a challenged word at once (``stands``), instead of the vote."""
+
+    stands: bool
+    kind: ClassVar[str] = "ruling"
+
+
+Move = ChooseTheme | Say | Challenge | Vote | TimeUp | Ruling
 
 
 def move_from_json(data: Mapping[str, Any]) -> Move:
@@ -205,6 +213,8 @@ def move_from_json(data: Mapping[str, Any]) -> Move:
             return Vote(bool(data["stands"]))
         if kind == "time_up":
             return TimeUp()
+        if kind == "ruling":
+            return Ruling(bool(data["stands"]))
     except (KeyError, TypeError, ValueError):
         pass
     raise InputError(f"not an Alicja move: {dict(data)!r}")
@@ -302,7 +312,7 @@ class Rules(GameRules[State, Move]):
     """Alicja's basic game. ``lexicon`` gives lemmas (another form of a word already said);
     no word is refused for being absent from it — fit is the table's question."""
 
-    table_moves = (TimeUp,)
+    table_moves = (TimeUp, Ruling)
 
     def __init__(self, lexicon: Any, options: Options | None = None,
                  data: Data | None = None) -> None:
@@ -383,6 +393,11 @@ class Rules(GameRules[State, Move]):
             return state.phase == "talk" and state.last is not None
         return super().may_act(state, seat, move)
 
+    def teacher_ruling(self, state: State, stands: bool) -> tuple[int, Move] | None:
+        if state.phase == "vote":
+            return state.current, Ruling(stands)
+        return None
+
     def time_up(self, state: State) -> tuple[int, Move] | None:
         if state.phase in ("talk", "vote"):
             return state.current, TimeUp()
@@ -400,6 +415,13 @@ class Rules(GameRules[State, Move]):
             if state.phase != "talk":
                 return state, events
             return self._out(state, state.current, "time", events)
+        if isinstance(move, Ruling):
+            if state.phase != "vote":
+                raise _refuse("no_vote")
+            # The teacher's word: counted as if every vote had gone that way.
+            voters = sorted(state.awaiting | {s for s, _ in state.votes})
+            return self._count(replace(state, votes=tuple((s, move.stands) for s in voters)),
+                               events)
         if isinstance(move, Challenge):
             return self._challenge(state, seat, events)
         if isinstance(move, Vote):

@@ -519,6 +519,13 @@ class Rules(GameRules["State", "Move"]):
 
     table_moves = TABLE_MOVES
 
+    def teacher_ruling(self, state: State, stands: bool) -> tuple[int, Move] | None:
+        """A family challenge settled by the teacher: the word stands, or the challenge is
+        upheld."""
+        if state.phase == "ruling" and state.pending is not None:
+            return int(state.pending["challenger"]), Ruling(not stands)
+        return None
+
     def move_from_json(self, data: Mapping[str, Any]) -> Move:
         return move_from_json(data)
 
