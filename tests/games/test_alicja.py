@@ -170,3 +170,17 @@ def test_a_teacher_may_settle_a_challenge_at_once() -> None:
     s, _ = r.apply(s, seat, ruling)
     assert s.out == (0,) and s.phase == "talk"
     assert r.teacher_ruling(s, True) is None  # nothing waits for a ruling now
+
+
+def test_not_mad_enough_four_letters_one_of_each_colour_and_children_one_blue() -> None:
+    from braille_words.games.alicja.rules import Options
+
+    mad = Rules(Lemmas(), Options(madness=True), DATA)
+    s, _ = mad.new(["A", "B", "C"], 5)
+    blue, purple, green, red = s.letters
+    assert (blue in DATA.blue and purple in DATA.purple and green in DATA.green
+            and red in DATA.red)
+    young = Rules(Lemmas(), Options(children=True), DATA)
+    s, _ = young.new(["A", "B", "C"], 5)
+    assert len(s.letters) == 1 and s.letters[0] in DATA.blue
+    assert all(DATA.themes[t].children for t in s.themes)

@@ -55,6 +55,8 @@ class Data:
     little: frozenset[str]
     blue: tuple[str, ...]
     purple: tuple[str, ...]
+    green: tuple[str, ...]
+    red: tuple[str, ...]
     themes: tuple[Theme, ...]
     families: Mapping[str, frozenset[str]] = field(default_factory=dict)
     """Each word of a listed family pair, and the words it is of one family with."""
@@ -81,6 +83,8 @@ def load_data(path: str | Path | None = None) -> Data:
             little=frozenset(str(w) for w in play["little"]),
             blue=tuple(str(x) for x in letters["blue"]),
             purple=tuple(str(x) for x in letters["purple"]),
+            green=tuple(str(x) for x in letters["green"]),
+            red=tuple(str(x) for x in letters["red"]),
             themes=tuple(
                 Theme(str(t["name"]), bool(t.get("children", False)),
                       tuple(str(w) for w in t.get("words", [])))
@@ -144,9 +148,11 @@ def _refuse(code: str, **params: Any) -> RuleViolation:
 
 @dataclass
 class Options(GameOptions):
-    """``children``: only the children's themes, and one forbidden letter (blue)."""
+    """``children``: only the children's themes, and one forbidden letter (blue).
+    ``madness`` ("Za mało szaleństwa?"): four forbidden letters, one of each colour."""
 
     children: bool = False
+    madness: bool = False
 
     game_name: ClassVar[str] = "Alicja"
 
@@ -351,6 +357,8 @@ class Rules(GameRules[State, Move]):
         letters = [rng.choice(self.data.blue)]
         if not state.options.children:
             letters.append(rng.choice(self.data.purple))
+        if state.options.madness and not state.options.children:
+            letters += [rng.choice(self.data.green), rng.choice(self.data.red)]
         order = tuple((queen + k) % n for k in range(n))
         return replace(state, round=number, queen=queen, phase="theme", themes=drawn,
                        letters=tuple(letters), active=order, current=queen, said=(), out=(),
