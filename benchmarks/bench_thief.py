@@ -19,7 +19,8 @@ import sys
 import time
 from collections import Counter
 
-from braille_words.games.word_thief.computer import _holds, steals_of
+from braille_words.games.word_thief.computer import steals_of
+from braille_words.games.word_thief.finder import holds_in_order
 from braille_words.lexicon import get_lexicon
 
 GOAL_MS = 50.0
@@ -32,7 +33,7 @@ def brute_singles(words: list[str], stolen: str, hand: str, wilds: int) -> set[s
     have = Counter(hand)
     found: set[str] = set()
     for word in words:
-        if len(word) <= len(stolen) or not _holds(word, stolen):
+        if len(word) <= len(stolen) or not holds_in_order(word, stolen):
             continue
         need = Counter(word) - Counter(stolen)
         if sum((need - have).values()) <= wilds:

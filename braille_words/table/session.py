@@ -269,10 +269,6 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
             return 0  # the table must decide and nobody but computers sits at it
         return None
 
-    def _human_awaited(self) -> int | None:
-        humans = [s for s in sorted(self.state.awaiting) if self.seats[s].is_human]
-        return humans[0] if humans else None
-
     # -- one line of input ----------------------------------------------------------------
 
     def handle(self, source: int, line: str, *, at: float | None = None) -> None:

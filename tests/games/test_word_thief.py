@@ -313,7 +313,8 @@ def test_the_steal_finder_finds_the_rulebooks_steals_and_what_a_scan_finds(
     of the whole word list finds (a word holding the stolen letters in order)."""
     from collections import Counter
 
-    from braille_words.games.word_thief.computer import _holds, steals_of
+    from braille_words.games.word_thief.computer import steals_of
+    from braille_words.games.word_thief.finder import holds_in_order
 
     assert ("reworked",) in steals_of(english, "work", "reedxqz", 0)
     assert ("frown", "cat") in steals_of(english, "front", "wcaxyzq", 0)
@@ -321,7 +322,7 @@ def test_the_steal_finder_finds_the_rulebooks_steals_and_what_a_scan_finds(
     hand = Counter("eatsr")
     scan = {
         w for w in words
-        if len(w) > 3 and _holds(w, "tea")
+        if len(w) > 3 and holds_in_order(w, "tea")
         and sum((Counter(w) - Counter("tea") - hand).values()) <= 1
     }
     found = {s[0] for s in steals_of(english, "tea", "eatsr", 1, pairs=False)}

@@ -166,18 +166,15 @@ class ChooseTheme(MoveBase):
     kind: ClassVar[str] = "theme"
 
 
-
 @dataclass(frozen=True)
 class Say(MoveBase):
     text: str
     kind: ClassVar[str] = "say"
 
 
-
 @dataclass(frozen=True)
 class Challenge(MoveBase):
     kind: ClassVar[str] = "challenge"
-
 
 
 @dataclass(frozen=True)
@@ -186,13 +183,11 @@ class Vote(MoveBase):
     kind: ClassVar[str] = "vote"
 
 
-
 @dataclass(frozen=True)
 class TimeUp(MoveBase):
     """The teapot ran out (or a vote's time): the table's move."""
 
     kind: ClassVar[str] = "time_up"
-
 
 
 @dataclass(frozen=True)

@@ -81,12 +81,6 @@ def candidates(rules: Rules, state: State, seat: int, level: str) -> list[Move]:
     return moves
 
 
-def _holds(word: str, stolen: str) -> bool:
-    """Whether ``word`` has ``stolen``'s letters in order (a cheap first sieve)."""
-    it = iter(word)
-    return all(ch in it for ch in stolen)
-
-
 def _score(rules: Rules, state: State, seat: int, move: Move) -> int | None:
     try:
         after, _ = rules.apply(state, seat, move)

@@ -17,6 +17,13 @@ Found = tuple[str, tuple[int, ...], int]
 """A word, how many of each hand letter it takes (by the graph's letter index), wilds taken."""
 
 
+def holds_in_order(word: str, stolen: str) -> bool:
+    """Whether ``word`` has ``stolen``'s letters in order: the plain check a scan of the word
+    list makes, which the graph walk below must agree with."""
+    it = iter(word)
+    return all(ch in it for ch in stolen)
+
+
 def holding(graph: Any, piece: Sequence[str | None], hand: str, wilds: int) -> list[Found]:
     """Every word holding ``piece`` in order (None: a stolen wild, any letter) and at least one
     hand card, the hand paying for the rest."""

@@ -127,7 +127,6 @@ class Lay(MoveBase):
     kind: ClassVar[str] = "lay"
 
 
-
 @dataclass(frozen=True)
 class StealMove(MoveBase):
     """Steal table word ``target`` (0-based) and make ``words`` from it and the hand."""
@@ -137,7 +136,6 @@ class StealMove(MoveBase):
     kind: ClassVar[str] = "steal"
 
 
-
 @dataclass(frozen=True)
 class Pass(MoveBase):
     """Neither lay nor steal. While cards are left to draw it costs the penalty and swaps
@@ -145,7 +143,6 @@ class Pass(MoveBase):
 
     discard: tuple[str, ...] = ()
     kind: ClassVar[str] = "pass"
-
 
 
 Move = Lay | StealMove | Pass
