@@ -9,10 +9,10 @@ instead of fixing one mistake per try.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar
+from dataclasses import MISSING, dataclass, field, fields
+from typing import Any, ClassVar, TypeVar, get_args, get_origin, get_type_hints
 
-from braille_words.errors import BrailleWordsError
+from braille_words.errors import BrailleWordsError, InputError
 
 PUBLIC: None = None
 """``Event.to`` for news every seat may hear."""
@@ -77,3 +77,32 @@ class MoveBase:
             value = getattr(self, f.name)
             out[f.name] = list(value) if isinstance(value, tuple) else value
         return out
+
+
+_READ: dict[Any, Any] = {int: int, str: str, bool: bool}
+
+MB = TypeVar("MB", bound=MoveBase)
+
+
+def read_move(data: Mapping[str, Any], moves: Sequence[type[MB]], what: str) -> MB:
+    """The move ``MoveBase.to_json`` wrote, read back by its ``kind`` with each field made
+    its declared type again (a list back into a tuple): one reader for every game whose moves
+    are ``MoveBase`` dataclasses. A hand-edited journal line that is not one is a sentence
+    ("not {what}: …", ``what`` such as "an Alicja move")."""
+    try:
+        kind = data["kind"]
+        cls = next(m for m in moves if m.kind == kind)
+        hints = get_type_hints(cls)
+        values: dict[str, Any] = {}
+        for f in fields(cls):
+            if f.name not in data and f.default is not MISSING:
+                continue
+            raw, hint = data[f.name], hints[f.name]
+            if get_origin(hint) is tuple:
+                (item, *_rest) = get_args(hint)
+                values[f.name] = tuple(_READ[item](x) for x in raw)
+            else:
+                values[f.name] = _READ[hint](raw)
+        return cls(**values)
+    except (KeyError, TypeError, ValueError, StopIteration):
+        raise InputError(f"not {what}: {dict(data)!r}") from None

@@ -364,3 +364,13 @@ def test_the_drawer_hears_the_cards_drawn_once_and_the_others_how_many() -> None
         params = {"seat": 0, "count": 4}
         params.update(event_params("others_drew", params, seat, names, "pl"))
         assert render("pl", "word_thief", "others_drew", params) == expected
+
+
+@pytest.mark.parametrize("data", [{"kind": "steal", "target": "x", "words": []},
+                                  {"kind": "lay"}, {"kind": "fly", "word": "a"}, {}])
+def test_a_damaged_journal_move_is_a_sentence(data: dict[str, object]) -> None:
+    from braille_words.errors import InputError
+    from braille_words.games.word_thief.rules import move_from_json
+
+    with pytest.raises(InputError, match="not a Word Thief move"):
+        move_from_json(data)

@@ -24,10 +24,10 @@ import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from braille_words.errors import InputError
-from braille_words.games.base import Event, MoveBase, Reason, RuleViolation
+from braille_words.games.base import Event, MoveBase, Reason, RuleViolation, read_move
 from braille_words.games.interface import GameRules
 from braille_words.games.options import GameOptions
 
@@ -202,23 +202,8 @@ Move = ChooseTheme | Say | Challenge | Vote | TimeUp | Ruling
 
 
 def move_from_json(data: Mapping[str, Any]) -> Move:
-    try:
-        kind = data["kind"]
-        if kind == "theme":
-            return ChooseTheme(int(data["index"]))
-        if kind == "say":
-            return Say(str(data["text"]))
-        if kind == "challenge":
-            return Challenge()
-        if kind == "vote":
-            return Vote(bool(data["stands"]))
-        if kind == "time_up":
-            return TimeUp()
-        if kind == "ruling":
-            return Ruling(bool(data["stands"]))
-    except (KeyError, TypeError, ValueError):
-        pass
-    raise InputError(f"not an Alicja move: {dict(data)!r}")
+    moves = (ChooseTheme, Say, Challenge, Vote, TimeUp, Ruling)
+    return cast(Move, read_move(data, moves, "an Alicja move"))
 
 
 # --------------------------------------------------------------------------- state

@@ -22,10 +22,10 @@ import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, cast
 
 from braille_words.errors import InputError
-from braille_words.games.base import Event, MoveBase, Reason, RuleViolation
+from braille_words.games.base import Event, MoveBase, Reason, RuleViolation, read_move
 from braille_words.games.interface import GameRules
 from braille_words.games.options import GameOptions
 from braille_words.games.word_thief.deck import DeckSpec, load_deck
@@ -149,17 +149,7 @@ Move = Lay | StealMove | Pass
 
 
 def move_from_json(data: Mapping[str, Any]) -> Move:
-    try:
-        kind = data["kind"]
-        if kind == "lay":
-            return Lay(str(data["word"]))
-        if kind == "steal":
-            return StealMove(int(data["target"]), tuple(str(w) for w in data["words"]))
-        if kind == "pass":
-            return Pass(tuple(str(c) for c in data.get("discard", [])))
-    except (KeyError, TypeError, ValueError):
-        pass
-    raise InputError(f"not a Word Thief move: {dict(data)!r}")
+    return cast(Move, read_move(data, (Lay, StealMove, Pass), "a Word Thief move"))
 
 
 # --------------------------------------------------------------------------- state
