@@ -81,6 +81,17 @@ Router = Callable[[Any, Any], tuple[Any, "str | None"]]
 """(routing target, current selection) → (new selection, command line to run or None)."""
 
 
+def standings(result: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
+    """A result's winners and its scores best first ("Ola 12, Jan 9"), for a game's final
+    sentence (``{winners}``, ``{scores}``)."""
+    scores = list(result.get("scores", []))
+    order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))
+    return {
+        "winners": [names[s] for s in result.get("winners", []) if s < len(names)],
+        "scores": ", ".join(f"{names[s]} {scores[s]}" for s in order if s < len(names)),
+    }
+
+
 class GamePresenter(ABC, Generic[V]):
     """Every player-facing word, Braille line and sound of one game, from views only.
 

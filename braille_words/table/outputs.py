@@ -921,21 +921,19 @@ class SeatOutput:
     def _sound_safely(self, action: Callable[[], object]) -> None:
         """Speech or a sound failed (headphones pulled out, the sound device gone): the game
         goes on, and the table is told once, so a teacher hears "Ewa: headphones"."""
-        try:
-            action()
-        except Exception as exc:
-            print(f"braille-words: an output device failed: {exc}", file=sys.stderr)
-            if not self._sound_failed and self.on_device is not None:
-                self._sound_failed = True
-                self.on_device("sound_failed")
+        if not self._safely(action) and not self._sound_failed and self.on_device is not None:
+            self._sound_failed = True
+            self.on_device("sound_failed")
 
     @staticmethod
-    def _safely(action: Callable[[], object]) -> None:
-        """A broken output device must not stop the game: note it and go on."""
+    def _safely(action: Callable[[], object]) -> bool:
+        """A broken output device must not stop the game: note it and go on (False)."""
         try:
             action()
         except Exception as exc:
             print(f"braille-words: an output device failed: {exc}", file=sys.stderr)
+            return False
+        return True
 
 
 _MOVES = frozenset({"pan_left", "pan_right", "line_up", "line_down", "top", "bottom"})

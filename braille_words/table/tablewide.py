@@ -109,6 +109,25 @@ class TableWide:
                     if to_teacher else sentence(teacher))
             teacher.announce(said, cue=cue)
 
+    def _tell_others(
+        self,
+        seat: int,
+        key: str,
+        *,
+        to_teacher: str | None = None,
+        cue: str | None = None,
+        teacher_cue: str | None = None,
+        **params: Any,
+    ) -> None:
+        """News about one seat for the other people at the table and the teacher (told in
+        their own words, ``to_teacher``); the seat itself has been told its own."""
+        for other, out in enumerate(self.outputs):
+            if other != seat and self._speaks(other) and self.seats[other].is_human:
+                out.announce(text(out.lang, key, out.verbosity, **params), cue=cue, public=True)
+        if self.teacher is not None:
+            t = self.teacher
+            t.announce(text(t.lang, to_teacher or key, t.verbosity, **params), cue=teacher_cue)
+
     def _human_groups(self) -> list[frozenset[int]]:
         """The people at the table, those at one keyboard or speaker counted together: a
         family at one terminal agrees at once."""
@@ -136,12 +155,8 @@ class TableWide:
         if self.teacher is not None:
             self._left.add(seat)
             out.announce(text(out.lang, "you_left", out.verbosity), public=True)
-            for other, other_out in enumerate(self.outputs):
-                if other != seat and self._speaks(other) and self.seats[other].is_human:
-                    other_out.announce(text(other_out.lang, "seat_left", other_out.verbosity,
-                                            name=name), public=True)
-            self.teacher.announce(text(self.teacher.lang, "seat_left_teacher",
-                                       self.teacher.verbosity, name=name), cue="warning")
+            self._tell_others(seat, "seat_left", to_teacher="seat_left_teacher",
+                              teacher_cue="warning", name=name)
             return
         groups = self._human_groups()
         mine = next((g for g in groups if seat in g), frozenset({seat}))
@@ -208,23 +223,12 @@ class TableWide:
         reason = f"display {seat}"
         if status == "display_disconnected" and reason not in self._paused:
             self._pause(reason)
-            for other, out in enumerate(self.outputs):
-                if other != seat and self._speaks(other) and self.seats[other].is_human:
-                    out.announce(text(out.lang, "display_lost_table", out.verbosity, name=name),
-                                 cue="warning", public=True)
-            if self.teacher is not None:
-                t = self.teacher
-                t.announce(text(t.lang, "display_lost_teacher", t.verbosity, name=name),
-                           cue="warning")
+            self._tell_others(seat, "display_lost_table", to_teacher="display_lost_teacher",
+                              cue="warning", teacher_cue="warning", name=name)
         elif status == "display_reconnected" and reason in self._paused:
             still = bool(self._paused - {reason})
             key = "display_back_still_paused" if still else "display_back_table"
-            for other, out in enumerate(self.outputs):
-                if other != seat and self._speaks(other) and self.seats[other].is_human:
-                    out.announce(text(out.lang, key, out.verbosity, name=name), public=True)
-            if self.teacher is not None:
-                t = self.teacher
-                t.announce(text(t.lang, key, t.verbosity, name=name))
+            self._tell_others(seat, key, name=name)
             if not still:
                 out = self.outputs[seat]
                 out.announce(text(out.lang, "going_on", out.verbosity), public=True)

@@ -11,7 +11,7 @@ from braille_words.braille.lines import NamedLine
 from braille_words.games.alicja.commands import to_command
 from braille_words.games.alicja.rules import load_data
 from braille_words.games.interface import TimerRequest
-from braille_words.games.kit import GamePresenter
+from braille_words.games.kit import GamePresenter, standings
 from braille_words.present.messages import render
 
 GAME = "alicja"
@@ -93,11 +93,7 @@ def where(view: Mapping[str, Any], lang: str, verbosity: str, names: Sequence[st
 
 
 def final(result: Mapping[str, Any], lang: str, names: Sequence[str], seat: int) -> str:
-    scores = list(result.get("scores", []))
-    order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))
-    sheet = ", ".join(f"{names[s]} {scores[s]}" for s in order if s < len(names))
-    winners = [names[s] for s in result.get("winners", []) if s < len(names)]
-    return _t(lang, "final", winners=winners, scores=sheet)
+    return _t(lang, "final", **standings(result, names))
 
 
 def event_params(kind: str, params: dict[str, Any], seat: int, names: Sequence[str],

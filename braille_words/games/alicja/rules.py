@@ -127,6 +127,7 @@ REASON_CODES: dict[str, str] = {
     "queen_chooses": "The Queen of Hearts chooses the theme first.",
     "empty": "Say a word.",
     "no_vote": "There is nothing to vote on.",
+    "no_teapot": "The teapot is not timing anyone now.",
     "nothing_to_challenge": "There is no word to challenge now.",
     "own_word": "You cannot challenge your own word.",
     "already_voted": "You have already voted.",
@@ -401,7 +402,8 @@ class Rules(GameRules[State, Move]):
             if state.phase == "vote":
                 return self._count(state, events)
             if state.phase != "talk":
-                return state, events
+                # Only a person types it here (the clock never calls time outside a turn).
+                raise _refuse("no_teapot")
             return self._out(state, state.current, "time", events)
         if isinstance(move, Ruling):
             if state.phase != "vote":
@@ -533,15 +535,9 @@ class Rules(GameRules[State, Move]):
         if stands:
             events.append(Event("turn_started", {"seat": state.current}))
             return state, events
-        # The speaker goes out; whoever was to speak next still does.
-        card = len(state.out) + 1
-        events.append(Event("player_out", {"seat": speaker, "why": "vote", "card": card}))
-        active = tuple(s for s in state.active if s != speaker)
-        state = replace(state, active=active, out=(*state.out, speaker))
-        if len(active) == 1:
-            return self._end_round(state, events)
-        events.append(Event("turn_started", {"seat": state.current}))
-        return state, events
+        # The speaker goes out; whoever was to speak after them (the one waiting now) still
+        # does, as after any other way out.
+        return self._out(state, speaker, "vote", events)
 
     def _end_round(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
         n = len(state.seats)

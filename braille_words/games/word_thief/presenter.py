@@ -18,7 +18,7 @@ from braille_words.braille.cells import DOT7, DOT8, SELECTED_DOTS
 from braille_words.braille.lines import NamedLine
 from braille_words.braille.translator import tile_cell
 from braille_words.braille.view import Line, Segment
-from braille_words.games.kit import GamePresenter
+from braille_words.games.kit import GamePresenter, standings
 from braille_words.games.word_thief.commands import to_command
 from braille_words.games.word_thief.view import CardView, TableWordView, WordThiefView
 from braille_words.present.messages import render
@@ -136,11 +136,7 @@ def where(view: WordThiefView, lang: str, verbosity: str, names: Sequence[str]) 
 
 
 def final(result: Mapping[str, Any], lang: str, names: Sequence[str], seat: int) -> str:
-    scores = list(result.get("scores", []))
-    order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))
-    sheet = ", ".join(f"{names[s]} {scores[s]}" for s in order if s < len(names))
-    winners = [names[s] for s in result.get("winners", []) if s < len(names)]
-    return _t(lang, "final", winners=winners, scores=sheet)
+    return _t(lang, "final", **standings(result, names))
 
 
 def event_params(
