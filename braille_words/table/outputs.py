@@ -141,6 +141,8 @@ class SeatOutput:
         """The game's line for the display's cancel key (set by the table from the game)."""
         self.submit: Callable[[str], None] | None = None
         self.on_device: Callable[[str], None] | None = None
+        self.on_refused: Callable[[str], None] | None = None
+        """Told each sentence that refuses what the seat tried (the teacher's report)."""
         self._sound_failed = False
         """Where the display's own news goes (unplugged, back): the table, which tells every
         seat and waits; a seat alone says it itself."""
@@ -222,6 +224,8 @@ class SeatOutput:
             aloud = public or not self.muted
             if not aloud and not (self.private_display and self.display is not None):
                 return
+            if cue == "rejected" and self.on_refused is not None:
+                self.on_refused(sentence)
             self.last = sentence
             self._last_shown = braille or sentence
             self._last_public = public

@@ -29,6 +29,7 @@ from braille_words.games.kit import GameKit
 from braille_words.games.votes import parse_ballot
 from braille_words.lexicon.diacritics import restore_line
 from braille_words.present.messages import error_text, lookup, render, text
+from braille_words.table.activity import ActivityLog
 from braille_words.table.clock import TableClock
 from braille_words.table.control import TEACHER, Control
 from braille_words.table.hotseat import HotSeat
@@ -136,6 +137,14 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
     """A seat's device trouble the teacher should know of ("sound_failed"), until it is over."""
     _want_end: set[int] = field(default_factory=set)
     """People who said "wyjdź" at a table with no teacher: it ends when all have said it."""
+    activity: ActivityLog | None = None
+    """What people did beside their moves (hints, commands, refusals), for the teacher's
+    reports (``table.activity``); kept beside the journal."""
+    next_game: str | None = None
+    """Set when the teacher asked for the next game: its position file, or "" for a fresh
+    deal (``TableControl.next_game``); the caller starts it after ``run`` returns."""
+    _trying: str = ""
+    """The line being handled now: what a refusal refused."""
 
     def __post_init__(self) -> None:
         """Give each seat's display a way to send lines and route keys into this game."""
@@ -150,11 +159,28 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
             out.router = self.kit.presenter.route
             out.cancel_line = self.kit.presenter.cancel_line
             out.on_device = self._device_reporter(seat)
+            out.on_refused = self._refusal_noter(seat)
+        if self.activity is None and self.journal is not None:
+            self.activity = ActivityLog.beside(self.journal.path)
 
     @property
     def quit_requested(self) -> bool:
         """A player said "wyjdź": they have just heard where the game is saved."""
         return self._quit
+
+    def _note(self, seat: int, kind: str, what: str = "", why: str = "") -> None:
+        """Keep what a person did for the teacher's report (a computer's doings are not
+        a student's)."""
+        if self.activity is not None and 0 <= seat < len(self.seats) and self.seats[
+            seat
+        ].is_human:
+            self.activity.note(seat, kind, what, why)
+
+    def _refusal_noter(self, seat: int) -> Callable[[str], None]:
+        def refused(sentence: str) -> None:
+            self._note(seat, "refused", self._trying, sentence)
+
+        return refused
 
     def _submitter(self, seat: int) -> Callable[[str], None]:
         def submit(line: str) -> None:
@@ -273,6 +299,16 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
 
     def handle(self, source: int, line: str, *, at: float | None = None) -> None:
         """Act on one typed or brailled line; every outcome is announced to that seat."""
+        if self._trying:  # a line that runs another (a typed pick placing a tile)
+            self._handle(source, line, at=at)
+            return
+        self._trying = clean_line(line).strip()
+        try:
+            self._handle(source, line, at=at)
+        finally:
+            self._trying = ""
+
+    def _handle(self, source: int, line: str, *, at: float | None = None) -> None:
         seat = self._keyboard_seat() if source == KEYBOARD else source
         if seat is None:
             if source == KEYBOARD and self.teacher is not None:
@@ -325,6 +361,7 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
         elif offered is not None and words == offered[1]:
             insist = True  # typed again as it was: the player means it
         if not insist and self._generic(seat, low, words):
+            self._note(seat, "command", low.split(" ", 1)[0])
             return
         if self._paused:
             out.announce(self._paused_text(out), cue="rejected")
@@ -333,6 +370,7 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
         view = self.state.view_for(seat)
         try:
             move = self.kit.commands.parse(words, view)
+            self._note(seat, "command", str(move.to_json().get("kind", "")))
         except InputError as exc:
             if awaited and not insist and self._offer_spelling(seat, words, None):
                 return
@@ -514,6 +552,7 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
                 return False
         self.state = state
         self.moves_played += 1
+        self._note(seat, "move", str(move.to_json().get("kind", "")))
         self._mover = seat
         try:
             self.announce(events, urgent=urgent)
@@ -725,6 +764,7 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
         """A nudge first, the whole move when asked again in the same position: a child who
         is told the move learns less than one told what to look for."""
         out = self.outputs[seat]
+        self._note(seat, "hint")
         move = self.kit.computer.hint(self.rules, self.state, seat)
         if move is None:
             # The game words it its way (no tiles to draw in 7 słów), else the table does.
@@ -854,6 +894,8 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
         for seat in sorted(awaiting):
             key = self.kit.presenter.prompt_key(self.state.view_for(seat))
             fresh = seat not in before or key != self._prompt_keys.get(seat)
+            if seat not in before:
+                self._note(seat, "turn")
             self._prompt_keys[seat] = key
             if fresh and self.seats[seat].is_human:
                 out = self.outputs[seat]
@@ -956,6 +998,8 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
             self.clock.close()
         if self.journal is not None:
             self.journal.close()
+        if self.activity is not None:
+            self.activity.close()
         for out in self.outputs:
             out.close()
 

@@ -1,0 +1,99 @@
+"""What each person at a table did beside their moves, for the teacher's reports.
+
+The journal keeps only the accepted moves: enough to replay a game, not enough to say how a
+student played it. The activity log beside it (``GAME.activity.ndjson``: not ``*.jsonl``, so
+``resume`` never takes it for a game) adds, with the time of each: a turn beginning, a move
+made, a hint asked for, a command used, and a line refused with the sentence that refused it.
+It is for the teacher's eyes only (a refused secret word is in it), written on the teacher's
+computer; a line that cannot be written is dropped, never a reason to stop a game.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+SUFFIX = ".activity.ndjson"
+
+
+def activity_path(journal: Path) -> Path:
+    """Where the activity of the game in ``journal`` is kept."""
+    return journal.with_name(journal.stem + SUFFIX)
+
+
+@dataclass(frozen=True)
+class Activity:
+    """One thing a seat did: ``kind`` is turn, move, hint, command or refused."""
+
+    at: float
+    seat: int
+    kind: str
+    what: str = ""
+    """The command's word or the move's kind; for a refusal, the line the student tried."""
+    why: str = ""
+    """For a refusal: the sentence the student was told."""
+
+
+class ActivityLog:
+    """Appends activities to one file; every failure to write is silent (the game matters
+    more than its statistics)."""
+
+    def __init__(self, stream: TextIO | None, now: Callable[[], float] = time.time) -> None:
+        self._stream = stream
+        self._now = now
+
+    @classmethod
+    def beside(cls, journal: Path, now: Callable[[], float] = time.time) -> ActivityLog:
+        try:
+            stream: TextIO | None = activity_path(journal).open("a", encoding="utf-8")
+        except OSError:
+            stream = None
+        return cls(stream, now)
+
+    def note(self, seat: int, kind: str, what: str = "", why: str = "") -> None:
+        if self._stream is None:
+            return
+        line = {"at": round(self._now(), 3), "seat": seat, "kind": kind}
+        if what:
+            line["what"] = what
+        if why:
+            line["why"] = why
+        try:
+            self._stream.write(json.dumps(line, ensure_ascii=False) + "\n")
+            self._stream.flush()
+        except (OSError, ValueError):
+            self._stream = None
+
+    def close(self) -> None:
+        if self._stream is not None:
+            with contextlib.suppress(OSError):
+                self._stream.close()
+            self._stream = None
+
+
+def read_activity(journal: Path) -> Iterator[Activity]:
+    """The activities of the game in ``journal``, oldest first; a damaged line is skipped
+    (a report is a summary: one torn line must not hide a term's work)."""
+    path = activity_path(journal)
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return
+    for line in text.splitlines():
+        try:
+            obj: Any = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if not isinstance(obj, dict):
+            continue
+        at, seat, kind = obj.get("at"), obj.get("seat"), obj.get("kind")
+        if not isinstance(at, int | float) or not isinstance(seat, int) or not isinstance(
+            kind, str
+        ):
+            continue
+        yield Activity(float(at), seat, kind, str(obj.get("what", "")), str(obj.get("why", "")))
