@@ -26,6 +26,7 @@ ACTIONS = (
     "end",
     "status",
     "rule",
+    "next",
 )
 
 
@@ -40,6 +41,9 @@ class Control:
     level: str | None = None
     stands: bool = True
     """For "rule": whether the disputed word stands."""
+    position: str = ""
+    """For "next": the position file the next game starts from (an exercise); "" deals
+    afresh."""
 
     def __post_init__(self) -> None:
         if self.action not in ACTIONS:
@@ -85,6 +89,11 @@ class TableControl:
     def rule(self, stands: bool) -> None:
         """Settle a disputed word (a challenge, a theme vote) at once: it stands, or not."""
         self._put(Control("rule", stands=stands))
+
+    def next_game(self, position: str = "") -> None:
+        """This game ends (saved, as by ``end_game``) and the next starts at the same seats:
+        from the position file ``position`` (an exercise), or a fresh deal."""
+        self._put(Control("next", position=position))
 
     def end_game(self) -> None:
         """The game stops for every seat; it is saved and can be resumed."""

@@ -81,6 +81,45 @@ def new_session(
     return session
 
 
+def read_position(path: Path) -> dict[str, Any]:
+    """A teacher's position file (an exercise): one JSON object, or a sentence saying why
+    not."""
+    import json
+
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise BrailleWordsError(f"the position file {path} cannot be read: {exc}") from None
+    if not isinstance(data, dict):
+        raise BrailleWordsError(f"the position file {path} holds no JSON object")
+    return data
+
+
+def next_session(
+    before: AnySession,
+    position: Path | None = None,
+    *,
+    outputs: list[SeatOutput] | None = None,
+    lexicon: Any = None,
+) -> AnySession:
+    """The teacher's next game at the same table: the same game, seats (as the teacher left
+    them: a seat given to the computer stays so) and options, a new deal or a position, a new
+    journal beside the last one."""
+    options = {k: v for k, v in before.header.options.items() if k != "position"}
+    if position is not None:
+        options["position"] = read_position(position)
+    folder = before.journal.path.parent if before.journal is not None else sessions_dir()
+    stem = f"{time.strftime('%Y%m%d-%H%M%S')}-{before.kit.id}"
+    path = next(
+        p for n in range(1, 10_000)
+        if not (p := folder / (f"{stem}.jsonl" if n == 1 else f"{stem}-{n}.jsonl")).exists()
+    )
+    seats = [SeatConfig.from_json(s.to_json()) for s in before.seats]
+    return new_session(before.kit, seats, options=options, journal_path=path,
+                       lexicon=lexicon,
+                       outputs=outputs, shared=list(before.shared) if outputs else None)
+
+
 TABLE_OPTIONS = ("position", "school_words")
 """Options the table keeps for itself (in the journal, so a resumed game has them too)."""
 

@@ -53,6 +53,7 @@ class TableWide:
         _last_news: str
         _alerts: dict[int, str]
         header: Header
+        next_game: str | None
 
         def play(self, seat: int, move: Any, *, urgent: bool = False) -> bool: ...
         def tell_everyone(
@@ -333,6 +334,11 @@ class TableWide:
             self._tell_table(lambda o: text(o.lang, key, o.verbosity))
             self.play(*ruling, urgent=True)
         elif action == "end":
+            self._end_for_all("ended_by_teacher")
+        elif action == "next":
+            # Whoever runs the table (the command line, the host) starts the next game once
+            # this one has stopped; the journal keeps this one, resumable.
+            self.next_game = control.position
             self._end_for_all("ended_by_teacher")
 
     def _table_status(self, out: SeatOutput) -> str:
