@@ -1,0 +1,153 @@
+"""A class report as the teacher reads it: lines for the terminal (and a screen reader), CSV
+for a spreadsheet, and a printable HTML page, in Polish or English."""
+
+from __future__ import annotations
+
+import csv
+import io
+from html import escape
+
+from braille_words.reports.summary import ClassReport, StudentReport
+
+WORDS: dict[str, dict[str, str]] = {
+    "pl": {
+        "title": "Raport klasy",
+        "games_read": "Gier w raporcie: {n}.",
+        "no_students": "W tych grach nie grał żaden uczeń.",
+        "student": "Uczeń",
+        "games": "gry",
+        "moves": "ruchy",
+        "words": "słowa",
+        "longest": "najdłuższe słowo",
+        "average": "średni czas ruchu (s)",
+        "hints": "podpowiedzi",
+        "refused": "odrzucone próby",
+        "commands": "najczęstsze polecenia",
+        "tried": "próba",
+        "why": "powód",
+        "none": "brak",
+        "skipped": "Pominięty dziennik: {why}",
+        "print": "Drukuj",
+    },
+    "en": {
+        "title": "Class report",
+        "games_read": "Games in this report: {n}.",
+        "no_students": "No student played in these games.",
+        "student": "Student",
+        "games": "games",
+        "moves": "moves",
+        "words": "words",
+        "longest": "longest word",
+        "average": "average time per move (s)",
+        "hints": "hints",
+        "refused": "refused attempts",
+        "commands": "commands used most",
+        "tried": "tried",
+        "why": "reason",
+        "none": "none",
+        "skipped": "Journal left out: {why}",
+        "print": "Print",
+    },
+}
+
+
+def words(lang: str) -> dict[str, str]:
+    return WORDS.get(lang, WORDS["en"])
+
+
+def _average(student: StudentReport) -> str:
+    average = student.average_seconds
+    return "" if average is None else f"{average:.1f}"
+
+
+def _commands(student: StudentReport) -> str:
+    return ", ".join(f"{name} ×{count}" for name, count in student.top_commands())
+
+
+def as_lines(report: ClassReport, lang: str) -> list[str]:
+    """One paragraph a student: what a terminal prints and a screen reader reads."""
+    w = words(lang)
+    lines = [w["title"], w["games_read"].format(n=report.games)]
+    lines += [w["skipped"].format(why=why) for why in report.skipped]
+    if not report.students:
+        lines.append(w["no_students"])
+    for s in report.students:
+        lines.append("")
+        lines.append(f"{s.name}: {w['games']} {s.games}, {w['moves']} {s.moves}, "
+                     f"{w['hints']} {s.hints}, {w['average']} {_average(s) or w['none']}")
+        lines.append(f"  {w['words']} ({len(s.words)}): {', '.join(s.words) or w['none']}")
+        lines.append(f"  {w['longest']}: {s.longest or w['none']}")
+        lines.append(f"  {w['commands']}: {_commands(s) or w['none']}")
+        lines.append(f"  {w['refused']} ({len(s.refused)}):")
+        for tried, why in s.refused:
+            lines.append(f"    {tried or '—'}: {why}")
+    return lines
+
+
+def as_csv(report: ClassReport, lang: str) -> str:
+    """One row a student; lists inside a cell are separated by " | "."""
+    w = words(lang)
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    writer.writerow([w["student"], w["games"], w["moves"], w["words"], w["longest"],
+                     w["average"], w["hints"], w["refused"], w["commands"]])
+    for s in report.students:
+        writer.writerow([
+            s.name, s.games, s.moves, " | ".join(s.words), s.longest, _average(s), s.hints,
+            " | ".join(f"{tried}: {why}" for tried, why in s.refused), _commands(s),
+        ])
+    return buffer.getvalue()
+
+
+def student_sections(report: ClassReport, lang: str, level: int = 2) -> str:
+    """Each student as an HTML section: a heading, the figures as a definition list, the
+    words and the refused attempts as lists (read by headings with a screen reader)."""
+    w = words(lang)
+    h, sub = f"h{level}", f"h{level + 1}"
+    parts: list[str] = []
+    if not report.students:
+        parts.append(f"<p>{escape(w['no_students'])}</p>")
+    for i, s in enumerate(report.students):
+        sid = f"student-{i}"
+        figures = [
+            (w["games"], str(s.games)), (w["moves"], str(s.moves)),
+            (w["longest"], s.longest or w["none"]), (w["average"], _average(s) or w["none"]),
+            (w["hints"], str(s.hints)), (w["commands"], _commands(s) or w["none"]),
+        ]
+        parts.append(f'<section class="student" aria-labelledby="{sid}">')
+        parts.append(f'<{h} id="{sid}">{escape(s.name)}</{h}>')
+        parts.append("<dl>" + "".join(
+            f"<dt>{escape(k)}</dt><dd>{escape(v)}</dd>" for k, v in figures) + "</dl>")
+        parts.append(f"<{sub}>{escape(w['words'])} ({len(s.words)})</{sub}>")
+        parts.append("<p>" + (escape(", ".join(s.words)) or escape(w["none"])) + "</p>")
+        parts.append(f"<{sub}>{escape(w['refused'])} ({len(s.refused)})</{sub}>")
+        if s.refused:
+            parts.append("<ul class=\"refused\">" + "".join(
+                f"<li><span class=\"tried\">{escape(tried or '—')}</span>: {escape(why)}</li>"
+                for tried, why in s.refused) + "</ul>")
+        else:
+            parts.append(f"<p>{escape(w['none'])}</p>")
+        parts.append("</section>")
+    return "\n".join(parts)
+
+
+def as_html(report: ClassReport, lang: str) -> str:
+    """A page of its own to print or keep (no script, no style sheet to fetch)."""
+    w = words(lang)
+    skipped = "".join(f"<p>{escape(w['skipped'].format(why=why))}</p>" for why in report.skipped)
+    return f"""<!DOCTYPE html>
+<html lang="{escape(lang)}">
+<head><meta charset="utf-8"><title>{escape(w['title'])}</title>
+<style>
+body {{ font-family: sans-serif; margin: 2em; color: #000; background: #fff; }}
+section.student {{ break-inside: avoid; border-top: 1px solid #444; }}
+dl {{ display: grid; grid-template-columns: max-content auto; gap: 0.2em 1em; }}
+dt {{ font-weight: bold; }}
+</style></head>
+<body><main>
+<h1>{escape(w['title'])}</h1>
+<p>{escape(w['games_read'].format(n=report.games))}</p>
+{skipped}
+{student_sections(report, lang)}
+</main></body></html>
+"""

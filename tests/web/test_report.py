@@ -1,0 +1,105 @@
+"""Reports per student (issue 15): a seeded three-seat game of Word Thief, typed by its three
+students — moves the computer would choose, and lines the table refuses — read back from its
+journal and activity log: each student's words, longest word, refusals with their reasons,
+hints and commands; as lines, CSV, the printable page and ``braille-words report``."""
+
+from __future__ import annotations
+
+import csv
+import io
+import random
+from pathlib import Path
+from typing import Any
+
+from braille_words.cli import main
+from braille_words.games.word_thief.rules import Lay, StealMove
+from braille_words.reports.render import as_csv, as_html, as_lines
+from braille_words.reports.summary import build_report
+from braille_words.table.session import Input
+from tests.web.conftest import seats_of, table_session
+
+NAMES = ["Ola", "Janek", "Ewa"]
+
+
+def _play(tmp_path: Path, english: Any) -> tuple[Path, dict[str, list[str]],
+                                                 dict[str, list[tuple[str, str]]]]:
+    """Twelve turns of a seeded game; what each student laid and what was refused them."""
+    session, streams = table_session(tmp_path, english, "word_thief",
+                                     seats_of(NAMES, lang="en"), 5, "thief.jsonl")
+    kit, laid = session.kit, {n: [] for n in NAMES}
+    refused: dict[str, list[tuple[str, str]]] = {n: [] for n in NAMES}
+
+    def typed(seat: int, line: str) -> None:
+        session.inputs.put(Input(seat, line))
+        session.pump()
+
+    def refuse(seat: int, line: str) -> None:
+        before = session.moves_played
+        typed(seat, line)
+        assert session.moves_played == before
+        said = streams[seat].getvalue().strip().splitlines()[-1]
+        refused[NAMES[seat]].append((line, said))
+
+    session._prompt()  # as ``run`` begins: the first turn starts
+    refuse(1, "lay zzzzq")  # Janek: not a word
+    for turn in range(12):
+        seat = min(session.state.awaiting)
+        if turn == 2:
+            refuse(seat, "lay qqqq")  # not in the hand, not a word
+            typed(seat, "hint")
+        if turn == 4:
+            refuse(seat, "steal 9 = cat")  # there is no ninth word
+        move = kit.computer.choose_move(session.rules, session.state, seat, "strong",
+                                        random.Random(turn))
+        before = session.moves_played
+        typed(seat, kit.commands.to_command(move, session.state.view_for(seat), "en"))
+        assert session.moves_played == before + 1
+        if isinstance(move, Lay):
+            laid[NAMES[seat]].append(move.word.upper())
+        elif isinstance(move, StealMove):
+            laid[NAMES[seat]].extend(w.upper() for w in move.words)
+    session.close()
+    return tmp_path / "thief.jsonl", laid, refused
+
+
+def test_a_report_lists_each_students_words_and_refusals(tmp_path: Path, english: Any) -> None:
+    journal, laid, refused = _play(tmp_path, english)
+    report = build_report([journal], {"en": english})
+    assert report.games == 1 and not report.skipped
+    by_name = {s.name: s for s in report.students}
+    assert sorted(by_name) == sorted(NAMES)
+    assert any(laid.values()) and sum(len(r) for r in refused.values()) == 3
+    for name in NAMES:
+        student = by_name[name]
+        assert student.games == 1
+        assert student.words == laid[name]
+        assert student.longest == max(laid[name], key=len, default="")
+        assert student.refused == refused[name]
+        assert student.moves == 4  # twelve turns round three seats
+        assert len(student.seconds) == 4
+    hinted = [s for s in report.students if s.hints]
+    assert len(hinted) == 1 and hinted[0].commands["hint"] == 1
+
+
+def test_the_report_as_csv_lines_and_a_printable_page(tmp_path: Path, english: Any) -> None:
+    journal, laid, _ = _play(tmp_path, english)
+    report = build_report([journal], {"en": english})
+    rows = list(csv.reader(io.StringIO(as_csv(report, "en"))))
+    assert rows[0][:4] == ["Student", "games", "moves", "words"]
+    janek = next(r for r in rows if r[0] == "Janek")
+    assert janek[3] == " | ".join(laid["Janek"])
+    assert "lay zzzzq: " in janek[7]
+    lines = "\n".join(as_lines(report, "pl"))
+    assert "Janek: gry 1" in lines and "lay zzzzq" in lines
+    page = as_html(report, "en")
+    assert page.startswith("<!DOCTYPE html>") and "<h2" in page and "lay zzzzq" in page
+
+
+def test_braille_words_report_reads_a_class_folder(
+    tmp_path: Path, english: Any, capsys: Any
+) -> None:
+    _play(tmp_path, english)
+    assert main(["report", "--class", str(tmp_path), "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "Games in this report: 1." in out and "Ola:" in out and "lay zzzzq" in out
+    assert main(["report", str(tmp_path / "nothing.jsonl")]) != 0
