@@ -24,6 +24,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "braille_words.displays.cli",
     "braille_words.speech.cli",
     "braille_words.audio.cli",
+    "braille_words.reports.cli",
 )
 
 # The top-level commands each module registers, with their one-line help: `--help`, and a
@@ -47,6 +48,9 @@ COMMANDS: dict[str, tuple[tuple[str, str], ...]] = {
         ("say", "speak a sentence on a sound device (to try a seat's voice and headphones)"),
     ),
     "braille_words.audio.cli": (),
+    "braille_words.reports.cli": (
+        ("report", "a report per student from game journals: words, refusals, hints, time"),
+    ),
 }
 
 Handler = Callable[[argparse.Namespace], int]
