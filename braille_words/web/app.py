@@ -1,0 +1,492 @@
+"""The teacher's page as one aiohttp application: log in, watch every seat live, control the
+table, read the reports.
+
+``teacher_app(tables, password)`` is all a server needs: ``play --roster --web`` serves it
+alone, the network host mounts it beside its WebSockets. Every path but the login form asks
+for the teacher's cookie; every control also carries the page's token, names an existing table
+(and seat), and goes through the table's own ``TableControl``, so the page can do nothing the
+teacher's console cannot. Whatever is refused is logged (``logging`` and ``app[REFUSALS]``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+from collections import deque
+from html import escape
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from aiohttp import web
+
+from braille_words.errors import BrailleWordsError
+from braille_words.reports.render import as_csv, as_html, student_sections
+from braille_words.reports.render import words as report_words
+from braille_words.reports.summary import build_report, class_journals
+from braille_words.table.snapshot import table_view
+from braille_words.web.auth import COOKIE, Sessions
+from braille_words.web.tables import TeacherTable, TeacherTables
+from braille_words.web.words import words
+
+log = logging.getLogger("braille_words.web")
+
+TABLES = web.AppKey("tables", TeacherTables)
+SESSIONS = web.AppKey("sessions", Sessions)
+REFUSALS = web.AppKey("refusals", deque[dict[str, str]])
+"""What was refused (wrong passwords, forged controls), newest last: the teacher's log."""
+STOPPING = web.AppKey("stopping", asyncio.Event)
+PLAYED = web.AppKey("played", list[Path])
+
+PUBLIC = frozenset({"login"})
+MAX_MESSAGE = 300
+SNAPSHOT_SECONDS = 0.3
+"""How often the live stream looks at the tables (it sends only what changed)."""
+CONTROLS = frozenset({
+    "pause", "go_on", "more_time", "skip", "rule", "computer", "person", "say", "end", "next",
+})
+_MALFORMED = (TypeError, ValueError, KeyError, AttributeError, IndexError)
+
+
+def teacher_app(tables: TeacherTables, password: str) -> web.Application:
+    """The teacher's page for ``tables``, opened with ``password``."""
+    app = web.Application(middlewares=[_guard], client_max_size=64 * 1024)
+    app[TABLES] = tables
+    app[SESSIONS] = Sessions(password)
+    app[REFUSALS] = deque(maxlen=500)
+    app[STOPPING] = asyncio.Event()
+    app[PLAYED] = []
+    app.router.add_get("/", _page, name="page")
+    app.router.add_get("/login", _login_form, name="login")
+    app.router.add_post("/login", _login)
+    app.router.add_post("/logout", _logout)
+    app.router.add_get("/events", _events)
+    app.router.add_get("/api/tables", _tables_json)
+    app.router.add_post("/api/tables/{number}/control", _control)
+    app.router.add_get("/reports", _reports)
+    app.router.add_get("/reports.csv", _reports_csv)
+    app.router.add_get("/reports/print", _reports_print)
+    app.router.add_get("/static/{name}", _static)
+    app.on_shutdown.append(_stop_streams)
+    return app
+
+
+def lang_of(tables: TeacherTables) -> str:
+    """The teacher's language: the first person's at the first table."""
+    for table in tables.all():
+        for seat in table.session.seats:
+            if seat.is_human:
+                return seat.lang
+    return "pl"
+
+
+def refuse(request: web.Request, why: str, **details: Any) -> None:
+    """Log a refusal where the teacher (and a test) can read it."""
+    entry = {"why": why, "address": str(request.remote), "path": request.path,
+             **{k: str(v) for k, v in details.items()}}
+    request.config_dict[REFUSALS].append(entry)
+    log.warning("teacher's page refused %s from %s: %s", request.path, request.remote, why)
+
+
+async def _stop_streams(app: web.Application) -> None:
+    app[STOPPING].set()
+
+
+@web.middleware
+async def _guard(request: web.Request, handler: Any) -> web.StreamResponse:
+    """Nothing but the login form without the teacher's cookie; every answer says not to be
+    framed or sniffed, and runs only our own script."""
+    route = request.match_info.route
+    public = route.name in PUBLIC or (request.method == "POST" and request.path.endswith("/login"))
+    if not public and request.config_dict[SESSIONS].page_token(request.cookies.get(COOKIE)) is None:
+        refuse(request, "no password" if not request.cookies.get(COOKIE) else "unknown cookie")
+        if request.method == "GET" and route.name == "page":
+            raise web.HTTPSeeOther(location=_relative(request, "login"))
+        raise web.HTTPUnauthorized(text="log in with the teacher's password first")
+    response: web.StreamResponse = await handler(request)
+    response.headers.setdefault("X-Frame-Options", "DENY")
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("Referrer-Policy", "no-referrer")
+    response.headers.setdefault(
+        "Content-Security-Policy",
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+        "frame-ancestors 'none'; form-action 'self'",
+    )
+    response.headers.setdefault("Cache-Control", "no-store")
+    return response
+
+
+def _relative(request: web.Request, path: str) -> str:
+    """A path beside the page, wherever the application is mounted."""
+    base = request.path.rsplit("/", 1)[0]
+    return f"{base}/{path}"
+
+
+# -- logging in ------------------------------------------------------------------------------
+
+
+def _login_page(lang: str, error: str = "") -> str:
+    w = words(lang)
+    alert = f'<p role="alert" class="error">{escape(error)}</p>' if error else ""
+    return f"""<!DOCTYPE html>
+<html lang="{escape(lang)}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>{escape(w['login_title'])}</title>
+<style>
+body {{ font-family: sans-serif; font-size: 1.2rem; margin: 2em; background: #fff; color: #000; }}
+input, button {{ font-size: inherit; }}
+.error {{ color: #a00000; font-weight: bold; }}
+:focus {{ outline: 3px solid #1a5fb4; outline-offset: 2px; }}
+</style></head>
+<body><main>
+<h1>{escape(w['login_title'])}</h1>
+{alert}
+<form method="post" action="login">
+<p><label for="password">{escape(w['password'])}</label>
+<input id="password" name="password" type="password" autocomplete="current-password"
+ required autofocus></p>
+<p><button type="submit">{escape(w['log_in'])}</button></p>
+</form>
+</main></body></html>
+"""
+
+
+async def _login_form(request: web.Request) -> web.Response:
+    return web.Response(text=_login_page(lang_of(request.app[TABLES])), content_type="text/html")
+
+
+async def _login(request: web.Request) -> web.Response:
+    app = request.app
+    sessions, lang = app[SESSIONS], lang_of(app[TABLES])
+    address = str(request.remote)
+    if sessions.too_many(address):
+        refuse(request, "too many wrong passwords")
+        return web.Response(status=429, text=_login_page(lang, words(lang)["too_many"]),
+                            content_type="text/html")
+    form = await request.post()
+    given = str(form.get("password", ""))
+    if not sessions.matches(given):
+        sessions.wrong(address)
+        codes = app[TABLES].join_codes()
+        why = "a student's join code" if given.strip() in codes else (
+            "no password" if not given.strip() else "wrong password")
+        refuse(request, why)
+        return web.Response(status=403, text=_login_page(lang, words(lang)["wrong_password"]),
+                            content_type="text/html")
+    token = sessions.open()
+    log.info("the teacher logged in from %s", address)
+    response = web.HTTPSeeOther(location=_relative(request, ""))
+    response.set_cookie(COOKIE, token, httponly=True, samesite="Strict", path="/")
+    raise response
+
+
+async def _logout(request: web.Request) -> web.Response:
+    cookie = request.cookies.get(COOKIE, "")
+    form = await request.post()
+    if not _page_token_ok(request, str(form.get("token", ""))):
+        refuse(request, "logout without the page's token")
+        raise web.HTTPForbidden(text="refused")
+    request.app[SESSIONS].close(cookie)
+    response = web.HTTPSeeOther(location=_relative(request, "login"))
+    response.del_cookie(COOKIE, path="/")
+    raise response
+
+
+def _page_token_ok(request: web.Request, given: str | None = None) -> bool:
+    expected = request.app[SESSIONS].page_token(request.cookies.get(COOKIE))
+    given = given if given is not None else request.headers.get("X-Page-Token", "")
+    return expected is not None and bool(given) and secrets.compare_digest(
+        expected.encode(), given.encode())
+
+
+# -- the page and its live stream ------------------------------------------------------------
+
+
+def snapshot(tables: TeacherTables) -> dict[str, Any]:
+    """Every table as the page shows it."""
+    shown = []
+    for table in tables.all():
+        connected = table.connected() if table.connected is not None else None
+        view = table_view(table.session, connected=connected)
+        view["number"] = table.number
+        shown.append(view)
+    return {"tables": shown, "exercises": [p.name for p in tables.exercise_files()]}
+
+
+async def _page(request: web.Request) -> web.Response:
+    tables = request.app[TABLES]
+    lang = lang_of(tables)
+    w = words(lang)
+    token = request.app[SESSIONS].page_token(request.cookies.get(COOKIE)) or ""
+    first = json.dumps(snapshot(tables), ensure_ascii=False).replace("</", "<\\/")
+    labels = json.dumps(w, ensure_ascii=False).replace("</", "<\\/")
+    page = f"""<!DOCTYPE html>
+<html lang="{escape(lang)}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<meta name="page-token" content="{escape(token)}">
+<title>{escape(w['title'])}</title>
+<link rel="stylesheet" href="static/teacher.css">
+<script src="static/teacher.js" defer></script>
+</head>
+<body>
+<a class="skip" href="#tables">{escape(w['skip_link'])}</a>
+<header>
+<h1>{escape(w['title'])}</h1>
+<nav aria-label="{escape(w['reports'])}"><ul>
+<li><a href="reports?scope=game">{escape(w['report_game'])}</a></li>
+<li><a href="reports?scope=term">{escape(w['report_term'])}</a></li>
+</ul></nav>
+<form method="post" action="logout" id="logout"><input type="hidden" name="token"
+ value="{escape(token)}"><button type="submit">{escape(w['log_out'])}</button></form>
+</header>
+<main>
+<section aria-labelledby="news-heading" class="news">
+<h2 id="news-heading">{escape(w['news'])}</h2>
+<div id="news" role="log" aria-live="polite" aria-relevant="additions"></div>
+<p id="link-state" class="state" role="status"></p>
+</section>
+<div id="tables"></div>
+<noscript><p>{escape(w['no_script'])}</p></noscript>
+</main>
+<script type="application/json" id="first-snapshot">{first}</script>
+<script type="application/json" id="words">{labels}</script>
+</body></html>
+"""
+    return web.Response(text=page, content_type="text/html")
+
+
+async def _tables_json(request: web.Request) -> web.Response:
+    return web.json_response(snapshot(request.app[TABLES]), dumps=_dumps)
+
+
+def _dumps(obj: Any) -> str:
+    return json.dumps(obj, ensure_ascii=False)
+
+
+async def _events(request: web.Request) -> web.StreamResponse:
+    """Server-sent events: the tables whenever something on them changed."""
+    response = web.StreamResponse(headers={
+        "Content-Type": "text/event-stream", "Cache-Control": "no-store",
+        "X-Accel-Buffering": "no",
+    })
+    await response.prepare(request)
+    stopping = request.app[STOPPING]
+    last = ""
+    quiet = 0.0
+    try:
+        while not stopping.is_set():
+            now = _dumps(snapshot(request.app[TABLES]))
+            if now != last:
+                await response.write(f"data: {now}\n\n".encode())
+                last, quiet = now, 0.0
+            elif quiet > 15:
+                await response.write(b": still here\n\n")
+                quiet = 0.0
+            quiet += SNAPSHOT_SECONDS
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stopping.wait(), SNAPSHOT_SECONDS)
+    except (ConnectionResetError, asyncio.CancelledError):
+        pass
+    return response
+
+
+async def _static(request: web.Request) -> web.Response:
+    name = request.match_info["name"]
+    kinds = {"teacher.js": "application/javascript", "teacher.css": "text/css"}
+    if name not in kinds:
+        raise web.HTTPNotFound()
+    body = resources.files("braille_words.web").joinpath("static", name).read_text("utf-8")
+    return web.Response(text=body, content_type=kinds[name], charset="utf-8")
+
+
+# -- controls --------------------------------------------------------------------------------
+
+
+async def _control(request: web.Request) -> web.Response:
+    """One control from the page, checked whole before the table hears of it."""
+    tables = request.app[TABLES]
+    w = words(lang_of(tables))
+    if not _page_token_ok(request):
+        refuse(request, "control without the page's token")
+        return _answer(w["refused"].format(why=w["bad_control"]), 403)
+    try:
+        number = int(request.match_info["number"])
+        body = await request.json()
+    except (ValueError, json.JSONDecodeError):
+        refuse(request, "malformed control")
+        return _answer(w["bad_control"], 400)
+    table = tables.find(number)
+    if table is None:
+        refuse(request, "control for a table this server does not have", table=number)
+        return _answer(w["no_table"], 404)
+    if not isinstance(body, dict) or body.get("action") not in CONTROLS:
+        refuse(request, "unknown control", table=number)
+        return _answer(w["bad_control"], 400)
+    try:
+        said = _carry_out(table, tables, body, w)
+    except _Refused as exc:
+        refuse(request, exc.why, table=number, action=body.get("action"))
+        return _answer(exc.sentence, exc.status)
+    return _answer(w["done"].format(what=said), 200, ok=True)
+
+
+class _Refused(Exception):
+    def __init__(self, sentence: str, why: str, status: int = 400) -> None:
+        super().__init__(sentence)
+        self.sentence, self.why, self.status = sentence, why, status
+
+
+def _answer(said: str, status: int, *, ok: bool = False) -> web.Response:
+    return web.json_response({"ok": ok, "said": said}, status=status, dumps=_dumps)
+
+
+def _seat(table: TeacherTable, body: dict[str, Any], w: dict[str, str], *,
+          needed: bool) -> int | None:
+    seat = body.get("seat")
+    if seat is None and not needed:
+        return None
+    if isinstance(seat, bool) or not isinstance(seat, int) or not (
+        0 <= seat < len(table.session.seats)
+    ):
+        raise _Refused(w["no_seat"], "control for a seat this table does not have", 404)
+    return seat
+
+
+def _carry_out(table: TeacherTable, tables: TeacherTables, body: dict[str, Any],
+               w: dict[str, str]) -> str:
+    """Check one control and hand it to the table; what was done, in the teacher's words."""
+    action = str(body["action"])
+    control = table.session.control
+    if action == "pause":
+        control.pause()
+    elif action == "go_on":
+        control.go_on()
+    elif action == "more_time":
+        control.more_time()
+    elif action == "skip":
+        control.skip()
+    elif action == "rule":
+        stands = body.get("stands")
+        if not isinstance(stands, bool):
+            raise _Refused(w["bad_control"], "a ruling that is neither yes nor no")
+        control.rule(stands)
+        return w["rule_yes" if stands else "rule_no"]
+    elif action in ("computer", "person"):
+        seat = _seat(table, body, w, needed=True)
+        assert seat is not None
+        name = table.session.seats[seat].name
+        if action == "computer":
+            control.computer_plays(seat)
+            return w["give_computer"].format(name=name)
+        control.person_plays(seat)
+        return w["give_person"].format(name=name)
+    elif action == "say":
+        seat = _seat(table, body, w, needed=False)
+        message = body.get("message")
+        if not isinstance(message, str) or not message.strip():
+            raise _Refused(w["empty_message"], "an empty message")
+        control.say(" ".join(message.split())[:MAX_MESSAGE], seat)
+        return w["send"]
+    elif action == "end":
+        control.end_game()
+    elif action == "next":
+        control.next_game(str(_exercise(table, tables, body, w) or ""))
+        return w["start"]
+    return w[action]
+
+
+def _exercise(table: TeacherTable, tables: TeacherTables, body: dict[str, Any],
+              w: dict[str, str]) -> Path | None:
+    """The exercise the next game starts from, checked against this game now (None: a fresh
+    deal): only a file of the exercise folder, by name, that this game can start from."""
+    name = body.get("exercise") or ""
+    if not name:
+        return None
+    found = next((p for p in tables.exercise_files() if p.name == name), None)
+    if found is None:
+        raise _Refused(w["no_exercise"], "an exercise that is not in the folder", 404)
+    from braille_words.table.launch import read_position
+
+    session = table.session
+    try:
+        position = read_position(found)
+        session.rules.from_position([s.name for s in session.seats], 1, position)
+    except (BrailleWordsError, *_MALFORMED) as exc:
+        raise _Refused(w["bad_exercise"].format(why=exc), "an exercise for another game") from None
+    return found
+
+
+# -- reports ---------------------------------------------------------------------------------
+
+
+def played_journals(app: web.Application) -> list[Path]:
+    """This server's games: the journals of every game its tables have played."""
+    seen = app[PLAYED]
+    for table in app[TABLES].all():
+        journal = table.session.journal
+        if journal is not None and journal.path not in seen:
+            seen.append(journal.path)
+    return list(seen)
+
+
+def _journals(request: web.Request) -> list[Path]:
+    played = played_journals(request.app)
+    if request.query.get("scope") != "term":
+        return played
+    folder = request.app[TABLES].journals
+    if folder is None and played:
+        folder = played[0].parent
+    return class_journals(folder) if folder is not None and folder.is_dir() else played
+
+
+async def _report(request: web.Request) -> Any:
+    journals = _journals(request)
+    return await asyncio.get_running_loop().run_in_executor(None, build_report, journals)
+
+
+async def _reports(request: web.Request) -> web.Response:
+    lang = lang_of(request.app[TABLES])
+    w, rw = words(lang), report_words(lang)
+    report = await _report(request)
+    scope = "term" if request.query.get("scope") == "term" else "game"
+    title = w["report_term"] if scope == "term" else w["report_game"]
+    skipped = "".join(f"<p>{escape(rw['skipped'].format(why=why))}</p>" for why in report.skipped)
+    page = f"""<!DOCTYPE html>
+<html lang="{escape(lang)}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>{escape(title)}</title>
+<link rel="stylesheet" href="static/teacher.css">
+</head>
+<body>
+<header>
+<h1>{escape(title)}</h1>
+<nav aria-label="{escape(w['reports'])}"><ul>
+<li><a href="./">{escape(w['back'])}</a></li>
+<li><a href="reports.csv?scope={scope}">{escape(w['report_csv'])}</a></li>
+<li><a href="reports/print?scope={scope}">{escape(w['report_print'])}</a></li>
+</ul></nav>
+</header>
+<main>
+<p>{escape(rw['games_read'].format(n=report.games))}</p>
+{skipped}
+{student_sections(report, lang)}
+</main>
+</body></html>
+"""
+    return web.Response(text=page, content_type="text/html")
+
+
+async def _reports_csv(request: web.Request) -> web.Response:
+    report = await _report(request)
+    body = as_csv(report, lang_of(request.app[TABLES]))
+    return web.Response(text=body, content_type="text/csv", charset="utf-8", headers={
+        "Content-Disposition": 'attachment; filename="braille-words-report.csv"'})
+
+
+async def _reports_print(request: web.Request) -> web.Response:
+    report = await _report(request)
+    return web.Response(text=as_html(report, lang_of(request.app[TABLES])),
+                        content_type="text/html")

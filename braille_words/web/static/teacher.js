@@ -1,0 +1,250 @@
+// The teacher's page, live: every table and seat from the server's snapshots (server-sent
+// events), the controls posted back with the page's token. Plain script, no build step.
+//
+// The page is built once per table; later snapshots only change text and states in place,
+// so the focus never moves and a screen reader is not sent back to the top. News (the
+// table's, and what each control did) goes to the one polite live region.
+"use strict";
+
+(function () {
+  const W = JSON.parse(document.getElementById("words").textContent);
+  const TOKEN = document.querySelector('meta[name="page-token"]').content;
+  const root = document.getElementById("tables");
+  const news = document.getElementById("news");
+  const linkState = document.getElementById("link-state");
+  const built = new Map(); // table number -> its elements
+  let exercises = [];
+
+  function say(sentence) {
+    if (!sentence) return;
+    const p = document.createElement("p");
+    p.textContent = sentence;
+    news.appendChild(p);
+    while (news.childNodes.length > 20) news.removeChild(news.firstChild);
+  }
+
+  function fill(template, values) {
+    return template.replace(/\{(\w+)\}/g, (_, k) => (k in values ? String(values[k]) : ""));
+  }
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (k === "text") node.textContent = v;
+      else node.setAttribute(k, v);
+    }
+    for (const child of children) if (child) node.appendChild(child);
+    return node;
+  }
+
+  async function control(number, body) {
+    let answer;
+    try {
+      const response = await fetch(`api/tables/${number}/control`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Page-Token": TOKEN },
+        body: JSON.stringify(body),
+        credentials: "same-origin",
+      });
+      answer = await response.json();
+    } catch (e) {
+      answer = { said: W.reconnecting };
+    }
+    say(answer.said);
+  }
+
+  function button(label, onClick, attrs) {
+    const b = el("button", Object.assign({ type: "button" }, attrs || {}));
+    b.textContent = label;
+    b.addEventListener("click", onClick);
+    return b;
+  }
+
+  function buildTable(t) {
+    const n = t.number;
+    const id = `table-${n}`;
+    const heading = el("h2", { id: `${id}-heading` });
+    const status = el("p", { id: `${id}-status`, class: "status" });
+    const section = el("section", { class: "table", "aria-labelledby": `${id}-heading`, id });
+    section.appendChild(heading);
+    section.appendChild(status);
+
+    // Controls of the whole table.
+    const controls = el("div", { role: "group", "aria-labelledby": `${id}-controls-heading`,
+                                 class: "controls" });
+    controls.appendChild(el("h3", { id: `${id}-controls-heading`, text: W.controls }));
+    const pause = button(W.pause, () => control(n, { action: "pause" }), { id: `${id}-pause` });
+    const goOn = button(W.go_on, () => control(n, { action: "go_on" }), { id: `${id}-go-on` });
+    controls.append(
+      pause, goOn,
+      button(W.more_time, () => control(n, { action: "more_time" }), { id: `${id}-more-time` }),
+      button(W.skip, () => control(n, { action: "skip" }), { id: `${id}-skip` }),
+      button(W.rule_yes, () => control(n, { action: "rule", stands: true }),
+             { id: `${id}-rule-yes` }),
+      button(W.rule_no, () => control(n, { action: "rule", stands: false }),
+             { id: `${id}-rule-no` }),
+      button(W.end, () => control(n, { action: "end" }), { id: `${id}-end` }),
+    );
+    section.appendChild(controls);
+
+    // A message to one seat or all.
+    const form = el("form", { class: "message", "aria-labelledby": `${id}-message-heading` });
+    form.appendChild(el("h3", { id: `${id}-message-heading`, text: W.message }));
+    const text = el("input", { id: `${id}-message`, type: "text", maxlength: "300",
+                               autocomplete: "off" });
+    const to = el("select", { id: `${id}-to` });
+    form.append(
+      el("label", { for: `${id}-message`, text: W.message }), text,
+      el("label", { for: `${id}-to`, text: W.to }), to,
+      el("button", { type: "submit", id: `${id}-send`, text: W.send }),
+    );
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const seat = to.value === "" ? null : Number(to.value);
+      control(n, { action: "say", message: text.value, seat }).then(() => {
+        text.value = "";
+      });
+    });
+    section.appendChild(form);
+
+    // The next game: an exercise or a fresh deal.
+    const next = el("form", { class: "next", "aria-labelledby": `${id}-next-heading` });
+    next.appendChild(el("h3", { id: `${id}-next-heading`, text: W.next_game }));
+    const from = el("select", { id: `${id}-exercise` });
+    next.append(el("label", { for: `${id}-exercise`, text: W.exercise }), from,
+                el("button", { type: "submit", id: `${id}-start`, text: W.start }));
+    next.addEventListener("submit", (event) => {
+      event.preventDefault();
+      control(n, { action: "next", exercise: from.value });
+    });
+    section.appendChild(next);
+
+    section.appendChild(el("h3", { text: W.seats }));
+    const seats = el("div", { class: "seats" });
+    section.appendChild(seats);
+    root.appendChild(section);
+    const parts = { section, heading, status, pause, goOn, to, from, seats, seatParts: [],
+                    lastNews: t.news, lastTurn: "" };
+    built.set(n, parts);
+    return parts;
+  }
+
+  function buildSeat(parts, n, s) {
+    const id = `table-${n}-seat-${s.seat}`;
+    const article = el("article", { class: "seat", "aria-labelledby": `${id}-name`, id });
+    const name = el("h4", { id: `${id}-name` });
+    const facts = el("dl", {});
+    const display = el("div", { class: "display" });
+    const heard = el("ol", { class: "heard", "aria-labelledby": `${id}-heard` });
+    const lines = el("dl", { class: "lines" });
+    const give = button("", () => control(n, {
+      action: article.dataset.kind === "computer" ? "person" : "computer", seat: s.seat }),
+      { id: `${id}-give` });
+    article.append(
+      name, facts,
+      el("h5", { text: W.display }), display,
+      el("h5", { id: `${id}-heard`, text: W.heard }), heard,
+      el("h5", { text: W.lines }), lines,
+      give,
+    );
+    parts.seats.appendChild(article);
+    const seat = { article, name, facts, display, heard, lines, give };
+    parts.seatParts.push(seat);
+    return seat;
+  }
+
+  function setFacts(dl, pairs) {
+    dl.replaceChildren();
+    for (const [k, v, lang] of pairs) {
+      dl.appendChild(el("dt", { text: k }));
+      const dd = el("dd", { text: v });
+      if (lang) dd.setAttribute("lang", lang);
+      dl.appendChild(dd);
+    }
+  }
+
+  function setOptions(select, options) {
+    const want = JSON.stringify(options);
+    if (select.dataset.options === want) return;
+    const chosen = select.value;
+    select.replaceChildren(...options.map(([value, label]) => {
+      const o = el("option", { value, text: label });
+      return o;
+    }));
+    if (options.some(([value]) => value === chosen)) select.value = chosen;
+    select.dataset.options = want;
+  }
+
+  function showSeat(seat, n, s) {
+    seat.article.dataset.kind = s.kind;
+    seat.name.textContent = s.name + (s.turn ? ` — ${W.whose_turn}` : "");
+    const pairs = [
+      [W.connected, s.connected ? W.yes : W.no],
+      [W.kind, s.kind === "computer" ? W.computer : W.human],
+      [W.whose_turn, s.turn ? W.yes : W.no],
+      [W.score, s.score === null ? "—" : String(s.score)],
+      [W.rack, s.rack || "—", s.lang],
+    ];
+    if (s.clock !== null) pairs.push([fill(W.clock, { s: s.clock }), ""]);
+    setFacts(seat.facts, pairs);
+    seat.display.replaceChildren();
+    if (s.display.attached) {
+      seat.display.append(
+        el("p", { class: "braille", text: `${W.braille}: ${s.display.braille || "—"}` }),
+        el("p", { text: `${W.print}: ${s.display.print || "—"}`, lang: s.lang }),
+      );
+    } else {
+      seat.display.append(el("p", { text: W.no_display }));
+    }
+    seat.heard.replaceChildren(...s.heard.map((line) => el("li", { text: line, lang: s.lang })));
+    setFacts(seat.lines, s.lines.filter((l) => l.braille).map((l) => [
+      l.name, `${l.braille} — ${l.print || "—"}`, s.lang]));
+    const label = fill(s.kind === "computer" ? W.give_person : W.give_computer, { name: s.name });
+    if (seat.give.textContent !== label) seat.give.textContent = label;
+  }
+
+  function showTable(t) {
+    const parts = built.get(t.number) || buildTable(t);
+    const n = t.number;
+    parts.heading.textContent = `${fill(W.table, { n })}: ${t.title}`;
+    const awaited = t.awaiting.map((i) => t.seats[i].name).join(", ");
+    const bits = [fill(W.turn_of, { names: awaited || "—" }), fill(W.moves, { n: t.moves })];
+    if (t.clock !== null) bits.push(fill(W.clock, { s: t.clock }));
+    if (t.paused) bits.push(W.paused);
+    if (t.over) bits.push(W.over);
+    parts.status.textContent = bits.join("; ");
+    parts.pause.setAttribute("aria-pressed", t.paused ? "true" : "false");
+    setOptions(parts.to, [["", W.everyone], ...t.seats.map((s) => [String(s.seat), s.name])]);
+    setOptions(parts.from, [["", W.fresh_deal],
+                            ...(t.takes_position ? exercises.map((e) => [e, e]) : [])]);
+    if (parts.seatParts.length !== t.seats.length) {
+      parts.seats.replaceChildren();
+      parts.seatParts = [];
+    }
+    t.seats.forEach((s, i) => {
+      const seat = parts.seatParts[i] || buildSeat(parts, n, s);
+      showSeat(seat, n, s);
+    });
+    if (t.news && t.news !== parts.lastNews) say(t.news);
+    parts.lastNews = t.news;
+    const turn = fill(W.turn_of, { names: awaited });
+    if (awaited && turn !== parts.lastTurn && !t.news) say(turn);
+    parts.lastTurn = turn;
+  }
+
+  function show(snapshot) {
+    exercises = snapshot.exercises || [];
+    for (const t of snapshot.tables) showTable(t);
+    document.body.dataset.moves = snapshot.tables.map((t) => t.moves).join(",");
+  }
+
+  show(JSON.parse(document.getElementById("first-snapshot").textContent));
+
+  function listen() {
+    const stream = new EventSource("events");
+    stream.onopen = () => { linkState.textContent = W.live; };
+    stream.onmessage = (event) => show(JSON.parse(event.data));
+    stream.onerror = () => { linkState.textContent = W.reconnecting; };
+  }
+  listen();
+})();

@@ -1,0 +1,67 @@
+"""The tables a teacher's page shows: at one computer one, on a host as many as it runs.
+
+The page reaches a table only through this: its current session (replaced when the teacher
+starts the next game), the join codes its students hold (never a teacher's password), which
+network seats are connected, and the folder of exercises (position files) it may start from.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from braille_words.table.session import AnySession
+
+
+def _no_codes() -> Collection[str]:
+    return ()
+
+
+@dataclass
+class TeacherTable:
+    """One table as its teacher's page sees it."""
+
+    number: int
+    session: AnySession
+    codes: Callable[[], Collection[str]] = _no_codes
+    """The students' join codes of this table now (the host's); none at one computer."""
+    connected: Callable[[], dict[int, bool]] | None = None
+    """Which network seats are connected now (the host's); None at one computer."""
+
+
+@dataclass
+class TeacherTables:
+    """Every table of this server, and where its exercises and journals are."""
+
+    tables: list[TeacherTable]
+    exercises: Path | None = None
+    """A folder of position files the teacher may start a game from."""
+    journals: Path | None = None
+    """The folder of the term's journals, for reports across games."""
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def find(self, number: int) -> TeacherTable | None:
+        with self.lock:
+            return next((t for t in self.tables if t.number == number), None)
+
+    def all(self) -> list[TeacherTable]:
+        with self.lock:
+            return list(self.tables)
+
+    def join_codes(self) -> set[str]:
+        return {code for table in self.all() for code in table.codes()}
+
+    def replace(self, number: int, session: AnySession) -> None:
+        """The table's next game has started: the page shows and controls it from now on."""
+        table = self.find(number)
+        if table is not None:
+            table.session = session
+
+    def exercise_files(self) -> list[Path]:
+        """The position files of the exercise folder, by name."""
+        folder = self.exercises
+        if folder is None or not folder.is_dir():
+            return []
+        return sorted(p for p in folder.glob("*.json") if p.is_file())

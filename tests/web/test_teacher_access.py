@@ -1,0 +1,131 @@
+"""Who may open the teacher's page and act through it (issue 15): nothing without the
+teacher's password; a wrong one, a student's join code, a forged control, a control for a
+table or seat that is not there — each refused, logged, and the table as it was."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from braille_words.web.app import REFUSALS
+from braille_words.web.auth import new_password, spoken_password
+from tests.web.conftest import JOIN_CODE, PASSWORD, Client, Live, seats_of
+
+
+def _rummikub(live: Callable[..., Live], polish: Any) -> Live:
+    return live(("rummikub", seats_of(["Ola", "Janek", "Ewa"]), 3, polish))
+
+
+def _as_it_was(running: Live) -> tuple[Any, ...]:
+    session = running.session()
+    return (session.moves_played, session.paused, session.state.to_json(),
+            [s.kind for s in session.seats])
+
+
+def _refusals(running: Live) -> list[dict[str, str]]:
+    return list(running.server.app[REFUSALS])
+
+
+def test_nothing_is_served_without_the_password(live: Callable[..., Live], polish: Any) -> None:
+    running = _rummikub(live, polish)
+    client = Client(running.url)
+    for path in ("api/tables", "events", "reports", "reports.csv", "reports/print",
+                 "static/teacher.js"):
+        status, body = client.request(path)
+        assert status == 401, path
+        assert "Ola" not in body
+    status, body = client.request("")  # the page itself sends the browser to the login form
+    assert status == 200 and 'type="password"' in body and "Ola" not in body
+    assert {r["why"] for r in _refusals(running)} == {"no password"}
+
+
+def test_a_wrong_password_and_a_join_code_are_refused_and_logged(
+    live: Callable[..., Live], polish: Any
+) -> None:
+    running = _rummikub(live, polish)
+    before = _as_it_was(running)
+    client = Client(running.url)
+    status, body = client.login("kota-mewa-12")
+    assert status == 403 and "To nie jest hasło nauczyciela" in body and 'role="alert"' in body
+    status, _ = client.login(JOIN_CODE)
+    assert status == 403
+    status, _ = client.request("api/tables")
+    assert status == 401
+    whys = [r["why"] for r in _refusals(running)]
+    assert whys[:2] == ["wrong password", "a student's join code"]
+    assert _as_it_was(running) == before
+
+
+def test_guessing_is_stopped_after_five_wrong_passwords(
+    live: Callable[..., Live], polish: Any
+) -> None:
+    running = _rummikub(live, polish)
+    client = Client(running.url)
+    for _ in range(5):
+        assert client.login("zle-haslo")[0] == 403
+    status, body = client.login(PASSWORD)  # even the right one waits now
+    assert status == 429 and "Za dużo" in body
+    assert _refusals(running)[-1]["why"] == "too many wrong passwords"
+
+
+def test_the_teacher_logs_in_and_sees_every_seat(live: Callable[..., Live], polish: Any) -> None:
+    running = _rummikub(live, polish)
+    client = Client(running.url)
+    status, page = client.login(PASSWORD)
+    assert status == 200 and "Stół nauczyciela" in page
+    status, body = client.request("api/tables")
+    assert status == 200
+    assert [s["name"] for s in json.loads(body)["tables"][0]["seats"]] == [
+        "Ola", "Janek", "Ewa"]
+
+
+def test_forged_controls_change_nothing(live: Callable[..., Live], polish: Any) -> None:
+    running = _rummikub(live, polish)
+    client = Client(running.url)
+    client.login(PASSWORD)
+    token = client.page_token()
+    before = _as_it_was(running)
+    # No page token (a form posted from another site with the teacher's cookie).
+    assert client.control(1, {"action": "pause"})[0] == 403
+    assert client.control(1, {"action": "pause"}, token="not-the-token")[0] == 403
+    # A table this server does not run, a seat the table does not have, a control it lacks.
+    status, answer = client.control(2, {"action": "end"}, token)
+    assert status == 404 and answer["said"] == "Nie ma takiego stołu."
+    assert client.control(1, {"action": "computer", "seat": 7}, token)[0] == 404
+    assert client.control(1, {"action": "computer", "seat": True}, token)[0] == 404
+    assert client.control(1, {"action": "shutdown"}, token)[0] == 400
+    assert client.control("1x", {"action": "pause"}, token)[0] == 400
+    assert client.control(1, {"action": "say", "message": "  "}, token)[0] == 400
+    assert client.control(1, {"action": "next", "exercise": "../table1.jsonl"}, token)[0] == 404
+    # Another browser with no cookie at all.
+    assert Client(running.url).control(1, {"action": "end"}, token)[0] == 401
+    assert _as_it_was(running) == before
+    whys = [r["why"] for r in _refusals(running)]
+    assert whys == [
+        "control without the page's token", "control without the page's token",
+        "control for a table this server does not have",
+        "control for a seat this table does not have",
+        "control for a seat this table does not have",
+        "unknown control", "malformed control", "an empty message",
+        "an exercise that is not in the folder", "no password",
+    ]
+
+
+def test_a_control_with_the_page_token_reaches_the_table(
+    live: Callable[..., Live], polish: Any, until: Callable[..., bool]
+) -> None:
+    running = _rummikub(live, polish)
+    client = Client(running.url)
+    client.login(PASSWORD)
+    status, answer = client.control(1, {"action": "pause"}, client.page_token())
+    assert status == 200 and answer["ok"]
+    assert until(lambda: running.session().paused)
+
+
+def test_the_password_is_never_a_join_code_and_is_said_letter_by_letter() -> None:
+    for _ in range(200):
+        password = new_password()
+        assert not password.replace("-", "").isdigit()
+        assert len(password) == 12
+    assert spoken_password("bako-dure-47", "pl") == "b a k o myślnik d u r e myślnik 4 7"
