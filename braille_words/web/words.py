@@ -72,6 +72,13 @@ WORDS: dict[str, dict[str, str]] = {
         "skip_link": "Przejdź do stołów",
         "back": "Wróć do stołów",
         "no_script": "Ta strona potrzebuje JavaScriptu, by pokazywać stół na żywo.",
+        "line_rack": "stojak",
+        "line_table": "stół",
+        "line_scores": "wyniki",
+        "line_cards": "karty",
+        "line_words": "słowa",
+        "line_loose": "luźne płytki",
+        "line_board": "plansza",
     },
     "en": {
         "title": "Teacher's table",
@@ -142,6 +149,13 @@ WORDS: dict[str, dict[str, str]] = {
         "skip_link": "Skip to the tables",
         "back": "Back to the tables",
         "no_script": "This page needs JavaScript to show the table live.",
+        "line_rack": "rack",
+        "line_table": "table",
+        "line_scores": "scores",
+        "line_cards": "cards",
+        "line_words": "words",
+        "line_loose": "loose tiles",
+        "line_board": "board",
     },
 }
 

@@ -65,9 +65,12 @@ def seats_of(names: Sequence[str], kinds: Sequence[str] | None = None,
 
 
 def table_session(tmp_path: Path, lexicon: Any, game: str, seats: list[SeatConfig],
-                  seed: int, name: str) -> tuple[AnySession, list[io.StringIO]]:
+                  seed: int, name: str, displays: dict[int, Any] | None = None,
+                  ) -> tuple[AnySession, list[io.StringIO]]:
     streams = [io.StringIO() for _ in seats]
-    outputs = [SeatOutput(name=s.name, lang=s.lang, verbosity="beginner", transcript=streams[i])
+    displays = displays or {}
+    outputs = [SeatOutput(name=s.name, lang=s.lang, verbosity="beginner", transcript=streams[i],
+                          display=displays.get(i))
                for i, s in enumerate(seats)]
     session = new_session(find_game(game), seats, seed=seed, journal_path=tmp_path / name,
                           lexicon=lexicon, outputs=outputs)
@@ -81,13 +84,12 @@ def live(tmp_path: Path) -> Iterator[Callable[..., Live]]:
     """Start tables (``(game, seats, seed, lexicon)`` each) and the teacher's page for them."""
     started: list[Live] = []
 
-    def start(*specs: tuple[str, list[SeatConfig], int, Any],
-              exercises: Path | None = None) -> Live:
+    def start(*specs: tuple[Any, ...], exercises: Path | None = None) -> Live:
         tables: list[TeacherTable] = []
         streams: dict[int, list[io.StringIO]] = {}
-        for number, (game, seats, seed, lexicon) in enumerate(specs, start=1):
+        for number, (game, seats, seed, lexicon, *more) in enumerate(specs, start=1):
             session, outs = table_session(tmp_path, lexicon, game, seats, seed,
-                                          f"table{number}.jsonl")
+                                          f"table{number}.jsonl", *more)
             tables.append(TeacherTable(number, session, codes=lambda: {JOIN_CODE}))
             streams[number] = outs
         teacher_tables = TeacherTables(tables, exercises=exercises, journals=tmp_path)

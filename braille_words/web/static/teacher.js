@@ -70,7 +70,7 @@
     section.appendChild(status);
 
     // Controls of the whole table.
-    const controls = el("div", { role: "group", "aria-labelledby": `${id}-controls-heading`,
+    const controls = el("div", { role: "group", "aria-labelledby": `${id}-heading ${id}-controls-heading`,
                                  class: "controls" });
     controls.appendChild(el("h3", { id: `${id}-controls-heading`, text: W.controls }));
     const pause = button(W.pause, () => control(n, { action: "pause" }), { id: `${id}-pause` });
@@ -88,7 +88,7 @@
     section.appendChild(controls);
 
     // A message to one seat or all.
-    const form = el("form", { class: "message", "aria-labelledby": `${id}-message-heading` });
+    const form = el("form", { class: "message", "aria-labelledby": `${id}-heading ${id}-message-heading` });
     form.appendChild(el("h3", { id: `${id}-message-heading`, text: W.message }));
     const text = el("input", { id: `${id}-message`, type: "text", maxlength: "300",
                                autocomplete: "off" });
@@ -108,7 +108,7 @@
     section.appendChild(form);
 
     // The next game: an exercise or a fresh deal.
-    const next = el("form", { class: "next", "aria-labelledby": `${id}-next-heading` });
+    const next = el("form", { class: "next", "aria-labelledby": `${id}-heading ${id}-next-heading` });
     next.appendChild(el("h3", { id: `${id}-next-heading`, text: W.next_game }));
     const from = el("select", { id: `${id}-exercise` });
     next.append(el("label", { for: `${id}-exercise`, text: W.exercise }), from,
@@ -198,7 +198,7 @@
     }
     seat.heard.replaceChildren(...s.heard.map((line) => el("li", { text: line, lang: s.lang })));
     setFacts(seat.lines, s.lines.filter((l) => l.braille).map((l) => [
-      l.name, `${l.braille} — ${l.print || "—"}`, s.lang]));
+      W[`line_${l.name}`] || l.name, `${l.braille} — ${l.print || "—"}`, s.lang]));
     const label = fill(s.kind === "computer" ? W.give_person : W.give_computer, { name: s.name });
     if (seat.give.textContent !== label) seat.give.textContent = label;
   }

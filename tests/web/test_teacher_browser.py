@@ -1,0 +1,211 @@
+"""The teacher's page in a real browser (issue 15): Debian's chromium driven by Selenium with
+chromium-driver, as a teacher would use it — log in, watch a seeded game move, pause it by the
+keyboard, rule on a challenged word, send a message that a student hears and reads on their
+display; axe-core finds no violation on any page; the Tab key alone reaches every control; a
+screenshot at 1280×800 is kept for review (``test-output/teacher-page.png``)."""
+
+from __future__ import annotations
+
+import io
+import os
+import shutil
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from braille_words.displays.console import ConsoleDisplay
+from tests.web.conftest import PASSWORD, Live, seats_of
+
+ROOT = Path(__file__).resolve().parents[2]
+AXE = Path(os.environ.get("BRAILLE_WORDS_AXE",
+                          ROOT / ".test-tools/node_modules/axe-core/axe.min.js"))
+CHROMIUM = shutil.which("chromium")
+DRIVER = shutil.which("chromedriver")
+SHOTS = ROOT / "test-output"
+
+pytestmark = pytest.mark.skipif(
+    not (CHROMIUM and DRIVER and AXE.is_file()),
+    reason="needs Debian's chromium and chromium-driver and axe-core (bash setup.sh test)",
+)
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
+                "--window-size=1280,800", "--lang=pl", "--disable-gpu"):
+        options.add_argument(arg)
+    driver = webdriver.Chrome(service=Service(str(DRIVER)), options=options)
+    driver.set_window_size(1280, 800)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def _wait(driver: Any, check: Callable[[Any], Any], seconds: float = 10) -> Any:
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, seconds, poll_frequency=0.1).until(check)
+
+
+def _axe(driver: Any) -> list[dict[str, Any]]:
+    """axe-core's violations on the page as it is now."""
+    driver.execute_script(AXE.read_text(encoding="utf-8"))
+    violations: list[dict[str, Any]] = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document).then(r => done(r.violations.map(v => ({id: v.id, help: v.help,"
+        " nodes: v.nodes.map(n => n.target.join(' '))}))));"
+    )
+    return violations
+
+
+def _log_in(driver: Any, url: str) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    driver.get(url)
+    _wait(driver, lambda d: d.find_elements(By.ID, "password"))
+    assert _axe(driver) == []
+    field = driver.find_element(By.ID, "password")
+    field.send_keys(PASSWORD, Keys.ENTER)
+    _wait(driver, lambda d: d.find_elements(By.ID, "table-1-heading"))
+
+
+def _status(driver: Any, number: int = 1) -> str:
+    from selenium.webdriver.common.by import By
+
+    return str(driver.find_element(By.ID, f"table-{number}-status").text)
+
+
+def _moves(driver: Any) -> int:
+    return int(_status(driver).split("ruchów: ")[1].split(";")[0])
+
+
+def _press(driver: Any, element_id: str) -> None:
+    """Tab to the control and press Enter on it, as a keyboard user does."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    target = driver.find_element(By.ID, element_id)
+    driver.switch_to.active_element.send_keys(Keys.TAB)
+    for _ in range(200):
+        if driver.switch_to.active_element == target:
+            break
+        driver.switch_to.active_element.send_keys(Keys.TAB)
+    assert driver.switch_to.active_element == target, element_id
+    target.send_keys(Keys.ENTER)
+
+
+def _start(live: Callable[..., Live], polish: Any) -> tuple[Live, io.StringIO]:
+    """Table 1: Rummikub, Ola (with a Braille display) against two computers; table 2:
+    Alicja for three people."""
+    cells = io.StringIO()
+    running = live(
+        ("rummikub", seats_of(["Ola", "Janek", "Ewa"], ["human", "computer", "computer"]),
+         3, polish, {0: ConsoleDisplay(40, stream=cells)}),
+        ("alicja", seats_of(["Ola", "Janek", "Ewa"]), 1, polish),
+    )
+    return running, cells
+
+
+def test_a_teacher_watches_pauses_rules_and_sends_a_message(
+    live: Callable[..., Live], polish: Any, browser: Any
+) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    running, cells = _start(live, polish)
+    _log_in(browser, running.url)
+    table = running.session(1)
+
+    # The computers have moved up to Ola's turn; Ola draws, and the page follows them.
+    _wait(browser, lambda d: 0 in table.state.awaiting and "Ruch: Ola" in _status(d))
+    before = _moves(browser)
+    running.type(0, "dobierz")
+    _wait(browser, lambda d: _moves(d) > before + 1 and "Ruch: Ola" in _status(d))
+    assert _moves(browser) == table.moves_played
+
+    # Paused from the keyboard: the clock stops, and Ola's next move is refused.
+    _press(browser, "table-1-pause")
+    _wait(browser, lambda d: "wstrzymany" in _status(d))
+    assert table.paused
+    moved = table.moves_played
+    running.type(0, "dobierz")
+    _wait(browser, lambda d: "Gra jest wstrzymana" in running.heard(0).splitlines()[-1])
+    assert table.moves_played == moved
+    _press(browser, "table-1-go-on")
+    _wait(browser, lambda d: "wstrzymany" not in _status(d))
+
+    # A message to Ola alone: she hears it and reads it on her display; the page shows both.
+    field = browser.find_element(By.ID, "table-1-message")
+    field.send_keys("Dobrze ci idzie")
+    browser.find_element(By.ID, "table-1-to").send_keys("Ola")
+    field.send_keys(Keys.ENTER)
+    _wait(browser, lambda d: "Dobrze ci idzie" in running.heard(0))
+    assert "Dobrze ci idzie" not in running.heard(1) + running.heard(2)
+    from braille_words.braille.cells import to_unicode
+    from braille_words.braille.translator import text_to_cells
+
+    brailled = to_unicode(text_to_cells("Dobrze ci idzie", "pl"))
+    assert brailled in cells.getvalue().replace("\n", "") or "Dobrze" in cells.getvalue()
+    seat = browser.find_element(By.ID, "table-1-seat-0")
+    _wait(browser, lambda d: "Dobrze ci idzie" in seat.text)
+
+    # Table 2: Ola chooses a theme and says a word, Ewa challenges it, the teacher rules.
+    running.type(0, "temat 1", number=2)
+    running.type(0, "klaun", number=2)
+    running.type(2, "wyzwanie", number=2)
+    _wait(browser, lambda d: "wyzwanie" in running.session(2).state.to_json().get("phase", "")
+          or running.session(2).state.to_json().get("phase") == "vote")
+    _press(browser, "table-2-rule-no")
+    _wait(browser, lambda d: "Nauczyciel rozstrzyga: słowo odpada." in running.heard(1, 2))
+    _wait(browser, lambda d: 0 in running.session(2).state.out)  # Ola is out
+    news = browser.find_element(By.ID, "news")
+    assert news.get_attribute("role") == "log" and news.get_attribute("aria-live") == "polite"
+    _wait(browser, lambda d: "Zrobione" in news.text)
+
+    browser.execute_script("window.scrollTo(0, 0)")
+    SHOTS.mkdir(exist_ok=True)
+    assert browser.get_window_size()["width"] == 1280
+    browser.save_screenshot(str(SHOTS / "teacher-page.png"))
+    assert (SHOTS / "teacher-page.png").stat().st_size > 10_000
+    assert _axe(browser) == []
+
+
+def test_every_page_passes_axe_and_the_keyboard_reaches_every_control(
+    live: Callable[..., Live], polish: Any, browser: Any
+) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    running, _ = _start(live, polish)
+    _log_in(browser, running.url)
+    _wait(browser, lambda d: d.find_elements(By.ID, "table-2-seat-2"))
+    assert _axe(browser) == []
+    controls = browser.execute_script(
+        "return [...document.querySelectorAll('a[href], button, select, input:not([type=hidden])')]"
+        ".filter(e => e.offsetParent !== null || e.classList.contains('skip'));")
+    reached = []
+    body = browser.find_element(By.TAG_NAME, "body")
+    body.send_keys(Keys.TAB)
+    for _ in range(len(controls) + 5):
+        element = browser.switch_to.active_element
+        if element in reached:
+            break
+        reached.append(element)
+        element.send_keys(Keys.TAB)
+    missing = [c.get_attribute("id") or c.text for c in controls if c not in reached]
+    assert missing == []
+    for page in ("reports?scope=game", "reports?scope=term", "reports/print?scope=game"):
+        browser.get(running.url + page)
+        _wait(browser, lambda d: d.find_elements(By.TAG_NAME, "h1"))
+        assert _axe(browser) == [], page
+    browser.get(running.url + "reports?scope=game")
+    assert "Ola" in browser.find_element(By.TAG_NAME, "main").text
