@@ -21,6 +21,11 @@ DEBS=(python3 python3-venv liblouis20 liblouis-data liblouis-bin python3-louis b
 if [ "$mode" = test ] && ! dpkg-query -W -f='${Status}' pipewire-pulse 2>/dev/null | grep -q "ok installed"; then
   DEBS+=(pulseaudio pulseaudio-utils)
 fi
+# The teacher's page is tested in a real browser: Debian's chromium driven by chromium-driver
+# (Selenium), with axe-core from npm. Only for `test`.
+if [ "$mode" = test ]; then
+  DEBS+=(chromium chromium-driver npm)
+fi
 missing=()
 for p in "${DEBS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -57,6 +62,12 @@ done
 
 # Compile the word graphs once (skipped when they are up to date).
 .venv/bin/braille-words lexicon build --quiet
+
+# axe-core (the accessibility checker the browser tests run) into a folder of its own.
+if [ "$mode" = test ] && [ ! -f .test-tools/node_modules/axe-core/axe.min.js ]; then
+  mkdir -p .test-tools
+  npm install --silent --no-audit --no-fund --prefix .test-tools axe-core@4
+fi
 
 case "$mode" in
   play)
