@@ -106,6 +106,17 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help="play without any clock (no move limit, no hourglass): say 'czas' when time is up",
     )
+    play.add_argument(
+        "--web",
+        action="store_true",
+        help="serve the teacher's page (every seat, the table's controls, reports) on this "
+        "computer; its address and password are printed and said",
+    )
+    play.add_argument("--web-port", type=int, default=8415, metavar="N",
+                      help="the teacher's page's port (default 8415)")
+    play.add_argument("--exercises", type=Path, metavar="DIR",
+                      help="position files the teacher's page may start the next game from "
+                      "(default: the folder 'exercises' beside the roster)")
     play.add_argument("--solo", action="store_true", help="7 słów: play the solo game")
     play.add_argument("--level", help="7 słów solo: 100, 110, 120 or brutal")
     play.add_argument(
@@ -294,7 +305,23 @@ def cmd_play(args: argparse.Namespace) -> int:
         journal_path=args.journal,
         transcript=sys.stdout if scripted else None,
     )
-    return _run(session, scripted, timers=not (args.no_timer or scripted))
+    if not args.web:
+        return _run(session, scripted, timers=not (args.no_timer or scripted))
+    from braille_words.web.serve import serve_teacher_page
+
+    exercises = args.exercises
+    if exercises is None and roster is not None and roster.path is not None:
+        exercises = roster.path.parent / "exercises"
+    page = serve_teacher_page(session, args.web_port, exercises)
+    try:
+        while True:  # the teacher's page may start the next game at these seats
+            code = _run(session, scripted, timers=not (args.no_timer or scripted),
+                        greeting=page.greeting)
+            if session.next_game is None:
+                return code
+            session = page.next_game(session)
+    finally:
+        page.stop()
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
@@ -369,7 +396,9 @@ def _try_devices(roster: Roster, lang: str) -> None:
             out.close()
 
 
-def _run(session: AnySession, scripted: bool, *, timers: bool = True) -> int:
+def _run(
+    session: AnySession, scripted: bool, *, timers: bool = True, greeting: str | None = None
+) -> int:
     """Feed the keyboard into the session and play; the journal keeps the game if we stop."""
     from braille_words.table.terminal import AboveTyping
 
@@ -394,6 +423,8 @@ def _run(session: AnySession, scripted: bool, *, timers: bool = True) -> int:
         lang = next(s.lang for s in session.seats if s.is_human)
         session.teacher = open_teacher(lang, "none" if scripted else "auto")
         session.teacher.announce(text(lang, "console_intro"))
+    if greeting and session.teacher is not None:
+        session.teacher.announce(greeting)  # the teacher's page: its address and password
     session.on_started = sounds_may_load
     keyboards = _seat_keyboards(session)
     previous = _exit_on_sigterm()
