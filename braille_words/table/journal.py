@@ -167,6 +167,11 @@ class Journal:
         """A seat's own choice (terse sentences): not a move, but lost work if forgotten."""
         self._write({"seat": seat, "setting": {key: value}})
 
+    def record_undo(self) -> None:
+        """The teacher took back the last move: reading the journal drops it, so a resumed
+        game is the game as it stands, and the move stays on record as taken back."""
+        self._write({"undo": True})
+
     def finish(self, result: dict[str, Any]) -> None:
         self._write({"finished": True, "result": result})
         _HOLDING_GAMES.discard(self.path)
@@ -283,6 +288,9 @@ def read(path: Path) -> Record:
             header = _header(obj, path)
         elif obj.get("finished") is True:
             finished = True
+        elif obj.get("undo") is True:
+            if entries:
+                entries.pop()
         elif "setting" in obj:
             seat, setting = obj.get("seat"), obj.get("setting")
             if not isinstance(seat, int) or not isinstance(setting, dict) or not all(
