@@ -27,6 +27,7 @@ ACTIONS = (
     "status",
     "rule",
     "next",
+    "undo",
 )
 
 
@@ -94,6 +95,11 @@ class TableControl:
         """This game ends (saved, as by ``end_game``) and the next starts at the same seats:
         from the position file ``position`` (an exercise), or a fresh deal."""
         self._put(Control("next", position=position))
+
+    def take_back(self) -> None:
+        """The last move is taken back: the game is as it was before it, for every seat and
+        in the journal (a resume finds it so)."""
+        self._put(Control("undo"))
 
     def end_game(self) -> None:
         """The game stops for every seat; it is saved and can be resumed."""

@@ -54,6 +54,11 @@ class TableWide:
         _alerts: dict[int, str]
         header: Header
         next_game: str | None
+        moves_played: int
+        _offered: dict[int, tuple[str, str]]
+
+        def announce(self, events: Any, *, urgent: bool = False) -> None: ...
+        def _sync_clock(self) -> None: ...
 
         def play(self, seat: int, move: Any, *, urgent: bool = False) -> bool: ...
         def tell_everyone(
@@ -335,11 +340,52 @@ class TableWide:
             self.play(*ruling, urgent=True)
         elif action == "end":
             self._end_for_all("ended_by_teacher")
+        elif action == "undo":
+            self._take_back()
         elif action == "next":
             # Whoever runs the table (the command line, the host) starts the next game once
             # this one has stopped; the journal keeps this one, resumable.
             self.next_game = control.position
             self._end_for_all("ended_by_teacher")
+
+    def _take_back(self) -> None:
+        """The teacher's "cofnij ruch": the game as it was before its last move, rebuilt
+        from the deal and the journal's moves but that one (the rules are deterministic), the
+        journal told so first; every seat hears it and sees its own view again."""
+        teacher = self.teacher
+        journal = self.journal
+        if journal is None or self.moves_played == 0 or self.state.is_over:
+            if teacher is not None:
+                teacher.announce(text(teacher.lang, "nothing_to_undo", teacher.verbosity))
+            return
+        from braille_words.table import journal as journal_mod
+
+        try:
+            entries = journal_mod.read(journal.path).entries[:-1]
+            names = [s.name for s in self.seats]
+            position = self.header.options.get("position")
+            if isinstance(position, dict):
+                state, _ = self.rules.from_position(names, self.header.seed, position)
+            else:
+                state, _ = self.rules.new(names, self.header.seed)
+            for entry in entries:
+                state, _ = self.rules.apply(state, entry.seat,
+                                            self.rules.move_from_json(entry.move))
+            journal.record_undo()
+        except BrailleWordsError as exc:
+            if teacher is not None:
+                teacher.announce(error_text(exc, teacher.lang, teacher.verbosity),
+                                 cue="rejected")
+            return
+        self.state = state
+        self.moves_played = len(entries)
+        self._thinking.clear()  # a computer's move planned on the position taken back
+        self._offered.clear()
+        self._tell_table(lambda o: text(o.lang, "move_taken_back", o.verbosity))
+        self.announce([])  # each seat's display shows its view as it is again
+        self._prompted = frozenset()
+        self._prompt()
+        self._sync_clock()
 
     def _table_status(self, out: SeatOutput) -> str:
         """Where the table stands, for the teacher: whose turn, the clock, who is away."""
