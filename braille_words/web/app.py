@@ -47,6 +47,7 @@ SNAPSHOT_SECONDS = 0.3
 """How often the live stream looks at the tables (it sends only what changed)."""
 CONTROLS = frozenset({
     "pause", "go_on", "more_time", "skip", "rule", "computer", "person", "say", "end", "next",
+    "undo",
 })
 _MALFORMED = (TypeError, ValueError, KeyError, AttributeError, IndexError)
 
@@ -390,6 +391,8 @@ def _carry_out(table: TeacherTable, tables: TeacherTables, body: dict[str, Any],
             raise _Refused(w["empty_message"], "an empty message")
         control.say(" ".join(message.split())[:MAX_MESSAGE], seat)
         return w["send"]
+    elif action == "undo":
+        control.take_back()
     elif action == "end":
         control.end_game()
     elif action == "next":

@@ -129,3 +129,20 @@ def test_the_password_is_never_a_join_code_and_is_said_letter_by_letter() -> Non
         assert not password.replace("-", "").isdigit()
         assert len(password) == 12
     assert spoken_password("bako-dure-47", "pl") == "b a k o myślnik d u r e myślnik 4 7"
+
+
+def test_the_page_takes_back_the_last_move(
+    live: Callable[..., Live], polish: Any, until: Callable[..., bool]
+) -> None:
+    running = live(("rummikub", seats_of(["Ola", "Janek"]), 3, polish))
+    session = running.session()
+    mover = min(session.state.awaiting)
+    before = session.state.to_json()
+    running.type(mover, "dobierz")
+    assert until(lambda: session.moves_played == 1)
+    client = Client(running.url)
+    client.login(PASSWORD)
+    status, answer = client.control(1, {"action": "undo"}, client.page_token())
+    assert status == 200 and answer["said"] == "Zrobione: Cofnij ostatni ruch."
+    assert until(lambda: session.moves_played == 0)
+    assert session.state.to_json() == before

@@ -83,6 +83,7 @@
              { id: `${id}-rule-yes` }),
       button(W.rule_no, () => control(n, { action: "rule", stands: false }),
              { id: `${id}-rule-no` }),
+      button(W.undo, () => control(n, { action: "undo" }), { id: `${id}-undo` }),
       button(W.end, () => control(n, { action: "end" }), { id: `${id}-end` }),
     );
     section.appendChild(controls);
