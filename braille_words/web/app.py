@@ -103,9 +103,12 @@ async def _guard(request: web.Request, handler: Any) -> web.StreamResponse:
     route = request.match_info.route
     public = route.name in PUBLIC or (request.method == "POST" and request.path.endswith("/login"))
     if not public and request.config_dict[SESSIONS].page_token(request.cookies.get(COOKIE)) is None:
-        refuse(request, "no password" if not request.cookies.get(COOKIE) else "unknown cookie")
         if request.method == "GET" and route.name == "page":
+            # Opening the address is how everyone starts: the login form, nothing to log.
             raise web.HTTPSeeOther(location=_relative(request, "login"))
+        if not request.path.endswith("/favicon.ico"):  # a browser's own question
+            refuse(request, "no password" if not request.cookies.get(COOKIE) else
+                   "unknown cookie")
         raise web.HTTPUnauthorized(text="log in with the teacher's password first")
     response: web.StreamResponse = await handler(request)
     response.headers.setdefault("X-Frame-Options", "DENY")

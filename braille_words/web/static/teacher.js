@@ -226,6 +226,10 @@
       const seat = parts.seatParts[i] || buildSeat(parts, n, s);
       showSeat(seat, n, s);
     });
+    if (parts.journal !== undefined && t.journal !== parts.journal) {
+      say(fill(W.new_game, { n, title: t.title }));
+    }
+    parts.journal = t.journal;
     if (t.news && t.news !== parts.lastNews) say(t.news);
     parts.lastNews = t.news;
     const turn = fill(W.turn_of, { names: awaited });
