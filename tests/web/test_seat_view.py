@@ -1,0 +1,48 @@
+"""One seat's view (``table.snapshot.seat_view``), the teacher's page's and a student's page's
+building block: it holds that seat's own rack, sentences and display, and nothing of another
+seat's — the house rule that one seat's hidden information never reaches another."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+from braille_words.displays.console import ConsoleDisplay
+from braille_words.table.snapshot import seat_view, table_view
+from tests.web.conftest import seats_of, table_session
+
+
+def test_a_seat_view_holds_its_own_rack_and_nothing_of_another_seat(
+    tmp_path: Path, polish: Any
+) -> None:
+    session, streams = table_session(tmp_path, polish, "rummikub",
+                                     seats_of(["Ola", "Janek"]), 3, "g.jsonl",
+                                     {0: ConsoleDisplay(40, stream=io.StringIO())})
+    presenter = session.kit.presenter
+    racks = [presenter.rack_letters(session.state.view_for(s)) for s in (0, 1)]
+    session.handle(1, "stojak")  # Janek hears his rack
+    ola = seat_view(session, 0)
+    assert ola["rack"] == racks[0] and ola["name"] == "Ola"
+    shown = json.dumps(ola, ensure_ascii=False)
+    assert racks[1] not in shown
+    janek_private = [line for line in streams[1].getvalue().splitlines() if "Stojak" in line]
+    assert janek_private and janek_private[-1] in seat_view(session, 1)["heard"]
+    assert not any(line in shown for line in janek_private)
+    # Her display: the cells and their print, as she reads them.
+    assert ola["display"]["attached"] and ola["display"]["braille"]
+    assert ola["display"]["print"]
+    assert seat_view(session, 1)["display"]["attached"] is False
+
+
+def test_the_teachers_table_view_has_every_seat_and_whose_turn(
+    tmp_path: Path, polish: Any
+) -> None:
+    session, _ = table_session(tmp_path, polish, "rummikub",
+                               seats_of(["Ola", "Janek", "Ewa"]), 3, "g.jsonl")
+    view = table_view(session)
+    assert [s["name"] for s in view["seats"]] == ["Ola", "Janek", "Ewa"]
+    assert [s["seat"] for s in view["seats"] if s["turn"]] == view["awaiting"]
+    assert view["takes_position"] is True and view["paused"] is False
+    assert view["scores"] == [0, 0, 0]
