@@ -146,3 +146,39 @@ def test_the_page_takes_back_the_last_move(
     assert status == 200 and answer["said"] == "Zrobione: Cofnij ostatni ruch."
     assert until(lambda: session.moves_played == 0)
     assert session.state.to_json() == before
+
+
+def test_a_host_mounts_the_page_beside_its_own_routes(tmp_path: Any, polish: Any) -> None:
+    """The network host serves its WebSockets and this page from one server: mounted under
+    /teacher/, every link, redirect and control of the page stays under it."""
+    from aiohttp import web
+
+    from braille_words.web.app import teacher_app
+    from braille_words.web.server import WebServer
+    from braille_words.web.tables import TeacherTable, TeacherTables
+    from tests.web.conftest import table_session
+
+    session, _ = table_session(tmp_path, polish, "rummikub", seats_of(["Ola", "Janek"]), 3,
+                               "g.jsonl")
+    async def own(request: web.Request) -> web.Response:
+        return web.Response(text="the host's own")
+
+    host = web.Application()
+    host.router.add_get("/ws", own)
+    host.add_subapp("/teacher/", teacher_app(TeacherTables([TeacherTable(1, session)]),
+                                             PASSWORD))
+    server = WebServer(host)
+    server.start()
+    try:
+        client = Client(server.url + "teacher/")
+        status, page = client.request("")
+        assert status == 200 and 'action="login"' in page
+        status, page = client.login(PASSWORD)
+        assert status == 200 and 'src="static/teacher.js"' in page
+        assert client.request("static/teacher.js")[0] == 200
+        status, answer = client.control(1, {"action": "pause"}, client.page_token())
+        assert status == 200 and answer["ok"]
+        assert Client(server.url).request("ws") == (200, "the host's own")
+    finally:
+        server.stop()
+        session.close()
