@@ -24,7 +24,10 @@ fi
 # The teacher's page is tested in a real browser: Debian's chromium driven by chromium-driver
 # (Selenium), with axe-core from npm. Only for `test`.
 if [ "$mode" = test ]; then
-  DEBS+=(chromium chromium-driver npm)
+  DEBS+=(chromium chromium-driver)
+  # A machine whose Node.js came from elsewhere (NodeSource's nodejs ships its own npm and
+  # conflicts with Debian's) keeps it; elsewhere Debian's npm brings Node.js with it.
+  command -v npm >/dev/null 2>&1 || DEBS+=(npm)
 fi
 missing=()
 for p in "${DEBS[@]}"; do
