@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import shutil
 import signal
+import socket
 import subprocess
 import tempfile
 import time
@@ -183,8 +184,11 @@ class PrivateSpeechd:
         return self._proc.pid
 
     def _wait_ready(self) -> None:
+        # The socket's file appears when speech-dispatcher binds it, a moment before it
+        # listens: a client connecting in between is refused (seen on a loaded machine). Ready
+        # is when a connection is accepted.
         deadline = time.monotonic() + START_TIMEOUT
-        while not self.socket.exists():
+        while not self._accepts():
             if self._proc.poll() is not None:
                 raise EngineUnavailable(
                     f"speech-dispatcher stopped at once (exit code {self._proc.returncode}): "
@@ -193,6 +197,16 @@ class PrivateSpeechd:
             if time.monotonic() > deadline:
                 raise EngineUnavailable("speech-dispatcher did not start in time")
             time.sleep(0.02)
+
+    def _accepts(self) -> bool:
+        if not self.socket.exists():
+            return False
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
+            try:
+                probe.connect(str(self.socket))
+            except OSError:
+                return False
+        return True
 
     def audio_failed(self) -> bool:
         """Whether speech-dispatcher has failed to open the sink since the last call (the sink
