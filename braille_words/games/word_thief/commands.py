@@ -30,7 +30,8 @@ HELP: dict[str, list[tuple[str, str]]] = {
         ("pas x z q", "nie kładziesz ani nie kradniesz: -10 pkt i wymieniasz 3 karty "
          "(? to dżoker); gdy talia jest pusta, samo „pas”"),
         ("kolory", "twoje karty według kolorów; na monitorze kolor karty to kropki 7 i 8: "
-         "czerwony bez nich, niebieski 7, zielony 8, żółty 7 i 8"),
+         "czerwony bez nich, niebieski 7, zielony 8, żółty 7 i 8; dżoker to pełna komórka. "
+         "Klawisz nad kartą ją odczytuje, nad słowem na stole czyta je kartami"),
     ],
     "en": [
         ("work", "lay WORK from your hand (also: lay work)"),
@@ -39,7 +40,8 @@ HELP: dict[str, list[tuple[str, str]]] = {
         ("pass x z q", "neither lay nor steal: -10 points and swap 3 cards (? a wild); with "
          "the draw pile empty, just \"pass\""),
         ("suits", "your cards by suit; on the display a card's suit is its dots 7 and 8: red "
-         "none, blue 7, green 8, yellow 7 and 8"),
+         "none, blue 7, green 8, yellow 7 and 8; a wild is the full cell. A routing key over "
+         "a card reads it, over a table word reads it card by card"),
     ],
 }
 
