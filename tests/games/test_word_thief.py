@@ -148,6 +148,18 @@ def test_a_steal_must_not_only_make_the_word_plural() -> None:
     assert [w.text for w in after.table] == ["worked"]
 
 
+def test_a_steal_makes_new_words_not_the_stolen_word_again() -> None:
+    """"Cuvinte noi": AT cut into A and T may not come back as AT (the hand's T) beside CAT
+    (the stolen T), as the computer once cut REOPENED into BERTH and REOPENED."""
+    r = rules()
+    s = arrange(["i i i i i i i", "t c a x z q j"], table=[(0, "a:red t:blue")], current=1)
+    with pytest.raises(RuleViolation) as exc:
+        r.apply(s, 1, StealMove(0, ("at", "cat")))
+    assert codes(exc) == {"same_word"}
+    after, _ = r.apply(s, 1, StealMove(0, ("cat",)))
+    assert [w.text for w in after.table] == ["cat"]
+
+
 def test_plurals_are_decided_by_an_english_morphology_library() -> None:
     assert only_plural("works", "work") and only_plural("boxes", "box")
     assert only_plural("oxen", "ox")

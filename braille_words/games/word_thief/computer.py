@@ -77,7 +77,7 @@ def candidates(rules: Rules, state: State, seat: int, level: str) -> list[Move]:
         found_steals = sorted(set(finder.steals(target.text)),
                               key=lambda ws: (-sum(map(len, ws)), ws))
         moves += [StealMove(number, ws) for ws in found_steals
-                  if all(_common(rules, level, w) for w in ws)][:30]
+                  if target.text not in ws and all(_common(rules, level, w) for w in ws)][:30]
     return moves
 
 

@@ -44,6 +44,12 @@ def _t(lang: str, key: str, verbosity: str = "beginner", /, **params: Any) -> st
     return render(lang, GAME, key, params, verbosity=verbosity)
 
 
+def said_letter(letter: str, lang: str) -> str:
+    """A card's letter by its English name ("kay"), marked for the English voice when the
+    sentence is Polish: a Polish voice would read "kay" as "kaj"."""
+    return mark_word(letter_name(letter, WORD_LANG), WORD_LANG, lang)
+
+
 def suit_name(suit: str | None, lang: str) -> str:
     return _t(lang, f"suit_{suit}") if suit else _t(lang, "suit_wild")
 
@@ -61,7 +67,7 @@ def read_hand(view: WordThiefView, lang: str, verbosity: str) -> str:
 def _card(card: CardView, lang: str, verbosity: str) -> str:
     if card["letter"] is None:
         return _t(lang, "wild_card", verbosity)
-    name = letter_name(card["letter"], WORD_LANG)
+    name = said_letter(card["letter"], lang)
     return _t(lang, "card", verbosity, letter=name, suit=suit_name(card["suit"], lang),
               value=card["value"])
 
@@ -101,8 +107,8 @@ def read_word(view: WordThiefView, number: int, lang: str, verbosity: str) -> st
         return _t(lang, "no_table_word", verbosity, number=number)
     word = view["table"][number - 1]
     cards = ", ".join(
-        _t(lang, "wild_as", verbosity, letter=letter_name(p["letter"], WORD_LANG)) if p["wild"]
-        else f"{letter_name(p['letter'], WORD_LANG)} {suit_name(p['suit'], lang)}"
+        _t(lang, "wild_as", verbosity, letter=said_letter(p["letter"], lang)) if p["wild"]
+        else f"{said_letter(p['letter'], lang)} {suit_name(p['suit'], lang)}"
         for p in word["cards"]
     )
     return _t(lang, "read_word", verbosity, number=number,
@@ -166,7 +172,7 @@ def event_params(
         extra["suit_said"] = suit_name(params["suit"] or None, lang) if params["suit"] else ""
     if "letters" in params:
         extra["letters_said"] = ", ".join(
-            letter_name(str(x).lower(), WORD_LANG) if x != "?" else _t(lang, "wild_card")
+            said_letter(str(x).lower(), lang) if x != "?" else _t(lang, "wild_card")
             for x in params["letters"])
     if "words" in params and isinstance(params["words"], list):
         extra["words_said"] = ", ".join(mark_word(str(w), WORD_LANG, lang) for w in params["words"])
@@ -219,7 +225,7 @@ def table_line(view: WordThiefView) -> Line:
 
 def braille_view(view: WordThiefView, lang: str, selection: Any = None) -> list[NamedLine]:
     return [
-        NamedLine("rack", hand_line(view)),
+        NamedLine("cards", hand_line(view)),
         NamedLine("table", table_line(view)),
         NamedLine("scores", text_line(read_scores(view, lang, "expert"), lang, Mode.LITERARY,
                                       name="scores")),
@@ -231,7 +237,7 @@ def read_suits(view: WordThiefView, lang: str, verbosity: str) -> str:
     groups: dict[str, list[str]] = {}
     for c in view["hand"]:
         key = c["suit"] or "wild"
-        name = letter_name(c["letter"], WORD_LANG) if c["letter"] else _t(lang, "wild_card")
+        name = said_letter(c["letter"], lang) if c["letter"] else _t(lang, "wild_card")
         groups.setdefault(key, []).append(name)
     parts = [f"{suit_name(None if s == 'wild' else s, lang)}: {', '.join(v)}"
              for s, v in sorted(groups.items())]

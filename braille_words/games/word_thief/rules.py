@@ -84,6 +84,7 @@ REASON_CODES: dict[str, str] = {
     "no_such_word": "There is no word {number} on the table.",
     "own_word": "{word} is your own word; only another player's word can be stolen.",
     "plural_only": "{word} only makes {stolen} plural; a steal must do more.",
+    "same_word": "{word} is the stolen word itself; a steal makes new words.",
     "cannot_steal": "{words} cannot be made from {stolen} and your hand: every stolen letter "
     "must be used, in order, and every new word needs a card of yours.",
     "steal_missing": "Your hand lacks {missing}.",
@@ -437,6 +438,8 @@ class Rules(GameRules[State, Move]):
         if not move.words:
             raise _refuse("no_words")
         words = [self._check_word(w) for w in move.words]
+        if stolen in words:  # "cuvinte noi": REOPENED cut into BERTH and REOPENED is no steal
+            raise _refuse("same_word", word=stolen.upper())
         if len(words) == 1 and only_plural(words[0], stolen):
             raise _refuse("plural_only", word=words[0].upper(), stolen=stolen.upper())
         found = find_steal(target.cards, words, state.hands[seat], self.deck.suits,
