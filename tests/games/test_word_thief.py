@@ -130,7 +130,9 @@ def test_a_steal_keeps_the_stolen_letters_in_order_tea_to_team_but_not_meat() ->
     assert [w.text for w in after.table] == ["team"]
     with pytest.raises(RuleViolation) as exc:
         r.apply(s, 1, StealMove(0, ("meat",)))
-    assert codes(exc) == {"cannot_steal"}
+    assert codes(exc) == {"out_of_order"}
+    assert exc.value.reasons[0].text == (
+        "MEAT does not keep the letters of TEA in their order (T, E, A).")
     free = arrange(["i i i i i i i", "m x z q j k v"], table=table, current=1,
                    options=Options(rearrange=True))
     after, _ = rules(rearrange=True).apply(free, 1, StealMove(0, ("meat",)))

@@ -29,6 +29,7 @@ from braille_words.games.base import Event, MoveBase, Reason, RuleViolation, rea
 from braille_words.games.interface import GameRules
 from braille_words.games.options import GameOptions
 from braille_words.games.word_thief.deck import DeckSpec, load_deck
+from braille_words.games.word_thief.finder import holds_in_order
 from braille_words.games.word_thief.making import (
     Placed,
     Word,
@@ -85,6 +86,7 @@ REASON_CODES: dict[str, str] = {
     "own_word": "{word} is your own word; only another player's word can be stolen.",
     "plural_only": "{word} only makes {stolen} plural; a steal must do more.",
     "same_word": "{word} is the stolen word itself; a steal makes new words.",
+    "out_of_order": "{word} does not keep the letters of {stolen} in their order ({letters}).",
     "cannot_steal": "{words} cannot be made from {stolen} and your hand: every stolen letter "
     "must be used, in order, and every new word needs a card of yours.",
     "steal_missing": "Your hand lacks {missing}.",
@@ -445,7 +447,8 @@ class Rules(GameRules[State, Move]):
         found = find_steal(target.cards, words, state.hands[seat], self.deck.suits,
                            ordered=not state.options.rearrange)
         if found is None:
-            raise self._why_not(stolen, words, state.hands[seat])
+            raise self._why_not(stolen, words, state.hands[seat],
+                                ordered=not state.options.rearrange)
         events: list[Event] = [Event("word_stolen", {
             "seat": seat, "victim": target.owner, "stolen": stolen.upper(),
             "words": [w.upper() for w in words]})]
@@ -465,7 +468,9 @@ class Rules(GameRules[State, Move]):
                                 events, table)
 
     @staticmethod
-    def _why_not(stolen: str, words: Sequence[str], hand: Sequence[Card]) -> RuleViolation:
+    def _why_not(
+        stolen: str, words: Sequence[str], hand: Sequence[Card], *, ordered: bool = True
+    ) -> RuleViolation:
         """Exactly what keeps a steal from working: letters missing from the hand, stolen
         letters left over, or (the letters all there) their order or a word without a card
         of the thief's."""
@@ -482,6 +487,9 @@ class Rules(GameRules[State, Move]):
         if left:
             extra = ", ".join(letter.upper() for letter in sorted(left.elements()))
             reasons.append(_reason("steal_left_over", letters=extra, stolen=stolen.upper()))
+        if not reasons and ordered and len(words) == 1 and not holds_in_order(words[0], stolen):
+            reasons.append(_reason("out_of_order", word=words[0].upper(), stolen=stolen.upper(),
+                                   letters=", ".join(stolen.upper())))
         if not reasons:
             reasons.append(_reason("cannot_steal", words=", ".join(w.upper() for w in words),
                                    stolen=stolen.upper()))
