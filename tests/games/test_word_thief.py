@@ -206,6 +206,13 @@ def test_a_stolen_wild_may_become_another_letter() -> None:
     assert word.text == "tear" and [p.letter for p in word.cards if p.wild] == ["e"]
 
 
+def test_the_computer_finds_steals_that_turn_a_stolen_wild_into_another_letter() -> None:
+    from braille_words.games.word_thief.computer import candidates
+
+    s = arrange(["i i i i i i i", "a x z q j k v"], table=[(0, "t:red ? r:blue")], current=1)
+    assert StealMove(0, ("tear",)) in candidates(rules(), s, 1, "strong")
+
+
 def test_all_seven_cards_in_one_turn_earn_20() -> None:
     r = Rules(Lexicon.from_words(["reworks"], "en"))
     s = arrange(["r:red e:blue w:green o:yellow r:blue k:yellow s:green", "i i i i i i i"])

@@ -74,7 +74,9 @@ def candidates(rules: Rules, state: State, seat: int, level: str) -> list[Move]:
     for number, target in enumerate(state.table):
         if target.owner == seat or finder is None:
             continue
-        found_steals = sorted(set(finder.steals(target.text)),
+        # A stolen wild may become another letter: the finder takes it as any letter (None).
+        stolen = [None if p.wild else p.letter for p in target.cards]
+        found_steals = sorted(set(finder.steals(stolen)),
                               key=lambda ws: (-sum(map(len, ws)), ws))
         moves += [StealMove(number, ws) for ws in found_steals
                   if target.text not in ws and all(_common(rules, level, w) for w in ws)][:30]
