@@ -11,11 +11,13 @@ scan of the word list):
 * ``Finder``, what the computer uses: a word holding a piece is made of the piece's letters
   and some of the hand's, so its letter multiset is the piece's times one of the hand's
   sub-multisets (at most 2^7 of them, times 26 for a wild standing in once). With each
-  multiset kept as a product of primes (one prime a letter), the words of a piece are one
-  dictionary look-up per hand multiset in an anagram index built once per word list, then
-  an in-order check of the few words found. The hand's multisets are worked out once per
-  turn and shared by every word on the table, and so are the words of a piece (the same
-  short pieces, a T or an E, come from several words).
+  multiset kept as a product of primes (one prime a letter), the words of a piece are its
+  product times each of the hand's, looked up in an anagram index built once per word list
+  (a bitmap of the products' hashes, checked for all of them at once with numpy, lets only
+  the few that may be words reach the dictionary), then an in-order check of the few words
+  found. The hand's multisets are worked out once per turn and shared by every word on the
+  table, and so are the words of a piece (the same short pieces, a T or an E, come from
+  several words).
 
 A two-way cut pairs the words of its left piece with those of its right one. Words are
 grouped by the hand cards they take; a pair of groups is checked once (do the two together
@@ -26,10 +28,13 @@ fit is a steal, so the pairs never have to be tried one by one.
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Sequence
 from itertools import combinations_with_replacement, product
 from math import prod
 from typing import Any
+
+import numpy as np
 
 Found = tuple[str, tuple[int, ...], int]
 """A word, how many of each hand letter it takes (by the graph's letter index), wilds taken."""
@@ -130,8 +135,9 @@ def _by_cost(found: list[Found]) -> dict[tuple[tuple[int, ...], int], set[str]]:
 
 class AnagramIndex:
     """The words of a graph by letter multiset, each multiset a product of primes (the most
-    frequent letters get the smallest). Built once per word list, in about a tenth of a
-    second for the English one, and kept by ``anagram_index``."""
+    frequent letters get the smallest), and a bitmap with the slot of each product set.
+    Built once per word list, in a few tenths of a second for the English one, and kept by
+    ``anagram_index``."""
 
     def __init__(self, graph: Any) -> None:
         letters: Sequence[str] = graph.letters
@@ -148,23 +154,35 @@ class AnagramIndex:
         for word in words:
             words_of.setdefault(prod([prime[c] for c in word]), []).append(word)
         self.words_of: dict[int, tuple[str, ...]] = {k: tuple(v) for k, v in words_of.items()}
+        self.seen = np.zeros(1 << SLOT_BITS, dtype=np.bool_)
+        self.seen[slots(np.array([k & LOW_64 for k in words_of], dtype=np.uint64))] = True
 
     def key(self, letters: str) -> int:
         prime = self.prime
         return prod([prime[c] for c in letters])
 
 
-_INDEXES: dict[int, tuple[Any, AnagramIndex]] = {}
+SLOT_BITS = 22
+"""A bitmap of 4 M slots, one set for each key's slot: 1 in 40 set for the English list."""
+LOW_64 = (1 << 64) - 1
+GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+
+
+def slots(keys: np.ndarray[Any, np.dtype[np.uint64]]) -> np.ndarray[Any, np.dtype[np.uint64]]:
+    """Each key's slot in the bitmap, from its low 64 bits (Fibonacci hashing: products of
+    primes share their low bits, the golden-ratio multiply spreads them to the high ones)."""
+    return (keys * GOLDEN) >> np.uint64(64 - SLOT_BITS)
+
+
+_INDEXES: weakref.WeakKeyDictionary[Any, AnagramIndex] = weakref.WeakKeyDictionary()
 
 
 def anagram_index(graph: Any) -> AnagramIndex:
-    """The anagram index of ``graph``, built on first use and kept while the process lives
-    (the graph is kept with it, so its id is never reused for another)."""
-    kept = _INDEXES.get(id(graph))
-    if kept is None or kept[0] is not graph:
-        kept = (graph, AnagramIndex(graph))
-        _INDEXES[id(graph)] = kept
-    return kept[1]
+    """The anagram index of ``graph``, built on first use and kept as long as the graph is."""
+    index = _INDEXES.get(graph)
+    if index is None:
+        index = _INDEXES[graph] = AnagramIndex(graph)
+    return index
 
 
 def _primes(n: int) -> list[int]:
@@ -207,10 +225,14 @@ class Finder:
                     full = key * lacking
                     if full != 1 and full not in best:
                         best[full] = (number, extra)
-        self._group = best
         self._keys = list(best)
+        self._groups = list(best.values())
+        self._low = np.array([k & LOW_64 for k in self._keys], dtype=np.uint64)
         self._pieces: dict[str, dict[Group, list[str]]] = {}
-        self._short: dict[int, int] = {}
+        # How many letters two takes lack between them (wilds make them up), for every pair.
+        takes = np.array(self.takes, dtype=np.int64).reshape(len(self.takes), len(self.have))
+        both = takes[:, None, :] + takes[None, :, :] - np.array(self.have, dtype=np.int64)
+        self.short: list[list[int]] = np.maximum(both, 0).sum(axis=2).tolist()
 
     def words(self, piece: str) -> dict[Group, list[str]]:
         """Words holding ``piece`` in order and at least one hand card, by what they take."""
@@ -221,24 +243,21 @@ class Finder:
         if all(c in self.index.prime for c in piece):
             words_of = self.index.words_of
             base = self.index.key(piece)
+            keys, groups = self._keys, self._groups
             in_order = re.compile(".*".join(map(re.escape, piece))).search
-            # The products and look-ups run in C: a piece costs a pass over the hand's keys.
-            for full in filter(words_of.__contains__, map(base.__mul__, self._keys)):
-                good = [w for w in words_of[full] if in_order(w)]
+            # The products' low 64 bits (numpy's wrapping multiply) pick slots of the index's
+            # bitmap all at once; only the few products whose slot is set are looked up
+            # exactly, where a look-up of each would cost a cache miss.
+            low = self._low * np.uint64(base & LOW_64)
+            for i in np.flatnonzero(self.index.seen[slots(low)]).tolist():
+                hits = words_of.get(base * keys[i])
+                if hits is None:
+                    continue
+                good = list(hits) if len(piece) == 1 else [w for w in hits if in_order(w)]
                 if good:
-                    found.setdefault(self._group[full // base], []).extend(good)
+                    found.setdefault(groups[i], []).extend(good)
         self._pieces[piece] = found
         return found
-
-    def short(self, a: int, b: int) -> int:
-        """How many letters two takes from the hand lack between them (wilds make them up)."""
-        key = a * len(self.takes) + b
-        lacking = self._short.get(key)
-        if lacking is None:
-            lacking = sum(max(0, x + y - h) for x, y, h in
-                          zip(self.takes[a], self.takes[b], self.have, strict=True))
-            self._short[key] = lacking
-        return lacking
 
     def steals(self, stolen: Sequence[str | None], *, pairs: bool = True) -> list[tuple[str, ...]]:
         """Every steal of ``stolen``: longer words, then (with ``pairs``) the two words of each
@@ -258,7 +277,8 @@ class Finder:
             rights = self.words(text[cut:]) if lefts else {}
             for (take_a, wild_a), words_a in lefts.items():
                 free = wilds - wild_a
+                lacking = short[take_a]
                 for (take_b, wild_b), words_b in rights.items():
-                    if wild_b <= free and wild_b + short(take_a, take_b) <= free:
+                    if wild_b + lacking[take_b] <= free:
                         seen.update(product(words_a, words_b))
         return out + sorted(seen)
