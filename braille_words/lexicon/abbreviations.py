@@ -19,15 +19,41 @@ abbreviation (``sources.py``) — stays: it also drops vowel-less entries SGJP d
 (dptr, ctrl).
 
 morfeusz2 is needed here at build time; play time still uses it for word families.
+
+English has no such dictionary here. SCOWL keeps its abbreviations in lists of their own,
+which the build does not read, but a few reached its word lists: ``en-abbreviations.txt``
+beside this module lists them (ET, CSC, HHD…), with how they were found. The build drops the
+words listed there (``LISTED``); editing the file makes the next build rebuild English, as its
+fingerprint holds the file (``store.signature``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 MAX_LENGTH = 6  # the longest abbreviation found in wpolish has five letters
 LANGS = ("pl",)
+LISTED: dict[str, Path] = {"en": Path(__file__).resolve().parent / "en-abbreviations.txt"}
+"""Languages whose abbreviations are a list we keep (one word a line, ``#`` comments)."""
+
+
+def abbreviation_files(lang: str) -> tuple[str, ...]:
+    """The files of abbreviations a build of ``lang`` reads (part of its fingerprint)."""
+    path = LISTED.get(lang)
+    return () if path is None else (str(path),)
+
+
+def listed(lang: str) -> set[str]:
+    """The abbreviations our list for ``lang`` names (none for a language without one)."""
+    path = LISTED.get(lang)
+    if path is None:
+        return set()
+    from braille_words.lexicon.sources import read_teacher_list
+    from braille_words.tiles import alphabet
+
+    return set(read_teacher_list(path, alphabet(lang)))
 
 
 def _analyser() -> Any:
@@ -98,8 +124,10 @@ def inflected_abbreviations(words: set[str], lemmas: Iterable[str], morf: Any) -
 
 
 def abbreviations(words: Iterable[str], lang: str, morf: Any = None) -> set[str]:
-    """The forms of ``words`` that are abbreviations, or inflected from one (only Polish has
-    the dictionary)."""
+    """The forms of ``words`` that are abbreviations, or inflected from one: by the dictionary
+    for Polish, by our list for English."""
+    if lang in LISTED:
+        return listed(lang) & set(words)
     if lang not in LANGS:
         return set()
     morf = morf if morf is not None else _analyser()

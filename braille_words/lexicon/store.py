@@ -32,6 +32,7 @@ from typing import Any
 
 from braille_words.errors import BrailleWordsError
 from braille_words.lexicon import arrays as files
+from braille_words.lexicon.abbreviations import abbreviation_files
 from braille_words.lexicon.graph import SECTIONS, build_arrays
 from braille_words.lexicon.sources import SOURCE_FILTER, Settings, collect_words
 from braille_words.tiles import alphabet
@@ -78,14 +79,15 @@ def signatures_path(lang: str, path: str | Path | None = None) -> Path:
 
 
 def signature(settings: Settings) -> str:
-    """A fingerprint of everything a build reads: settings, the files' sizes and times.
+    """A fingerprint of everything a build reads: settings, the files' sizes and times (our
+    list of abbreviations too).
 
     Stat calls only, so checking that a lexicon is up to date costs microseconds.
     """
     parts: list[object] = [
         FORMAT, SOURCE_FILTER, settings.to_json(), list(alphabet(settings.lang).letters)
     ]
-    for name in settings.files():
+    for name in (*settings.files(), *abbreviation_files(settings.lang)):
         try:
             st = os.stat(name)
             parts.append([name, st.st_size, st.st_mtime_ns])

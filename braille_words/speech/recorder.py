@@ -2,7 +2,10 @@
 
 A teacher reviewing a lesson wants to know what each student heard and when; a test wants to
 assert what was said without listening to audio. One JSON object per line (time, seat, lang,
-priority, text) appends safely and survives a crash mid-game.
+priority, text) appends safely and survives a crash mid-game. A sentence holding words of
+another language (Word Thief's English words in Polish sentences) also lists them under
+"voices", each with its language, as a voice that can switch speaks them: so a test, or a
+teacher, can see that REWORKED was given to the English voice.
 """
 
 from __future__ import annotations
@@ -16,13 +19,21 @@ from typing import Any, TextIO
 
 from braille_words.errors import BrailleWordsError
 from braille_words.speech.settings import VoiceSettings
-from braille_words.speech.speaker import Message, Priority, Speaker
+from braille_words.speech.speaker import (
+    Message,
+    Priority,
+    Speaker,
+    has_marks,
+    marked_spans,
+    strip_marks,
+)
 
 
 class RecordingSpeaker(Speaker):
     """Appends each message to ``target`` (a path, or an open text stream)."""
 
     name = "record"
+    markup = True
 
     def __init__(
         self,
@@ -48,13 +59,15 @@ class RecordingSpeaker(Speaker):
             self.path = None
 
     def _say(self, msg: Message) -> bool:
-        record = {
+        record: dict[str, Any] = {
             "time": datetime.fromtimestamp(msg.time, UTC).isoformat(timespec="milliseconds"),
             "seat": msg.seat,
             "lang": msg.lang,
             "priority": msg.priority.name.lower(),
-            "text": msg.text,
+            "text": strip_marks(msg.text),
         }
+        if has_marks(msg.text):
+            record["voices"] = [[run, lang] for run, lang in marked_spans(msg.text) if lang]
         with self._lock:
             self._out.write(json.dumps(record, ensure_ascii=False) + "\n")
             self._out.flush()

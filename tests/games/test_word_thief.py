@@ -130,7 +130,9 @@ def test_a_steal_keeps_the_stolen_letters_in_order_tea_to_team_but_not_meat() ->
     assert [w.text for w in after.table] == ["team"]
     with pytest.raises(RuleViolation) as exc:
         r.apply(s, 1, StealMove(0, ("meat",)))
-    assert codes(exc) == {"cannot_steal"}
+    assert codes(exc) == {"out_of_order"}
+    assert exc.value.reasons[0].text == (
+        "MEAT does not keep the letters of TEA in their order (T, E, A).")
     free = arrange(["i i i i i i i", "m x z q j k v"], table=table, current=1,
                    options=Options(rearrange=True))
     after, _ = rules(rearrange=True).apply(free, 1, StealMove(0, ("meat",)))
@@ -146,6 +148,18 @@ def test_a_steal_must_not_only_make_the_word_plural() -> None:
     assert codes(exc) == {"plural_only"}
     after, _ = r.apply(s, 1, StealMove(0, ("worked",)))
     assert [w.text for w in after.table] == ["worked"]
+
+
+def test_a_steal_makes_new_words_not_the_stolen_word_again() -> None:
+    """"Cuvinte noi": AT cut into A and T may not come back as AT (the hand's T) beside CAT
+    (the stolen T), as the computer once cut REOPENED into BERTH and REOPENED."""
+    r = rules()
+    s = arrange(["i i i i i i i", "t c a x z q j"], table=[(0, "a:red t:blue")], current=1)
+    with pytest.raises(RuleViolation) as exc:
+        r.apply(s, 1, StealMove(0, ("at", "cat")))
+    assert codes(exc) == {"same_word"}
+    after, _ = r.apply(s, 1, StealMove(0, ("cat",)))
+    assert [w.text for w in after.table] == ["cat"]
 
 
 def test_plurals_are_decided_by_an_english_morphology_library() -> None:
@@ -190,6 +204,13 @@ def test_a_stolen_wild_may_become_another_letter() -> None:
     after, _ = r.apply(s, 1, StealMove(0, ("tear",)))  # T?R was TAR; the wild is now E
     (word,) = after.table
     assert word.text == "tear" and [p.letter for p in word.cards if p.wild] == ["e"]
+
+
+def test_the_computer_finds_steals_that_turn_a_stolen_wild_into_another_letter() -> None:
+    from braille_words.games.word_thief.computer import candidates
+
+    s = arrange(["i i i i i i i", "a x z q j k v"], table=[(0, "t:red ? r:blue")], current=1)
+    assert StealMove(0, ("tear",)) in candidates(rules(), s, 1, "strong")
 
 
 def test_all_seven_cards_in_one_turn_earn_20() -> None:
@@ -306,6 +327,20 @@ def test_four_computers_play_a_seeded_game_to_its_end(english: object) -> None:
     assert sorted(c.id for c in state.all_cards()) == list(range(108))
 
 
+def test_abbreviations_are_not_words_the_computer_may_lay_et_is_refused(
+    english: object,
+) -> None:
+    """The computer laid ET; the rulebook allows no abbreviations (lexicon/en-abbreviations.txt,
+    dropped when the lexicon is built). ETA, EAT and TEA stay."""
+    r = Rules(english)  # type: ignore[arg-type]
+    s = arrange(["e t a z j q x", "i i i i i i i"])
+    with pytest.raises(RuleViolation) as exc:
+        r.apply(s, 0, Lay("et"))
+    assert codes(exc) == {"not_a_word"}
+    for word in ("eta", "eat", "tea"):
+        r.apply(s, 0, Lay(word))
+
+
 def test_the_steal_finder_finds_the_rulebooks_steals_and_what_a_scan_finds(
     english: object,
 ) -> None:
@@ -341,6 +376,32 @@ def test_a_routing_key_on_a_table_word_reads_it_with_its_cards_for_a_steal() -> 
     said = strip_marks(read(line, s.view_for(1), "pl", "beginner") or "")
     assert said.startswith("Słowo 1: WORK, gracza P1, 14 pkt; karty: double-u zielony, o ")
     assert said.endswith("Aby je ukraść: ukradnij 1 i nowe słowa.")
+
+
+def test_a_cards_suit_is_its_dots_7_and_8_and_a_wild_is_the_full_cell() -> None:
+    """Red none, blue dot 7, green dot 8, yellow both: read from our English table, which
+    must agree with the rule for every letter (its YAML tests show some)."""
+    from braille_words.braille.cells import DOT7, DOT8
+    from braille_words.braille.translator import letter_cell
+    from braille_words.games.word_thief.presenter import card_cell, hand_line
+
+    dots = {"red": 0, "blue": DOT7, "green": DOT8, "yellow": DOT7 | DOT8}
+    for letter in "abcdefghijklmnopqrstuvwxyz":
+        for suit, extra in dots.items():
+            assert card_cell(letter, suit) == letter_cell(letter, "en") | extra, (letter, suit)
+    assert card_cell(None, None) == 0b111111
+    s = arrange(["w:green o:blue r:red k:yellow ? e e", "i i i i i i i"])
+    assert hand_line(s.view_for(0)).cells()[:5] == bytes([0xBA, 0x55, 0x17, 0xC5, 0x3F])
+
+
+def test_a_routing_key_on_a_card_of_the_hand_reads_it_with_its_suit() -> None:
+    from braille_words.games.word_thief.presenter import read, route
+
+    s = arrange(["w:green o:blue r:red k:yellow ? e e", "i i i i i i i"])
+    _selection, line = route(("rack", 3), None)
+    assert read(line or "", s.view_for(0), "en", "beginner") == "Card 4: kay yellow (7)."
+    assert read("karta 9", s.view_for(0), "pl", "beginner") == (
+        "Nie masz karty 9; w ręce masz 7 kart.")
 
 
 def test_english_words_are_marked_for_an_english_voice_in_polish_sentences() -> None:

@@ -88,3 +88,23 @@ def test_a_spec_can_combine_text_and_record(tmp_path: Path) -> None:
 def test_none_is_silence() -> None:
     speaker = make_speaker("none")
     assert speaker.say("cokolwiek") and not speaker.busy
+
+
+def test_the_record_lists_the_words_given_to_another_languages_voice(tmp_path: Path) -> None:
+    """A Polish sentence with an English word: the text reads plainly, and "voices" says
+    which words a switching voice speaks in English (the text speaker, for a screen reader,
+    prints the plain sentence)."""
+    from braille_words.speech.speaker import mark_word
+
+    path = tmp_path / "seat0.jsonl"
+    sentence = f"Ola kładzie {mark_word('REWORKED', 'en', 'pl')}: 20 pkt."
+    with RecordingSpeaker(path, VoiceSettings(lang="pl"), seat=0) as rec:
+        rec.say(sentence)
+        rec.say("Twój ruch.")
+    first, second = read_records(path)
+    assert first["text"] == "Ola kładzie REWORKED: 20 pkt."
+    assert first["voices"] == [["REWORKED", "en"]]
+    assert "voices" not in second
+    out = io.StringIO()
+    TextSpeaker(stream=out).say(sentence)
+    assert out.getvalue() == "Ola kładzie REWORKED: 20 pkt.\n"

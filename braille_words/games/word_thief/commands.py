@@ -24,22 +24,33 @@ GAME = "word_thief"
 
 HELP: dict[str, list[tuple[str, str]]] = {
     "pl": [
-        ("work", "połóż słowo WORK z kart w ręce (słowa są angielskie; też: połóż work)"),
+        ("połóż work", "połóż słowo WORK z kart w ręce (słowa są angielskie; wystarczy też "
+         "samo słowo: work)"),
         ("ukradnij 2 frown cat", "ukradnij słowo 2 ze stołu i zrób z niego i swoich kart "
          "słowa FROWN i CAT; jedno słowo je wydłuża, kilka je dzieli"),
         ("pas x z q", "nie kładziesz ani nie kradniesz: -10 pkt i wymieniasz 3 karty "
          "(? to dżoker); gdy talia jest pusta, samo „pas”"),
         ("kolory", "twoje karty według kolorów; na monitorze kolor karty to kropki 7 i 8: "
-         "czerwony bez nich, niebieski 7, zielony 8, żółty 7 i 8"),
+         "czerwony bez nich, niebieski 7, zielony 8, żółty 7 i 8; dżoker to pełna komórka. "
+         "Klawisz nad kartą ją odczytuje, nad słowem na stole czyta je kartami"),
+        ("ręka", "twoje karty z kolorami i wartościami; „karta 3” czyta trzecią"),
+        ("stół", "słowa na stole z numerami, właścicielami i wartościami; „słowo 2” czyta "
+         "słowo 2 karta po karcie"),
+        ("wyniki", "punkty graczy i ile kart zostało w talii"),
     ],
     "en": [
-        ("work", "lay WORK from your hand (also: lay work)"),
+        ("lay work", "lay WORK from your hand (or type just the word: work)"),
         ("steal 2 frown cat", "steal table word 2 and make FROWN and CAT from it and your "
          "cards; one word lengthens it, several cut it"),
         ("pass x z q", "neither lay nor steal: -10 points and swap 3 cards (? a wild); with "
          "the draw pile empty, just \"pass\""),
         ("suits", "your cards by suit; on the display a card's suit is its dots 7 and 8: red "
-         "none, blue 7, green 8, yellow 7 and 8"),
+         "none, blue 7, green 8, yellow 7 and 8; a wild is the full cell. A routing key over "
+         "a card reads it, over a table word reads it card by card"),
+        ("hand", "your cards with their suits and values; \"card 3\" reads the third"),
+        ("table", "the table's words with their numbers, owners and values; \"word 2\" reads "
+         "word 2 card by card"),
+        ("scores", "the players' points and how many cards are left to draw"),
     ],
 }
 

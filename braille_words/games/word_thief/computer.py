@@ -1,7 +1,8 @@
 """Word Thief's computer player: it looks for words in its hand and for steals on the table.
 
 It reads only its own hand and the table (what ``view_for`` shows it), asks the English
-lexicon for anagrams, and tries each candidate through the pure rules, which judge it exactly
+lexicon for anagrams of its hand and the steal finder (one per turn, shared by the table's
+words) for steals, and tries each candidate through the pure rules, which judge it exactly
 as they judge a person (plurals, order, a card of its own in every new word). A strong
 computer plays the best-scoring move, a medium one one of the better ones, a beginner one of
 any it finds among common words. With nothing to play it passes, swapping its costliest cards.
@@ -15,7 +16,7 @@ from typing import Any
 from braille_words.errors import InputError
 from braille_words.games.base import RuleViolation
 from braille_words.games.kit import ComputerPlayer
-from braille_words.games.word_thief.finder import Cache, steals
+from braille_words.games.word_thief.finder import Finder
 from braille_words.games.word_thief.rules import Lay, Move, Pass, Rules, State, StealMove
 
 LEVELS = ("beginner", "medium", "strong")
@@ -39,22 +40,21 @@ def _letters(cards: Any) -> tuple[str, int]:
     return letters, sum(1 for c in cards if c.letter is None)
 
 
+def finder_for(lexicon: Any, letters: str, wilds: int) -> Finder | None:
+    """The steal finder of a hand of ``letters`` and ``wilds``, kept for one look at the
+    whole table (``finder``); None when the lexicon has no word graph."""
+    graph = getattr(lexicon, "graph", None)
+    return None if graph is None else Finder(graph, letters, wilds)
+
+
 def steals_of(
-    lexicon: Any,
-    stolen: str,
-    letters: str,
-    wilds: int,
-    *,
-    pairs: bool = True,
-    cache: Cache | None = None,
+    lexicon: Any, stolen: str, letters: str, wilds: int, *, pairs: bool = True
 ) -> list[tuple[str, ...]]:
     """Every steal of ``stolen`` with a hand of ``letters`` and ``wilds``: longer words that
     hold its letters in order, and (with ``pairs``) two words from a two-way cut that the hand
     pays for together (``finder``). The rules still judge each one (plurals, the wilds)."""
-    graph = getattr(lexicon, "graph", None)
-    if graph is None:
-        return []
-    return steals(graph, list(stolen), letters, wilds, pairs=pairs, cache=cache)
+    finder = finder_for(lexicon, letters, wilds)
+    return [] if finder is None else finder.steals(stolen, pairs=pairs)
 
 
 def candidates(rules: Rules, state: State, seat: int, level: str) -> list[Move]:
@@ -70,14 +70,16 @@ def candidates(rules: Rules, state: State, seat: int, level: str) -> list[Move]:
     found = anagrams(letters, wilds, min_len=rules.deck.min_word, max_len=len(hand))
     words = sorted({f.word for f in found}, key=lambda w: (-len(w), w))
     moves += [Lay(w) for w in words if _common(rules, level, w)][:60]
-    cache: Cache = {}
+    finder = finder_for(lexicon, letters, wilds)
     for number, target in enumerate(state.table):
-        if target.owner == seat:
+        if target.owner == seat or finder is None:
             continue
-        found_steals = sorted(set(steals_of(lexicon, target.text, letters, wilds, cache=cache)),
+        # A stolen wild may become another letter: the finder takes it as any letter (None).
+        stolen = [None if p.wild else p.letter for p in target.cards]
+        found_steals = sorted(set(finder.steals(stolen)),
                               key=lambda ws: (-sum(map(len, ws)), ws))
         moves += [StealMove(number, ws) for ws in found_steals
-                  if all(_common(rules, level, w) for w in ws)][:30]
+                  if target.text not in ws and all(_common(rules, level, w) for w in ws)][:30]
     return moves
 
 

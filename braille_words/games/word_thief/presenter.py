@@ -2,22 +2,25 @@
 owners, the scores; every sentence from the catalogues, in the seat's language.
 
 The words are English whatever the messages' language: they are spelled with English letter
-names and marked as English in speech. On the display the hand is one line of letters and,
-just below it, a line of the same length with each card's suit initial, so a finger moving
-down from a letter finds its suit; the table's words follow, a wild showing the letter it
-stands for with dot 7.
+names and marked as English in speech. On the display a card is one cell, its letter with its
+suit in dots 7 and 8 (red none, blue 7, green 8, yellow both) and a wild the full cell: the
+hand is one line of cards, the table's words the next. The cells come from our English table
+(``tables/braille-words-en-cards.uti``), the one place that says which dots a suit has. A
+routing key on a card of the hand reads it with its suit; on a table word, reads the word
+card by card with its number for a steal.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from braille_words.braille import Mode, text_line
-from braille_words.braille.cells import DOT7, DOT8, SELECTED_DOTS
 from braille_words.braille.lines import NamedLine
-from braille_words.braille.translator import tile_cell
+from braille_words.braille.translator import text_to_cells, tile_cell
 from braille_words.braille.view import Line, Segment
+from braille_words.errors import BrailleWordsError
 from braille_words.games.kit import GamePresenter, standings
 from braille_words.games.word_thief.commands import to_command
 from braille_words.games.word_thief.view import CardView, TableWordView, WordThiefView
@@ -41,6 +44,12 @@ def _t(lang: str, key: str, verbosity: str = "beginner", /, **params: Any) -> st
     return render(lang, GAME, key, params, verbosity=verbosity)
 
 
+def said_letter(letter: str, lang: str) -> str:
+    """A card's letter by its English name ("kay"), marked for the English voice when the
+    sentence is Polish: a Polish voice would read "kay" as "kaj"."""
+    return mark_word(letter_name(letter, WORD_LANG), WORD_LANG, lang)
+
+
 def suit_name(suit: str | None, lang: str) -> str:
     return _t(lang, f"suit_{suit}") if suit else _t(lang, "suit_wild")
 
@@ -58,9 +67,17 @@ def read_hand(view: WordThiefView, lang: str, verbosity: str) -> str:
 def _card(card: CardView, lang: str, verbosity: str) -> str:
     if card["letter"] is None:
         return _t(lang, "wild_card", verbosity)
-    name = letter_name(card["letter"], WORD_LANG)
+    name = said_letter(card["letter"], lang)
     return _t(lang, "card", verbosity, letter=name, suit=suit_name(card["suit"], lang),
               value=card["value"])
+
+
+def read_card(view: WordThiefView, number: int, lang: str, verbosity: str) -> str:
+    """One card of the hand, with its suit and value (what a routing key on it says)."""
+    if not 1 <= number <= len(view["hand"]):
+        return _t(lang, "no_card", verbosity, number=number, count=len(view["hand"]))
+    return _t(lang, "read_card", verbosity, number=number,
+              card=_card(view["hand"][number - 1], lang, verbosity))
 
 
 def _word(word: TableWordView) -> str:
@@ -90,8 +107,8 @@ def read_word(view: WordThiefView, number: int, lang: str, verbosity: str) -> st
         return _t(lang, "no_table_word", verbosity, number=number)
     word = view["table"][number - 1]
     cards = ", ".join(
-        _t(lang, "wild_as", verbosity, letter=letter_name(p["letter"], WORD_LANG)) if p["wild"]
-        else f"{letter_name(p['letter'], WORD_LANG)} {suit_name(p['suit'], lang)}"
+        _t(lang, "wild_as", verbosity, letter=said_letter(p["letter"], lang)) if p["wild"]
+        else f"{said_letter(p['letter'], lang)} {suit_name(p['suit'], lang)}"
         for p in word["cards"]
     )
     return _t(lang, "read_word", verbosity, number=number,
@@ -103,6 +120,8 @@ def read(low: str, view: WordThiefView, lang: str, verbosity: str) -> str | None
     first, _, rest = low.partition(" ")
     if first in ("słowo", "slowo", "word") and rest.strip().isdigit():
         return read_word(view, int(rest), lang, verbosity)
+    if first in ("karta", "card") and rest.strip().isdigit():
+        return read_card(view, int(rest), lang, verbosity)
     for what, words in _READ.items():
         if low in words:
             if what == "hand":
@@ -153,7 +172,7 @@ def event_params(
         extra["suit_said"] = suit_name(params["suit"] or None, lang) if params["suit"] else ""
     if "letters" in params:
         extra["letters_said"] = ", ".join(
-            letter_name(str(x).lower(), WORD_LANG) if x != "?" else _t(lang, "wild_card")
+            said_letter(str(x).lower(), lang) if x != "?" else _t(lang, "wild_card")
             for x in params["letters"])
     if "words" in params and isinstance(params["words"], list):
         extra["words_said"] = ", ".join(mark_word(str(w), WORD_LANG, lang) for w in params["words"])
@@ -165,23 +184,32 @@ def event_params(
     return extra
 
 
-SUIT_DOTS = {"red": 0, "blue": DOT7, "green": DOT8, "yellow": DOT7 | DOT8}
-"""A card's suit on its cell: red none, blue dot 7, green dot 8, yellow dots 7 and 8."""
+SUIT_CHARS = {"red": 0, "blue": 0xE100, "green": 0xE200, "yellow": 0xE300}
+"""Where a suit's cards start in our English table's private characters: a red card is its
+plain letter, a blue A is U+E161 (U+E100 + "a"), and so on (``braille-words-en-cards.uti``)."""
 
 
-def _card_cell(letter: str | None, suit: str | None) -> int:
+def card_char(letter: str, suit: str) -> str:
+    """The character our English table gives the card ``letter`` of ``suit``."""
+    return chr(SUIT_CHARS[suit] + ord(letter)) if SUIT_CHARS.get(suit) else letter
+
+
+@lru_cache(maxsize=256)
+def card_cell(letter: str | None, suit: str | None) -> int:
     """One card, one cell: its letter with its suit's dots; a wild its own symbol."""
     if letter is None or suit is None:
         return tile_cell(None, WORD_LANG)
-    return tile_cell(letter, WORD_LANG) | SUIT_DOTS.get(suit, 0)
+    cells = text_to_cells(card_char(letter, suit), WORD_LANG, Mode.COMPUTER)
+    if len(cells) != 1:  # our table gives every card one cell; a broken install would not
+        raise BrailleWordsError(f"the English Braille table has no cell for the {suit} {letter}")
+    return cells[0]
 
 
-def hand_line(view: WordThiefView, selected: Any = None) -> Line:
-    cells = bytearray(_card_cell(c["letter"], c["suit"]) for c in view["hand"])
-    if isinstance(selected, tuple) and selected[:1] == ("rack",) and selected[1] < len(cells):
-        cells[selected[1]] |= SELECTED_DOTS
+def hand_line(view: WordThiefView) -> Line:
+    """The hand, a card a cell; a routing key on a card reads it with its suit."""
+    cells = bytes(card_cell(c["letter"], c["suit"]) for c in view["hand"])
     targets = [("rack", k) for k in range(len(cells))]
-    return Line([Segment.per_cell(bytes(cells), targets)] if cells else [])
+    return Line([Segment.per_cell(cells, targets)] if cells else [])
 
 
 def table_line(view: WordThiefView) -> Line:
@@ -189,7 +217,7 @@ def table_line(view: WordThiefView) -> Line:
     read out by "stół"). The blank after a word routes to it, as a letter of it does."""
     segments: list[Segment] = []
     for w, word in enumerate(view["table"]):
-        cells = bytes(_card_cell(None if p["wild"] else p["letter"], p["suit"])
+        cells = bytes(card_cell(None if p["wild"] else p["letter"], p["suit"])
                       for p in word["cards"]) + b"\x00"
         segments.append(Segment.per_cell(cells, [("word", w, i) for i in range(len(cells))]))
     return Line(segments)
@@ -197,7 +225,7 @@ def table_line(view: WordThiefView) -> Line:
 
 def braille_view(view: WordThiefView, lang: str, selection: Any = None) -> list[NamedLine]:
     return [
-        NamedLine("rack", hand_line(view, selection)),
+        NamedLine("cards", hand_line(view)),
         NamedLine("table", table_line(view)),
         NamedLine("scores", text_line(read_scores(view, lang, "expert"), lang, Mode.LITERARY,
                                       name="scores")),
@@ -209,7 +237,7 @@ def read_suits(view: WordThiefView, lang: str, verbosity: str) -> str:
     groups: dict[str, list[str]] = {}
     for c in view["hand"]:
         key = c["suit"] or "wild"
-        name = letter_name(c["letter"], WORD_LANG) if c["letter"] else _t(lang, "wild_card")
+        name = said_letter(c["letter"], lang) if c["letter"] else _t(lang, "wild_card")
         groups.setdefault(key, []).append(name)
     parts = [f"{suit_name(None if s == 'wild' else s, lang)}: {', '.join(v)}"
              for s, v in sorted(groups.items())]
@@ -226,9 +254,12 @@ _CUES = {
 
 
 def route(target: Any, selection: Any) -> tuple[Any, str | None]:
-    """A routing key on a table word reads it in full, with its number for a steal."""
+    """A routing key on a table word reads it in full, with its number for a steal; on a card
+    of the hand, reads the card with its suit."""
     if isinstance(target, tuple) and len(target) == 3 and target[0] == "word":
         return selection, f"word {target[1] + 1}"
+    if isinstance(target, tuple) and len(target) == 2 and target[0] == "rack":
+        return selection, f"card {target[1] + 1}"
     return selection, None
 
 

@@ -29,6 +29,7 @@ from braille_words.games.base import Event, MoveBase, Reason, RuleViolation, rea
 from braille_words.games.interface import GameRules
 from braille_words.games.options import GameOptions
 from braille_words.games.word_thief.deck import DeckSpec, load_deck
+from braille_words.games.word_thief.finder import holds_in_order
 from braille_words.games.word_thief.making import (
     Placed,
     Word,
@@ -84,6 +85,8 @@ REASON_CODES: dict[str, str] = {
     "no_such_word": "There is no word {number} on the table.",
     "own_word": "{word} is your own word; only another player's word can be stolen.",
     "plural_only": "{word} only makes {stolen} plural; a steal must do more.",
+    "same_word": "{word} is the stolen word itself; a steal makes new words.",
+    "out_of_order": "{word} does not keep the letters of {stolen} in their order ({letters}).",
     "cannot_steal": "{words} cannot be made from {stolen} and your hand: every stolen letter "
     "must be used, in order, and every new word needs a card of yours.",
     "steal_missing": "Your hand lacks {missing}.",
@@ -437,12 +440,15 @@ class Rules(GameRules[State, Move]):
         if not move.words:
             raise _refuse("no_words")
         words = [self._check_word(w) for w in move.words]
+        if stolen in words:  # "cuvinte noi": REOPENED cut into BERTH and REOPENED is no steal
+            raise _refuse("same_word", word=stolen.upper())
         if len(words) == 1 and only_plural(words[0], stolen):
             raise _refuse("plural_only", word=words[0].upper(), stolen=stolen.upper())
         found = find_steal(target.cards, words, state.hands[seat], self.deck.suits,
                            ordered=not state.options.rearrange)
         if found is None:
-            raise self._why_not(stolen, words, state.hands[seat])
+            raise self._why_not(stolen, words, state.hands[seat],
+                                ordered=not state.options.rearrange)
         events: list[Event] = [Event("word_stolen", {
             "seat": seat, "victim": target.owner, "stolen": stolen.upper(),
             "words": [w.upper() for w in words]})]
@@ -462,7 +468,9 @@ class Rules(GameRules[State, Move]):
                                 events, table)
 
     @staticmethod
-    def _why_not(stolen: str, words: Sequence[str], hand: Sequence[Card]) -> RuleViolation:
+    def _why_not(
+        stolen: str, words: Sequence[str], hand: Sequence[Card], *, ordered: bool = True
+    ) -> RuleViolation:
         """Exactly what keeps a steal from working: letters missing from the hand, stolen
         letters left over, or (the letters all there) their order or a word without a card
         of the thief's."""
@@ -479,6 +487,9 @@ class Rules(GameRules[State, Move]):
         if left:
             extra = ", ".join(letter.upper() for letter in sorted(left.elements()))
             reasons.append(_reason("steal_left_over", letters=extra, stolen=stolen.upper()))
+        if not reasons and ordered and len(words) == 1 and not holds_in_order(words[0], stolen):
+            reasons.append(_reason("out_of_order", word=words[0].upper(), stolen=stolen.upper(),
+                                   letters=", ".join(stolen.upper())))
         if not reasons:
             reasons.append(_reason("cannot_steal", words=", ".join(w.upper() for w in words),
                                    stolen=stolen.upper()))
