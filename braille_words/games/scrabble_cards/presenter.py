@@ -197,22 +197,12 @@ def _lexicon() -> Any:
 
 
 def fitting_letters(view: ScrabbleView, row: int, col: int, across: bool) -> list[str]:
-    """Letters that make a word across the line through (row, col) when a word is laid along
-    ``across`` (the cross-check): every letter when nothing touches it that way."""
-    from braille_words.games.scrabble_cards.rules import POLISH
+    """Letters that make a word of the line across the way of play through (row, col), for a
+    word laid along ``across`` (the cross-check, from the move generator): every letter when
+    nothing touches the square that way."""
+    from braille_words.games.scrabble_cards.movegen import cross_checks
 
-    letters = {(s["row"], s["col"]): (s["letter"], False) for s in view["board"]}
-    dr, dc = (1, 0) if across else (0, 1)
-    if (row - dr, col - dc) not in letters and (row + dr, col + dc) not in letters:
-        return sorted(POLISH)
-    out = []
-    lexicon = _lexicon()
-    for letter in sorted(POLISH):
-        trial = {**letters, (row, col): (letter, False)}
-        _start, word = _run(trial, row, col, not across)
-        if lexicon.contains(word):
-            out.append(letter)
-    return out
+    return sorted(cross_checks(board_lines(view), _lexicon(), row, col, across))
 
 
 def read_fits(view: ScrabbleView, row: int, col: int, lang: str, verbosity: str) -> str:
@@ -230,17 +220,10 @@ def read_fits(view: ScrabbleView, row: int, col: int, lang: str, verbosity: str)
 
 
 def anchor_squares(view: ScrabbleView) -> list[tuple[int, int]]:
-    """Empty squares next to a card on the table (the centre on an empty table)."""
-    letters = {(s["row"], s["col"]) for s in view["board"]}
-    size = view["size"]
-    if not letters:
-        return [(size // 2, size // 2)]
-    out = set()
-    for r, c in letters:
-        for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if 0 <= nr < size and 0 <= nc < size and (nr, nc) not in letters:
-                out.add((nr, nc))
-    return sorted(out)
+    """Empty squares next to a card on the table (the move generator's anchors)."""
+    from braille_words.games.scrabble_cards.movegen import anchors
+
+    return anchors(board_lines(view))
 
 
 def read_anchors(view: ScrabbleView, lang: str, verbosity: str) -> str:
