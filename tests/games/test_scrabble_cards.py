@@ -367,3 +367,14 @@ def test_a_seat_never_sees_another_hand(polish: Any) -> None:
 def test_a_position_with_more_cards_than_the_deck_is_refused(polish: Any) -> None:
     with pytest.raises(InputError):
         game(polish, ["ź ź", "d o m"])
+
+
+def test_a_rival_answers_a_move_before_making_one(polish: Any) -> None:
+    rules, state = game(polish, ["k o t e k a a", "d o m"])
+    state = play(rules, state, (0, Lay(7, 7, True, "kotek")))
+    with pytest.raises(RuleViolation) as exc:
+        rules.apply(state, 1, Lay(6, 8, False, "dom"))
+    assert codes(exc) == ["answer_first"]
+    with pytest.raises(RuleViolation) as exc:
+        rules.apply(state, 0, Pass())
+    assert codes(exc) == ["verdict_pending"]

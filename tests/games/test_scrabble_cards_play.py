@@ -149,7 +149,8 @@ def test_the_hand_is_read_with_values_and_premium_cards_explained(polish: Any) -
     _rules, state = game(polish, ["k ? palindrome x2", "d o m"])
     view = state.view_for(0)
     hand = read("ręka", view, "pl", "beginner") or ""
-    assert hand.startswith("Ręka, 4 karty: 1 ka (2); 2 blank (0); 3 palindrom; 4 podwójna")
+    assert hand.startswith(
+        "Ręka, 4 karty: 1 ka (2); 2 blank (0); 3 premia: palindrom; 4 premia: podwójna")
     assert read("karta 3", view, "pl", "beginner") == (
         "Karta 3: karta warunkowa: palindrom, plus 10 albo minus 5.")
     assert read("worek", view, "pl", "beginner") == f"W worku {len(state.bag)} kart."

@@ -87,6 +87,8 @@ def read_hand(view: ScrabbleView, lang: str, verbosity: str) -> str:
         name = card_name(card, lang, "expert")
         if card["premium"] is None:
             name = _t(lang, "card_value", verbosity, card=name, value=card["value"])
+        else:
+            name = _t(lang, "hand_premium", verbosity, card=name)
         if k in laid:
             name = _t(lang, "card_on_table", verbosity, card=name)
         parts.append(f"{k + 1} {name}")

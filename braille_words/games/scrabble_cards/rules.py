@@ -100,6 +100,7 @@ REASON_CODES: dict[str, str] = {
     "not_your_turn": "It is player {player}'s turn.",
     "verdict_pending": "The rivals are accepting or checking the last move.",
     "no_verdict": "There is no move to accept or check now.",
+    "answer_first": "First answer {player}'s move: accept or check.",
     "own_move": "This is your own move.",
     "answered": "You have answered this move already.",
     "off_board": "{word} runs off the table at {coord}.",
@@ -939,8 +940,8 @@ class Rules(GameRules[State, Move]):
         last = state.last
         assert last is not None
         if not isinstance(move, Accept | Check | Against):
-            if seat == last.seat:
-                raise _refuse("verdict_pending")
+            if seat in state.awaiting:
+                raise _refuse("answer_first", player=state.seats[last.seat])
             raise _refuse("verdict_pending")
         if seat == last.seat:
             raise _refuse("own_move")
