@@ -378,3 +378,17 @@ def test_a_rival_answers_a_move_before_making_one(polish: Any) -> None:
     with pytest.raises(RuleViolation) as exc:
         rules.apply(state, 0, Pass())
     assert codes(exc) == ["verdict_pending"]
+
+
+def test_a_clock_is_called_only_in_a_game_with_a_clock(polish: Any) -> None:
+    rules, state = game(polish, ["a n", "ź k"], board=("8H oj",))
+    with pytest.raises(RuleViolation) as exc:
+        rules.apply(state, 1, ClockOut(0))
+    assert codes(exc) == ["no_clock"]
+
+
+def test_a_skipped_player_passes_and_a_skipped_rival_accepts(polish: Any) -> None:
+    rules, state = game(polish, ["k o t e k a a", "d o m"])
+    assert rules.time_up(state) == (0, Pass())
+    state = play(rules, state, (0, Lay(7, 7, True, "kotek")))
+    assert rules.time_up(state) == (1, Accept())

@@ -313,9 +313,15 @@ def prompt(view: ScrabbleView, lang: str, verbosity: str) -> str:
     if view["phase"] == "verdict" and view["last"] is not None:
         last = view["last"]
         if seat in view["awaiting"]:
-            return _t(lang, "your_verdict", verbosity, player=_name(view, last["seat"]),
+            said = _t(lang, "your_verdict", verbosity, player=_name(view, last["seat"]),
                       word=mark_word(last["word"].upper(), WORD_LANG, lang),
                       immediate="yes" if view["check"] == "immediate" else "no")
+            conditional = [k + 1 for k, c in enumerate(view["hand"])
+                           if c["premium"] is not None and c["dark"]]
+            if conditional:
+                said += " " + _t(lang, "you_may_answer", verbosity,
+                                 cards=", ".join(map(str, conditional)))
+            return said
         return _t(lang, "waiting_verdict", verbosity)
     if seat not in view["awaiting"]:
         return _t(lang, "waiting", verbosity, player=_name(view, view["current"]))

@@ -132,6 +132,7 @@ REASON_CODES: dict[str, str] = {
     "nothing_exchanged": "Name the cards to exchange by their numbers.",
     "ending_move": "This move ends the game: no card can be played against it.",
     "clock_out": "Your clock has run out: you can only pass.",
+    "no_clock": "This game has no clock (clock_minutes).",
     "against_twice": "That card is played against this move already.",
 }
 
@@ -643,9 +644,13 @@ class Rules(GameRules[State, Move]):
         return seat in state.awaiting or self.is_table_move(move)
 
     def time_up(self, state: State) -> tuple[int, Move] | None:
-        if self.options.clock_minutes is None or state.over or state.phase != "turn":
+        """What the table does for a seat that is skipped (the teacher's "pomiń"): a rival
+        waited for accepts, the player to move passes."""
+        if state.over:
             return None
-        return state.current, ClockOut(state.current)
+        if state.phase == "verdict":
+            return min(state.awaiting), Accept()
+        return state.current, Pass()
 
     # ---- moves
 
@@ -653,6 +658,8 @@ class Rules(GameRules[State, Move]):
         if state.over:
             raise _refuse("game_ended")
         if isinstance(move, ClockOut):
+            if self.options.clock_minutes is None:
+                raise _refuse("no_clock")
             return self._clock_out(state, move.seat)
         if state.phase == "verdict":
             return self._answer(state, seat, move)
@@ -928,8 +935,12 @@ class Rules(GameRules[State, Move]):
                                                    "card": self._cards[c].premium}))
         if judged.bonus:
             events.append(Event("all_cards", {"seat": seat, "points": judged.bonus}))
+        # Premium cards played with the move are spent at once (back to the hand if it is
+        # taken back), so every card is always somewhere.
+        spent = (*state.spent, *(self._cards[c] for c in judged.premiums))
         after = replace(state, table=(*state.table, *judged.placed), hands=tuple(hands),
-                        pending=(), pending_premiums=(), last=last, phase="verdict")
+                        spent=spent, pending=(), pending_premiums=(), last=last,
+                        phase="verdict")
         events.append(Event("verdict_asked", {"seat": seat,
                                               "immediate": self.options.check == "immediate"}))
         return after, events
@@ -987,7 +998,7 @@ class Rules(GameRules[State, Move]):
         scores = list(state.scores)
         scores[mover] += last.points
         hands = list(state.hands)
-        spent = [*state.spent, *(self._cards[c] for c in last.premiums)]
+        spent = list(state.spent)
         for rival, card_id in last.against:
             card = self._cards[card_id]
             dark = self.deck.conditional[card.premium or ""][1]
@@ -1016,8 +1027,10 @@ class Rules(GameRules[State, Move]):
         hands[last.seat] = (*hands[last.seat], *back)
         events.append(Event("move_taken_back", {"seat": last.seat,
                                                 "words": [w.upper() for w in bad]}))
+        played = set(last.premiums)
         after = replace(state, table=tuple(p for p in state.table if p.card not in ids),
-                        hands=tuple(hands), last=None, phase="turn")
+                        hands=tuple(hands), last=None, phase="turn",
+                        spent=tuple(c for c in state.spent if c.id not in played))
         return self._idle(after, events)
 
     # ---- passing, exchanging, the clock
