@@ -392,3 +392,28 @@ def test_a_skipped_player_passes_and_a_skipped_rival_accepts(polish: Any) -> Non
     assert rules.time_up(state) == (0, Pass())
     state = play(rules, state, (0, Lay(7, 7, True, "kotek")))
     assert rules.time_up(state) == (1, Accept())
+
+
+def test_a_position_sets_board_hands_and_bag_from_the_deck(polish: Any) -> None:
+    _rules, state = game(polish, ["a l a ? m a x2", "d o m palindrome"],
+                         board=("8H kotek", "H8 kra"), bag="abc")
+    assert [c.premium for c in state.hands[0]][-1] == "x2"
+    assert len(state.bag) == 3 and len(state.table) == 7  # KOTEK and RA below its K
+    ids = sorted([c.id for c in state.all_cards()] + state.table_ids())
+    assert ids == list(range(112))
+
+
+@pytest.mark.parametrize(("position", "words"), [
+    ({"hands": ["a"]}, "one hand for each"),
+    ({"hands": ["a", "b"], "board": ["kotek"]}, "must be like 8H kotek"),
+    ({"hands": ["a", "b"], "board": ["8H kotek", "H8 lot"]}, "puts L where"),
+    ({"hands": ["a1", "b"]}, "hand 1 has"),
+    ({"hands": ["a", "b"], "board": ["8N kotek"]}, "runs off"),
+])
+def test_a_position_that_cannot_be_played_is_refused_with_a_sentence(
+    polish: Any, position: dict[str, Any], words: str
+) -> None:
+    rules = Rules(polish, Options())
+    with pytest.raises(InputError) as exc:
+        rules.from_position(SEATS[:2], 1, position)
+    assert words in str(exc.value)
