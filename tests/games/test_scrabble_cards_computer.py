@@ -94,3 +94,10 @@ def test_a_game_between_computers_finishes(polish: Any) -> None:
         seat = min(state.awaiting)
         state, _ = rules.apply(state, seat, choose_move(rules, state, seat, "medium", rng))
     assert state.over
+
+
+def test_the_hint_to_a_rival_is_its_answer(polish: Any) -> None:
+    rules, state = game(polish, ["k o t e k k a", "d o m"])
+    wrong, _ = rules.apply(state, 0, Lay(7, 7, True, "kotekk"))
+    assert Computer().hint(rules, wrong, 1) == Check()
+    assert Computer().hint(rules, wrong, 0) is None

@@ -172,6 +172,8 @@ class Computer(ComputerPlayer[Rules, State, Move]):
         return choose_move(rules, state, seat, level, rng)
 
     def hint(self, rules: Rules, state: State, seat: int) -> Move | None:
+        if state.phase == "verdict" and seat in state.awaiting:
+            return answer(rules, state, seat, "strong")
         if state.phase != "turn" or seat != state.current:
             return None
         moves = scored_moves(rules, state, seat, "strong")

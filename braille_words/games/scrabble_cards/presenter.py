@@ -476,7 +476,8 @@ def route(target: Any, selection: Any, lang: str = "en") -> tuple[Any, str | Non
         return None, f"{'zabierz' if pl else 'take'} {square_name(row, col)}"
     if kind == "square":
         _, row, col = target
-        if isinstance(selection, tuple) and selection[:1] == ("rack",) and selection[2] == "letter":
+        if isinstance(selection, tuple) and selection[:1] == ("rack",) and (
+                selection[2:] == ("letter",)):
             return None, f"{'połóż' if pl else 'put'} {selection[1] + 1} {square_name(row, col)}"
         return selection, f"{'pole' if pl else 'square'} {square_name(row, col)}"
     if kind == "action":
