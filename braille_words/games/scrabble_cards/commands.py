@@ -16,12 +16,19 @@ Numbers after the word are premium cards of the hand played with it (``8H kotek 
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import braille_words.present.messages  # noqa: F401  (the catalogues say the errors below)
 from braille_words.errors import InputError
 from braille_words.games.kit import CommandLanguage
+from braille_words.games.scrabble_cards.notation import (
+    coord,
+    is_place,
+    parse_place,
+    parse_square,
+    parse_word,
+    square_name,
+)
 from braille_words.games.scrabble_cards.rules import (
     Accept,
     Against,
@@ -36,9 +43,6 @@ from braille_words.games.scrabble_cards.rules import (
     Premium,
     Put,
     TakeBack,
-    coord,
-    parse_word,
-    square_name,
 )
 from braille_words.games.scrabble_cards.view import ScrabbleView
 from braille_words.tiles import is_number, normalize
@@ -127,30 +131,8 @@ _EXCHANGE = ("wymień", "wymien", "exchange")
 _AGAINST = ("przeciw", "against")
 _CLOCK = ("zegar", "clock")
 
-_PLACE_ACROSS = re.compile(r"(\d{1,2})([a-z])")
-_PLACE_DOWN = re.compile(r"([a-z])(\d{1,2})")
-
-
 def _error(code: str, /, **params: Any) -> InputError:
     return InputError.coded(code, GAME, **params)
-
-
-def parse_place(text: str) -> tuple[int, int, bool]:
-    """``8h`` → (7, 7, across); ``h8`` → (7, 7, down)."""
-    text = text.strip().lower()
-    m = _PLACE_ACROSS.fullmatch(text)
-    if m is not None and int(m.group(1)) >= 1:
-        return int(m.group(1)) - 1, ord(m.group(2)) - ord("a"), True
-    m = _PLACE_DOWN.fullmatch(text)
-    if m is not None and int(m.group(2)) >= 1:
-        return int(m.group(2)) - 1, ord(m.group(1)) - ord("a"), False
-    raise _error("bad_place", place=text.upper())
-
-
-def parse_square(text: str) -> tuple[int, int]:
-    """A square named either way (``H8`` or ``8H``): (row, column)."""
-    row, col, _across = parse_place(text)
-    return row, col
 
 
 def _numbers(args: list[str]) -> tuple[int, ...]:
@@ -199,7 +181,7 @@ def parse(line: str, view: ScrabbleView) -> Move:
         return Put(int(args[0]) - 1, row, col, letter)
     if verb in _PUT:
         words, verb, args = args, (args[0] if args else ""), args[1:]
-    if _PLACE_ACROSS.fullmatch(verb) or _PLACE_DOWN.fullmatch(verb):
+    if is_place(verb):
         if not args:
             raise _error("lay_word")
         row, col, across = parse_place(verb)

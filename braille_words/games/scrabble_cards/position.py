@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from braille_words.errors import InputError
 from braille_words.games.base import Event
 from braille_words.games.options import check_options
+from braille_words.games.scrabble_cards.notation import POLISH, parse_place, parse_word
 from braille_words.tiles import Card, normalize
 
 if TYPE_CHECKING:
@@ -63,13 +64,7 @@ def _tokens(hand: str, codes: Collection[str]) -> list[str]:
 def state_from_position(
     rules: Rules, seats: Sequence[str], seed: int, position: Mapping[str, Any]
 ) -> tuple[State, list[Event]]:
-    from braille_words.games.scrabble_cards.commands import parse_place
-    from braille_words.games.scrabble_cards.rules import (
-        POLISH,
-        Placed,
-        State,
-        parse_word,
-    )
+    from braille_words.games.scrabble_cards.rules import Placed, State
 
     codes = {*rules.deck.word_premiums, *rules.deck.conditional}
     pos = check_options(Position, "position", position)

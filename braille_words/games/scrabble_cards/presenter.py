@@ -25,8 +25,8 @@ from braille_words.braille.symbols import Symbol
 from braille_words.braille.translator import letter_cell, symbol_cell, text_to_cells
 from braille_words.braille.view import Line, Segment
 from braille_words.games.kit import GamePresenter, standings
-from braille_words.games.scrabble_cards.commands import parse_square, to_command
-from braille_words.games.scrabble_cards.rules import coord, square_name
+from braille_words.games.scrabble_cards.commands import to_command
+from braille_words.games.scrabble_cards.notation import coord, parse_square, square_name
 from braille_words.games.scrabble_cards.view import CardView, ScrabbleView
 from braille_words.present.messages import render
 from braille_words.speech.speaker import mark_word

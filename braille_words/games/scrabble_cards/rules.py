@@ -41,6 +41,12 @@ from braille_words.games.scrabble_cards.board import (
 )
 from braille_words.games.scrabble_cards.conditions import CONDITIONS, MoveFacts, met
 from braille_words.games.scrabble_cards.deck import BLANK, DeckSpec, load_deck
+from braille_words.games.scrabble_cards.notation import (
+    POLISH,
+    coord,
+    parse_word,
+    square_name,
+)
 from braille_words.games.scrabble_cards.view import (
     CardView,
     LastView,
@@ -53,7 +59,6 @@ from braille_words.tiles import Card
 
 GAME_ID = "scrabble_cards"
 PLAYERS = (2, 4)
-POLISH = frozenset("aąbcćdeęfghijklłmnńoóprsśtuwyzźż")
 WORD_PREMIUMS = ("x2", "x3")
 
 
@@ -143,17 +148,6 @@ def _reason(code: str, **params: Any) -> Reason:
 
 def _refuse(code: str, **params: Any) -> RuleViolation:
     return RuleViolation([_reason(code, **params)])
-
-
-def coord(row: int, col: int, across: bool = True) -> str:
-    """Tournament notation: row first means across (``8H``), column first down (``H8``)."""
-    column = chr(ord("A") + col)
-    return f"{row + 1}{column}" if across else f"{column}{row + 1}"
-
-
-def square_name(row: int, col: int) -> str:
-    """A square's name, column first (``H8``), as the board reader says it."""
-    return f"{chr(ord('A') + col)}{row + 1}"
 
 
 # --------------------------------------------------------------------------- options
@@ -528,25 +522,6 @@ class State:
 
 
 # --------------------------------------------------------------------------- rules
-
-
-def parse_word(word: str) -> list[tuple[str, bool]]:
-    """``ko?tek`` → letters with their blank flags; ``InputError`` (coded) when malformed."""
-    out: list[tuple[str, bool]] = []
-    blank = False
-    for ch in word.strip().lower():
-        if ch == BLANK:
-            if blank:
-                raise InputError.coded("blank_then_letter", GAME_ID)
-            blank = True
-            continue
-        if ch not in POLISH:
-            raise InputError.coded("bad_letter", GAME_ID, letter=ch.upper())
-        out.append((ch, blank))
-        blank = False
-    if blank:
-        raise InputError.coded("blank_then_letter", GAME_ID)
-    return out
 
 
 class Rules(GameRules[State, Move]):
@@ -1178,7 +1153,29 @@ def _shown(letters: Sequence[tuple[str, bool]]) -> str:
 
 
 __all__ = [
-    "CONDITIONS", "EVENT_KINDS", "GAME_ID", "REASON_CODES", "Accept", "Against", "Check",
-    "Clear", "ClockOut", "Done", "Exchange", "Lay", "Move", "Options", "Pass", "Premium", "Put",
-    "Rules", "State", "TakeBack", "coord", "move_from_json", "square_name",
+    "CONDITIONS",
+    "EVENT_KINDS",
+    "GAME_ID",
+    "POLISH",
+    "REASON_CODES",
+    "Accept",
+    "Against",
+    "Check",
+    "Clear",
+    "ClockOut",
+    "Done",
+    "Exchange",
+    "Lay",
+    "Move",
+    "Options",
+    "Pass",
+    "Premium",
+    "Put",
+    "Rules",
+    "State",
+    "TakeBack",
+    "coord",
+    "move_from_json",
+    "parse_word",
+    "square_name",
 ]
