@@ -273,3 +273,34 @@ def test_no_card_is_created_or_lost(polish: Any, seed: int) -> None:
         ids = sorted([c.id for c in state.all_cards()] + state.table_ids())
         assert ids == list(range(112))
         assert rules.state_from_json(json.loads(json.dumps(state.to_json()))) == state
+
+
+def test_every_event_of_a_game_between_computers_is_said_in_full(polish: Any) -> None:
+    """Each sentence finds every parameter it names, in both languages and both verbosities
+    (also the conditional cards played against a move, the end and its arithmetic)."""
+    import string
+
+    from braille_words.present.messages import lookup
+
+    rules = Rules(polish, Options())
+    names = ["Ola", "Jan", "Ewa"]
+    state, events = rules.new(names, 7)
+    rng = random.Random(7)
+    seen: list[Any] = list(events)
+    while not state.over:
+        seat = min(state.awaiting)
+        state, events = rules.apply(state, seat, choose_move(rules, state, seat, "medium", rng))
+        seen += events
+    kinds = {e.kind for e in seen}
+    assert {"word_laid", "move_stands", "game_over"} <= kinds
+    presenter = Presenter()
+    for event in seen:
+        for lang in ("pl", "en"):
+            params = {**event.params,
+                      **presenter.event_params(event.kind, event.params, 0, names, lang)}
+            for verbosity in ("beginner", "expert"):
+                template = lookup(lang, "scrabble_cards", event.kind, verbosity)
+                assert template is not None, event.kind
+                wanted = {name.split(":")[0] for _, name, _, _ in
+                          string.Formatter().parse(template) if name}
+                assert wanted <= set(params), (event.kind, wanted - set(params))
