@@ -304,3 +304,12 @@ def test_every_event_of_a_game_between_computers_is_said_in_full(polish: Any) ->
                 wanted = {name.split(":")[0] for _, name, _, _ in
                           string.Formatter().parse(template) if name}
                 assert wanted <= set(params), (event.kind, wanted - set(params))
+
+
+def test_a_first_hint_says_what_to_look_for(polish: Any) -> None:
+    _rules, state = game(polish, ["a n", "d o m"], board=("8H oj",))
+    view = state.view_for(0)
+    said = Presenter().nudge(Lay(8, 6, True, "an"), "pl", view, "beginner")
+    assert said == "Słowo z 2 liter w poziomie, od pola G9."
+    said = Presenter().nudge(Lay(6, 7, False, "bon"), "en", view, "beginner")
+    assert said == "A word of 3 letters down, through H8."

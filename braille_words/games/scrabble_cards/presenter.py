@@ -373,6 +373,22 @@ def _code_said(code: str, lang: str) -> str:
     return _t(lang, f"card_{code}", "expert", light="", dark="")
 
 
+def nudge(move: Any, lang: str, view: ScrabbleView, verbosity: str) -> str | None:
+    """What to look for, not the move: the word's length and a square it runs through."""
+    from braille_words.games.scrabble_cards.rules import Lay
+
+    if not isinstance(move, Lay):
+        return None
+    length = len(move.word.replace("?", ""))
+    dr, dc = (0, 1) if move.across else (1, 0)
+    board = {(s["row"], s["col"]) for s in view["board"]}
+    through = [(move.row + dr * i, move.col + dc * i) for i in range(length)]
+    old = [sq for sq in through if sq in board]
+    square = old[0] if old else (move.row, move.col)
+    return _t(lang, "nudge", verbosity, length=length, square=square_name(*square),
+              across="yes" if move.across else "no", old="yes" if old else "no")
+
+
 # ---- Braille
 
 
@@ -538,6 +554,9 @@ class Presenter(GamePresenter[ScrabbleView]):
 
     def describe_move(self, move: Any, lang: str, view: ScrabbleView | None = None) -> str:
         return to_command(move, view, lang)
+
+    def nudge(self, move: Any, lang: str, view: ScrabbleView, verbosity: str) -> str | None:
+        return nudge(move, lang, view, verbosity)
 
     def cancel_line(self, lang: str) -> str | None:
         return "od nowa" if lang == "pl" else "clear"
