@@ -10,7 +10,7 @@ from functools import cache
 from typing import Any
 
 from braille_words.errors import InputError
-from braille_words.games import alicja, seven_words, word_rummikub, word_thief
+from braille_words.games import alicja, scrabble_cards, seven_words, word_rummikub, word_thief
 from braille_words.games.kit import GameEntry, GameKit
 
 GAMES: dict[str, GameEntry] = {
@@ -18,6 +18,7 @@ GAMES: dict[str, GameEntry] = {
     seven_words.ENTRY.id: seven_words.ENTRY,
     word_thief.ENTRY.id: word_thief.ENTRY,
     alicja.ENTRY.id: alicja.ENTRY,
+    scrabble_cards.ENTRY.id: scrabble_cards.ENTRY,
 }
 
 

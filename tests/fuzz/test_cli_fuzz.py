@@ -64,6 +64,14 @@ ALICJA_WORDS = [
     "wyzwanie", "challenge", "tak", "nie", "powiedz", "say", "klaun", "treser lwów", "dom",
     "domek", "czas", "koniec czasu", "Thor", "ąę",
 ]
+SCRABBLE_WORDS = [
+    *COMMON, "8H", "H8", "8h kotek", "H8 kot", "8H ko?tek", "?", "kotek", "gotowe", "done",
+    "połóż", "put", "zabierz", "take", "od nowa", "premia", "bonus", "pas", "pass", "wymień",
+    "exchange", "akceptuj", "accept", "sprawdź", "check", "przeciw", "against", "wiersz",
+    "row", "kolumna", "column", "pole", "square", "słowa", "words", "pasuje", "fits",
+    "zaczepienia", "anchors", "ruch", "move", "ręka", "hand", "karta", "card", "worek", "bag",
+    "wymiany", "exchanges", "wyniki", "scores", "plansza", "board", "A1", "O15", "P16", "Z0",
+]
 # Lines that end the game or are meant to say nothing.
 QUIET = frozenset({"stop", "cisza", "ucisz"})
 QUIT = frozenset({"wyjdź", "wyjdz", "quit", "exit", "wyjście", "wyjscie"})
@@ -135,6 +143,7 @@ PLAY = {
     "siedem-slow": ("play", "siedem-slow", "--players", "human,computer:beginner"),
     "thief": ("play", "word-thief", "--lang", "pl", "--players", "human,computer:beginner"),
     "alicja": ("play", "alicja", "--players", "human,computer:beginner,computer:beginner"),
+    "scrabble": ("play", "scrabble-karty", "--players", "human,computer:beginner"),
 }
 HYPO = settings(
     max_examples=5,
@@ -149,7 +158,7 @@ HYPO = settings(
 @pytest.mark.parametrize(
     ("game", "words"),
     [("rummikub", RUMMIKUB_WORDS), ("siedem-slow", SEVEN_WORDS), ("thief", THIEF_WORDS),
-     ("alicja", ALICJA_WORDS)],
+     ("alicja", ALICJA_WORDS), ("scrabble", SCRABBLE_WORDS)],
 )
 @HYPO
 @given(data=st.data(), seed=st.integers(min_value=1, max_value=60))

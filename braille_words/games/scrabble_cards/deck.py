@@ -4,9 +4,6 @@ The letter counts and values are the rulebook's table; the 13 conditional cards 
 and dark values), the table's size and the all-cards bonus are ours, from the rules README,
 because the rulebook does not list them. All of it lives in ``data.toml`` beside this module,
 which a teacher may edit.
-
-This is the first part of the game (issue 12): the rules, commands, presenter and computer are
-still to come, so the game is not registered yet.
 """
 
 from __future__ import annotations

@@ -1,0 +1,129 @@
+"""Scrabble karty from a teacher's position file (``--position FILE``): a board, hands, a bag.
+
+``{"board": ["8H kotek", "H8 kra"], "hands": ["ala?ma x2", "dom palindrome"],
+"bag": "abc", "current": 0, "scores": [10, 0]}``. Board words are in the game's notation (row
+first across, column first down; ``?k`` a blank showing K); a word crossing an earlier one
+shares its card. A hand is its letters (``?`` a blank) and premium cards by code, separated by
+spaces. Without ``bag`` every card left over is in the bag, shuffled by the seed; with it the
+bag holds just those letters and the other cards are out of the game. Cards come from the
+game's own deck, so a position cannot hold more Ź cards than the bag has.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from braille_words.errors import InputError
+from braille_words.games.base import Event
+from braille_words.games.options import check_options
+from braille_words.games.scrabble_cards.notation import POLISH, parse_place, parse_word
+from braille_words.tiles import Card, normalize
+
+if TYPE_CHECKING:
+    from braille_words.games.scrabble_cards.rules import Rules, State
+
+
+@dataclass(frozen=True)
+class Position:
+    hands: tuple[str, ...]
+    board: tuple[str, ...] = ()
+    bag: str | None = None
+    current: int = 0
+    scores: tuple[int, ...] = ()
+
+
+class _Pool:
+    """The deck's cards not yet given a place."""
+
+    def __init__(self, cards: Sequence[Card]) -> None:
+        self.cards = list(cards)
+
+    def take(self, what: str, where: str) -> Card:
+        for card in self.cards:
+            if (what == "?" and card.is_joker) or card.letter == what or card.premium == what:
+                self.cards.remove(card)
+                return card
+        raise InputError(f"{where}: the deck has no card {what!r} left for it")
+
+
+def _tokens(hand: str, codes: Collection[str]) -> list[str]:
+    """A hand's cards: a word that is a premium card's code is that card, anything else is
+    letters (and ``?`` blanks) one by one."""
+    out: list[str] = []
+    for part in normalize(hand).split():
+        if part in codes:
+            out.append(part)
+        else:
+            out.extend(part)
+    return out
+
+
+def state_from_position(
+    rules: Rules, seats: Sequence[str], seed: int, position: Mapping[str, Any]
+) -> tuple[State, list[Event]]:
+    from braille_words.games.scrabble_cards.rules import Placed, State
+
+    codes = {*rules.deck.word_premiums, *rules.deck.conditional}
+    pos = check_options(Position, "position", position)
+    n = len(seats)
+    if len(pos.hands) != n:
+        raise InputError(f"the position needs one hand for each of the {n} players")
+    if not 0 <= pos.current < n:
+        raise InputError(f"current must be a player number from 0 to {n - 1}")
+    if pos.scores and len(pos.scores) != n:
+        raise InputError(f"scores must give a number for each of the {n} players")
+    size = rules.options.board_size
+    pool = _Pool(rules.deck.cards())
+    table: dict[tuple[int, int], Placed] = {}
+    for number, text in enumerate(pos.board, start=1):
+        where = f"board word {number}"
+        head, _, word = normalize(text).partition(" ")
+        try:
+            row, col, across = parse_place(head)
+            letters = parse_word(word)
+        except InputError:
+            raise InputError(f"{where} must be like 8H kotek (row first: across), not "
+                             f"{text!r}") from None
+        for i, (letter, blank) in enumerate(letters):
+            sq = (row, col + i) if across else (row + i, col)
+            if not (0 <= sq[0] < size and 0 <= sq[1] < size):
+                raise InputError(f"{where} runs off the {size} by {size} table")
+            if sq in table:
+                if table[sq].letter != letter:
+                    raise InputError(f"{where} puts {letter.upper()} where another word has "
+                                     f"{table[sq].letter.upper()}")
+                continue
+            card = pool.take("?" if blank else letter, where)
+            table[sq] = Placed(sq[0], sq[1], card.id, letter, blank)
+    hands: list[tuple[Card, ...]] = []
+    for number, hand in enumerate(pos.hands, start=1):
+        tokens = _tokens(hand, codes)
+        for t in tokens:
+            if t not in POLISH and t != "?" and t not in codes:
+                raise InputError(f"hand {number} has {t!r}: a hand holds Polish letters, ? "
+                                 f"for a blank and premium cards by code "
+                                 f"({', '.join(sorted(codes))})")
+        if len(tokens) > rules.deck.hand_size:
+            raise InputError(f"hand {number} holds more than {rules.deck.hand_size} cards")
+        hands.append(tuple(pool.take(t, f"hand {number}") for t in tokens))
+    rest = list(pool.cards)
+    if pos.bag is None:
+        random.Random(seed).shuffle(rest)
+        bag, spent = rest, []
+    else:
+        wanted = _Pool(rest)
+        bag = [wanted.take(ch, "the bag") for ch in normalize(pos.bag).replace(" ", "")]
+        spent = wanted.cards
+    state = State(
+        seats=tuple(seats), seed=seed, size=size, table=tuple(table.values()),
+        hands=tuple(hands), bag=tuple(bag), spent=tuple(spent),
+        scores=tuple(pos.scores) if pos.scores else (0,) * n, current=pos.current,
+        exchanges=(0,) * n, clock_out=(False,) * n, options=rules.options,
+        values=rules.premium_values,
+    )
+    events = [Event("game_started", {"players": n, "size": size, "seats": list(seats)})]
+    events.append(Event("turn_started", {"seat": pos.current}))
+    return replace(state, phase="turn"), events

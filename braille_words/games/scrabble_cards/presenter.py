@@ -1,0 +1,562 @@
+"""What Scrabble karty says and shows: the table read square by square, the hand with its
+values, each move as "Ola: KOTEK, 8H w poziomie, 24 punkty, razem 131"; every sentence from
+the catalogues, in the seat's language, full or terse.
+
+Speech never reads the board whole unless asked ("plansza"). On a Braille display the board
+is a 2-D grid (``braille/grid.py``): one row of cells, its coordinate in the status cells,
+moved by rows and squares; a routing key on a square puts the cursor there and reads it. The
+hand is a line of cards (premium cards with their own symbols); a routing key picks a card and
+reads it, then a routing key on a square lays it there; the actions the moment needs
+("gotowe", "akceptuj", "sprawdź") follow the cards on the same line, so a move can be made
+with routing keys alone.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from braille_words.braille import Mode, text_line
+from braille_words.braille.cells import DOT7, DOT8, SELECTED_DOTS
+from braille_words.braille.grid import Grid, Square
+from braille_words.braille.lines import NamedGrid, NamedLine
+from braille_words.braille.symbols import Symbol
+from braille_words.braille.translator import letter_cell, symbol_cell, text_to_cells
+from braille_words.braille.view import Line, Segment
+from braille_words.games.kit import GamePresenter, standings
+from braille_words.games.scrabble_cards.commands import to_command
+from braille_words.games.scrabble_cards.notation import coord, parse_square, square_name
+from braille_words.games.scrabble_cards.view import CardView, ScrabbleView
+from braille_words.present.messages import render
+from braille_words.speech.speaker import mark_word
+from braille_words.speech.spelling import letter_name
+
+GAME = "scrabble_cards"
+WORD_LANG = "pl"
+LAID_DOTS = DOT8
+"""A card laid this turn, not yet judged: on the board its letter with dot 8."""
+
+_READ = {
+    "hand": ("ręka", "reka", "karty", "hand", "cards"),
+    "bag": ("worek", "bag"),
+    "exchanges": ("wymiany", "exchanges"),
+    "scores": ("wyniki", "punkty", "scores", "score"),
+    "move": ("ruch", "move", "ostatnie słowa", "last words"),
+    "anchors": ("zaczepienia", "zaczepienie", "anchors"),
+    "board": ("plansza", "stół", "stol", "board", "table"),
+}
+_ROW = ("wiersz", "row")
+_COLUMN = ("kolumna", "column")
+_SQUARE = ("pole", "square")
+_WORDS = ("słowa", "slowa", "words")
+_FITS = ("pasuje", "pasują", "pasuja", "fits", "fit")
+_CARD = ("karta", "card")
+
+
+def _t(lang: str, key: str, verbosity: str = "beginner", /, **params: Any) -> str:
+    return render(lang, GAME, key, params, verbosity=verbosity)
+
+
+def _name(view: ScrabbleView, seat: int) -> str:
+    seats = view["seats"]
+    return seats[seat] if 0 <= seat < len(seats) else "?"
+
+
+def _letters(view: ScrabbleView, own: bool = True) -> dict[tuple[int, int], tuple[str, bool]]:
+    """The table's letters, with the seat's own cards laid this turn (flag True)."""
+    out = {(s["row"], s["col"]): (s["letter"], False) for s in view["board"]}
+    if own:
+        out.update({(p["row"], p["col"]): (p["letter"], True) for p in view["pending"]})
+    return out
+
+
+def card_name(card: CardView, lang: str, verbosity: str = "beginner") -> str:
+    if card["premium"] is not None:
+        return _t(lang, f"card_{card['premium']}", verbosity, light=card["value"],
+                  dark=card["dark"])
+    if card["letter"] is None:
+        return _t(lang, "blank", verbosity)
+    return letter_name(card["letter"], WORD_LANG)
+
+
+def read_hand(view: ScrabbleView, lang: str, verbosity: str) -> str:
+    laid = {p["card"] for p in view["pending"]}
+    parts = []
+    for k, card in enumerate(view["hand"]):
+        name = card_name(card, lang, "expert")
+        if card["premium"] is None:
+            name = _t(lang, "card_value", verbosity, card=name, value=card["value"])
+        else:
+            name = _t(lang, "hand_premium", verbosity, card=name)
+        if k in laid:
+            name = _t(lang, "card_on_table", verbosity, card=name)
+        parts.append(f"{k + 1} {name}")
+    return _t(lang, "read_hand", verbosity, count=len(parts), cards="; ".join(parts))
+
+
+def read_card(view: ScrabbleView, number: int, lang: str, verbosity: str) -> str:
+    if not 1 <= number <= len(view["hand"]):
+        return _t(lang, "no_card", verbosity, number=number)
+    card = view["hand"][number - 1]
+    if card["premium"] is not None:
+        return _t(lang, "read_premium", verbosity, number=number,
+                  card=card_name(card, lang, "beginner"))
+    return _t(lang, "read_letter_card", verbosity, number=number, card=card_name(card, lang),
+              value=card["value"])
+
+
+def read_scores(view: ScrabbleView, lang: str, verbosity: str) -> str:
+    parts = [f"{_name(view, s)} {p}" for s, p in enumerate(view["scores"])]
+    return _t(lang, "read_scores", verbosity, scores=", ".join(parts), bag=view["bag"])
+
+
+def board_grid(view: ScrabbleView, own: bool = True) -> Grid:
+    letters = _letters(view, own)
+    blanks = {(s["row"], s["col"]) for s in view["board"] if s["blank"]}
+    blanks |= {(p["row"], p["col"]) for p in view["pending"]
+               if view["hand"][p["card"]]["letter"] is None} if own else set()
+    size = view["size"]
+    rows = []
+    for r in range(size):
+        row = []
+        for c in range(size):
+            if (r, c) in letters:
+                letter, pending = letters[(r, c)]
+                cell = letter_cell(letter, WORD_LANG) | (LAID_DOTS if pending else 0)
+                row.append(Square(letter.upper(), cell, None, (r, c) in blanks))
+            else:
+                row.append(Square())
+        rows.append(row)
+    centre = size // 2
+    return Grid.of(rows, row=centre, column=centre)
+
+
+def _square(text: str, size: int) -> tuple[int, int] | None:
+    try:
+        row, col = parse_square(text)
+    except Exception:
+        return None
+    return (row, col) if 0 <= row < size and 0 <= col < size else None
+
+
+def read_square(view: ScrabbleView, row: int, col: int, lang: str, verbosity: str) -> str:
+    letters = _letters(view)
+    name = square_name(row, col)
+    if (row, col) not in letters:
+        return _t(lang, "square_empty", verbosity, square=name)
+    letter, pending = letters[(row, col)]
+    blank = any(s["blank"] for s in view["board"] if (s["row"], s["col"]) == (row, col))
+    return _t(lang, "square_letter", verbosity, square=name, letter=letter_name(letter),
+              blank="yes" if blank else "no", laid="yes" if pending else "no")
+
+
+def _run(letters: Mapping[tuple[int, int], Any], row: int, col: int, across: bool
+         ) -> tuple[tuple[int, int], str]:
+    dr, dc = (0, 1) if across else (1, 0)
+    r, c = row, col
+    while (r - dr, c - dc) in letters:
+        r, c = r - dr, c - dc
+    start = (r, c)
+    word = ""
+    while (r, c) in letters:
+        word += letters[(r, c)][0]
+        r, c = r + dr, c + dc
+    return start, word
+
+
+def read_words(view: ScrabbleView, row: int, col: int, lang: str, verbosity: str) -> str:
+    letters = _letters(view)
+    name = square_name(row, col)
+    if (row, col) not in letters:
+        return _t(lang, "square_empty", verbosity, square=name)
+    parts = []
+    for across in (True, False):
+        (r, c), word = _run(letters, row, col, across)
+        if len(word) >= 2:
+            parts.append(_t(lang, "word_at", verbosity, word=mark_word(word.upper(), WORD_LANG,
+                                                                      lang),
+                            coord=coord(r, c, across), across="yes" if across else "no"))
+    if not parts:
+        return _t(lang, "no_words_at", verbosity, square=name)
+    return _t(lang, "read_words", verbosity, square=name, words="; ".join(parts))
+
+
+def board_lines(view: ScrabbleView) -> list[str]:
+    """The board as the move generator takes it: rows of letters, "." empty."""
+    size = view["size"]
+    rows = [["."] * size for _ in range(size)]
+    for s in view["board"]:
+        rows[s["row"]][s["col"]] = s["letter"]
+    return ["".join(r) for r in rows]
+
+
+@functools.cache
+def _lexicon() -> Any:
+    from braille_words.lexicon import get_lexicon
+
+    return get_lexicon(WORD_LANG)
+
+
+def fitting_letters(view: ScrabbleView, row: int, col: int, across: bool) -> list[str]:
+    """Letters that make a word of the line across the way of play through (row, col), for a
+    word laid along ``across`` (the cross-check, from the move generator): every letter when
+    nothing touches the square that way."""
+    from braille_words.games.scrabble_cards.movegen import cross_checks
+
+    return sorted(cross_checks(board_lines(view), _lexicon(), row, col, across))
+
+
+def read_fits(view: ScrabbleView, row: int, col: int, lang: str, verbosity: str) -> str:
+    name = square_name(row, col)
+    if any((s["row"], s["col"]) == (row, col) for s in view["board"]):
+        return _t(lang, "square_taken_read", verbosity, square=name)
+    parts = []
+    for across in (True, False):
+        fits = fitting_letters(view, row, col, across)
+        said = ("*" if len(fits) >= 32 else
+                ", ".join(letter_name(x, WORD_LANG) for x in fits) or "-")
+        parts.append(_t(lang, "fits_way", verbosity, across="yes" if across else "no",
+                        letters=said, count=len(fits)))
+    return _t(lang, "read_fits", verbosity, square=name, ways="; ".join(parts))
+
+
+def anchor_squares(view: ScrabbleView) -> list[tuple[int, int]]:
+    """Empty squares next to a card on the table (the move generator's anchors)."""
+    from braille_words.games.scrabble_cards.movegen import anchors
+
+    return anchors(board_lines(view))
+
+
+def read_anchors(view: ScrabbleView, lang: str, verbosity: str) -> str:
+    if not view["board"]:
+        return _t(lang, "anchors_empty", verbosity)
+    squares = [square_name(r, c) for r, c in anchor_squares(view)]
+    return _t(lang, "read_anchors", verbosity, count=len(squares), squares=", ".join(squares))
+
+
+def read_move(view: ScrabbleView, lang: str, verbosity: str) -> str:
+    last = view["last"]
+    if last is None:
+        return _t(lang, "no_move", verbosity)
+    words = ", ".join(
+        _t(lang, "word_points", verbosity, word=mark_word(w["word"].upper(), WORD_LANG, lang),
+           points=w["points"]) for w in last["words"])
+    return _t(lang, "read_move", verbosity, player=_name(view, last["seat"]),
+              word=mark_word(last["word"].upper(), WORD_LANG, lang),
+              coord=coord(last["row"], last["col"], last["across"]),
+              across="yes" if last["across"] else "no", words=words, points=last["points"],
+              stands="yes" if last["stands"] else "no")
+
+
+def read_board(view: ScrabbleView, lang: str, verbosity: str) -> str:
+    grid = board_grid(view)
+    rows = [grid.describe_row(lang, r) for r in range(grid.rows)
+            if any(not s.empty for s in grid.squares[r])]
+    if not rows:
+        return _t(lang, "board_empty", verbosity)
+    return " ".join(rows)
+
+
+def read(low: str, view: ScrabbleView, lang: str, verbosity: str) -> str | None:
+    for what, words in _READ.items():
+        if low in words:
+            if what == "hand":
+                return read_hand(view, lang, verbosity)
+            if what == "bag":
+                return _t(lang, "read_bag", verbosity, bag=view["bag"])
+            if what == "exchanges":
+                left = view["exchanges_left"]
+                if left is None:
+                    return _t(lang, "exchanges_unlimited", verbosity)
+                return _t(lang, "read_exchanges", verbosity, left=left)
+            if what == "scores":
+                return read_scores(view, lang, verbosity)
+            if what == "move":
+                return read_move(view, lang, verbosity)
+            if what == "anchors":
+                return read_anchors(view, lang, verbosity)
+            return read_board(view, lang, verbosity)
+    first, _, rest = low.partition(" ")
+    rest = rest.strip()
+    if not rest:
+        return None
+    if first in _CARD and rest.isdigit():
+        return read_card(view, int(rest), lang, verbosity)
+    grid = board_grid(view)
+    if first in _ROW and rest.isdigit():
+        row = int(rest) - 1
+        if not 0 <= row < view["size"]:
+            return _t(lang, "no_row", verbosity, row=rest, size=view["size"])
+        return grid.describe_row(lang, row)
+    if first in _COLUMN and len(rest) == 1 and rest.isalpha():
+        col = ord(rest) - ord("a")
+        if not 0 <= col < view["size"]:
+            return _t(lang, "no_column", verbosity, column=rest.upper())
+        return grid.describe_column(lang, col)
+    if first in _SQUARE + _WORDS + _FITS:
+        square = _square(rest, view["size"])
+        if square is None:
+            return _t(lang, "no_square", verbosity, square=rest.upper())
+        if first in _SQUARE:
+            return read_square(view, *square, lang, verbosity)
+        if first in _WORDS:
+            return read_words(view, *square, lang, verbosity)
+        return read_fits(view, *square, lang, verbosity)
+    return None
+
+
+def prompt(view: ScrabbleView, lang: str, verbosity: str) -> str:
+    if view["over"]:
+        return _t(lang, "over", verbosity)
+    seat = view["seat"]
+    if view["phase"] == "verdict" and view["last"] is not None:
+        last = view["last"]
+        if seat in view["awaiting"]:
+            said = _t(lang, "your_verdict", verbosity, player=_name(view, last["seat"]),
+                      word=mark_word(last["word"].upper(), WORD_LANG, lang),
+                      immediate="yes" if view["check"] == "immediate" else "no")
+            conditional = [k + 1 for k, c in enumerate(view["hand"])
+                           if c["premium"] is not None and c["dark"]]
+            if conditional:
+                said += " " + _t(lang, "you_may_answer", verbosity,
+                                 cards=", ".join(map(str, conditional)))
+            return said
+        return _t(lang, "waiting_verdict", verbosity)
+    if seat not in view["awaiting"]:
+        return _t(lang, "waiting", verbosity, player=_name(view, view["current"]))
+    first = "yes" if not view["board"] else "no"
+    return " ".join([_t(lang, "your_turn", verbosity, first=first),
+                     read_hand(view, lang, verbosity)])
+
+
+def where(view: ScrabbleView, lang: str, verbosity: str, names: Sequence[str]) -> str:
+    turn = _t(lang, "turn_of", verbosity, player=_name(view, view["current"]))
+    return " ".join([turn, read_scores(view, lang, verbosity)])
+
+
+def final(result: Mapping[str, Any], lang: str, names: Sequence[str], seat: int) -> str:
+    return _t(lang, "final", **standings(result, names))
+
+
+def event_params(
+    kind: str, params: Mapping[str, Any], seat: int, names: Sequence[str], lang: str
+) -> dict[str, Any]:
+    def name(s: Any) -> str:
+        return names[s] if isinstance(s, int) and 0 <= s < len(names) else "?"
+
+    extra: dict[str, Any] = {"self": "yes" if params.get("seat") == seat else "no"}
+    for key in ("seat", "rival", "to"):
+        if key in params:
+            extra[f"{key}_name"] = name(params[key])
+    if "across" in params:
+        extra["across_said"] = _t(lang, "across" if params["across"] else "down")
+    if "word" in params:
+        extra["word_said"] = mark_word(str(params["word"]), WORD_LANG, lang)
+    if "words" in params and isinstance(params["words"], list):
+        extra["words_said"] = ", ".join(mark_word(str(w), WORD_LANG, lang)
+                                        for w in params["words"])
+    if "card" in params:
+        extra["card_said"] = _t(lang, f"card_{params['card']}", "expert", light="", dark="")
+    if "cards" in params:
+        extra["cards_said"] = ", ".join(_code_said(str(c), lang) for c in params["cards"])
+    if "letter" in params:
+        extra["letter_said"] = letter_name(str(params["letter"]).lower(), WORD_LANG)
+    return extra
+
+
+def _code_said(code: str, lang: str) -> str:
+    if code == "?":
+        return _t(lang, "blank")
+    if len(code) == 1:
+        return letter_name(code, WORD_LANG)
+    return _t(lang, f"card_{code}", "expert", light="", dark="")
+
+
+def nudge(move: Any, lang: str, view: ScrabbleView, verbosity: str) -> str | None:
+    """What to look for, not the move: the word's length and a square it runs through."""
+    from braille_words.games.scrabble_cards.rules import Lay
+
+    if not isinstance(move, Lay):
+        return None
+    length = len(move.word.replace("?", ""))
+    dr, dc = (0, 1) if move.across else (1, 0)
+    board = {(s["row"], s["col"]) for s in view["board"]}
+    through = [(move.row + dr * i, move.col + dc * i) for i in range(length)]
+    old = [sq for sq in through if sq in board]
+    square = old[0] if old else (move.row, move.col)
+    return _t(lang, "nudge", verbosity, length=length, square=square_name(*square),
+              across="yes" if move.across else "no", old="yes" if old else "no")
+
+
+# ---- Braille
+
+
+def card_cell(card: CardView) -> int:
+    if card["premium"] == "x2":
+        return symbol_cell(Symbol.DOUBLE_WORD, WORD_LANG)
+    if card["premium"] == "x3":
+        return symbol_cell(Symbol.TRIPLE_WORD, WORD_LANG)
+    if card["premium"] is not None:
+        return symbol_cell(Symbol.CONDITIONAL, WORD_LANG)
+    if card["letter"] is None:
+        return symbol_cell(Symbol.JOKER, WORD_LANG)
+    return letter_cell(card["letter"], WORD_LANG)
+
+
+def hand_line(view: ScrabbleView, lang: str, selection: Any = None) -> Line:
+    """The hand, a card a cell; a card laid this turn shows as an empty square (routing on it
+    takes it back); then the actions the moment needs, each routing to its command."""
+    laid = {p["card"]: (p["row"], p["col"]) for p in view["pending"]}
+    cells = bytearray()
+    targets: list[Any] = []
+    for k, card in enumerate(view["hand"]):
+        if k in laid:
+            cells.append(symbol_cell(Symbol.EMPTY_SQUARE, WORD_LANG))
+            targets.append(("laid", k, *laid[k]))
+            continue
+        cell = card_cell(card)
+        if k in view["pending_premiums"]:
+            cell |= DOT7
+        target = ("rack", k, _role(view, card))
+        if selection == target:
+            cell |= SELECTED_DOTS
+        cells.append(cell)
+        targets.append(target)
+    segments = [Segment.per_cell(bytes(cells), targets)] if cells else []
+    for action in _actions(view):
+        word = _t(lang, f"action_{action}")
+        segments.append(Segment.gap(b"\x00\x00"))
+        segments.append(Segment(text_to_cells(word, lang, Mode.LITERARY), ("action", action)))
+    return Line(segments)
+
+
+def _role(view: ScrabbleView, card: CardView) -> str:
+    """What a second routing key on a picked card does: lay it (a letter), play it with the
+    move (a premium card in one's own turn), play it against a rival's move (a conditional
+    card while that move waits for answers), or nothing but reading it."""
+    if card["premium"] is None:
+        return "letter"
+    mine = view["seat"] in view["awaiting"]
+    if view["phase"] == "verdict" and mine and card["premium"] not in ("x2", "x3"):
+        return "against"
+    if view["phase"] == "turn" and mine:
+        return "premium"
+    return "read"
+
+
+def _actions(view: ScrabbleView) -> list[str]:
+    seat = view["seat"]
+    if view["over"] or seat not in view["awaiting"]:
+        return []
+    if view["phase"] == "verdict":
+        return ["accept", "check"]
+    if view["pending"]:
+        return ["done", "clear"]
+    return []
+
+
+def braille_view(view: ScrabbleView, lang: str, selection: Any = None) -> list[Any]:
+    return [
+        NamedLine("cards", hand_line(view, lang, selection)),
+        NamedGrid("board", board_grid(view)),
+        NamedLine("scores", text_line(read_scores(view, lang, "expert"), lang, Mode.LITERARY,
+                                      name="scores")),
+    ]
+
+
+_ACTION_LINES = {"done": ("gotowe", "done"), "clear": ("od nowa", "clear"),
+                 "accept": ("akceptuj", "accept"), "check": ("sprawdź", "check")}
+
+
+def route(target: Any, selection: Any, lang: str = "en") -> tuple[Any, str | None]:
+    """Routing keys: on a card, pick it and hear it; on a premium card picked already, play it
+    with the move being built (or, while a rival's move waits for answers, against it); on a
+    square with a letter picked, lay it there, else hear the square; on a card laid this
+    turn, take it back; on an action ("gotowe", "akceptuj"…), do it."""
+    pl = lang == "pl"
+    if not isinstance(target, tuple) or not target:
+        return selection, None
+    kind = target[0]
+    if kind == "rack":
+        _, k, role = target
+        if selection == target and role == "premium":
+            return None, f"{'premia' if pl else 'bonus'} {k + 1}"
+        if selection == target and role == "against":
+            return None, f"{'przeciw' if pl else 'against'} {k + 1}"
+        if selection == target:
+            return None, None
+        return target, f"{'karta' if pl else 'card'} {k + 1}"
+    if kind == "laid":
+        _, _k, row, col = target
+        return None, f"{'zabierz' if pl else 'take'} {square_name(row, col)}"
+    if kind == "square":
+        _, row, col = target
+        if isinstance(selection, tuple) and selection[:1] == ("rack",) and (
+                selection[2:] == ("letter",)):
+            return None, f"{'połóż' if pl else 'put'} {selection[1] + 1} {square_name(row, col)}"
+        return selection, f"{'pole' if pl else 'square'} {square_name(row, col)}"
+    if kind == "action":
+        words = _ACTION_LINES.get(target[1])
+        if words is not None:
+            return None, words[0] if pl else words[1]
+    if kind in ("message", "text", "scores"):
+        return selection, "repeat"
+    return selection, None
+
+
+_CUES = {"word_laid": "accepted", "move_taken_back": "rejected", "all_cards": "accepted",
+         "against_played": "rejected", "checked": "warning"}
+
+
+class Presenter(GamePresenter[ScrabbleView]):
+    """Scrabble karty's sentences and Braille lines as the table calls them."""
+
+    def cue_for(self, kind: str, seat: int, params: Mapping[str, Any]) -> str | None:
+        return _CUES.get(kind)
+
+    def __init__(self, word_lang: str = WORD_LANG) -> None:
+        super().__init__(word_lang)
+        self._view: ScrabbleView | None = None
+
+    def read(self, low: str, view: ScrabbleView, lang: str, verbosity: str) -> str | None:
+        return read(low, view, lang, verbosity)
+
+    def prompt(self, view: ScrabbleView, lang: str, verbosity: str) -> str:
+        return prompt(view, lang, verbosity)
+
+    def where(self, view: ScrabbleView, lang: str, verbosity: str, names: Sequence[str]) -> str:
+        return where(view, lang, verbosity, names)
+
+    def final(self, result: Mapping[str, Any], lang: str, names: Sequence[str], seat: int) -> str:
+        return final(result, lang, names, seat)
+
+    def braille_view(self, view: ScrabbleView, lang: str, selection: Any = None) -> list[Any]:
+        return braille_view(view, lang, selection)
+
+    def route(self, target: Any, selection: Any) -> tuple[Any, str | None]:
+        return route(target, selection)
+
+    def rack_letters(self, view: ScrabbleView) -> str:
+        return "".join(c["letter"] or "?" for c in view["hand"] if c["premium"] is None)
+
+    def event_params(
+        self, kind: str, params: Mapping[str, Any], seat: int, names: Sequence[str],
+        lang: str = "en",
+    ) -> dict[str, Any]:
+        return event_params(kind, params, seat, names, lang)
+
+    def prompt_key(self, view: ScrabbleView) -> Any:
+        return (view["phase"], view["current"], view["turns"], len(view["board"]))
+
+    def resumed(self, view: ScrabbleView, lang: str, verbosity: str) -> str:
+        return _t(lang, "resumed", verbosity, scores=read_scores(view, lang, verbosity))
+
+    def describe_move(self, move: Any, lang: str, view: ScrabbleView | None = None) -> str:
+        return to_command(move, view, lang)
+
+    def nudge(self, move: Any, lang: str, view: ScrabbleView, verbosity: str) -> str | None:
+        return nudge(move, lang, view, verbosity)
+
+    def cancel_line(self, lang: str) -> str | None:
+        return "od nowa" if lang == "pl" else "clear"
