@@ -12,7 +12,7 @@ import re
 
 from braille_words.errors import InputError
 
-GAME_ID = "scrabble_cards"
+GAME = "scrabble_cards"
 POLISH = frozenset("aąbcćdeęfghijklłmnńoóprsśtuwyzźż")
 BLANK = "?"
 
@@ -44,7 +44,7 @@ def parse_place(text: str) -> tuple[int, int, bool]:
     m = _PLACE_DOWN.fullmatch(text)
     if m is not None and int(m.group(2)) >= 1:
         return int(m.group(2)) - 1, ord(m.group(1)) - ord("a"), False
-    raise InputError.coded("bad_place", GAME_ID, place=text.upper())
+    raise InputError.coded("bad_place", GAME, place=text.upper())
 
 
 def parse_square(text: str) -> tuple[int, int]:
@@ -60,13 +60,13 @@ def parse_word(word: str) -> list[tuple[str, bool]]:
     for ch in word.strip().lower():
         if ch == BLANK:
             if blank:
-                raise InputError.coded("blank_then_letter", GAME_ID)
+                raise InputError.coded("blank_then_letter", GAME)
             blank = True
             continue
         if ch not in POLISH:
-            raise InputError.coded("bad_letter", GAME_ID, letter=ch.upper())
+            raise InputError.coded("bad_letter", GAME, letter=ch.upper())
         out.append((ch, blank))
         blank = False
     if blank:
-        raise InputError.coded("blank_then_letter", GAME_ID)
+        raise InputError.coded("blank_then_letter", GAME)
     return out
