@@ -1,0 +1,167 @@
+"""Alicja with the real Polish lexicon and at a real table: the rulebook's examples, the
+suspected derivative put to the table, and "Za mało szaleństwa?" checking what is typed out of
+turn."""
+
+from __future__ import annotations
+
+import io
+import random
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from braille_words.games.alicja.commands import parse
+from braille_words.games.alicja.computer import Computer, safe_words
+from braille_words.games.alicja.rules import (
+    Challenge,
+    ChooseTheme,
+    Options,
+    Rules,
+    Say,
+    State,
+    Talk,
+    Vote,
+    load_data,
+)
+from braille_words.games.registry import find_game
+from braille_words.table.launch import new_session
+from braille_words.table.outputs import SeatOutput
+from braille_words.table.seats import SeatConfig
+
+DATA = load_data()
+CYRK = next(i for i, t in enumerate(DATA.themes) if t.name == "cyrk")
+
+
+def circus(polish: Any, players: int = 4, letters: tuple[str, ...] = ("ź", "h"),
+           options: Options | None = None) -> tuple[Rules, State]:
+    rules = Rules(polish, options or Options(), DATA)
+    s, _ = rules.new([f"P{i + 1}" for i in range(players)], 1)
+    s = replace(s, themes=(CYRK, s.themes[1]))
+    s, _ = rules.apply(s, 0, ChooseTheme(0))
+    return rules, replace(s, letters=letters)
+
+
+def test_cyrk_klaun_lew_namiot_zonglowanie_stand_and_radosc_goes_by_the_tables_vote(
+        polish: Any) -> None:
+    """The rulebook: on "cyrk" one may say "klaun" (a person), "lew" (an animal), "namiot" (a
+    thing), "żonglowanie" (an action); "radość" fits none of these, and the table says so."""
+    rules, s = circus(polish, players=5)
+    for seat, word in enumerate(["klaun", "lew", "namiot", "żonglowanie"]):
+        s, _ = rules.apply(s, seat, Say(word))
+    assert s.out == () and s.phase == "talk" and s.current == 4
+    s, _ = rules.apply(s, 4, Say("radość"))  # the program never refuses it by itself
+    assert s.out == () and s.current == 0
+    s, _ = rules.apply(s, 0, Challenge())
+    for seat, stands in ((0, False), (1, False), (2, False), (3, True)):
+        s, _ = rules.apply(s, seat, Vote(stands))
+    assert s.out == (4,)
+
+
+def test_a_computer_votes_radosc_down_on_cyrk_and_klaun_up(polish: Any) -> None:
+    rules, s = circus(polish)
+    s, _ = rules.apply(s, 0, Say("klaun"))
+    s, _ = rules.apply(s, 2, Challenge())
+    assert Computer().choose_move(rules, s, 1, "medium", random.Random(1)) \
+        == Vote(True)
+    rules, s = circus(polish)
+    s, _ = rules.apply(s, 0, Say("xyzzyk"))  # a word no list or lexicon has: challenged
+    assert Computer().choose_move(rules, s, 1, "medium", random.Random(1)) \
+        == Challenge()
+
+
+def test_dom_then_domek_is_out_domofon_allowed_with_the_real_lexicon(polish: Any) -> None:
+    rules, s = circus(polish)
+    s, _ = rules.apply(s, 0, Say("dom"))
+    s, _ = rules.apply(s, 1, Say("domofon"))
+    assert s.out == () and s.phase == "talk"  # a compound: not even suspected
+    s, _ = rules.apply(s, 2, Say("domek"))
+    assert s.out == (2,)
+
+
+def test_h_forbidden_thor_is_out(polish: Any) -> None:
+    rules, s = circus(polish, letters=("h",))
+    s, _ = rules.apply(s, 0, Say("Thor"))
+    assert s.out == (0,)
+
+
+def test_a_word_only_suspected_of_deriving_from_an_earlier_one_goes_to_the_tables_vote(
+        polish: Any) -> None:
+    """The rules README: the program decides what it can (lemmas, the family file); a word
+    it only suspects (rybak after ryba: a shared guessed root) goes to the table."""
+    rules, s = circus(polish)
+    s, _ = rules.apply(s, 0, Say("ryba"))
+    s, events = rules.apply(s, 1, Say("rybak"))
+    assert s.phase == "vote" and s.suspect == "ryba" and s.challenger is None
+    assert "suspected" in [e.kind for e in events]
+    assert s.awaiting == {0, 2, 3}
+    # A computer agrees with the program; the people here keep the word 2 : 1.
+    assert Computer().choose_move(rules, s, 3, "strong", random.Random(1)) \
+        == Vote(False)
+    s, _ = rules.apply(s, 0, Vote(True))
+    s, _ = rules.apply(s, 2, Vote(True))
+    s, _ = rules.apply(s, 3, Vote(False))
+    assert s.out == () and s.phase == "talk" and s.current == 2
+
+
+def test_not_mad_enough_a_forbidden_letter_said_out_of_turn_puts_the_speaker_out(
+        polish: Any) -> None:
+    rules, s = circus(polish, letters=("ź", "h", "k", "a"), options=Options(madness=True))
+    line = parse("ojej, herbata!", s.view_for(2))  # typed out of turn: table talk
+    assert line == Talk("ojej, herbata!")
+    s, _ = rules.apply(s, 2, line)
+    assert s.out == (2,) and s.current == 0  # the player in turn goes on
+    s, events = rules.apply(s, 3, Talk("super"))
+    assert s.out == (2,) and [e.kind for e in events] == ["table_talk"]
+
+
+def _table(tmp_path: Path, polish: Any, options: dict[str, Any]) -> tuple[Any, list[io.StringIO]]:
+    seats = [SeatConfig(name=n, display="none", speech="none", keyboard="none")
+             for n in ("Ola", "Jan", "Ewa")]
+    streams = [io.StringIO() for _ in seats]
+    session = new_session(
+        find_game("alicja"), seats, seed=2, options=options,
+        journal_path=tmp_path / "a.jsonl", lexicon=polish,
+        outputs=[SeatOutput(name=s.name, lang="pl", verbosity="beginner",
+                            transcript=streams[i]) for i, s in enumerate(seats)])
+    return session, streams
+
+
+def test_typed_table_talk_with_a_forbidden_letter_puts_its_writer_out_at_a_real_table(
+        tmp_path: Path, polish: Any) -> None:
+    session, streams = _table(tmp_path, polish, {"madness": True})
+    session.handle(0, "1")
+    letters = session.state.letters
+    assert session.state.phase == "talk" and session.state.current == 0
+    session.handle(2, f"ojej {letters[0]}")  # Ewa says something out of turn
+    assert session.state.out == (2,)
+    assert "Ewa odpada — zakazana litera poza kolejką" in streams[0].getvalue()
+
+
+def test_out_of_turn_lines_are_only_refused_without_the_variant(
+        tmp_path: Path, polish: Any) -> None:
+    session, streams = _table(tmp_path, polish, {})
+    session.handle(0, "1")
+    letters = session.state.letters
+    session.handle(2, f"ojej {letters[0]}")
+    assert session.state.out == ()
+    assert "Teraz mówi: Ola." in streams[2].getvalue()
+
+
+def test_the_advanced_game_at_a_real_table_says_each_ability_in_polish(
+        tmp_path: Path, polish: Any) -> None:
+    session, streams = _table(tmp_path, polish, {"advanced": True})
+    state = session.state
+    cards = state.characters
+    heard = streams[0].getvalue()
+    assert "Postacie:" in heard and "Królowa Kier" in heard
+    secret = dict(state.secrets)[0]
+    assert f"Twoja tajna litera: {secret.upper()}" in heard
+    assert f"Twoja tajna litera: {secret.upper()}" not in streams[1].getvalue()
+    session.handle(0, "postacie")
+    assert "Ola — Królowa Kier" in streams[0].getvalue()
+    session.handle(0, "1")
+    word = safe_words(session.rules, session.state.view_for(0))[0]
+    session.handle(0, f"{word} +litera")
+    assert session.state.laid == ((0, secret),)
+    assert f"kładzie literę {secret.upper()} nad rzędem" in streams[1].getvalue()
+    assert cards[0] == "queen"
