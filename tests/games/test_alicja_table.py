@@ -165,3 +165,29 @@ def test_the_advanced_game_at_a_real_table_says_each_ability_in_polish(
     assert session.state.laid == ((0, secret),)
     assert f"kładzie literę {secret.upper()} nad rzędem" in streams[1].getvalue()
     assert cards[0] == "queen"
+
+
+def test_every_theme_lists_at_least_30_words_each_in_the_lexicon_or_a_proper_name(
+        polish: Any) -> None:
+    """The issue: each theme's list (what computers say, what ``hint`` draws on) has at least
+    30 words, checked against the lexicon; a capitalised word is a proper name."""
+    unknown = [
+        (theme.name, word) for theme in DATA.themes for word in theme.words
+        if not word[0].isupper() and not all(polish.contains(w) for w in word.split())
+    ]
+    assert not unknown
+    assert min(len(theme.words) for theme in DATA.themes) >= 30
+
+
+def test_the_command_line_plays_eight_computers_in_the_advanced_game_to_the_end() -> None:
+    import subprocess
+    import sys
+
+    players = ",".join(["computer"] * 8)
+    done = subprocess.run(
+        [sys.executable, "-m", "braille_words.cli", "play", "alicja", "--players", players,
+         "--variant", "advanced", "--no-timer", "--seed", "4"],
+        capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "Postacie:" in done.stdout and "Koniec gry." in done.stdout
+    assert "Traceback" not in done.stderr
