@@ -163,6 +163,9 @@ def parse(line: str, view: Any) -> Move:
             raise _error("vote_yes_no")
         return Vote(ballot)
     if phase == "theme":
+        if seat != view.get("current") or len(view.get("themes", ())) != 2:
+            # Only Pan Gąsienica acts now besides the Queen.
+            raise _error("caterpillar_who", high=len(view.get("seats", ())))
         number = rest if verb in _THEME else text
         if number in ("1", "2"):
             return ChooseTheme(int(number) - 1)

@@ -30,6 +30,7 @@ from braille_words.games.alicja.rules import (
     TurnCat,
     TurnHat,
     Vote,
+    normalize,
     words_of,
 )
 from braille_words.games.kit import ComputerPlayer, Plan
@@ -112,16 +113,17 @@ def choose_move(rules: Rules, state: State, seat: int, level: str, rng: random.R
         slips = [w for w in theme_words(rules, view)
                  if any(x in w for x in view["forbidden"])]
         if slips:
-            return Say(rng.choice(slips))
+            return Say(normalize(rng.choice(slips)))
     if not words:
         if card == HATTER and upright:
             return TurnHat()
         if card == CAT and upright:
             return TurnCat()
+        # Nothing safe left: like a person at a loss, it says a word of the theme anyway.
         theme = theme_words(rules, view)
-        return Say(theme[0] if theme else "herbata")
+        return Say(normalize(rng.choice(theme)) if theme else "herbata")
     word = words[0] if level == "strong" else rng.choice(words[:4])
-    return Say(word, lay=view["secret"] is not None)
+    return Say(normalize(word), lay=view["secret"] is not None)
 
 
 def plan(rules: Rules, state: State, seat: int, level: str, rng: random.Random) -> Plan[Move]:
@@ -158,7 +160,7 @@ class Computer(ComputerPlayer[Rules, State, Move]):
         if state.phase != "talk":
             return None
         words = safe_words(rules, state.view_for(seat))
-        return Say(words[0]) if words else None
+        return Say(normalize(words[0])) if words else None
 
     def fallback_move(self, rules: Rules, state: State, seat: int) -> Move | None:
         if state.phase == "theme":

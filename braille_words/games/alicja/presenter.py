@@ -77,7 +77,7 @@ def letters_sentence(view: Mapping[str, Any], lang: str, verbosity: str) -> str:
                          name=_name(view, placer),
                          binds="yes" if letter in view["forbidden"] else
                          ("own" if placer == view["seat"] else "no"))
-    if view.get("secret"):
+    if view.get("secret") and view["seat"] in view["active"]:
         said += " " + _t(lang, "read_secret", verbosity, letter=view["secret"].upper())
     return said
 

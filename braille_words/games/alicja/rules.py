@@ -357,11 +357,10 @@ class Rules(GameRules[State, Move]):
         repeat = self._repeat(state.said[:-1], words)
         if repeat is not None:
             return self._goes_out(state, seat, "repeat", events, earlier=repeat.upper())
-        state = self._begin_turn(replace(state, last=len(said) - 1),
-                                 _after(state.active, seat), events)
-        state = replace(state, just=seat)
-        if move.lay:
+        state = replace(state, last=len(said) - 1)
+        if move.lay:  # laid as the turn ends, before the next one starts
             state = self._lay(state, seat, events)
+        state = replace(self._begin_turn(state, _after(state.active, seat), events), just=seat)
         suspect = self._suspect(state.said[:-1], words)
         if suspect is not None:
             events.append(Event("suspected", {"seat": seat, "words": text,
