@@ -360,3 +360,33 @@ def test_abilities_in_the_basic_game_are_refused_with_a_reason() -> None:
         with pytest.raises(RuleViolation) as refused:
             rules.apply(s, 0, move)
         assert refused.value.reasons[0].code == "not_advanced"
+
+
+@pytest.mark.parametrize(("line", "move"), [
+    ("żeton", SpendToken()), ("token", SpendToken()),
+    ("pomijam", TurnCat()), ("skip", TurnCat()),
+    ("kapelusznik", TurnHat()), ("hatter", TurnHat()),
+    ("połóż literę", LayLetter()), ("lay letter", LayLetter()),
+    ("jeszcze raz", Encore()), ("again", Encore()),
+    ("klaun +litera", Say("klaun", lay=True)), ("clown +letter", Say("clown", lay=True)),
+    ("klaun !litera", Say("klaun", lay=True)),  # + and ! share a cell in Polish Braille
+    ("powiedz kapelusznik", Say("kapelusznik")),  # the word, not the ability
+])
+def test_each_ability_has_a_polish_and_an_english_command(line: str, move: Any) -> None:
+    _rules, s = table([ch.QUEEN, ch.CAT, ch.TWINS])
+    assert parse(line, s.view_for(0)) == move
+
+
+def test_the_caterpillar_is_placed_by_number_or_name_and_help_lists_every_ability() -> None:
+    from braille_words.games.alicja.commands import HELP
+
+    rules = Rules(Lemmas(), ADVANCED, DATA)
+    s, _ = rules.new(["Ola", "Jan", "Ewa", "Ala"], 1)
+    assert parse("gąsienica 3", s.view_for(1)) == PlaceCaterpillar(2)
+    assert parse("caterpillar ala", s.view_for(1)) == PlaceCaterpillar(3)
+    for lang, words in (("pl", ("żeton", "pomijam", "kapelusznik", "połóż literę",
+                                "jeszcze raz", "gąsienica 2")),
+                        ("en", ("token", "skip", "hatter", "lay letter", "again",
+                                "caterpillar 2"))):
+        listed = [syntax for syntax, _ in HELP[lang]]
+        assert all(w in listed for w in words)

@@ -97,7 +97,9 @@ _HAT = {"kapelusznik", "hatter"}
 _LAY = {"połóż literę", "poloz litere", "połóż", "poloz", "lay letter", "lay"}
 _ENCORE = {"jeszcze raz", "dwójka", "dwojka", "again", "encore"}
 _CATERPILLAR = {"gąsienica", "gasienica", "caterpillar"}
-_LAY_MARK = ("+litera", "+letter")
+_LAY_MARK = ("+litera", "+letter", "!litera", "!letter")
+"""With the word: "klaun +litera". In Polish literary Braille + and ! are one cell (2-3-5),
+which a Braille keyboard may send back as "!": both mean the same here."""
 
 
 def _error(code: str, /, **params: Any) -> InputError:
