@@ -390,3 +390,16 @@ def test_the_caterpillar_is_placed_by_number_or_name_and_help_lists_every_abilit
                                 "caterpillar 2"))):
         listed = [syntax for syntax, _ in HELP[lang]]
         assert all(w in listed for w in words)
+
+
+def test_the_row_is_drawn_after_the_theme_nobody_sees_it_while_the_queen_chooses() -> None:
+    """The rulebook's order: the Queen keeps a theme, then draws the forbidden letters."""
+    from braille_words.games.alicja.presenter import read
+
+    rules = Rules(Lemmas(), ADVANCED, DATA)
+    s, _ = rules.new(["A", "B", "C"], 2)
+    assert all(s.view_for(seat)["letters"] == [] for seat in range(3))
+    assert read("litery", s.view_for(0), "pl", "beginner") == \
+        "Zakazane litery Królowa Kier wylosuje, gdy wybierze temat."
+    s, _ = rules.apply(s, 0, ChooseTheme(1))
+    assert s.view_for(1)["letters"] == list(s.letters) and len(s.letters) == 3

@@ -69,6 +69,8 @@ def read(low: str, view: Mapping[str, Any], lang: str, verbosity: str) -> str | 
 
 def letters_sentence(view: Mapping[str, Any], lang: str, verbosity: str) -> str:
     """The row, a laid letter (whose, and whether it binds this seat), own secret letter."""
+    if view["phase"] == "theme":
+        return _t(lang, "letters_later", verbosity)
     row = [x.upper() for x in view["letters"]]
     said = _t(lang, "read_letters", verbosity, letters=row) if row else \
         _t(lang, "no_letters", verbosity)
@@ -145,6 +147,8 @@ def prompt(view: Mapping[str, Any], lang: str, verbosity: str) -> str:
     if seat not in view["awaiting"]:
         if phase == "vote":
             return _t(lang, "vote_waiting", verbosity)
+        if view["madness"] and seat in view["active"]:
+            return _t(lang, "waiting_wild", verbosity, player=_name(view, view["current"]))
         return _t(lang, "waiting", verbosity, player=_name(view, view["current"]))
     if phase == "theme":
         if len(view["themes"]) == 2 and seat == view["current"]:
@@ -211,12 +215,18 @@ def braille_view(view: Mapping[str, Any], lang: str, selection: Any = None) -> l
     letters = " ".join(x.upper() for x in view["forbidden"])
     theme = theme_name(view) or " / ".join(_DATA.themes[i].name for i in view["themes"])
     said = "; ".join(w for _, w in view["said"][-6:])
-    return [
-        NamedLine("theme", text_line(f"{theme}: {letters}", lang, Mode.LITERARY, name="theme")),
+    lines = [
+        NamedLine("theme", text_line(f"{theme}: {letters}" if letters else theme, lang,
+                                     Mode.LITERARY, name="theme")),
         NamedLine("words", text_line(said or "-", lang, Mode.LITERARY, name="words")),
         NamedLine("scores", text_line(read_scores(view, lang, "expert"), lang, Mode.LITERARY,
                                       name="scores")),
     ]
+    if view["characters"]:  # the advanced game: the cards face up, turned, tokens
+        lines.append(NamedLine("characters", text_line(
+            characters_sentence(view, lang, "expert"), lang, Mode.LITERARY,
+            name="characters")))
+    return lines
 
 
 _CUES = {"player_out": "rejected", "word_said": "placed", "challenged": "warning",

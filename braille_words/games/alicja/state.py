@@ -107,6 +107,8 @@ class State:
 
     def view_for(self, seat: int) -> dict[str, Any]:
         secret = next((x for s, x in self.secrets if s == seat), None)
+        # The rulebook draws the row after the theme is chosen: nobody sees it before.
+        drawn = self.phase != "theme"
         return {
             "game": GAME_ID,
             "seat": seat,
@@ -117,8 +119,8 @@ class State:
             "queen": self.queen,
             "phase": self.phase,
             "themes": list(self.themes),
-            "letters": list(self.letters),
-            "forbidden": list(self.forbidden_for(seat)),
+            "letters": list(self.letters) if drawn else [],
+            "forbidden": list(self.forbidden_for(seat)) if drawn else [],
             "active": list(self.active),
             "current": self.current,
             "said": [[s, w] for s, w in self.said],
