@@ -57,7 +57,22 @@ def test_cyrk_klaun_lew_namiot_zonglowanie_stand_and_radosc_goes_by_the_tables_v
     assert s.out == (4,)
 
 
-def test_a_computer_votes_radosc_down_on_cyrk_and_klaun_up(polish: Any) -> None:
+def test_computers_challenge_radosc_and_the_tables_vote_puts_it_out(polish: Any) -> None:
+    """The rulebook's "radość" (no person, animal, thing or action: an abstract noun) at a
+    table of computers: the next one challenges it and they vote it down."""
+    rules, s = circus(polish)
+    s, _ = rules.apply(s, 0, Say("radość"))
+    rng = random.Random(3)
+    assert Computer().choose_move(rules, s, 1, "medium", rng) == Challenge()
+    s, _ = rules.apply(s, 1, Challenge())
+    for seat in (1, 2, 3):
+        s, _ = rules.apply(s, seat, Computer().choose_move(rules, s, seat, "strong", rng))
+    assert s.out == (0,)
+    s, _ = rules.apply(s, s.current, Say("kość"))  # a thing, though it ends the same way
+    assert Computer().choose_move(rules, s, s.current, "medium", rng) != Challenge()
+
+
+def test_a_computer_votes_klaun_up_and_challenges_a_word_nobody_knows(polish: Any) -> None:
     rules, s = circus(polish)
     s, _ = rules.apply(s, 0, Say("klaun"))
     s, _ = rules.apply(s, 2, Challenge())

@@ -67,14 +67,28 @@ def safe_words(rules: Rules, view: Mapping[str, Any]) -> list[str]:
     return out
 
 
+ABSTRACT = "ość"
+"""The ending of Polish abstract nouns (radość, miłość, szybkość): no person, plant, animal,
+thing, action or title, so no word on a theme — the rulebook's own example is "radość". Only
+with a stem of three letters or more: kość, gość and ość are things and people."""
+
+
+def abstract(word: str) -> bool:
+    return word.endswith(ABSTRACT) and len(word) - len(ABSTRACT) >= 3
+
+
 def fits(rules: Rules, view: Mapping[str, Any], words: list[str]) -> bool:
-    """Whether a word seems to fit: one of its words is on the theme's list, or every word
-    is one the lexicon knows (a computer cannot tell a theme better than its list)."""
+    """Whether a word seems to fit: one of its words is on the theme's list, or none is an
+    abstract noun and every one is a word the lexicon knows (a computer cannot tell a theme
+    better than its list)."""
     known = {w for t in theme_words(rules, view) for w in words_of(t)}
     if any(w in known for w in words):
         return True
+    content = [w for w in words if w not in rules.data.little]
+    if any(abstract(w) for w in content):
+        return False
     contains = getattr(rules.lexicon, "contains", None)
-    return contains is None or all(contains(w) for w in words if w not in rules.data.little)
+    return contains is None or all(contains(w) for w in content)
 
 
 def _opponents(view: Mapping[str, Any]) -> list[int]:
