@@ -206,3 +206,14 @@ def test_the_command_line_plays_eight_computers_in_the_advanced_game_to_the_end(
     assert done.returncode == 0, done.stderr
     assert "Postacie:" in done.stdout and "Koniec gry." in done.stdout
     assert "Traceback" not in done.stderr
+
+
+def test_words_of_foreign_letters_or_signs_are_judged_without_a_traceback(polish: Any) -> None:
+    """The program never refuses a word only because its lexicon lacks it: "café", "t-rex" or
+    "+litera" are the table's question, and the next word is still checked against them."""
+    rules, s = circus(polish)
+    for seat, word in enumerate(["café", "t-rex", "+litera"]):
+        s, _ = rules.apply(s, seat, Say(word))
+    s, _ = rules.apply(s, 3, Say("kawiarnia"))
+    assert s.out == ()
+    assert Computer().choose_move(rules, s, 0, "medium", random.Random(1)) is not None

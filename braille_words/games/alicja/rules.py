@@ -21,6 +21,7 @@ The values the rulebook leaves out (cups per card, the letter deck, the teapot) 
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
@@ -375,7 +376,9 @@ class Rules(GameRules[State, Move]):
         """The word, its lemmas, and the family the data file lists for any of them."""
         forms = {word}
         if self._lemmas is not None:
-            forms |= set(self._lemmas(word) or ())
+            # A word the lexicon cannot even look up (café, +) has no lemmas.
+            with contextlib.suppress(InputError):
+                forms |= set(self._lemmas(word) or ())
         for form in list(forms):
             forms |= self.data.families.get(form, frozenset())
         return forms
@@ -402,8 +405,11 @@ class Rules(GameRules[State, Move]):
         before = self._earlier(earlier)
         for word in self._content(words):
             for old in before:
-                if self._kinship(word, old) is not None:
-                    return old
+                try:
+                    if self._kinship(word, old) is not None:
+                        return old
+                except InputError:  # not Polish letters (café, +, 3): no guessed root
+                    continue
         return None
 
     def _talk(self, state: State, seat: int, move: Talk,
