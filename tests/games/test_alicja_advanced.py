@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import string
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
@@ -403,3 +404,43 @@ def test_the_row_is_drawn_after_the_theme_nobody_sees_it_while_the_queen_chooses
         "Zakazane litery Królowa Kier wylosuje, gdy wybierze temat."
     s, _ = rules.apply(s, 0, ChooseTheme(1))
     assert s.view_for(1)["letters"] == list(s.letters) and len(s.letters) == 3
+
+
+def test_every_event_of_an_advanced_game_is_said_in_full_and_terse_in_both_languages() -> None:
+    """Each event a played game produces (and one of each ability, forced below) renders in
+    Polish and English, for beginners and experts, with every placeholder filled."""
+    from braille_words.games.alicja.presenter import Presenter
+    from braille_words.present.messages import lookup, render
+
+    rules = Rules(Lemmas(), Options(advanced=True, madness=True), DATA)
+    events: list[Any] = []
+    s, got = rules.new([f"P{i}" for i in range(8)], 3)
+    events += got
+    rng = random.Random(3)
+    while not s.is_over:
+        seat = min(s.awaiting)
+        s, got = rules.apply(s, seat, Computer().choose_move(rules, s, seat, "beginner", rng))
+        events += got
+    r2, s2 = table([ch.QUEEN, ch.TWINS, ch.CAT, ch.HATTER, ch.DEUCE], secrets=((0, "a"),))
+    for seat, move in ((0, Say("klaun", lay=True)), (1, SpendToken()), (4, Encore()),
+                       (0, Say("lew")), (1, Say("treser")), (2, TurnCat()), (3, TurnHat())):
+        s2, got = r2.apply(s2, seat, move)
+        events += got
+    names = [f"Gracz{i}" for i in range(8)]
+    presenter = Presenter()
+    kinds = {e.kind for e in events}
+    assert {"token_spent", "cat_skips", "hatter_flips", "deuce_encore", "letter_laid",
+            "letter_discarded", "bonus", "caterpillar_placed", "secret_letter"} <= kinds
+    for event in events:
+        params = {**event.params, **presenter.event_params(event.kind, event.params, 0,
+                                                           names, "pl")}
+        for lang in ("pl", "en"):
+            params.update(presenter.event_params(event.kind, event.params, 0, names, lang))
+            for verbosity in ("beginner", "expert"):
+                template = lookup(lang, "alicja", event.kind, verbosity)
+                assert template is not None, (event.kind, lang)
+                wanted = {field for _, field, _, _ in string.Formatter().parse(template)
+                          if field}
+                assert wanted <= set(params), (event.kind, lang, wanted - set(params))
+                said = render(lang, "alicja", event.kind, params, verbosity=verbosity)
+                assert "{" not in said, (event.kind, lang, said)
