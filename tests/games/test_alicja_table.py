@@ -217,3 +217,23 @@ def test_words_of_foreign_letters_or_signs_are_judged_without_a_traceback(polish
     s, _ = rules.apply(s, 3, Say("kawiarnia"))
     assert s.out == ()
     assert Computer().choose_move(rules, s, 0, "medium", random.Random(1)) is not None
+
+
+def test_out_of_turn_abilities_reach_the_game_from_a_seat_at_a_real_table(
+        tmp_path: Path, polish: Any) -> None:
+    """Dwójka Kier's "jeszcze raz" and the Queen's "połóż literę" are typed when it is not
+    the typist's turn; the table lets them through for the rules to judge their window."""
+    session, streams = _table(tmp_path, polish, {"advanced": True})
+    session.state = replace(session.state, characters=("queen", "cat", "deuce"),
+                            tokens=(0, 0, 0), secrets=((0, "e"),))
+    session.handle(0, "1")
+    session.state = replace(session.state, letters=("ź",))
+    session.handle(0, "klaun")
+    assert session.state.current == 1
+    session.handle(0, "połóż literę")  # right after her turn, while Jan is to speak
+    assert session.state.laid == ((0, "e"),)
+    session.handle(2, "jeszcze raz")  # Ewa's Dwójka: Ola plays another turn
+    assert session.state.current == 0 and 2 in session.state.sideways
+    assert "Ola gra jeszcze jedną kolejkę" in streams[1].getvalue()
+    session.handle(2, "jeszcze raz")  # once a round
+    assert "Twoja karta jest przekręcona" in streams[2].getvalue()
