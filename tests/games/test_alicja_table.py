@@ -24,6 +24,7 @@ from braille_words.games.alicja.rules import (
     load_data,
 )
 from braille_words.games.registry import find_game
+from braille_words.table.inputs import Input
 from braille_words.table.launch import new_session
 from braille_words.table.outputs import SeatOutput
 from braille_words.table.seats import SeatConfig
@@ -237,3 +238,22 @@ def test_out_of_turn_abilities_reach_the_game_from_a_seat_at_a_real_table(
     assert "Ola gra jeszcze jedną kolejkę" in streams[1].getvalue()
     session.handle(2, "jeszcze raz")  # once a round
     assert "Twoja karta jest przekręcona" in streams[2].getvalue()
+
+
+def test_a_computer_not_in_turn_challenges_a_persons_word_at_once(
+        tmp_path: Path, polish: Any) -> None:
+    """Ola says "radość" and Jan, a person, is next: Ewa, a computer, challenges it out of
+    turn (the table asks computers to react after each move), and the vote goes on."""
+    seats = [SeatConfig(name=n, kind=k, display="none", speech="none", keyboard="none")
+             for n, k in (("Ola", "human"), ("Jan", "human"), ("Ewa", "computer"))]
+    streams = [io.StringIO() for _ in seats]
+    session = new_session(
+        find_game("alicja"), seats, seed=2, journal_path=tmp_path / "a.jsonl", lexicon=polish,
+        outputs=[SeatOutput(name=s.name, lang="pl", verbosity="beginner",
+                            transcript=streams[i]) for i, s in enumerate(seats)])
+    for line in ("1", "radość"):
+        session.inputs.put(Input(0, line))
+    session.inputs.put(Input(0, None))  # the end of input: run() returns
+    session.run()
+    assert "Ewa kwestionuje RADOŚĆ" in streams[1].getvalue()
+    assert session.state.phase == "vote" and session.state.awaiting == {1}  # Ewa has voted

@@ -1,6 +1,7 @@
 """Alicja's computer player: it says a word of the theme's list that holds no letter forbidden
-to it and repeats nothing said this round, challenges a word it cannot place, votes by the
-same list, and uses its character when that helps — all from its own seat's view.
+to it and repeats nothing said this round, challenges a word it cannot place (out of turn too,
+through the table's ``react``), votes by the same list, and uses its character when that
+helps — all from its own seat's view.
 
 The theme lists are in ``data.toml`` (ours, a teacher may extend them). Out of words, a
 computer turns the Cat or the Hatter if it holds one; else it still has to speak, and like a
@@ -140,6 +141,27 @@ def choose_move(rules: Rules, state: State, seat: int, level: str, rng: random.R
     return Say(normalize(word), lay=view["secret"] is not None)
 
 
+def react(rules: Rules, state: State, seat: int, level: str,
+          rng: random.Random) -> Move | None:
+    """Out of turn, right after a word: challenge it if it seems not to fit (a beginner does
+    not dare), or, as an upright Dwójka Kier late in the round, make its speaker talk again."""
+    view = state.view_for(seat)
+    if view["phase"] != "talk":
+        return None
+    last = view["last"]
+    if last is not None and level != "beginner":
+        speaker, text = view["said"][last]
+        if speaker != seat and not fits(rules, view, words_of(text)):
+            return Challenge()
+    card = view["characters"][seat] if view["characters"] else ""
+    just = view["just"]
+    if (card == DEUCE and seat in view["active"] and seat not in view["sideways"]
+            and just is not None and just != seat and just in view["active"]
+            and len(view["said"]) >= 2 * len(view["seats"]) and rng.random() < 0.5):
+        return Encore()
+    return None
+
+
 def plan(rules: Rules, state: State, seat: int, level: str, rng: random.Random) -> Plan[Move]:
     """A human-like answer time within the teapot; a beginner now and then thinks too long —
     the teapot stops, unless it spends a time token first."""
@@ -169,6 +191,11 @@ class Computer(ComputerPlayer[Rules, State, Move]):
         self, rules: Rules, state: State, seat: int, level: str, rng: random.Random
     ) -> Plan[Move]:
         return plan(rules, state, seat, level, rng)
+
+    def react(
+        self, rules: Rules, state: State, seat: int, level: str, rng: random.Random
+    ) -> Move | None:
+        return react(rules, state, seat, level, rng)
 
     def hint(self, rules: Rules, state: State, seat: int) -> Move | None:
         if state.phase != "talk":
