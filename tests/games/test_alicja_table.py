@@ -257,3 +257,12 @@ def test_a_computer_not_in_turn_challenges_a_persons_word_at_once(
     session.run()
     assert "Ewa kwestionuje RADOŚĆ" in streams[1].getvalue()
     assert session.state.phase == "vote" and session.state.awaiting == {1}  # Ewa has voted
+
+
+def test_a_computer_whose_word_meets_a_vote_votes_as_it_judges(polish: Any) -> None:
+    """A computer thinking of its word when someone challenges the last one is asked to vote
+    instead; the table then plays its fallback, which judges the word (no blind yes)."""
+    rules, s = circus(polish)
+    s, _ = rules.apply(s, 0, Say("radość"))
+    s, _ = rules.apply(s, 2, Challenge())
+    assert Computer().fallback_move(rules, s, 1) == Vote(False)

@@ -209,5 +209,7 @@ class Computer(ComputerPlayer[Rules, State, Move]):
                 return ChooseTheme(0)
             return PlaceCaterpillar((seat + 1) % len(state.seats))
         if state.phase == "vote":
-            return Vote(True)
+            # A word planned before a challenge came in is refused in the vote: the computer
+            # votes as it would have, not blindly yes.
+            return choose_move(rules, state, seat, "medium", random.Random(len(state.said)))
         return TimeUp()
