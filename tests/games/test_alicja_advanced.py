@@ -444,3 +444,14 @@ def test_every_event_of_an_advanced_game_is_said_in_full_and_terse_in_both_langu
                 assert wanted <= set(params), (event.kind, lang, wanted - set(params))
                 said = render(lang, "alicja", event.kind, params, verbosity=verbosity)
                 assert "{" not in said, (event.kind, lang, said)
+
+
+def test_spell_alone_spells_the_forbidden_letters_or_before_them_the_themes_offered() -> None:
+    from braille_words.games.alicja.presenter import Presenter
+
+    rules = Rules(Lemmas(), ADVANCED, DATA)
+    s, _ = rules.new(["A", "B", "C"], 2)
+    offered = " ".join(DATA.themes[i].name for i in s.themes)
+    assert Presenter().rack_letters(s.view_for(1)) == offered  # nothing is forbidden yet
+    s, _ = rules.apply(s, 0, ChooseTheme(0))
+    assert Presenter().rack_letters(s.view_for(1)) == "".join(s.letters)

@@ -251,7 +251,10 @@ class Presenter(GamePresenter[Any]):
         return braille_view(view, lang, selection)
 
     def rack_letters(self, view: Any) -> str:
-        return "".join(view["letters"])
+        """'literuj' alone spells the letters forbidden to this seat; with none (the theme
+        not chosen yet, a children's table without letters) the theme, or the two offered."""
+        return "".join(view["forbidden"]) or theme_name(view) or " ".join(
+            _DATA.themes[i].name for i in view["themes"])
 
     def cue_for(self, kind: str, seat: int, params: Mapping[str, Any]) -> str | None:
         return _CUES.get(kind)
