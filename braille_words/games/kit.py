@@ -69,6 +69,12 @@ class ComputerPlayer(ABC, Generic[R, S, M]):
         """The move with its think time; games whose computer is timed override this."""
         return Plan(self.choose_move(rules, state, seat, level, rng))
 
+    def react(self, rules: R, state: S, seat: int, level: str, rng: random.Random) -> M | None:
+        """A move a computer seat makes out of turn, right after a move (a challenge, an
+        ability in a reaction window), or None. The table asks each computer the game is not
+        waiting for once after every move, and plays it if ``may_act`` lets it through."""
+        return None
+
     def hint(self, rules: R, state: S, seat: int) -> M | None:
         return None
 

@@ -41,6 +41,15 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "weteran": {"veterans": [0]},
     "lenient": {"lenient": True},
     "lagodny": {"lenient": True},
+    # Alicja w Krainie Słów
+    "basic": {},
+    "podstawowy": {},
+    "advanced": {"advanced": True},
+    "zaawansowany": {"advanced": True},
+    "children": {"children": True},
+    "dzieci": {"children": True},
+    "wild": {"madness": True},
+    "szalenstwo": {"madness": True},
 }
 
 
@@ -123,7 +132,8 @@ def register(subparsers: Any) -> None:
         "--variant",
         action="append",
         choices=sorted(VARIANTS),
-        help="7 słów: no-hourglass, veteran (you score 4 letters of your choice in full), lenient",
+        help="7 słów: no-hourglass, veteran (you score 4 letters of your choice in full), "
+        "lenient; Alicja: basic, advanced (characters), children, wild (Za mało szaleństwa?)",
     )
     play.set_defaults(func=cmd_play)
 

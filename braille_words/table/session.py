@@ -96,6 +96,8 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
     timers: bool = True
     think: bool = False
     _thinking: set[int] = field(default_factory=set)
+    _reacted: int = -1
+    """The move count computers were last asked to react after (``ComputerPlayer.react``)."""
     keyboard_draft: Callable[[], str] | None = None
     """What the terminal keyboard has typed and not sent yet (a half-typed word)."""
     _nudged: dict[int, tuple[int, Any]] = field(default_factory=dict)
@@ -201,6 +203,8 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
             if computer is not None:
                 self._computer_move(computer)
                 continue
+            if self._computer_reacts():
+                continue
             if not self._process(self.inputs.get()):
                 break
         if self.state.is_over:
@@ -294,6 +298,23 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
         if ruling and not self.state.awaiting and not any(s.is_human for s in self.seats):
             return 0  # the table must decide and nobody but computers sits at it
         return None
+
+    def _computer_reacts(self) -> bool:
+        """Once after each move, every computer the game is not waiting for may act out of
+        turn (challenge a word, use an ability in its window); True if one did."""
+        if self._finishing or self._paused or self._reacted == self.moves_played:
+            return False
+        self._reacted = self.moves_played
+        for seat, config in enumerate(self.seats):
+            if config.is_human or seat in self.state.awaiting or seat in self._thinking:
+                continue
+            move = self.kit.computer.react(self.rules, self.state, seat, config.level,
+                                           self._rng(seat))
+            if move is not None and self.rules.may_act(self.state, seat, move):
+                with contextlib.suppress(BrailleWordsError):
+                    if self.play(seat, move):
+                        return True
+        return False
 
     # -- one line of input ----------------------------------------------------------------
 

@@ -165,9 +165,9 @@ def test_a_teacher_may_settle_a_challenge_at_once() -> None:
     r, s = talking(players=4)
     s, _ = r.apply(s, 0, Say("klaun"))
     s, _ = r.apply(s, 2, Challenge())
-    seat, ruling = r.teacher_ruling(s, False) or (None, None)
-    assert ruling is not None
-    s, _ = r.apply(s, seat, ruling)
+    made = r.teacher_ruling(s, False)
+    assert made is not None
+    s, _ = r.apply(s, *made)
     assert s.out == (0,) and s.phase == "talk"
     assert r.teacher_ruling(s, True) is None  # nothing waits for a ruling now
 

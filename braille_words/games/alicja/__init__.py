@@ -1,9 +1,9 @@
 """Alicja w Krainie Słów: a party game of words on a theme, never a forbidden letter
-(``../shared/rules/alicja-w-krainie-slow.pl.txt``). The basic game; the advanced game's
-characters and the other variants are still to come.
+(``../shared/rules/alicja-w-krainie-slow.pl.txt``): the basic game, the advanced game with its
+eight characters, the children's game and "Za mało szaleństwa?".
 
-Its parts: ``rules`` (pure; ``data.toml`` holds our cups, letters and 60 themes), ``computer``,
-``commands``, ``presenter``.
+Its parts: ``rules`` (pure; ``state``, ``moves``, ``characters``; ``data.toml``, read by
+``data``, holds our cups, letters and 60 themes), ``computer``, ``commands``, ``presenter``.
 """
 
 from __future__ import annotations

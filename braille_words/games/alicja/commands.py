@@ -5,6 +5,13 @@ While the conversation goes on, a line is what the player says (``klaun``, ``tre
 (or just ``1``) is the Queen's choice of theme; ``wyzwanie`` / ``challenge`` puts the last
 word to the table's vote; during a vote ``tak`` / ``nie`` (``yes`` / ``no``); ``koniec czasu`` /
 ``time up`` when the teapot has run out (the table usually sends it).
+
+The characters' abilities (the advanced game): ``żeton`` / ``token`` (a time token),
+``pomijam`` / ``skip`` (the Cheshire Cat), ``kapelusznik`` / ``hatter`` (no forbidden letter
+this turn), ``połóż literę`` / ``lay letter`` (the secret letter, right after one's turn; or
+``klaun +litera`` with the word), ``jeszcze raz`` / ``again`` (Dwójka Kier), ``gąsienica 2`` /
+``caterpillar 2`` (the token before player 2). In "Za mało szaleństwa?" a line typed out of
+turn is table talk (``mówię X`` / ``chat X`` says so outright), checked for forbidden letters.
 """
 
 from __future__ import annotations
@@ -16,15 +23,22 @@ from braille_words.errors import InputError
 from braille_words.games.alicja.rules import (
     Challenge,
     ChooseTheme,
+    Encore,
+    LayLetter,
     Move,
+    PlaceCaterpillar,
     Ruling,
     Say,
+    SpendToken,
+    Talk,
     TimeUp,
+    TurnCat,
+    TurnHat,
     Vote,
 )
 from braille_words.games.kit import CommandLanguage
 from braille_words.games.votes import parse_ballot
-from braille_words.tiles import normalize
+from braille_words.tiles import is_number, normalize
 
 GAME = "alicja"
 
@@ -37,6 +51,18 @@ HELP: dict[str, list[tuple[str, str]]] = {
         ("tak", "w głosowaniu: słowo zostaje; „nie”: słowo odpada"),
         ("temat, litery, słowa, wyniki", "przeczytaj temat, zakazane litery, powiedziane "
          "słowa, wyniki"),
+        ("postacie, sekret", "wariant zaawansowany: przeczytaj postacie graczy; twoja tajna "
+         "litera"),
+        ("żeton", "Bliźniacy, Kapelusznik: odrzuć żeton czasu, imbryk gra od nowa"),
+        ("pomijam", "Kot z Cheshire: raz na rundę pomiń swoją kolejkę"),
+        ("kapelusznik", "Kapelusznik: raz na rundę w tej kolejce żadna litera nie jest "
+         "zakazana"),
+        ("połóż literę", "Królowa Kier, Biały Królik: zaraz po swojej kolejce połóż tajną "
+         "literę nad rzędem (albo: klaun +litera)"),
+        ("jeszcze raz", "Dwójka Kier: raz na rundę gracz, który właśnie skończył, gra "
+         "jeszcze jedną kolejkę"),
+        ("gąsienica 2", "Pan Gąsienica: połóż żeton przed graczem 2 (na początku rundy)"),
+        ("mówię tekst", "Za mało szaleństwa: mówisz poza kolejką; zakazana litera wyklucza"),
     ],
     "en": [
         ("clown", "on your turn say a word on the theme (or several)"),
@@ -46,17 +72,55 @@ HELP: dict[str, list[tuple[str, str]]] = {
         ("yes", "in a vote: the word stands; \"no\": it goes"),
         ("theme, letters, words, scores", "read the theme, the forbidden letters, the words "
          "said, the scores"),
+        ("characters, secret", "advanced game: read the players' characters; your secret "
+         "letter"),
+        ("token", "Twins, Hatter: spend a time token, the teapot starts again"),
+        ("skip", "Cheshire Cat: once a round, skip your turn"),
+        ("hatter", "Hatter: once a round, no letter is forbidden to you this turn"),
+        ("lay letter", "Queen of Hearts, White Rabbit: right after your turn, lay your secret "
+         "letter over the row (or: clown +letter)"),
+        ("again", "Two of Hearts: once a round, the player who just finished plays another "
+         "turn"),
+        ("caterpillar 2", "Caterpillar: lay your token before player 2 (as the round starts)"),
+        ("chat text", "Not mad enough: speak out of turn; a forbidden letter puts you out"),
     ],
 }
 
 _SAY = {"powiedz": "pl", "say": "en"}
+_TALK = {"mówię", "mowie", "chat"}
 _THEME = {"temat": "pl", "theme": "en"}
 _CHALLENGE = {"wyzwanie", "challenge", "głosowanie", "vote"}
 _TIME = {"koniec czasu", "czas", "time up", "time"}
+_TOKEN = {"żeton", "zeton", "żeton czasu", "zeton czasu", "token", "time token"}
+_CAT = {"pomijam", "pomiń", "pomin", "znikam", "skip", "vanish"}
+_HAT = {"kapelusznik", "hatter"}
+_LAY = {"połóż literę", "poloz litere", "połóż", "poloz", "lay letter", "lay"}
+_ENCORE = {"jeszcze raz", "dwójka", "dwojka", "again", "encore"}
+_CATERPILLAR = {"gąsienica", "gasienica", "caterpillar"}
+_LAY_MARK = ("+litera", "+letter", "!litera", "!letter")
+"""With the word: "klaun +litera". In Polish literary Braille + and ! are one cell (2-3-5),
+which a Braille keyboard may send back as "!": both mean the same here."""
 
 
 def _error(code: str, /, **params: Any) -> InputError:
     return InputError.coded(code, GAME, **params)
+
+
+def _target(rest: str, view: Any) -> int:
+    """A player by number (1-based) or by name."""
+    names = [normalize(n) for n in view.get("seats", [])]
+    if is_number(rest) and 1 <= int(rest) <= len(names):
+        return int(rest) - 1
+    if rest in names:
+        return names.index(rest)
+    raise _error("caterpillar_who", high=len(names))
+
+
+def _said(rest: str) -> Say:
+    for mark in _LAY_MARK:
+        if rest.endswith(mark) and rest[: -len(mark)].strip():
+            return Say(rest[: -len(mark)].strip(), lay=True)
+    return Say(rest)
 
 
 def parse(line: str, view: Any) -> Move:
@@ -68,24 +132,58 @@ def parse(line: str, view: Any) -> Move:
     if verb in _SAY:
         if not rest:
             raise _error("say_what")
-        return Say(rest)
+        return _said(rest)
+    if verb in _TALK:
+        if not rest:
+            raise _error("say_what")
+        return Talk(rest)
     if text in _TIME:
         return TimeUp()
     if text in _CHALLENGE:
         return Challenge()
     if verb in ("orzeczenie", "ruling") and parse_ballot(rest) is not None:
         return Ruling(bool(parse_ballot(rest)))
+    if text in _TOKEN:
+        return SpendToken()
+    if text in _CAT:
+        return TurnCat()
+    if text in _HAT:
+        return TurnHat()
+    if text in _LAY:
+        return LayLetter()
+    if text in _ENCORE:
+        return Encore()
+    if verb in _CATERPILLAR and rest:
+        return PlaceCaterpillar(_target(rest, view))
+    seat = view.get("seat")
+    if (view.get("madness") and phase in ("talk", "vote")
+            and seat not in view.get("awaiting", ())):
+        return Talk(text)  # "Za mało szaleństwa?": table talk counts too
     if phase == "vote":
         ballot = parse_ballot(text)
         if ballot is None:
             raise _error("vote_yes_no")
         return Vote(ballot)
     if phase == "theme":
+        if seat != view.get("current") or len(view.get("themes", ())) != 2:
+            # Only Pan Gąsienica acts now besides the Queen.
+            raise _error("caterpillar_who", high=len(view.get("seats", ())))
         number = rest if verb in _THEME else text
         if number in ("1", "2"):
             return ChooseTheme(int(number) - 1)
         raise _error("theme_number")
-    return Say(text)
+    return _said(text)
+
+
+_LINES: dict[type, tuple[str, str]] = {
+    Challenge: ("wyzwanie", "challenge"),
+    SpendToken: ("żeton", "token"),
+    TurnCat: ("pomijam", "skip"),
+    TurnHat: ("kapelusznik", "hatter"),
+    LayLetter: ("połóż literę", "lay letter"),
+    Encore: ("jeszcze raz", "again"),
+    TimeUp: ("koniec czasu", "time up"),
+}
 
 
 def to_command(move: Move, view: Any, lang: str = "en") -> str:
@@ -93,14 +191,18 @@ def to_command(move: Move, view: Any, lang: str = "en") -> str:
     if isinstance(move, ChooseTheme):
         return f"{'temat' if pl else 'theme'} {move.index + 1}"
     if isinstance(move, Say):
-        return f"{'powiedz' if pl else 'say'} {move.text}"
-    if isinstance(move, Challenge):
-        return "wyzwanie" if pl else "challenge"
+        mark = (" +litera" if pl else " +letter") if move.lay else ""
+        return f"{'powiedz' if pl else 'say'} {move.text}{mark}"
+    if isinstance(move, Talk):
+        return f"{'mówię' if pl else 'chat'} {move.text}"
     if isinstance(move, Vote):
         return ("tak" if move.stands else "nie") if pl else ("yes" if move.stands else "no")
     if isinstance(move, Ruling):
         return ("orzeczenie " if pl else "ruling ") + ("tak" if move.stands else "nie")
-    return "koniec czasu" if pl else "time up"
+    if isinstance(move, PlaceCaterpillar):
+        return f"{'gąsienica' if pl else 'caterpillar'} {move.target + 1}"
+    polish, english = _LINES[type(move)]
+    return polish if pl else english
 
 
 class Commands(CommandLanguage[Move, Any]):

@@ -1,5 +1,7 @@
 """What Alicja says and shows: the theme, the forbidden letters, who speaks, the words said,
-who is out and why, and the cups; the teapot is the game's clock, with its own music."""
+who is out and why, the cups, and in the advanced game the characters, their tokens and a
+laid letter (a secret letter only to its owner); the teapot is the game's clock, with its own
+music."""
 
 from __future__ import annotations
 
@@ -22,6 +24,8 @@ _READ = {
     "letters": ("litery", "zakazane", "letters"),
     "words": ("słowa", "slowa", "words"),
     "scores": ("wyniki", "punkty", "filiżanki", "scores", "cups"),
+    "characters": ("postacie", "postać", "postac", "characters", "character"),
+    "secret": ("sekret", "tajna litera", "secret", "secret letter"),
 }
 
 
@@ -48,13 +52,81 @@ def read(low: str, view: Mapping[str, Any], lang: str, verbosity: str) -> str | 
                 return choose_sentence(view, lang, verbosity)
             return _t(lang, "read_theme", verbosity, theme=theme_name(view))
         if what == "letters":
-            return _t(lang, "read_letters", verbosity, letters=[x.upper() for x in view["letters"]])
+            return letters_sentence(view, lang, verbosity)
+        if what == "characters":
+            return characters_sentence(view, lang, verbosity)
+        if what == "secret":
+            if view["secret"] is None:
+                return _t(lang, "no_secret_letter", verbosity)
+            return _t(lang, "read_secret", verbosity, letter=view["secret"].upper())
         if what == "words":
             said = [f"{_name(view, s)}: {w}" for s, w in view["said"]]
             return _t(lang, "read_words", verbosity, words="; ".join(said)) if said else \
                 _t(lang, "no_words_yet", verbosity)
         return read_scores(view, lang, verbosity)
     return None
+
+
+def letters_sentence(view: Mapping[str, Any], lang: str, verbosity: str) -> str:
+    """The row, a laid letter (whose, and whether it binds this seat), own secret letter."""
+    if view["phase"] == "theme":
+        return _t(lang, "letters_later", verbosity)
+    row = [x.upper() for x in view["letters"]]
+    said = _t(lang, "read_letters", verbosity, letters=row) if row else \
+        _t(lang, "no_letters", verbosity)
+    for placer, letter in view.get("laid", []):
+        said += " " + _t(lang, "read_laid", verbosity, letter=letter.upper(),
+                         name=_name(view, placer),
+                         binds="yes" if letter in view["forbidden"] else
+                         ("own" if placer == view["seat"] else "no"))
+    if view.get("secret") and view["seat"] in view["active"]:
+        said += " " + _t(lang, "read_secret", verbosity, letter=view["secret"].upper())
+    return said
+
+
+def character_name(lang: str, character: str) -> str:
+    return _t(lang, f"char_{character}") if character else ""
+
+
+def characters_sentence(view: Mapping[str, Any], lang: str, verbosity: str) -> str:
+    """Each player's character with what is left of it: tokens, a turned or face-down card,
+    Pan Gąsienica's token."""
+    if not view.get("characters"):
+        return _t(lang, "no_characters", verbosity)
+    parts = []
+    for seat, card in enumerate(view["characters"]):
+        state = ("out" if seat in view["out"] and seat not in view["active"] and
+                 view["phase"] != "theme" else
+                 "turned" if seat in view["sideways"] else "up")
+        parts.append(_t(lang, "one_character", verbosity, name=_name(view, seat),
+                        character=character_name(lang, card), state=state,
+                        tokens=view["tokens"][seat] if view["tokens"] else 0))
+    said = "; ".join(parts) + "."
+    if view.get("caterpillar") is not None:
+        said += " " + _t(lang, "read_caterpillar", verbosity,
+                         name=_name(view, view["caterpillar"]))
+    return said
+
+
+def abilities_sentence(view: Mapping[str, Any], lang: str, verbosity: str) -> str:
+    """What this seat may use now, said at its turn so nobody has to remember the commands."""
+    seat = view["seat"]
+    if not view.get("characters") or seat not in view["active"]:
+        return ""
+    card = view["characters"][seat]
+    upright = seat not in view["sideways"]
+    can = []
+    if view["tokens"] and view["tokens"][seat] and (upright or view.get("hat")):
+        can.append(_t(lang, "can_token", verbosity, tokens=view["tokens"][seat]))
+    if upright and card == "cat":
+        can.append(_t(lang, "can_cat", verbosity))
+    if upright and card == "hatter":
+        can.append(_t(lang, "can_hat", verbosity))
+    if view.get("secret"):
+        can.append(_t(lang, "can_lay", verbosity))
+    if upright and card == "deuce" and view.get("just") not in (None, seat):
+        can.append(_t(lang, "can_encore", verbosity, name=_name(view, view["just"])))
+    return " ".join(can)
 
 
 def read_scores(view: Mapping[str, Any], lang: str, verbosity: str) -> str:
@@ -75,20 +147,31 @@ def prompt(view: Mapping[str, Any], lang: str, verbosity: str) -> str:
     if seat not in view["awaiting"]:
         if phase == "vote":
             return _t(lang, "vote_waiting", verbosity)
+        if view["madness"] and seat in view["active"]:
+            return _t(lang, "waiting_wild", verbosity, player=_name(view, view["current"]))
         return _t(lang, "waiting", verbosity, player=_name(view, view["current"]))
     if phase == "theme":
-        return choose_sentence(view, lang, verbosity)
+        if len(view["themes"]) == 2 and seat == view["current"]:
+            return choose_sentence(view, lang, verbosity)
+        return _t(lang, "place_caterpillar", verbosity, players=", ".join(
+            f"{k + 1} {n}" for k, n in enumerate(view["seats"]) if k != seat))
     if phase == "vote":
         words = view["said"][view["last"]][1] if view["last"] is not None else ""
+        if view.get("suspect"):
+            return _t(lang, "vote_family", verbosity, words=words.upper(),
+                      earlier=view["suspect"].upper())
         return _t(lang, "vote_now", verbosity, words=words.upper(), theme=theme_name(view))
-    return _t(lang, "your_turn", verbosity, theme=theme_name(view),
-              letters=[x.upper() for x in view["letters"]])
+    forbidden = [x.upper() for x in view["forbidden"]]
+    turn = _t(lang, "your_turn", verbosity, theme=theme_name(view),
+              letters=forbidden or _t(lang, "none", verbosity))
+    extra = abilities_sentence(view, lang, verbosity)
+    return f"{turn} {extra}" if extra else turn
 
 
 def where(view: Mapping[str, Any], lang: str, verbosity: str, names: Sequence[str]) -> str:
     turn = _t(lang, "turn_of", verbosity, player=_name(view, view["current"]))
     theme = _t(lang, "read_theme", verbosity, theme=theme_name(view)) if theme_name(view) else ""
-    letters = _t(lang, "read_letters", verbosity, letters=[x.upper() for x in view["letters"]])
+    letters = letters_sentence(view, lang, verbosity)
     return " ".join(p for p in (turn, theme, letters, read_scores(view, lang, verbosity)) if p)
 
 
@@ -102,11 +185,21 @@ def event_params(kind: str, params: dict[str, Any], seat: int, names: Sequence[s
         return names[s] if isinstance(s, int) and 0 <= s < len(names) else "?"
 
     extra: dict[str, Any] = {}
-    for key in ("seat", "queen", "challenger"):
+    for key in ("seat", "queen", "challenger", "target"):
         if key in params:
             extra[f"{key}_name"] = name(params[key])
+    if "character" in params:
+        extra["character_name"] = character_name(lang, str(params["character"]))
+    if kind == "characters_dealt":
+        extra["cards_said"] = ", ".join(f"{name(s)} — {character_name(lang, c)}"
+                                        for s, c in params["cards"])
+    if kind == "theme_chosen" and not params.get("letters"):
+        extra["letters"] = _t(lang, "none")
     if "words" in params:
         extra["words_up"] = str(params["words"]).upper()
+    if kind == "player_out":
+        detail = params.get("letters") or params.get("earlier") or ""
+        extra["detail"] = f": {_join(detail)}" if detail else ""
     if kind == "cups_scored":
         extra["cups_said"] = ", ".join(f"{name(s)} {c}" for s, c in params["cups"])
     if "stands" in params:
@@ -114,20 +207,31 @@ def event_params(kind: str, params: dict[str, Any], seat: int, names: Sequence[s
     return extra
 
 
+def _join(value: Any) -> str:
+    return ", ".join(str(v) for v in value) if isinstance(value, list | tuple) else str(value)
+
+
 def braille_view(view: Mapping[str, Any], lang: str, selection: Any = None) -> list[NamedLine]:
-    letters = " ".join(x.upper() for x in view["letters"])
+    letters = " ".join(x.upper() for x in view["forbidden"])
     theme = theme_name(view) or " / ".join(_DATA.themes[i].name for i in view["themes"])
     said = "; ".join(w for _, w in view["said"][-6:])
-    return [
-        NamedLine("theme", text_line(f"{theme}: {letters}", lang, Mode.LITERARY, name="theme")),
+    lines = [
+        NamedLine("theme", text_line(f"{theme}: {letters}" if letters else theme, lang,
+                                     Mode.LITERARY, name="theme")),
         NamedLine("words", text_line(said or "-", lang, Mode.LITERARY, name="words")),
         NamedLine("scores", text_line(read_scores(view, lang, "expert"), lang, Mode.LITERARY,
                                       name="scores")),
     ]
+    if view["characters"]:  # the advanced game: the cards face up, turned, tokens
+        lines.append(NamedLine("characters", text_line(
+            characters_sentence(view, lang, "expert"), lang, Mode.LITERARY,
+            name="characters")))
+    return lines
 
 
 _CUES = {"player_out": "rejected", "word_said": "placed", "challenged": "warning",
-         "round_won": "accepted", "theme_chosen": "your_turn"}
+         "suspected": "warning", "round_won": "accepted", "theme_chosen": "your_turn",
+         "letter_laid": "warning", "deuce_encore": "warning", "token_spent": "placed"}
 
 
 class Presenter(GamePresenter[Any]):
@@ -147,7 +251,10 @@ class Presenter(GamePresenter[Any]):
         return braille_view(view, lang, selection)
 
     def rack_letters(self, view: Any) -> str:
-        return "".join(view["letters"])
+        """'literuj' alone spells the letters forbidden to this seat; with none (the theme
+        not chosen yet, a children's table without letters) the theme, or the two offered."""
+        return "".join(view["forbidden"]) or theme_name(view) or " ".join(
+            _DATA.themes[i].name for i in view["themes"])
 
     def cue_for(self, kind: str, seat: int, params: Mapping[str, Any]) -> str | None:
         return _CUES.get(kind)
@@ -157,14 +264,15 @@ class Presenter(GamePresenter[Any]):
         return event_params(kind, dict(params), seat, names, lang)
 
     def prompt_key(self, view: Any) -> Any:
-        return (view["round"], view["phase"], view["current"], len(view["said"]))
+        return (view["round"], view["phase"], view["current"], len(view["said"]),
+                view["teapot"])
 
     def timer(self, view: Any) -> TimerRequest | None:
         """The teapot, restarted with every word; a vote has its own time."""
         if view["phase"] == "talk":
-            key: tuple[Any, ...] = ("teapot", view["round"], len(view["said"]),
-                                    view["current"], len(view["active"]))
-            seconds = float(_DATA.teapot_seconds)
+            # A new key restarts it: a new turn, a time token, the turn after a vote.
+            key: tuple[Any, ...] = ("teapot", view["round"], view["teapot"])
+            seconds = float(view["teapot_seconds"])
             return TimerRequest(key, seconds, warning_at=min(5.0, seconds / 3), ticking=True,
                                 cue="teapot", beat=0.5)
         if view["phase"] == "vote":

@@ -1,121 +1,89 @@
-"""Alicja w Krainie Słów, the basic game: say a word on the theme, never a forbidden letter.
+"""Alicja w Krainie Słów: say a word on the theme, never a forbidden letter.
 
-A round: the Queen of Hearts (the round's first player) draws two themes and keeps one, two
-forbidden letters are drawn (one blue, one purple), and the players take turns saying a word
-(or words) on the theme, each within the teapot's time. A forbidden letter anywhere, a word
-already said this round (or another form of it, or one of its family), or the teapot running
-out puts the speaker out; a word any other player challenges is put to a vote, and goes out
-only if more vote against it than for it. Players out take the scoring cards in order; the last
-one standing takes the last card. As many rounds as players; most cups wins, ties share.
+A round: the Queen of Hearts (the round's first player) draws two themes and keeps one, the
+forbidden letters are drawn (basic: one blue, one purple; advanced: and a green), and the
+players take turns saying a word (or words) on the theme, each within the teapot's time. A
+forbidden letter anywhere, a word already said this round (or another form of it, or one of
+its family), or the teapot running out puts the speaker out; a word any other player
+challenges — or one the program only suspects of deriving from an earlier word — is put to a
+vote, and goes out only if more vote against it than for it. Players out take the scoring
+cards in order; the last one standing takes the last card. As many rounds as players; most
+cups wins, ties share.
+
+The advanced game deals the eight characters (``characters.py``): secret letters laid over the
+row (Queen, Rabbit), time tokens (Twins, Hatter), a skipped turn (Cat), a turn free of letters
+(Hatter), an opponent's extra turn (Dwójka Kier), half cards as bonuses (Alicja, Caterpillar).
+"Za mało szaleństwa?" checks words typed out of turn too (``Talk``).
 
 The values the rulebook leaves out (cups per card, the letter deck, the teapot) are ours, in
-``data.toml`` and the rules README. The advanced game (characters, the green and red letters,
-time tokens) and the variants are not built yet.
-
-Public entry points: ``GAME_ID``, ``Options``, ``Rules``, ``State``, the moves, ``EVENT_KINDS``,
-``REASON_CODES``, ``load_data``.
+``data.toml`` and the rules README.
 """
 
 from __future__ import annotations
 
+import contextlib
 import random
-import tomllib
-import unicodedata
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from pathlib import Path
-from typing import Any, ClassVar, cast
+from dataclasses import replace
+from typing import Any
 
 from braille_words.errors import InputError
-from braille_words.games.base import Event, MoveBase, Reason, RuleViolation, read_move
+from braille_words.games.alicja import characters as ch
+from braille_words.games.alicja.data import Data, Theme, load_data, normalize, words_of
+from braille_words.games.alicja.moves import (
+    Challenge,
+    ChooseTheme,
+    Encore,
+    LayLetter,
+    Move,
+    Options,
+    PlaceCaterpillar,
+    Ruling,
+    Say,
+    SpendToken,
+    Talk,
+    TimeUp,
+    TurnCat,
+    TurnHat,
+    Vote,
+    move_from_json,
+)
+from braille_words.games.alicja.state import GAME_ID, State, state_from_json
+from braille_words.games.base import Event, Reason, RuleViolation
 from braille_words.games.interface import GameRules
-from braille_words.games.options import GameOptions
 
-GAME_ID = "alicja"
+__all__ = [
+    "EVENT_KINDS", "GAME_ID", "PLAYERS", "REASON_CODES", "Challenge", "ChooseTheme", "Data",
+    "Encore", "LayLetter", "Move", "Options", "PlaceCaterpillar", "Rules", "Ruling", "Say",
+    "SpendToken", "State", "Talk", "Theme", "TimeUp", "TurnCat", "TurnHat", "Vote",
+    "load_data", "move_from_json", "normalize", "words_of",
+]
+
 PLAYERS = (3, 8)
-DATA_FILE = Path(__file__).resolve().parent / "data.toml"
-
-
-@dataclass(frozen=True)
-class Theme:
-    name: str
-    children: bool
-    words: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Data:
-    """Everything the game takes from its data file."""
-
-    teapot_seconds: int
-    vote_seconds: int
-    cups: Mapping[int, int]
-    cups_5: tuple[int, int]  # (six or more players, five)
-    cups_7: tuple[int, int]  # (eight players, seven)
-    little: frozenset[str]
-    blue: tuple[str, ...]
-    purple: tuple[str, ...]
-    green: tuple[str, ...]
-    red: tuple[str, ...]
-    themes: tuple[Theme, ...]
-    families: Mapping[str, frozenset[str]] = field(default_factory=dict)
-    """Each word of a listed family pair, and the words it is of one family with."""
-
-    def cup_value(self, card: int, players: int) -> int:
-        if card == 5:
-            return self.cups_5[0] if players >= 6 else self.cups_5[1]
-        if card == 7:
-            return self.cups_7[0] if players >= 8 else self.cups_7[1]
-        return self.cups.get(card, 0)
-
-
-def load_data(path: str | Path | None = None) -> Data:
-    source = Path(path) if path is not None else DATA_FILE
-    try:
-        data = tomllib.loads(source.read_text(encoding="utf-8"))
-        play, letters = data["play"], data["letters"]
-        return Data(
-            teapot_seconds=int(play["teapot_seconds"]),
-            vote_seconds=int(play["vote_seconds"]),
-            cups={int(k): int(v) for k, v in play["cups"].items()},
-            cups_5=(int(play["cups_5"]["six_or_more"]), int(play["cups_5"]["five"])),
-            cups_7=(int(play["cups_7"]["eight"]), int(play["cups_7"]["seven"])),
-            little=frozenset(str(w) for w in play["little"]),
-            blue=tuple(str(x) for x in letters["blue"]),
-            purple=tuple(str(x) for x in letters["purple"]),
-            green=tuple(str(x) for x in letters["green"]),
-            red=tuple(str(x) for x in letters["red"]),
-            themes=tuple(
-                Theme(str(t["name"]), bool(t.get("children", False)),
-                      tuple(str(w) for w in t.get("words", [])))
-                for t in data["theme"]
-            ),
-            families=_families(data.get("families", {}).get("pairs", [])),
-        )
-    except (OSError, tomllib.TOMLDecodeError, KeyError, TypeError, ValueError) as exc:
-        raise InputError(f"the Alicja data file {source} is not usable: {exc}") from None
-
-
-def _families(pairs: Sequence[Sequence[str]]) -> dict[str, frozenset[str]]:
-    kin: dict[str, set[str]] = {}
-    for pair in pairs:
-        words = [normalize(str(w)) for w in pair]
-        for w in words:
-            kin.setdefault(w, set()).update(x for x in words if x != w)
-    return {w: frozenset(k) for w, k in kin.items()}
-
 
 EVENT_KINDS: dict[str, str] = {
     "game_started": "Alicja begins: {players} players, {rounds} rounds.",
     "round_started": "Round {round}: player {queen} is the Queen of Hearts.",
+    "characters_dealt": "The characters: {cards}.",
+    "secret_letter": "Your secret letter: {letter}.",
+    "caterpillar_placed": "Pan Gąsienica lays his token before player {target}.",
     "themes_drawn": "The Queen draws two themes: {first} or {second}.",
     "theme_chosen": "The theme is {theme}. Forbidden letters: {letters}.",
     "turn_started": "Player {seat}'s turn.",
     "word_said": "Player {seat} says {words}.",
+    "table_talk": "Player {seat}, out of turn: {words}.",
     "player_out": "Player {seat} is out ({why}) and takes card {card}.",
     "challenged": "Player {challenger} challenges {words} of player {seat}: vote.",
+    "suspected": "{words} may derive from {earlier}: the table votes.",
     "vote_cast": "Player {seat} votes.",
     "vote_result": "For {yes}, against {no}: {words} {result}.",
+    "letter_laid": "Player {seat} lays {letter} over the row.",
+    "letter_discarded": "{letter} leaves the row.",
+    "token_spent": "Player {seat} spends a time token: the teapot starts again.",
+    "cat_skips": "The Cheshire Cat, player {seat}, skips this turn.",
+    "hatter_flips": "The Hatter, player {seat}, ignores every forbidden letter this turn.",
+    "deuce_encore": "Dwójka Kier, player {seat}: player {target} plays another turn.",
+    "bonus": "Player {seat} ({character}) gets {cups} more cups.",
     "round_won": "Player {seat} stays to the end and takes card {card}.",
     "cups_scored": "Cups this round: {cups}.",
     "game_over": "The game is over.",
@@ -133,6 +101,20 @@ REASON_CODES: dict[str, str] = {
     "already_voted": "You have already voted.",
     "not_a_voter": "The speaker does not vote on their own word.",
     "bad_theme": "Choose theme 1 or 2.",
+    "not_advanced": "Characters play only in the advanced game.",
+    "not_your_character": "That is the ability of {character}, not yours.",
+    "card_turned": "Your card is turned: its ability is spent this round.",
+    "you_are_out": "You are out of this round; your card is face down.",
+    "no_tokens": "You have no time token left.",
+    "only_in_turn": "Only in your own turn.",
+    "no_secret": "You have no secret letter to lay.",
+    "lay_after_turn": "Lay your letter right after your own turn, before the next word.",
+    "no_encore": "Dwójka Kier acts right after an opponent's word stands.",
+    "bad_target": "Lay the token before an opponent: a player number from {low} to {high}.",
+    "token_placed": "Pan Gąsienica's token is already placed.",
+    "vote_on": "A vote is on: say yes or no.",
+    "caterpillar_first": "Pan Gąsienica lays his token first.",
+    "no_talk": "Table talk is checked only in the \"Za mało szaleństwa?\" variant.",
 }
 
 
@@ -144,160 +126,16 @@ def _refuse(code: str, **params: Any) -> RuleViolation:
     return RuleViolation([_reason(code, **params)])
 
 
-# --------------------------------------------------------------------------- options
-
-
-@dataclass
-class Options(GameOptions):
-    """``children``: only the children's themes, and one forbidden letter (blue).
-    ``madness`` ("Za mało szaleństwa?"): four forbidden letters, one of each colour."""
-
-    children: bool = False
-    madness: bool = False
-
-    game_name: ClassVar[str] = "Alicja"
-
-
-# --------------------------------------------------------------------------- moves
-
-
-@dataclass(frozen=True)
-class ChooseTheme(MoveBase):
-    index: int
-    kind: ClassVar[str] = "theme"
-
-
-@dataclass(frozen=True)
-class Say(MoveBase):
-    text: str
-    kind: ClassVar[str] = "say"
-
-
-@dataclass(frozen=True)
-class Challenge(MoveBase):
-    kind: ClassVar[str] = "challenge"
-
-
-@dataclass(frozen=True)
-class Vote(MoveBase):
-    stands: bool
-    kind: ClassVar[str] = "vote"
-
-
-@dataclass(frozen=True)
-class TimeUp(MoveBase):
-    """The teapot ran out (or a vote's time): the table's move."""
-
-    kind: ClassVar[str] = "time_up"
-
-
-@dataclass(frozen=True)
-class Ruling(MoveBase):
-    """The teacher decides a challenged word at once (``stands``), instead of the vote."""
-
-    stands: bool
-    kind: ClassVar[str] = "ruling"
-
-
-Move = ChooseTheme | Say | Challenge | Vote | TimeUp | Ruling
-
-
-def move_from_json(data: Mapping[str, Any]) -> Move:
-    moves = (ChooseTheme, Say, Challenge, Vote, TimeUp, Ruling)
-    return cast(Move, read_move(data, moves, "an Alicja move"))
-
-
-# --------------------------------------------------------------------------- state
-
-
-@dataclass(frozen=True)
-class State:
-    seats: tuple[str, ...]
-    seed: int
-    round: int
-    queen: int
-    phase: str  # "theme", "talk", "vote", "over"
-    themes: tuple[int, ...]  # the two drawn (while choosing), else the chosen one
-    letters: tuple[str, ...]
-    active: tuple[int, ...]  # players still in the round, in playing order
-    current: int
-    said: tuple[tuple[int, str], ...] = ()  # (speaker, words) this round
-    out: tuple[int, ...] = ()  # players out this round, in order
-    cups: tuple[int, ...] = ()
-    last: int | None = None  # index in ``said`` of the word that may still be challenged
-    challenger: int | None = None
-    votes: tuple[tuple[int, bool], ...] = ()
-    deck: tuple[int, ...] = ()  # theme order, top first
-    options: Options = field(default_factory=Options)
-
-    @property
-    def awaiting(self) -> frozenset[int]:
-        if self.phase in ("theme", "talk"):
-            return frozenset({self.current})
-        if self.phase == "vote":
-            speaker = self.said[self.last][0] if self.last is not None else -1
-            voted = {s for s, _ in self.votes}
-            return frozenset(s for s in range(len(self.seats)) if s != speaker and s not in voted)
-        return frozenset()
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == "over"
-
-    def view_for(self, seat: int) -> dict[str, Any]:
-        return {
-            "game": GAME_ID,
-            "seat": seat,
-            "seats": list(self.seats),
-            "awaiting": sorted(self.awaiting),
-            "round": self.round,
-            "rounds": len(self.seats),
-            "queen": self.queen,
-            "phase": self.phase,
-            "themes": list(self.themes),
-            "letters": list(self.letters),
-            "active": list(self.active),
-            "current": self.current,
-            "said": [[s, w] for s, w in self.said],
-            "out": list(self.out),
-            "cups": list(self.cups),
-            "last": self.last,
-            "challenger": self.challenger,
-            "voted": [s for s, _ in self.votes],
-        }
-
-    def result(self) -> dict[str, Any]:
-        best = max(self.cups) if self.cups else 0
-        return {"scores": list(self.cups),
-                "winners": [s for s, c in enumerate(self.cups) if c == best]}
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "seats": list(self.seats), "seed": self.seed, "round": self.round,
-            "queen": self.queen, "phase": self.phase, "themes": list(self.themes),
-            "letters": list(self.letters), "active": list(self.active),
-            "current": self.current, "said": [[s, w] for s, w in self.said],
-            "out": list(self.out), "cups": list(self.cups), "last": self.last,
-            "challenger": self.challenger, "votes": [[s, v] for s, v in self.votes],
-            "deck": list(self.deck), "options": self.options.to_json(),
-        }
-
-
-def normalize(text: str) -> str:
-    """Lower case, NFC: Ą and A stay different letters, as the rules README says."""
-    return unicodedata.normalize("NFC", text).lower()
-
-
-def words_of(text: str) -> list[str]:
-    return [w.strip(".,!?;:\"'„”") for w in normalize(text).split() if w.strip(".,!?;:\"'„”")]
-
-
-# --------------------------------------------------------------------------- rules
+def _after(order: Sequence[int], seat: int) -> int:
+    """The player on ``seat``'s left among ``order`` (``seat`` still in it)."""
+    k = order.index(seat) if seat in order else 0
+    return order[(k + 1) % len(order)]
 
 
 class Rules(GameRules[State, Move]):
-    """Alicja's basic game. ``lexicon`` gives lemmas (another form of a word already said);
-    no word is refused for being absent from it — fit is the table's question."""
+    """Alicja's rules. ``lexicon`` gives lemmas (another form of a word already said) and
+    guessed roots (a suspected derivative goes to a vote); no word is refused for being absent
+    from it — fit is the table's question."""
 
     table_moves = (TimeUp, Ruling)
 
@@ -307,7 +145,10 @@ class Rules(GameRules[State, Move]):
         self.options = options or Options()
         self.data = data or load_data()
         lemmas = getattr(lexicon, "lemmas", None)
-        self._lemmas: Callable[[str], Sequence[str]] | None = lemmas if callable(lemmas) else None
+        self._lemmas: Callable[[str], Sequence[str] | None] | None = (
+            lemmas if callable(lemmas) else None)
+        kinship = getattr(lexicon, "kinship", None)
+        self._kinship: Callable[[str, str], Any] | None = kinship if callable(kinship) else None
 
     # ---- set-up
 
@@ -318,32 +159,66 @@ class Rules(GameRules[State, Move]):
         pool = [i for i, t in enumerate(self.data.themes)
                 if t.children or not self.options.children]
         random.Random(seed).shuffle(pool)
+        opts = self.options
+        seconds = opts.teapot_seconds or (
+            self.data.teapot_advanced if opts.advanced else self.data.teapot_seconds)
+        cards = ch.deal(n, seed) if opts.advanced else ()
         state = State(seats=tuple(seats), seed=seed, round=0, queen=0, phase="theme",
                       themes=(), letters=(), active=(), current=0, cups=(0,) * n,
-                      deck=tuple(pool), options=self.options)
+                      deck=tuple(pool), options=opts, teapot_seconds=seconds,
+                      characters=cards)
         events = [Event("game_started", {"players": n, "rounds": n})]
         state = self._start_round(state, 1, 0, events)
         return state, events
 
     def _start_round(self, state: State, number: int, queen: int,
                      events: list[Event]) -> State:
+        """Setting the table: fresh, reshuffled letter stacks every round (the rules README),
+        the characters' secret letters and tokens, two themes for the Queen, the row."""
         n = len(state.seats)
         deck = state.deck
         drawn, deck = deck[:2], deck[2:] + deck[:2]
         events.append(Event("round_started", {"round": number, "queen": queen}))
+        rng = random.Random(f"{state.seed}/{number}")
+        stacks = {colour: list(getattr(self.data, colour))
+                  for colour in ("blue", "purple", "green", "red")}
+        for stack in stacks.values():
+            rng.shuffle(stack)
+        cards = state.characters
+        secrets: list[tuple[int, str]] = []
+        if cards:
+            events.append(Event("characters_dealt", {"cards": [[s, c] for s, c in
+                                                               enumerate(cards)]}))
+            # The Rabbit draws before the Queen lays the row (the rulebook's order).
+            for who in (ch.RABBIT, ch.QUEEN):
+                if who in cards:
+                    seat = cards.index(who)
+                    letter = stacks[ch.SECRET_COLOUR[who]].pop(0)
+                    secrets.append((seat, letter))
+                    events.append(Event("secret_letter", {"letter": letter.upper(),
+                                                          "colour": ch.SECRET_COLOUR[who]},
+                                        to=seat))
+        opts = state.options
+        if opts.children:
+            row = [stacks["blue"].pop(0)] * opts.children_letters
+        else:
+            row = [stacks["blue"].pop(0), stacks["purple"].pop(0)]
+            if opts.advanced or opts.madness:
+                row.append(stacks["green"].pop(0))
+            if opts.madness:
+                row.append(stacks["red"].pop(0))
+                extra = ("blue", "purple")
+                row += [stacks[extra[k % 2]].pop(0) for k in range(opts.wild_letters - 4)]
         names = [self.data.themes[i].name for i in drawn]
         events.append(Event("themes_drawn", {"queen": queen, "first": names[0],
                                              "second": names[1]}))
-        rng = random.Random(f"{state.seed}/{number}")
-        letters = [rng.choice(self.data.blue)]
-        if not state.options.children:
-            letters.append(rng.choice(self.data.purple))
-        if state.options.madness and not state.options.children:
-            letters += [rng.choice(self.data.green), rng.choice(self.data.red)]
         order = tuple((queen + k) % n for k in range(n))
+        tokens = tuple(ch.TIME_TOKENS.get(c, 0) for c in cards)
         return replace(state, round=number, queen=queen, phase="theme", themes=drawn,
-                       letters=tuple(letters), active=order, current=queen, said=(), out=(),
-                       last=None, challenger=None, votes=(), deck=deck)
+                       letters=tuple(row), active=order, current=queen, said=(), out=(),
+                       last=None, challenger=None, votes=(), deck=deck, suspect="",
+                       sideways=(), tokens=tokens, secrets=tuple(secrets), laid=(),
+                       caterpillar=None, hat=False, just=None, teapot=0)
 
     # ---- json
 
@@ -351,35 +226,31 @@ class Rules(GameRules[State, Move]):
         return move_from_json(data)
 
     def state_from_json(self, data: Mapping[str, Any]) -> State:
-        try:
-            return State(
-                seats=tuple(str(s) for s in data["seats"]), seed=int(data["seed"]),
-                round=int(data["round"]), queen=int(data["queen"]), phase=str(data["phase"]),
-                themes=tuple(int(t) for t in data["themes"]),
-                letters=tuple(str(x) for x in data["letters"]),
-                active=tuple(int(s) for s in data["active"]), current=int(data["current"]),
-                said=tuple((int(s), str(w)) for s, w in data["said"]),
-                out=tuple(int(s) for s in data["out"]),
-                cups=tuple(int(c) for c in data["cups"]),
-                last=None if data["last"] is None else int(data["last"]),
-                challenger=None if data["challenger"] is None else int(data["challenger"]),
-                votes=tuple((int(s), bool(v)) for s, v in data["votes"]),
-                deck=tuple(int(t) for t in data["deck"]),
-                options=Options.from_json(data.get("options", {})),
-            )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise InputError(f"this is not a saved Alicja game: {exc}") from None
+        return state_from_json(data)
 
     def hidden_variant(self, state: State, seat: int, rng: random.Random) -> State:
-        """Nothing is hidden but the order of the theme cards below the top."""
+        """What ``seat`` cannot know: the order of the theme cards, and every other player's
+        secret letter before it is laid."""
         rest = list(state.deck)
         rng.shuffle(rest)
-        return replace(state, deck=tuple(rest))
+        secrets = []
+        for owner, letter in state.secrets:
+            if owner != seat:
+                colour = ch.SECRET_COLOUR[state.character(owner)]
+                letter = rng.choice(getattr(self.data, colour))
+            secrets.append((owner, letter))
+        return replace(state, deck=tuple(rest), secrets=tuple(secrets))
 
     def may_act(self, state: State, seat: int, move: Move) -> bool:
-        # Anyone but the speaker may challenge the last word while the next player talks.
+        # Out of turn: a challenge of the last word, Dwójka Kier's extra turn and a letter laid
+        # right after one's turn (their windows are judged by the rules), and, in "Za mało
+        # szaleństwa?", anything said at the table.
         if isinstance(move, Challenge):
             return state.phase == "talk" and state.last is not None
+        if isinstance(move, (Encore, LayLetter)):
+            return state.phase == "talk"
+        if isinstance(move, Talk):
+            return state.options.madness and state.phase in ("talk", "vote")
         return super().may_act(state, seat, move)
 
     def teacher_ruling(self, state: State, stands: bool) -> tuple[int, Move] | None:
@@ -404,7 +275,7 @@ class Rules(GameRules[State, Move]):
             if state.phase != "talk":
                 # Only a person types it here (the clock never calls time outside a turn).
                 raise _refuse("no_teapot")
-            return self._out(state, state.current, "time", events)
+            return self._goes_out(state, state.current, "time", events)
         if isinstance(move, Ruling):
             if state.phase != "vote":
                 raise _refuse("no_vote")
@@ -416,41 +287,87 @@ class Rules(GameRules[State, Move]):
             return self._challenge(state, seat, events)
         if isinstance(move, Vote):
             return self._vote(state, seat, move, events)
+        if isinstance(move, Talk):
+            return self._talk(state, seat, move, events)
+        if isinstance(move, (LayLetter, Encore, PlaceCaterpillar)):
+            return self._reaction(state, seat, move, events)
+        if state.phase == "vote":
+            raise _refuse("vote_on")
+        if state.phase == "theme":
+            if isinstance(move, ChooseTheme) and seat == state.current:
+                return self._choose(state, move, events)
+            raise _refuse("queen_chooses" if len(state.themes) == 2 else "caterpillar_first")
         if seat != state.current:
+            if isinstance(move, (SpendToken, TurnCat, TurnHat)):
+                raise _refuse("only_in_turn")
             raise _refuse("not_your_turn", player=state.current + 1)
         if isinstance(move, ChooseTheme):
-            if state.phase != "theme":
-                raise _refuse("bad_theme")
-            if move.index not in (0, 1):
-                raise _refuse("bad_theme")
-            chosen = state.themes[move.index]
-            events.append(Event("theme_chosen", {"theme": self.data.themes[chosen].name,
-                                                 "letters": [x.upper() for x in state.letters]}))
-            events.append(Event("turn_started", {"seat": state.current}))
-            return replace(state, phase="talk", themes=(chosen,)), events
+            raise _refuse("bad_theme")
         if isinstance(move, Say):
-            if state.phase == "theme":
-                raise _refuse("queen_chooses")
             return self._spoken(state, seat, move, events)
+        if isinstance(move, (SpendToken, TurnCat, TurnHat)):
+            return self._ability(state, seat, move, events)
         raise InputError(f"not an Alicja move: {move!r}")
 
+    def _choose(self, state: State, move: ChooseTheme,
+                events: list[Event]) -> tuple[State, list[Event]]:
+        if state.phase != "theme" or len(state.themes) != 2 or move.index not in (0, 1):
+            raise _refuse("bad_theme")
+        state = replace(state, themes=(state.themes[move.index],))
+        return self._maybe_talk(state, events)
+
+    def _maybe_talk(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
+        """The conversation starts once the theme is chosen and the caterpillar placed."""
+        if state.awaiting:
+            return state, events
+        events.append(Event("theme_chosen", {
+            "theme": self.data.themes[state.themes[0]].name,
+            "letters": [x.upper() for x in state.letters]}))
+        return self._begin_turn(replace(state, phase="talk"), state.queen, events), events
+
+    def _begin_turn(self, state: State, seat: int, events: list[Event]) -> State:
+        """A turn starts with a full teapot; the placer's laid letter leaves the row at the
+        start of their next turn (a turn Dwójka Kier forces counts too)."""
+        laid = state.laid
+        if laid and laid[0][0] == seat:
+            events.append(Event("letter_discarded", {"letter": laid[0][1].upper(),
+                                                     "seat": seat}))
+            laid = ()
+        events.append(Event("turn_started", {"seat": seat}))
+        return replace(state, current=seat, teapot=state.teapot + 1, hat=False, laid=laid,
+                       just=None)
+
+    # ---- words
+
     def _spoken(self, state: State, seat: int, move: Say,
-             events: list[Event]) -> tuple[State, list[Event]]:
+                events: list[Event]) -> tuple[State, list[Event]]:
         words = words_of(move.text)
         if not words:
             raise _refuse("empty")
+        if move.lay:
+            self._check_lay(state, seat, window=False)
         text = " ".join(words)
         events.append(Event("word_said", {"seat": seat, "words": text}))
         said = (*state.said, (seat, text))
+        forbidden = state.forbidden_for(seat)
         state = replace(state, said=said, last=None)
-        bad = sorted({x for w in words for x in state.letters if x in w})
+        bad = sorted({x for w in words for x in forbidden if x in w})
         if bad:
-            return self._out(state, seat, "letter", events, letters=[x.upper() for x in bad])
+            return self._goes_out(state, seat, "letter", events,
+                                  letters=[x.upper() for x in bad])
         repeat = self._repeat(state.said[:-1], words)
         if repeat is not None:
-            return self._out(state, seat, "repeat", events, earlier=repeat.upper())
+            return self._goes_out(state, seat, "repeat", events, earlier=repeat.upper())
         state = replace(state, last=len(said) - 1)
-        return self._next(state, seat, events)
+        if move.lay:  # laid as the turn ends, before the next one starts
+            state = self._lay(state, seat, events)
+        state = replace(self._begin_turn(state, _after(state.active, seat), events), just=seat)
+        suspect = self._suspect(state.said[:-1], words)
+        if suspect is not None:
+            events.append(Event("suspected", {"seat": seat, "words": text,
+                                              "earlier": suspect.upper()}))
+            state = replace(state, phase="vote", challenger=None, votes=(), suspect=suspect)
+        return state, events
 
     def _content(self, words: Sequence[str]) -> list[str]:
         return [w for w in words if w not in self.data.little]
@@ -459,14 +376,19 @@ class Rules(GameRules[State, Move]):
         """The word, its lemmas, and the family the data file lists for any of them."""
         forms = {word}
         if self._lemmas is not None:
-            forms |= set(self._lemmas(word))
+            # A word the lexicon cannot even look up (café, +) has no lemmas.
+            with contextlib.suppress(InputError):
+                forms |= set(self._lemmas(word) or ())
         for form in list(forms):
             forms |= self.data.families.get(form, frozenset())
         return forms
 
+    def _earlier(self, earlier: Sequence[tuple[int, str]]) -> list[str]:
+        return [w for _, text in earlier for w in self._content(text.split())]
+
     def _repeat(self, earlier: Sequence[tuple[int, str]], words: Sequence[str]) -> str | None:
         """An earlier word that one of ``words`` repeats, or is another form of."""
-        before = [w for _, text in earlier for w in self._content(text.split())]
+        before = self._earlier(earlier)
         for word in self._content(words):
             mine = self._forms(word)
             for old in before:
@@ -474,27 +396,73 @@ class Rules(GameRules[State, Move]):
                     return old
         return None
 
-    def _next(self, state: State, seat: int,
-              events: list[Event]) -> tuple[State, list[Event]]:
-        order = list(state.active)
-        k = order.index(seat) if seat in order else 0
-        current = order[(k + 1) % len(order)]
-        events.append(Event("turn_started", {"seat": current}))
-        return replace(state, current=current), events
+    def _suspect(self, earlier: Sequence[tuple[int, str]], words: Sequence[str]) -> str | None:
+        """An earlier word one of ``words`` probably derives from, by the lexicon's guessed
+        roots (rybak after ryba): the program is not sure, so the table votes. Compounds
+        (domofon) and look-alikes (kotlet) have no shared root and are not suspected."""
+        if self._kinship is None:
+            return None
+        before = self._earlier(earlier)
+        for word in self._content(words):
+            for old in before:
+                try:
+                    if self._kinship(word, old) is not None:
+                        return old
+                except InputError:  # not Polish letters (café, +, 3): no guessed root
+                    continue
+        return None
 
-    def _out(self, state: State, seat: int, why: str, events: list[Event],
-             **params: Any) -> tuple[State, list[Event]]:
-        card = len(state.out) + 1
-        events.append(Event("player_out", {"seat": seat, "why": why, "card": card, **params}))
-        order = list(state.active)
-        k = order.index(seat)
-        active = tuple(s for s in order if s != seat)
-        state = replace(state, active=active, out=(*state.out, seat), last=None)
+    def _talk(self, state: State, seat: int, move: Talk,
+              events: list[Event]) -> tuple[State, list[Event]]:
+        """"Za mało szaleństwa?": a forbidden letter said at any time puts its speaker out."""
+        if not self.may_act(state, seat, move):
+            raise _refuse("no_talk")
+        words = words_of(move.text)
+        if not words:
+            raise _refuse("empty")
+        events.append(Event("table_talk", {"seat": seat, "words": " ".join(words)}))
+        if seat not in state.active:
+            return state, events
+        forbidden = state.forbidden_for(seat, in_turn=False)
+        bad = sorted({x for w in words for x in forbidden if x in w})
+        if not bad:
+            return state, events
+        return self._goes_out(state, seat, "slip", events, letters=[x.upper() for x in bad])
+
+    # ---- going out
+
+    def _goes_out(self, state: State, seat: int, why: str, events: list[Event],
+                  **params: Any) -> tuple[State, list[Event]]:
+        """``seat`` leaves the round with the next scoring card, and the round goes on: the
+        turn passes on if it was theirs; a vote on their word ends with them."""
+        nxt = _after(state.active, seat)
+        events.append(Event("player_out", {"seat": seat, "why": why,
+                                           "card": len(state.out) + 1, **params}))
+        laid = state.laid
+        if laid and laid[0][0] == seat:  # a laid letter whose placer goes out leaves at once
+            events.append(Event("letter_discarded", {"letter": laid[0][1].upper(),
+                                                     "seat": seat}))
+            laid = ()
+        active = tuple(s for s in state.active if s != seat)
+        state = replace(state, active=active, out=(*state.out, seat), laid=laid,
+                        just=None if state.just == seat else state.just)
         if len(active) == 1:
             return self._end_round(state, events)
-        current = order[(k + 1) % len(order)]
-        events.append(Event("turn_started", {"seat": current}))
-        return replace(state, current=current), events
+        if state.phase == "vote":
+            speaker = state.said[state.last][0] if state.last is not None else None
+            if seat == speaker:  # the word voted on has gone with its speaker
+                state = replace(state, phase="talk", challenger=None, votes=(), last=None,
+                                suspect="")
+                turn = nxt if state.current == seat else state.current
+                return self._begin_turn(state, turn, events), events
+            if seat == state.current:
+                state = replace(state, current=nxt)
+            return state, events
+        if seat == state.current:
+            state = self._begin_turn(replace(state, last=None), nxt, events)
+        return state, events
+
+    # ---- challenges and votes
 
     def _challenge(self, state: State, seat: int,
                    events: list[Event]) -> tuple[State, list[Event]]:
@@ -523,7 +491,8 @@ class Rules(GameRules[State, Move]):
         return state, events
 
     def _count(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
-        """More against than for: the speaker is out; a tie, or abstentions, keep the word."""
+        """More against than for: the speaker is out; a tie, or abstentions, keep the word.
+        The teapot stood still during the vote: the next player starts with a full one."""
         assert state.last is not None
         speaker, words = state.said[state.last]
         yes = sum(1 for _, v in state.votes if v)
@@ -531,13 +500,103 @@ class Rules(GameRules[State, Move]):
         stands = no <= yes
         events.append(Event("vote_result", {"yes": yes, "no": no, "words": words,
                                             "stands": stands}))
-        state = replace(state, phase="talk", challenger=None, votes=(), last=None)
-        if stands:
-            events.append(Event("turn_started", {"seat": state.current}))
-            return state, events
-        # The speaker goes out; whoever was to speak after them (the one waiting now) still
-        # does, as after any other way out.
-        return self._out(state, speaker, "vote", events)
+        if not stands:  # still a vote: going out closes it and starts the next turn
+            return self._goes_out(state, speaker, "vote", events)
+        state = replace(state, phase="talk", challenger=None, votes=(), last=None, suspect="")
+        state = self._begin_turn(state, state.current, events)
+        return replace(state, just=speaker if speaker in state.active else None), events
+
+    # ---- characters
+
+    def _character(self, state: State, seat: int, character: str) -> None:
+        """Refused unless ``seat`` holds ``character``, is in the round, its card upright."""
+        if not state.advanced:
+            raise _refuse("not_advanced")
+        if state.character(seat) != character:
+            raise _refuse("not_your_character", character=character)
+        if seat not in state.active:
+            raise _refuse("you_are_out")
+        if seat in state.sideways:
+            raise _refuse("card_turned")
+
+    def _ability(self, state: State, seat: int, move: Move,
+                 events: list[Event]) -> tuple[State, list[Event]]:
+        """An ability used in one's own turn: a time token, the Cat's skip, the Hatter's hat."""
+        if isinstance(move, SpendToken):
+            mine = state.character(seat)
+            if not state.advanced:
+                raise _refuse("not_advanced")
+            if mine not in ch.TIME_TOKENS:
+                raise _refuse("not_your_character", character=ch.TWINS)
+            # The Hatter may still spend his token in the turn he turned his card.
+            if seat in state.sideways and not (mine == ch.HATTER and state.hat):
+                raise _refuse("card_turned")
+            if state.tokens[seat] <= 0:
+                raise _refuse("no_tokens")
+            tokens = list(state.tokens)
+            tokens[seat] -= 1
+            events.append(Event("token_spent", {"seat": seat, "left": tokens[seat]}))
+            return replace(state, tokens=tuple(tokens), teapot=state.teapot + 1), events
+        if isinstance(move, TurnCat):
+            self._character(state, seat, ch.CAT)
+            events.append(Event("cat_skips", {"seat": seat}))
+            state = replace(state, sideways=(*state.sideways, seat), last=None)
+            return self._begin_turn(state, _after(state.active, seat), events), events
+        self._character(state, seat, ch.HATTER)
+        events.append(Event("hatter_flips", {"seat": seat}))
+        return replace(state, sideways=(*state.sideways, seat), hat=True), events
+
+    def _reaction(self, state: State, seat: int, move: Move,
+                  events: list[Event]) -> tuple[State, list[Event]]:
+        """Abilities used outside one's turn: the token set before the talk, a secret letter
+        laid right after one's turn, Dwójka Kier's extra turn right after an opponent's."""
+        if isinstance(move, PlaceCaterpillar):
+            if not state.advanced:
+                raise _refuse("not_advanced")
+            if state.character(seat) != ch.CATERPILLAR:
+                raise _refuse("not_your_character", character=ch.CATERPILLAR)
+            if state.phase != "theme" or state.caterpillar is not None:
+                raise _refuse("token_placed")
+            n = len(state.seats)
+            if not 0 <= move.target < n or move.target == seat:
+                raise _refuse("bad_target", low=1, high=n)
+            events.append(Event("caterpillar_placed", {"seat": seat, "target": move.target}))
+            return self._maybe_talk(replace(state, caterpillar=move.target), events)
+        if isinstance(move, LayLetter):
+            self._check_lay(state, seat, window=True)
+            return self._lay(state, seat, events), events
+        self._character(state, seat, ch.DEUCE)
+        target = state.just
+        if state.phase != "talk" or target is None or target == seat \
+                or target not in state.active:
+            raise _refuse("no_encore")
+        events.append(Event("deuce_encore", {"seat": seat, "target": target}))
+        state = replace(state, sideways=(*state.sideways, seat), last=None)
+        return self._begin_turn(state, target, events), events
+
+    def _check_lay(self, state: State, seat: int, *, window: bool) -> None:
+        if not state.advanced:
+            raise _refuse("not_advanced")
+        if not any(s == seat for s, _ in state.secrets):
+            raise _refuse("no_secret")
+        if seat not in state.active:
+            raise _refuse("you_are_out")
+        if window and (state.phase != "talk" or state.just != seat):
+            raise _refuse("lay_after_turn")
+
+    def _lay(self, state: State, seat: int, events: list[Event]) -> State:
+        """The secret letter over the row, forbidden to the placer's opponents; a letter the
+        other one laid there before is discarded."""
+        letter = next(x for s, x in state.secrets if s == seat)
+        if state.laid:
+            events.append(Event("letter_discarded", {"letter": state.laid[0][1].upper(),
+                                                     "seat": state.laid[0][0]}))
+        events.append(Event("letter_laid", {"seat": seat, "letter": letter.upper(),
+                                            "character": state.character(seat)}))
+        return replace(state, laid=((seat, letter),),
+                       secrets=tuple((s, x) for s, x in state.secrets if s != seat))
+
+    # ---- cleaning up
 
     def _end_round(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
         n = len(state.seats)
@@ -546,15 +605,27 @@ class Rules(GameRules[State, Move]):
         order = (*state.out, winner)
         cups = list(state.cups)
         got = []
-        for k, seat in enumerate(order, start=1):
-            value = self.data.cup_value(k, n)
-            cups[seat] += value
-            got.append([seat, value])
+        value_of = {seat: self.data.cup_value(k, n) for k, seat in enumerate(order, start=1)}
+        for seat in order:
+            cups[seat] += value_of[seat]
+            got.append([seat, value_of[seat]])
         events.append(Event("cups_scored", {"cups": got}))
+        # Alicja and Pan Gąsienica score at cleanup even when they went out (the README).
+        for seat, card in enumerate(state.characters):
+            bonus = 0
+            if card == ch.ALICE:
+                bonus = ch.half(value_of[seat])
+            elif card == ch.CATERPILLAR and state.caterpillar is not None:
+                bonus = ch.half(value_of[state.caterpillar])
+            if bonus:
+                cups[seat] += bonus
+                events.append(Event("bonus", {"seat": seat, "character": card, "cups": bonus}))
         state = replace(state, cups=tuple(cups), out=order, active=())
         if state.round >= n:
             events.append(Event("game_over", {"scores": cups,
                                               "winners": state.result()["winners"]}))
             return replace(state, phase="over", current=-1), events
+        if state.characters:
+            state = replace(state, characters=ch.passed_left(state.characters))
         state = self._start_round(state, state.round + 1, (state.queen + 1) % n, events)
         return state, events

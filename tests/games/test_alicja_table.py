@@ -1,0 +1,268 @@
+"""Alicja with the real Polish lexicon and at a real table: the rulebook's examples, the
+suspected derivative put to the table, and "Za mało szaleństwa?" checking what is typed out of
+turn."""
+
+from __future__ import annotations
+
+import io
+import random
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from braille_words.games.alicja.commands import parse
+from braille_words.games.alicja.computer import Computer, safe_words
+from braille_words.games.alicja.rules import (
+    Challenge,
+    ChooseTheme,
+    Options,
+    Rules,
+    Say,
+    State,
+    Talk,
+    Vote,
+    load_data,
+)
+from braille_words.games.registry import find_game
+from braille_words.table.inputs import Input
+from braille_words.table.launch import new_session
+from braille_words.table.outputs import SeatOutput
+from braille_words.table.seats import SeatConfig
+
+DATA = load_data()
+CYRK = next(i for i, t in enumerate(DATA.themes) if t.name == "cyrk")
+
+
+def circus(polish: Any, players: int = 4, letters: tuple[str, ...] = ("ź", "h"),
+           options: Options | None = None) -> tuple[Rules, State]:
+    rules = Rules(polish, options or Options(), DATA)
+    s, _ = rules.new([f"P{i + 1}" for i in range(players)], 1)
+    s = replace(s, themes=(CYRK, s.themes[1]))
+    s, _ = rules.apply(s, 0, ChooseTheme(0))
+    return rules, replace(s, letters=letters)
+
+
+def test_cyrk_klaun_lew_namiot_zonglowanie_stand_and_radosc_goes_by_the_tables_vote(
+        polish: Any) -> None:
+    """The rulebook: on "cyrk" one may say "klaun" (a person), "lew" (an animal), "namiot" (a
+    thing), "żonglowanie" (an action); "radość" fits none of these, and the table says so."""
+    rules, s = circus(polish, players=5)
+    for seat, word in enumerate(["klaun", "lew", "namiot", "żonglowanie"]):
+        s, _ = rules.apply(s, seat, Say(word))
+    assert s.out == () and s.phase == "talk" and s.current == 4
+    s, _ = rules.apply(s, 4, Say("radość"))  # the program never refuses it by itself
+    assert s.out == () and s.current == 0
+    s, _ = rules.apply(s, 0, Challenge())
+    for seat, stands in ((0, False), (1, False), (2, False), (3, True)):
+        s, _ = rules.apply(s, seat, Vote(stands))
+    assert s.out == (4,)
+
+
+def test_computers_challenge_radosc_and_the_tables_vote_puts_it_out(polish: Any) -> None:
+    """The rulebook's "radość" (no person, animal, thing or action: an abstract noun) at a
+    table of computers: the next one challenges it and they vote it down."""
+    rules, s = circus(polish)
+    s, _ = rules.apply(s, 0, Say("radość"))
+    rng = random.Random(3)
+    assert Computer().choose_move(rules, s, 1, "medium", rng) == Challenge()
+    s, _ = rules.apply(s, 1, Challenge())
+    for seat in (1, 2, 3):
+        s, _ = rules.apply(s, seat, Computer().choose_move(rules, s, seat, "strong", rng))
+    assert s.out == (0,)
+    s, _ = rules.apply(s, s.current, Say("kość"))  # a thing, though it ends the same way
+    assert Computer().choose_move(rules, s, s.current, "medium", rng) != Challenge()
+
+
+def test_a_computer_votes_klaun_up_and_challenges_a_word_nobody_knows(polish: Any) -> None:
+    rules, s = circus(polish)
+    s, _ = rules.apply(s, 0, Say("klaun"))
+    s, _ = rules.apply(s, 2, Challenge())
+    assert Computer().choose_move(rules, s, 1, "medium", random.Random(1)) \
+        == Vote(True)
+    rules, s = circus(polish)
+    s, _ = rules.apply(s, 0, Say("xyzzyk"))  # a word no list or lexicon has: challenged
+    assert Computer().choose_move(rules, s, 1, "medium", random.Random(1)) \
+        == Challenge()
+
+
+def test_dom_then_domek_is_out_domofon_allowed_with_the_real_lexicon(polish: Any) -> None:
+    rules, s = circus(polish)
+    s, _ = rules.apply(s, 0, Say("dom"))
+    s, _ = rules.apply(s, 1, Say("domofon"))
+    assert s.out == () and s.phase == "talk"  # a compound: not even suspected
+    s, _ = rules.apply(s, 2, Say("domek"))
+    assert s.out == (2,)
+
+
+def test_h_forbidden_thor_is_out(polish: Any) -> None:
+    rules, s = circus(polish, letters=("h",))
+    s, _ = rules.apply(s, 0, Say("Thor"))
+    assert s.out == (0,)
+
+
+def test_a_word_only_suspected_of_deriving_from_an_earlier_one_goes_to_the_tables_vote(
+        polish: Any) -> None:
+    """The rules README: the program decides what it can (lemmas, the family file); a word
+    it only suspects (rybak after ryba: a shared guessed root) goes to the table."""
+    rules, s = circus(polish)
+    s, _ = rules.apply(s, 0, Say("ryba"))
+    s, events = rules.apply(s, 1, Say("rybak"))
+    assert s.phase == "vote" and s.suspect == "ryba" and s.challenger is None
+    assert "suspected" in [e.kind for e in events]
+    assert s.awaiting == {0, 2, 3}
+    # A computer agrees with the program; the people here keep the word 2 : 1.
+    assert Computer().choose_move(rules, s, 3, "strong", random.Random(1)) \
+        == Vote(False)
+    s, _ = rules.apply(s, 0, Vote(True))
+    s, _ = rules.apply(s, 2, Vote(True))
+    s, _ = rules.apply(s, 3, Vote(False))
+    assert s.out == () and s.phase == "talk" and s.current == 2
+
+
+def test_not_mad_enough_a_forbidden_letter_said_out_of_turn_puts_the_speaker_out(
+        polish: Any) -> None:
+    rules, s = circus(polish, letters=("ź", "h", "k", "a"), options=Options(madness=True))
+    line = parse("ojej, herbata!", s.view_for(2))  # typed out of turn: table talk
+    assert line == Talk("ojej, herbata!")
+    s, _ = rules.apply(s, 2, line)
+    assert s.out == (2,) and s.current == 0  # the player in turn goes on
+    s, events = rules.apply(s, 3, Talk("super"))
+    assert s.out == (2,) and [e.kind for e in events] == ["table_talk"]
+
+
+def _table(tmp_path: Path, polish: Any, options: dict[str, Any]) -> tuple[Any, list[io.StringIO]]:
+    seats = [SeatConfig(name=n, display="none", speech="none", keyboard="none")
+             for n in ("Ola", "Jan", "Ewa")]
+    streams = [io.StringIO() for _ in seats]
+    session = new_session(
+        find_game("alicja"), seats, seed=2, options=options,
+        journal_path=tmp_path / "a.jsonl", lexicon=polish,
+        outputs=[SeatOutput(name=s.name, lang="pl", verbosity="beginner",
+                            transcript=streams[i]) for i, s in enumerate(seats)])
+    return session, streams
+
+
+def test_typed_table_talk_with_a_forbidden_letter_puts_its_writer_out_at_a_real_table(
+        tmp_path: Path, polish: Any) -> None:
+    session, streams = _table(tmp_path, polish, {"madness": True})
+    session.handle(0, "1")
+    letters = session.state.letters
+    assert session.state.phase == "talk" and session.state.current == 0
+    session.handle(2, f"ojej {letters[0]}")  # Ewa says something out of turn
+    assert session.state.out == (2,)
+    assert "Ewa odpada — zakazana litera poza kolejką" in streams[0].getvalue()
+
+
+def test_out_of_turn_lines_are_only_refused_without_the_variant(
+        tmp_path: Path, polish: Any) -> None:
+    session, streams = _table(tmp_path, polish, {})
+    session.handle(0, "1")
+    letters = session.state.letters
+    session.handle(2, f"ojej {letters[0]}")
+    assert session.state.out == ()
+    assert "Teraz mówi: Ola." in streams[2].getvalue()
+
+
+def test_the_advanced_game_at_a_real_table_says_each_ability_in_polish(
+        tmp_path: Path, polish: Any) -> None:
+    session, streams = _table(tmp_path, polish, {"advanced": True})
+    state = session.state
+    cards = state.characters
+    heard = streams[0].getvalue()
+    assert "Postacie:" in heard and "Królowa Kier" in heard
+    secret = dict(state.secrets)[0]
+    assert f"Twoja tajna litera: {secret.upper()}" in heard
+    assert f"Twoja tajna litera: {secret.upper()}" not in streams[1].getvalue()
+    session.handle(0, "postacie")
+    assert "Ola — Królowa Kier" in streams[0].getvalue()
+    session.handle(0, "1")
+    word = safe_words(session.rules, session.state.view_for(0))[0]
+    session.handle(0, f"{word} +litera")
+    assert session.state.laid == ((0, secret),)
+    assert f"kładzie literę {secret.upper()} nad rzędem" in streams[1].getvalue()
+    assert cards[0] == "queen"
+
+
+def test_every_theme_lists_at_least_30_words_each_in_the_lexicon_or_a_proper_name(
+        polish: Any) -> None:
+    """The issue: each theme's list (what computers say, what ``hint`` draws on) has at least
+    30 words, checked against the lexicon; a capitalised word is a proper name."""
+    unknown = [
+        (theme.name, word) for theme in DATA.themes for word in theme.words
+        if not word[0].isupper() and not all(polish.contains(w) for w in word.split())
+    ]
+    assert not unknown
+    assert min(len(theme.words) for theme in DATA.themes) >= 30
+
+
+def test_the_command_line_plays_eight_computers_in_the_advanced_game_to_the_end() -> None:
+    import subprocess
+    import sys
+
+    players = ",".join(["computer"] * 8)
+    done = subprocess.run(
+        [sys.executable, "-m", "braille_words.cli", "play", "alicja", "--players", players,
+         "--variant", "advanced", "--no-timer", "--seed", "4"],
+        capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "Postacie:" in done.stdout and "Koniec gry." in done.stdout
+    assert "Traceback" not in done.stderr
+
+
+def test_words_of_foreign_letters_or_signs_are_judged_without_a_traceback(polish: Any) -> None:
+    """The program never refuses a word only because its lexicon lacks it: "café", "t-rex" or
+    "+litera" are the table's question, and the next word is still checked against them."""
+    rules, s = circus(polish)
+    for seat, word in enumerate(["café", "t-rex", "+litera"]):
+        s, _ = rules.apply(s, seat, Say(word))
+    s, _ = rules.apply(s, 3, Say("kawiarnia"))
+    assert s.out == ()
+    assert Computer().choose_move(rules, s, 0, "medium", random.Random(1)) is not None
+
+
+def test_out_of_turn_abilities_reach_the_game_from_a_seat_at_a_real_table(
+        tmp_path: Path, polish: Any) -> None:
+    """Dwójka Kier's "jeszcze raz" and the Queen's "połóż literę" are typed when it is not
+    the typist's turn; the table lets them through for the rules to judge their window."""
+    session, streams = _table(tmp_path, polish, {"advanced": True})
+    session.state = replace(session.state, characters=("queen", "cat", "deuce"),
+                            tokens=(0, 0, 0), secrets=((0, "e"),))
+    session.handle(0, "1")
+    session.state = replace(session.state, letters=("ź",))
+    session.handle(0, "klaun")
+    assert session.state.current == 1
+    session.handle(0, "połóż literę")  # right after her turn, while Jan is to speak
+    assert session.state.laid == ((0, "e"),)
+    session.handle(2, "jeszcze raz")  # Ewa's Dwójka: Ola plays another turn
+    assert session.state.current == 0 and 2 in session.state.sideways
+    assert "Ola gra jeszcze jedną kolejkę" in streams[1].getvalue()
+    session.handle(2, "jeszcze raz")  # once a round
+    assert "Twoja karta jest przekręcona" in streams[2].getvalue()
+
+
+def test_a_computer_not_in_turn_challenges_a_persons_word_at_once(
+        tmp_path: Path, polish: Any) -> None:
+    """Ola says "radość" and Jan, a person, is next: Ewa, a computer, challenges it out of
+    turn (the table asks computers to react after each move), and the vote goes on."""
+    seats = [SeatConfig(name=n, kind=k, display="none", speech="none", keyboard="none")
+             for n, k in (("Ola", "human"), ("Jan", "human"), ("Ewa", "computer"))]
+    streams = [io.StringIO() for _ in seats]
+    session = new_session(
+        find_game("alicja"), seats, seed=2, journal_path=tmp_path / "a.jsonl", lexicon=polish,
+        outputs=[SeatOutput(name=s.name, lang="pl", verbosity="beginner",
+                            transcript=streams[i]) for i, s in enumerate(seats)])
+    for line in ("1", "radość"):
+        session.inputs.put(Input(0, line))
+    session.inputs.put(Input(0, None))  # the end of input: run() returns
+    session.run()
+    assert "Ewa kwestionuje RADOŚĆ" in streams[1].getvalue()
+    assert session.state.phase == "vote" and session.state.awaiting == {1}  # Ewa has voted
+
+
+def test_a_computer_whose_word_meets_a_vote_votes_as_it_judges(polish: Any) -> None:
+    """A computer thinking of its word when someone challenges the last one is asked to vote
+    instead; the table then plays its fallback, which judges the word (no blind yes)."""
+    rules, s = circus(polish)
+    s, _ = rules.apply(s, 0, Say("radość"))
+    s, _ = rules.apply(s, 2, Challenge())
+    assert Computer().fallback_move(rules, s, 1) == Vote(False)
