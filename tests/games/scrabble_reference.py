@@ -21,10 +21,12 @@ for each one asks which words fit it, then checks the rules one by one with
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import combinations
 
-from braille_words.games.scrabble_cards.movegen import EMPTY, Board, Placement
+from braille_words.games.scrabble_cards.deck import BLANK, load_deck
+from braille_words.games.scrabble_cards.movegen import EMPTY, Board, Placement, all_moves
 from braille_words.lexicon import Lexicon
 
 Fits = Callable[[list[str | frozenset[str]]], Iterator[str]]
@@ -209,3 +211,49 @@ def _layings(
                 yield ((r, c, ch, True), *rest)
 
     yield from lay(0, blanks)
+
+
+# ----- seeded positions (the tests and the benchmark play on the same ones) -----
+
+
+def lay(rows: Sequence[str], move: Placement) -> list[str]:
+    """The board after ``move``."""
+    grid = [list(r) for r in rows]
+    for r, c, ch, _blank in move.laid:
+        assert grid[r][c] == EMPTY
+        grid[r][c] = ch
+    return ["".join(r) for r in grid]
+
+
+LETTER_BAG = [letter for letter, (count, _points) in load_deck().letters.items()
+              if letter != BLANK for _ in range(count)]
+
+
+def mid_game(
+    seed: int, lexicon: Lexicon, blanks: int | None = None, turns: int = 9, n: int = 15
+) -> tuple[list[str], str]:
+    """A board after ``turns`` seeded random moves (the first across the middle row), and a
+    hand of 7 cards from what is left in the bag, ``blanks`` of them blanks (``seed % 3``
+    unless given)."""
+    rng = random.Random(seed)
+    bag = LETTER_BAG[:]
+    rng.shuffle(bag)
+    rows = ["." * n] * n
+    hand: list[str] = []
+    for turn in range(turns):
+        while len(hand) < 7 and bag:
+            hand.append(bag.pop())
+        moves = sorted(all_moves(rows, "".join(hand), lexicon))
+        if turn == 0:
+            moves = [m for m in moves if m.across and m.row == n // 2]
+        if not moves:
+            bag[:0] = hand
+            hand = []
+            continue
+        move = rng.choice(moves)
+        rows = lay(rows, move)
+        for _r, _c, ch, _b in move.laid:
+            hand.remove(ch)
+    if blanks is None:
+        blanks = seed % 3
+    return rows, "".join(rng.sample(bag, 7 - blanks)) + BLANK * blanks

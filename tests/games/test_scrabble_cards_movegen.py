@@ -6,14 +6,11 @@ positions use the full compiled Polish lexicon."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from scrabble_reference import brute_fits, dawg_fits, reference_moves
+from scrabble_reference import brute_fits, dawg_fits, mid_game, reference_moves
 
-from braille_words.games.scrabble_cards.deck import BLANK, load_deck
 from braille_words.games.scrabble_cards.movegen import (
     Placement,
     Word,
@@ -24,7 +21,7 @@ from braille_words.games.scrabble_cards.movegen import (
 from braille_words.lexicon import Lexicon
 
 WORDS = ["kot", "koty", "ty", "my", "ok", "to", "tok", "kto", "ko", "oko", "kok", "tom",
-         "mot", "kom", "om", "motek", "tyk"]
+         "mot", "kom", "om", "motek", "tyk", "o", "i"]  # one-letter words are no moves
 LEX = Lexicon.from_words(WORDS, "pl")
 
 
@@ -36,14 +33,6 @@ def board(*rows: str) -> list[str]:
 
 def empty(n: int) -> list[str]:
     return ["." * n] * n
-
-
-def lay(rows: list[str], move: Placement) -> list[str]:
-    grid = [list(r) for r in rows]
-    for r, c, ch, _blank in move.laid:
-        assert grid[r][c] == "."
-        grid[r][c] = ch
-    return ["".join(r) for r in grid]
 
 
 def small_reference(rows: list[str], hand: str, words: list[str] = WORDS) -> set[Placement]:
@@ -231,36 +220,6 @@ def test_a_21_square_board_is_searched_to_its_far_corner() -> None:
 
 
 # ----- seeded mid-game positions on the real lexicon -----
-
-LETTER_BAG = [letter for letter, (count, _points) in load_deck().letters.items()
-              if letter != BLANK for _ in range(count)]
-
-
-def mid_game(seed: int, lexicon: Lexicon, turns: int = 9, n: int = 15) -> tuple[list[str], str]:
-    """A board after ``turns`` seeded random moves (the first across the middle row), and a
-    hand of 7 cards from what is left in the bag, ``seed % 3`` of them blanks."""
-    rng = random.Random(seed)
-    bag = LETTER_BAG[:]
-    rng.shuffle(bag)
-    rows = empty(n)
-    hand: list[str] = []
-    for turn in range(turns):
-        while len(hand) < 7 and bag:
-            hand.append(bag.pop())
-        moves = sorted(all_moves(rows, "".join(hand), lexicon))
-        if turn == 0:
-            moves = [m for m in moves if m.across and m.row == n // 2]
-        if not moves:
-            bag[:0] = hand
-            hand = []
-            continue
-        move = rng.choice(moves)
-        rows = lay(rows, move)
-        for _r, _c, ch, _b in move.laid:
-            hand.remove(ch)
-    blanks = seed % 3
-    return rows, "".join(rng.sample(bag, 7 - blanks)) + BLANK * blanks
-
 
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", range(30))
