@@ -32,6 +32,7 @@ board is empty.
 
 from __future__ import annotations
 
+import gc
 import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -45,6 +46,7 @@ Board = Sequence[str]
 the table is just the letter it stands for)."""
 
 EMPTY = "."
+ABSENT = "#"  # no letter: stands for any letter the hand lacks
 BLANK = "?"
 
 Laid = tuple[tuple[int, int, str, bool], ...]
@@ -319,28 +321,38 @@ class _Hand:
     differ only in which card was a blank are spelled out when a move is recorded. With two
     blanks this keeps the search from walking the same word up to 22 times."""
 
-    def __init__(self, counts: list[int], blanks: int) -> None:
+    def __init__(self, counts: list[int], blanks: int, letters: Sequence[str]) -> None:
         self.counts = counts
         """Letters left during the search (it lays and takes back cards)."""
         self.blanks = blanks
-        self._whole = tuple(counts)
         self.cards = sum(counts) + blanks
+        self._whole = {ch: counts[i] for i, ch in enumerate(letters) if counts[i]}
+        # Letters the hand lacks are alike here (each needs a blank), so they are written as
+        # one sign before a string is looked up: far fewer strings to work out.
+        self._lacking = {ord(ch): ABSENT for i, ch in enumerate(letters) if not counts[i]}
         self._ways: dict[str, list[tuple[bool, ...]]] = {}
 
-    def ways(self, laid: str, index: dict[str, int]) -> list[tuple[bool, ...]]:
+    def ways(self, laid: str) -> list[tuple[bool, ...]]:
         """Every assignment of blank flags to ``laid`` that the hand's cards allow."""
-        known = self._ways.get(laid)
+        if not self.blanks:
+            key = str(len(laid))
+            known = self._ways.get(key)
+            if known is None:
+                known = self._ways[key] = [(False,) * len(laid)]
+            return known
+        key = laid.translate(self._lacking)
+        known = self._ways.get(key)
         if known is not None:
             return known
-        left = list(self._whole)
+        left = dict(self._whole)
         out: list[tuple[bool, ...]] = []
 
         def choose(i: int, blanks: int, flags: tuple[bool, ...]) -> None:
-            if i == len(laid):
+            if i == len(key):
                 out.append(flags)
                 return
-            letter = index[laid[i]]
-            if left[letter]:
+            letter = key[i]
+            if left.get(letter):
                 left[letter] -= 1
                 choose(i + 1, blanks, (*flags, False))
                 left[letter] += 1
@@ -348,7 +360,7 @@ class _Hand:
                 choose(i + 1, blanks - 1, (*flags, True))
 
         choose(0, self.blanks, ())
-        self._ways[laid] = out
+        self._ways[key] = out
         return out
 
 
@@ -361,19 +373,30 @@ def all_moves(board: Board, hand: str, lexicon: Lexicon) -> set[Placement]:
     and every cross word are words of the lexicon (two letters or more); it touches a letter
     on the board unless the board is empty.
     """
+    # The answer is tens of thousands of new objects, all kept: the collector's passes
+    # over them find nothing to free and cost a third of the time, so it waits.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _all_moves(board, hand, lexicon)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _all_moves(board: Board, hand: str, lexicon: Lexicon) -> set[Placement]:
     grid = _grid(board, lexicon)
     counts, blanks = _hand(hand, lexicon)
-    cards = _Hand(counts, blanks)
+    cards = _Hand(counts, blanks, lexicon.alphabet.letters)
     walker = _walker(lexicon.graph)
     letters = lexicon.alphabet.letters
-    index = {c: i for i, c in enumerate(letters)}
     n = len(grid)
     full = (1 << len(letters)) - 1
     moves: set[Placement] = set()
     if not cards.cards:
         return moves
     if not any(x >= 0 for line in grid for x in line):
-        _first_moves(n, walker, letters, cards, index, moves)
+        _first_moves(n, walker, letters, cards, moves)
         return moves
     search = _Search(walker, letters, cards, min(n, cards.cards) - 1)
     for across in (True, False):
@@ -391,7 +414,7 @@ def all_moves(board: Board, hand: str, lexicon: Lexicon) -> set[Placement]:
                         c + 1 < n and cells[c + 1] >= 0):
                     spots.append(c)
             if spots:
-                emit = _emitter(moves, across, r, cells, crossed, cards, index)
+                emit = _emitter(moves, across, r, cells, crossed, cards)
                 search.line(cells, cross, spots, emit)
     return moves
 
@@ -406,7 +429,6 @@ def _emitter(
     cells: list[int],
     crossed: list[bool],
     cards: _Hand,
-    index: dict[str, int],
 ) -> Emit:
     """Turns a word found on one line (the square after its end, its letters) into its
     Placements on the board: one for each way the hand's cards lay it. On the transposed
@@ -424,14 +446,14 @@ def _emitter(
             holes_at[start * 256 + end] = holes
         if across:
             laid = "".join([word[c - start] for c in holes])
-            for flags in ways(laid, index):
+            for flags in ways(laid):
                 add(Placement(True, line, start, word, tuple(
                     [(line, c, ch, b) for c, ch, b in zip(holes, laid, flags, strict=True)])))
         else:
             if len(holes) == 1 and crossed[holes[0]]:
                 return
             laid = "".join([word[c - start] for c in holes])
-            for flags in ways(laid, index):
+            for flags in ways(laid):
                 add(Placement(False, start, line, word, tuple(
                     [(c, line, ch, b) for c, ch, b in zip(holes, laid, flags, strict=True)])))
 
@@ -571,6 +593,7 @@ class _Search:
             end = after + len(run)
             used += 1
             more = end < n and used < most
+            nexts = cross[end] if more else 0
             for letter in order:
                 child = k[letter]
                 for x in run:
@@ -582,11 +605,26 @@ class _Search:
                         break
                 if child < 0:
                     continue
-                text = word + letters[letter] + run_word
-                if final[child] and len(text) > 1:
-                    emit(end, text)
-                if more:
-                    left = counts[letter]
+                # Go on only when a card left in the hand fits the next empty square.
+                left = counts[letter]
+                go_on = 0
+                if nexts:
+                    go_on = firsts.get(child, -1)
+                    if go_on < 0:
+                        expand(child)
+                        go_on = firsts[child]
+                    go_on &= nexts
+                    if go_on and (left_blanks == 0 or (left_blanks == 1 and not left)):
+                        go_on &= have ^ (1 << letter) if left == 1 else have
+                if final[child]:
+                    text = word + letters[letter] + run_word
+                    if len(text) > 1:
+                        emit(end, text)
+                elif not go_on:
+                    continue
+                else:
+                    text = word + letters[letter] + run_word
+                if go_on:
                     if left:
                         counts[letter] = left - 1
                         if left == 1:
@@ -640,7 +678,6 @@ def _first_moves(
     walker: _Walker,
     letters: Sequence[str],
     cards: _Hand,
-    index: dict[str, int],
     moves: set[Placement],
 ) -> None:
     """Every word the hand makes, at every square of an empty board, both ways.
@@ -659,7 +696,7 @@ def _first_moves(
         # One anchor at the first square and nothing to its left: each word once.
         _Search(walker, letters, cards, 0).line([-1] * n, [full] * n, [0], keep)
     for word in found:
-        for flags in cards.ways(word, index):
+        for flags in cards.ways(word):
             for line in range(n):
                 for start in range(n - len(word) + 1):
                     across = tuple([(line, start + i, ch, b)
