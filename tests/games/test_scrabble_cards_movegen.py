@@ -17,6 +17,7 @@ from braille_words.games.scrabble_cards.movegen import (
     all_moves,
     anchors,
     cross_checks,
+    first_moves,
 )
 from braille_words.lexicon import Lexicon
 
@@ -124,6 +125,14 @@ def test_the_first_word_goes_anywhere_on_an_empty_board() -> None:
     assert Placement(False, 2, 4, "kto", ((2, 4, "k", False), (3, 4, "t", False),
                                           (4, 4, "o", False))) in moves
     assert moves == small_reference(empty(5), "kot")
+
+
+def test_the_first_moves_through_a_square_are_those_of_all_that_cover_it() -> None:
+    every = all_moves(empty(5), "ko?", LEX)
+    assert first_moves(5, "ko?", LEX) == every
+    for square in [(2, 2), (0, 4), (4, 0), (1, 3)]:
+        covering = {m for m in every if square in {(r, c) for r, c, _ch, _b in m.laid}}
+        assert first_moves(5, "ko?", LEX, through=square) == covering
 
 
 def test_an_empty_board_has_no_anchors_and_one_card_is_no_first_word() -> None:

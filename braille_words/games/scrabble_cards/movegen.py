@@ -371,7 +371,9 @@ def all_moves(board: Board, hand: str, lexicon: Lexicon) -> set[Placement]:
     where a hand letter and a blank could both fill a square, both moves are listed. A move
     lays one card or more in one line with the board's letters between them; its main word
     and every cross word are words of the lexicon (two letters or more); it touches a letter
-    on the board unless the board is empty.
+    on the board unless the board is empty. (On an empty board that is every word at every
+    place: with a blank in hand half a million moves; ``first_moves`` gives those through
+    one square.)
     """
     # The answer is tens of thousands of new objects, all kept: the collector's passes
     # over them find nothing to free and cost a third of the time, so it waits.
@@ -396,7 +398,7 @@ def _all_moves(board: Board, hand: str, lexicon: Lexicon) -> set[Placement]:
     if not cards.cards:
         return moves
     if not any(x >= 0 for line in grid for x in line):
-        _first_moves(n, walker, letters, cards, moves)
+        _first_moves(n, walker, letters, cards, moves)  # large: see first_moves
         return moves
     search = _Search(walker, letters, cards, min(n, cards.cards) - 1)
     for across in (True, False):
@@ -673,14 +675,43 @@ class _Search:
             previous = anchor
 
 
+def first_moves(
+    size: int, hand: str, lexicon: Lexicon, through: tuple[int, int] | None = None
+) -> set[Placement]:
+    """The moves of the first word on an empty board of ``size`` squares a side: every word
+    of two letters or more the hand makes, at every start, across and down — or, given
+    ``through``, only those covering that square.
+
+    ``all_moves`` of an empty board is this without ``through``. That set is large: each
+    word lies at some 150 places, so a hand of 7 letters makes some 30 000 moves, one blank
+    half a million and two blanks millions. A computer player, for which one place serves as
+    well as another, asks for the moves through one square (about one in fifty of them)."""
+    if size < 1:
+        raise ValueError("the board has no squares")
+    counts, blanks = _hand(hand, lexicon)
+    cards = _Hand(counts, blanks, lexicon.alphabet.letters)
+    moves: set[Placement] = set()
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        _first_moves(size, _walker(lexicon.graph), lexicon.alphabet.letters, cards, moves,
+                     through)
+    finally:
+        if collecting:
+            gc.enable()
+    return moves
+
+
 def _first_moves(
     n: int,
     walker: _Walker,
     letters: Sequence[str],
     cards: _Hand,
     moves: set[Placement],
+    through: tuple[int, int] | None = None,
 ) -> None:
-    """Every word the hand makes, at every square of an empty board, both ways.
+    """Every word the hand makes, at every square of an empty board, both ways (through one
+    square when asked).
 
     The words are found once on a line with no anchors or cross-checks (every square of an
     empty line is free), starting at its first square, and then shifted to every start that
@@ -692,16 +723,27 @@ def _first_moves(
         if len(word) > 1:
             found.append(word)
 
-    if n > 1:
+    if n > 1 and cards.cards:
         # One anchor at the first square and nothing to its left: each word once.
         _Search(walker, letters, cards, 0).line([-1] * n, [full] * n, [0], keep)
+    add = moves.add
     for word in found:
+        size = len(word)
+        # (across, line, first start, last start) of the places the word may lie.
+        if through is None:
+            spans = [(across, line, 0, n - size) for across in (True, False)
+                     for line in range(n)]
+        else:
+            row, col = through
+            spans = [(True, row, max(0, col - size + 1), min(col, n - size)),
+                     (False, col, max(0, row - size + 1), min(row, n - size))]
         for flags in cards.ways(word):
-            for line in range(n):
-                for start in range(n - len(word) + 1):
-                    across = tuple([(line, start + i, ch, b)
-                                    for i, (ch, b) in enumerate(zip(word, flags, strict=True))])
-                    down = tuple([(start + i, line, ch, b)
-                                  for i, (ch, b) in enumerate(zip(word, flags, strict=True))])
-                    moves.add(Placement(True, line, start, word, across))
-                    moves.add(Placement(False, start, line, word, down))
+            laid = list(zip(word, flags, strict=True))
+            for across, line, first, last in spans:
+                for start in range(first, last + 1):
+                    if across:
+                        add(Placement(True, line, start, word, tuple(
+                            [(line, start + i, ch, b) for i, (ch, b) in enumerate(laid)])))
+                    else:
+                        add(Placement(False, start, line, word, tuple(
+                            [(start + i, line, ch, b) for i, (ch, b) in enumerate(laid)])))
