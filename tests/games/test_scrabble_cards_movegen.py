@@ -243,3 +243,14 @@ def test_the_fast_search_agrees_with_the_reference_in_mid_game(
     for move in list(fast)[:200]:
         for word in move.words(rows):
             assert word.word in polish
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [100, 101])
+def test_the_fast_search_agrees_with_the_reference_on_a_21_square_table(
+    seed: int, polish: Lexicon
+) -> None:
+    rows, hand = mid_game(seed, polish, blanks=1, turns=12, n=21)
+    fast = all_moves(rows, hand, polish)
+    assert fast == reference_moves(rows, hand, polish, dawg_fits(polish))
+    assert any(c >= 15 or r >= 15 for m in fast for r, c, _ch, _b in m.laid)

@@ -25,9 +25,23 @@ Down moves are across moves of the transposed board. A move of one card forms a 
 way it touches; it is reported once, across when it makes an across word of two or more
 letters, else down.
 
+What keeps it fast in Python (measured by ``benchmarks/bench_scrabble.py``; a slow reference
+in ``tests/games/scrabble_reference.py`` checks it move for move):
+
+* the left parts do not depend on the anchor, so they are walked once per hand and grouped
+  by the letters that may follow them; an anchor takes only the groups that fit its
+  cross-check (and, before a word on the board, the parts whose next-but-one letter can be
+  that word's first);
+* a blank is tried only for a letter the hand lacks; the moves that differ only in which
+  card was the blank are spelled out when a word is recorded, once per pattern of laid
+  letters. With two blanks this spares walking the same word many times over;
+* each node's edges are a dict and a letter mask, kept for the graph's lifetime, and a
+  child is entered only when a card left fits the next square;
+* the garbage collector waits while the answer's objects are made.
+
 The first move on an empty table goes anywhere (the rulebook: "w dowolnym miejscu"), so it
-is every word the hand makes at every square and in both directions; ``anchors`` of an empty
-board is empty.
+is every word the hand makes at every square and in both directions (``first_moves`` gives
+those through one square); ``anchors`` of an empty board is empty.
 """
 
 from __future__ import annotations
@@ -86,7 +100,7 @@ class Placement:
 
     def cross_words(self, board: Board) -> list[Word]:
         """The words perpendicular to the main word that the laid cards form (two letters or
-        more), in the order of the cards."""
+        more), in the order of the cards; ``board`` is the table before the move."""
         out: list[Word] = []
         for r, c, letter, _blank in self.laid:
             word = _run(board, r, c, letter, not self.across)
@@ -95,7 +109,8 @@ class Placement:
         return out
 
     def words(self, board: Board) -> list[Word]:
-        """Every word the move forms: the main word first, then the cross words."""
+        """Every word the move forms (each scores): the main word first, then the cross
+        words; ``board`` is the table before the move."""
         new = tuple((r, c) for r, c, _letter, _blank in self.laid)
         return [Word(self.row, self.col, self.across, self.word, new), *self.cross_words(board)]
 
