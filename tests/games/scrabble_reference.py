@@ -10,10 +10,12 @@ for each one asks which words fit it, then checks the rules one by one with
   touch one (hold one, or have a letter beside one of its empty squares);
 * each empty square may take the letters whose cross word is a word (every letter tried);
 * the words fitting the stretch come either from trying every ordered choice of hand cards
-  for its empty squares (``brute``: only membership is asked), or from the lookup file's own
-  wildcard search (``dawg.similar_keys`` over the file behind ``__contains__``, never our
-  graph: it answers "which keys fit k?t" in C, which keeps 30 positions with blanks to
-  seconds);
+  for its empty squares (``brute_fits``: only membership is asked; a second for 7 cards, or
+  for 6 with a blank, but a minute for 7 with two blanks), or from the lookup file's own
+  wildcard search (``dawg_fits``: ``dawg.similar_keys`` over the file behind
+  ``__contains__``, never our graph; it answers "which keys fit k?t" in C, which keeps 30
+  positions with blanks to seconds). The tests check the two against each other through
+  the fast generator: the plain one on short hands, the wildcard one on 7 cards;
 * every word found is checked again with ``__contains__``, against the hand's cards (a blank
   may be any letter; where a letter and a blank could both fill a square, both moves are
   listed), and a lone card making a word both ways is listed once, across.
@@ -230,11 +232,16 @@ LETTER_BAG = [letter for letter, (count, _points) in load_deck().letters.items()
 
 
 def mid_game(
-    seed: int, lexicon: Lexicon, blanks: int | None = None, turns: int = 9, n: int = 15
+    seed: int,
+    lexicon: Lexicon,
+    blanks: int | None = None,
+    turns: int = 9,
+    n: int = 15,
+    cards: int = 7,
 ) -> tuple[list[str], str]:
     """A board after ``turns`` seeded random moves (the first across the middle row), and a
-    hand of 7 cards from what is left in the bag, ``blanks`` of them blanks (``seed % 3``
-    unless given)."""
+    hand of ``cards`` cards from what is left in the bag, ``blanks`` of them blanks
+    (``seed % 3`` unless given)."""
     rng = random.Random(seed)
     bag = LETTER_BAG[:]
     rng.shuffle(bag)
@@ -256,4 +263,4 @@ def mid_game(
             hand.remove(ch)
     if blanks is None:
         blanks = seed % 3
-    return rows, "".join(rng.sample(bag, 7 - blanks)) + BLANK * blanks
+    return rows, "".join(rng.sample(bag, cards - blanks)) + BLANK * blanks

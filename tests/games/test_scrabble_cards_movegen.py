@@ -254,3 +254,18 @@ def test_the_fast_search_agrees_with_the_reference_on_a_21_square_table(
     fast = all_moves(rows, hand, polish)
     assert fast == reference_moves(rows, hand, polish, dawg_fits(polish))
     assert any(c >= 15 or r >= 15 for m in fast for r, c, _ch, _b in m.laid)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("seed", "blanks", "cards"),
+                         [(200, 0, 7), (201, 0, 7), (202, 1, 6), (206, 2, 4)])
+def test_every_laying_of_the_cards_tried_word_by_word_finds_the_same_moves(
+    seed: int, blanks: int, cards: int, polish: Lexicon
+) -> None:
+    """The plainest reference: every ordered choice of the hand's cards on every stretch,
+    each word only asked of ``__contains__`` (a blank tries every letter its square takes);
+    hands with blanks are kept short so that it takes a second."""
+    rows, hand = mid_game(seed, polish, blanks=blanks, cards=cards)
+    plain = reference_moves(rows, hand, polish, brute_fits(polish, hand))
+    assert all_moves(rows, hand, polish) == plain
+    assert plain
