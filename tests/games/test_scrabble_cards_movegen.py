@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from scrabble_reference import brute_fits, dawg_fits, mid_game, reference_moves
 
+from braille_words.games.scrabble_cards import movegen
 from braille_words.games.scrabble_cards.movegen import (
     Placement,
     Word,
@@ -187,6 +188,19 @@ def test_anchors_are_the_empty_squares_beside_a_letter() -> None:
                  "..k..",
                  ".....")
     assert anchors(rows) == [(0, 2), (1, 1), (1, 3), (2, 2)]
+
+
+def test_the_kept_graph_edges_may_be_dropped_between_searches(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rows = board(".....",
+                 "..o..",
+                 ".....")
+    before = all_moves(rows, "kt?", LEX)
+    monkeypatch.setattr(movegen, "MOST_NODES", 1)
+    walker = movegen._walker(LEX.graph)  # the search below fills it past one node
+    assert all_moves(rows, "kt?", LEX) == before == small_reference(rows, "kt?")
+    assert movegen._walker(LEX.graph) is not walker
 
 
 # ----- bad input -----

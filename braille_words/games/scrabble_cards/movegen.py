@@ -200,11 +200,14 @@ class _Walker:
 
 
 _WALKERS: weakref.WeakKeyDictionary[WordGraph, _Walker] = weakref.WeakKeyDictionary()
+MOST_NODES = 100_000
+"""Nodes the kept edges may cover (some 40 MB) before they are dropped and made anew: ten
+searches of hands with two blanks reach about 50 000 of the Polish graph's 150 000."""
 
 
 def _walker(graph: WordGraph) -> _Walker:
     walker = _WALKERS.get(graph)
-    if walker is None:
+    if walker is None or len(walker.kids) > MOST_NODES:
         walker = _Walker(graph)
         _WALKERS[graph] = walker
     return walker
