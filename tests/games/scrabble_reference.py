@@ -28,7 +28,13 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import combinations
 
 from braille_words.games.scrabble_cards.deck import BLANK, load_deck
-from braille_words.games.scrabble_cards.movegen import EMPTY, Board, Placement, all_moves
+from braille_words.games.scrabble_cards.movegen import (
+    EMPTY,
+    Board,
+    Placement,
+    all_moves,
+    first_moves,
+)
 from braille_words.lexicon import Lexicon
 
 Fits = Callable[[list[str | frozenset[str]]], Iterator[str]]
@@ -239,7 +245,7 @@ def mid_game(
     n: int = 15,
     cards: int = 7,
 ) -> tuple[list[str], str]:
-    """A board after ``turns`` seeded random moves (the first across the middle row), and a
+    """A board after ``turns`` seeded random moves (the first across the centre), and a
     hand of ``cards`` cards from what is left in the bag, ``blanks`` of them blanks
     (``seed % 3`` unless given)."""
     rng = random.Random(seed)
@@ -250,9 +256,12 @@ def mid_game(
     for turn in range(turns):
         while len(hand) < 7 and bag:
             hand.append(bag.pop())
-        moves = sorted(all_moves(rows, "".join(hand), lexicon))
         if turn == 0:
-            moves = [m for m in moves if m.across and m.row == n // 2]
+            centre = n // 2
+            moves = sorted(m for m in first_moves(n, "".join(hand), lexicon, (centre, centre))
+                           if m.across)
+        else:
+            moves = sorted(all_moves(rows, "".join(hand), lexicon))
         if not moves:
             bag[:0] = hand
             hand = []
