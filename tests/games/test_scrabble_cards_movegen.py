@@ -6,6 +6,8 @@ positions use the full compiled Polish lexicon."""
 
 from __future__ import annotations
 
+import gc
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -201,6 +203,22 @@ def test_the_kept_graph_edges_may_be_dropped_between_searches(
     walker = movegen._walker(LEX.graph)  # the search below fills it past one node
     assert all_moves(rows, "kt?", LEX) == before == small_reference(rows, "kt?")
     assert movegen._walker(LEX.graph) is not walker
+
+
+def test_the_garbage_collector_is_left_as_the_search_found_it() -> None:
+    rows = board("k.t")
+    all_moves(rows, "o", LEX)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        all_moves(rows, "o", LEX)
+        first_moves(3, "ok", LEX)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    with pytest.raises(ValueError):
+        all_moves(rows, "1", LEX)
+    assert gc.isenabled()
 
 
 # ----- bad input -----

@@ -46,9 +46,10 @@ those through one square); ``anchors`` of an empty board is empty.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -393,12 +394,19 @@ def all_moves(board: Board, hand: str, lexicon: Lexicon) -> set[Placement]:
     place: with a blank in hand half a million moves; ``first_moves`` gives those through
     one square.)
     """
-    # The answer is tens of thousands of new objects, all kept: the collector's passes
-    # over them find nothing to free and cost a third of the time, so it waits.
+    with _collector_waits():
+        return _all_moves(board, hand, lexicon)
+
+
+@contextlib.contextmanager
+def _collector_waits() -> Iterator[None]:
+    """The garbage collector held off while a search runs. Its answer is tens of thousands
+    of new objects, all kept: the collector's passes over them find nothing to free and
+    cost a third of the time."""
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _all_moves(board, hand, lexicon)
+        yield
     finally:
         if collecting:
             gc.enable()
@@ -709,14 +717,9 @@ def first_moves(
     counts, blanks = _hand(hand, lexicon)
     cards = _Hand(counts, blanks, lexicon.alphabet.letters)
     moves: set[Placement] = set()
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    with _collector_waits():
         _first_moves(size, _walker(lexicon.graph), lexicon.alphabet.letters, cards, moves,
                      through)
-    finally:
-        if collecting:
-            gc.enable()
     return moves
 
 
