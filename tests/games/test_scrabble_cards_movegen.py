@@ -176,6 +176,37 @@ def test_cross_checks_name_the_letters_that_make_the_cross_word_a_word() -> None
     assert cross_checks(rows, LEX, 0, 0, True) == frozenset()
 
 
+@settings(max_examples=60, deadline=None)
+@given(rows=st.lists(st.text(alphabet="kotmy..", min_size=4, max_size=4), min_size=4,
+                     max_size=4),
+       row=st.integers(0, 3), col=st.integers(0, 3), across=st.booleans())
+def test_cross_checks_are_the_letters_whose_cross_word_is_a_word(
+    rows: list[str], row: int, col: int, across: bool
+) -> None:
+    grid = [list(r) for r in rows]
+    grid[row][col] = "."
+    rows = ["".join(r) for r in grid]
+    dr, dc = (1, 0) if across else (0, 1)  # the cross word runs the other way
+    fit = set()
+    for letter in LEX.alphabet.letters:
+        trial = [list(r) for r in rows]
+        trial[row][col] = letter
+        r, c = row, col
+        while r - dr >= 0 and c - dc >= 0 and trial[r - dr][c - dc] != ".":
+            r, c = r - dr, c - dc
+        word = ""
+        while r < 4 and c < 4 and trial[r][c] != ".":
+            word, r, c = word + trial[r][c], r + dr, c + dc
+        if len(word) == 1 or word in LEX:
+            fit.add(letter)
+    assert cross_checks(rows, LEX, row, col, across) == fit
+
+
+def test_a_square_off_the_board_is_refused() -> None:
+    with pytest.raises(ValueError, match="off the 3×3 board"):
+        cross_checks(board("k.t"), LEX, -1, 0, True)
+
+
 def test_a_square_where_nothing_fits_takes_no_card() -> None:
     rows = board("m....",
                  ".....",

@@ -317,6 +317,8 @@ def cross_checks(
     letters above and below it for an across word) a word. Every letter when no letter lies
     that way; no letter on a square that holds one already."""
     grid = _grid(board, lexicon)
+    if not (0 <= row < len(grid) and 0 <= col < len(grid)):
+        raise ValueError(f"square ({row}, {col}) is off the {len(grid)}×{len(grid)} board")
     if grid[row][col] >= 0:
         return frozenset()
     if not across:
