@@ -205,6 +205,8 @@ def test_cross_checks_are_the_letters_whose_cross_word_is_a_word(
 def test_a_square_off_the_board_is_refused() -> None:
     with pytest.raises(ValueError, match="off the 3×3 board"):
         cross_checks(board("k.t"), LEX, -1, 0, True)
+    with pytest.raises(ValueError, match="off the 5×5 board"):
+        first_moves(5, "kot", LEX, through=(2, 5))
 
 
 def test_a_square_where_nothing_fits_takes_no_card() -> None:

@@ -716,6 +716,8 @@ def first_moves(
     well as another, asks for the moves through one square (about one in fifty of them)."""
     if size < 1:
         raise ValueError("the board has no squares")
+    if through is not None and not (0 <= through[0] < size and 0 <= through[1] < size):
+        raise ValueError(f"square {through} is off the {size}×{size} board")
     counts, blanks = _hand(hand, lexicon)
     cards = _Hand(counts, blanks, lexicon.alphabet.letters)
     moves: set[Placement] = set()
