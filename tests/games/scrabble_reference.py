@@ -10,10 +10,12 @@ for each one asks which words fit it, then checks the rules one by one with
   touch one (hold one, or have a letter beside one of its empty squares);
 * each empty square may take the letters whose cross word is a word (every letter tried);
 * the words fitting the stretch come either from trying every ordered choice of hand cards
-  for its empty squares (``brute``: only membership is asked), or from the lookup file's own
-  wildcard search (``dawg.similar_keys`` over the file behind ``__contains__``, never our
-  graph: it answers "which keys fit k?t" in C, which keeps 30 positions with blanks to
-  seconds);
+  for its empty squares (``brute_fits``: only membership is asked; a second for 7 cards, or
+  for 6 with a blank, but a minute for 7 with two blanks), or from the lookup file's own
+  wildcard search (``dawg_fits``: ``dawg.similar_keys`` over the file behind
+  ``__contains__``, never our graph; it answers "which keys fit k?t" in C, which keeps 30
+  positions with blanks to seconds). The tests check the two against each other through
+  the fast generator: the plain one on short hands, the wildcard one on 7 cards;
 * every word found is checked again with ``__contains__``, against the hand's cards (a blank
   may be any letter; where a letter and a blank could both fill a square, both moves are
   listed), and a lone card making a word both ways is listed once, across.
@@ -21,10 +23,18 @@ for each one asks which words fit it, then checks the rules one by one with
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import combinations
 
-from braille_words.games.scrabble_cards.movegen import EMPTY, Board, Placement
+from braille_words.games.scrabble_cards.deck import BLANK, load_deck
+from braille_words.games.scrabble_cards.movegen import (
+    EMPTY,
+    Board,
+    Placement,
+    all_moves,
+    first_moves,
+)
 from braille_words.lexicon import Lexicon
 
 Fits = Callable[[list[str | frozenset[str]]], Iterator[str]]
@@ -209,3 +219,57 @@ def _layings(
                 yield ((r, c, ch, True), *rest)
 
     yield from lay(0, blanks)
+
+
+# ----- seeded positions (the tests and the benchmark play on the same ones) -----
+
+
+def lay(rows: Sequence[str], move: Placement) -> list[str]:
+    """The board after ``move``."""
+    grid = [list(r) for r in rows]
+    for r, c, ch, _blank in move.laid:
+        assert grid[r][c] == EMPTY
+        grid[r][c] = ch
+    return ["".join(r) for r in grid]
+
+
+LETTER_BAG = [letter for letter, (count, _points) in load_deck().letters.items()
+              if letter != BLANK for _ in range(count)]
+
+
+def mid_game(
+    seed: int,
+    lexicon: Lexicon,
+    blanks: int | None = None,
+    turns: int = 9,
+    n: int = 15,
+    cards: int = 7,
+) -> tuple[list[str], str]:
+    """A board after ``turns`` seeded random moves (the first across the centre), and a
+    hand of ``cards`` cards from what is left in the bag, ``blanks`` of them blanks
+    (``seed % 3`` unless given)."""
+    rng = random.Random(seed)
+    bag = LETTER_BAG[:]
+    rng.shuffle(bag)
+    rows = ["." * n] * n
+    hand: list[str] = []
+    for turn in range(turns):
+        while len(hand) < 7 and bag:
+            hand.append(bag.pop())
+        if turn == 0:
+            centre = n // 2
+            moves = sorted(m for m in first_moves(n, "".join(hand), lexicon, (centre, centre))
+                           if m.across)
+        else:
+            moves = sorted(all_moves(rows, "".join(hand), lexicon))
+        if not moves:
+            bag[:0] = hand
+            hand = []
+            continue
+        move = rng.choice(moves)
+        rows = lay(rows, move)
+        for _r, _c, ch, _b in move.laid:
+            hand.remove(ch)
+    if blanks is None:
+        blanks = seed % 3
+    return rows, "".join(rng.sample(bag, cards - blanks)) + BLANK * blanks

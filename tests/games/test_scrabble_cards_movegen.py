@@ -6,25 +6,26 @@ positions use the full compiled Polish lexicon."""
 
 from __future__ import annotations
 
-import random
+import gc
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from scrabble_reference import brute_fits, dawg_fits, reference_moves
+from scrabble_reference import brute_fits, dawg_fits, mid_game, reference_moves
 
-from braille_words.games.scrabble_cards.deck import BLANK, load_deck
+from braille_words.games.scrabble_cards import movegen
 from braille_words.games.scrabble_cards.movegen import (
     Placement,
     Word,
     all_moves,
     anchors,
     cross_checks,
+    first_moves,
 )
 from braille_words.lexicon import Lexicon
 
 WORDS = ["kot", "koty", "ty", "my", "ok", "to", "tok", "kto", "ko", "oko", "kok", "tom",
-         "mot", "kom", "om", "motek", "tyk"]
+         "mot", "kom", "om", "motek", "tyk", "o", "i"]  # one-letter words are no moves
 LEX = Lexicon.from_words(WORDS, "pl")
 
 
@@ -36,14 +37,6 @@ def board(*rows: str) -> list[str]:
 
 def empty(n: int) -> list[str]:
     return ["." * n] * n
-
-
-def lay(rows: list[str], move: Placement) -> list[str]:
-    grid = [list(r) for r in rows]
-    for r, c, ch, _blank in move.laid:
-        assert grid[r][c] == "."
-        grid[r][c] = ch
-    return ["".join(r) for r in grid]
 
 
 def small_reference(rows: list[str], hand: str, words: list[str] = WORDS) -> set[Placement]:
@@ -137,6 +130,14 @@ def test_the_first_word_goes_anywhere_on_an_empty_board() -> None:
     assert moves == small_reference(empty(5), "kot")
 
 
+def test_the_first_moves_through_a_square_are_those_of_all_that_cover_it() -> None:
+    every = all_moves(empty(5), "ko?", LEX)
+    assert first_moves(5, "ko?", LEX) == every
+    for square in [(2, 2), (0, 4), (4, 0), (1, 3)]:
+        covering = {m for m in every if square in {(r, c) for r, c, _ch, _b in m.laid}}
+        assert first_moves(5, "ko?", LEX, through=square) == covering
+
+
 def test_an_empty_board_has_no_anchors_and_one_card_is_no_first_word() -> None:
     assert anchors(empty(5)) == []
     assert all_moves(empty(5), "k", LEX) == set()
@@ -175,6 +176,39 @@ def test_cross_checks_name_the_letters_that_make_the_cross_word_a_word() -> None
     assert cross_checks(rows, LEX, 0, 0, True) == frozenset()
 
 
+@settings(max_examples=60, deadline=None)
+@given(rows=st.lists(st.text(alphabet="kotmy..", min_size=4, max_size=4), min_size=4,
+                     max_size=4),
+       row=st.integers(0, 3), col=st.integers(0, 3), across=st.booleans())
+def test_cross_checks_are_the_letters_whose_cross_word_is_a_word(
+    rows: list[str], row: int, col: int, across: bool
+) -> None:
+    grid = [list(r) for r in rows]
+    grid[row][col] = "."
+    rows = ["".join(r) for r in grid]
+    dr, dc = (1, 0) if across else (0, 1)  # the cross word runs the other way
+    fit = set()
+    for letter in LEX.alphabet.letters:
+        trial = [list(r) for r in rows]
+        trial[row][col] = letter
+        r, c = row, col
+        while r - dr >= 0 and c - dc >= 0 and trial[r - dr][c - dc] != ".":
+            r, c = r - dr, c - dc
+        word = ""
+        while r < 4 and c < 4 and trial[r][c] != ".":
+            word, r, c = word + trial[r][c], r + dr, c + dc
+        if len(word) == 1 or word in LEX:
+            fit.add(letter)
+    assert cross_checks(rows, LEX, row, col, across) == fit
+
+
+def test_a_square_off_the_board_is_refused() -> None:
+    with pytest.raises(ValueError, match="off the 3×3 board"):
+        cross_checks(board("k.t"), LEX, -1, 0, True)
+    with pytest.raises(ValueError, match="off the 5×5 board"):
+        first_moves(5, "kot", LEX, through=(2, 5))
+
+
 def test_a_square_where_nothing_fits_takes_no_card() -> None:
     rows = board("m....",
                  ".....",
@@ -189,6 +223,35 @@ def test_anchors_are_the_empty_squares_beside_a_letter() -> None:
                  "..k..",
                  ".....")
     assert anchors(rows) == [(0, 2), (1, 1), (1, 3), (2, 2)]
+
+
+def test_the_kept_graph_edges_may_be_dropped_between_searches(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rows = board(".....",
+                 "..o..",
+                 ".....")
+    before = all_moves(rows, "kt?", LEX)
+    monkeypatch.setattr(movegen, "MOST_NODES", 1)
+    walker = movegen._walker(LEX.graph)  # the search below fills it past one node
+    assert all_moves(rows, "kt?", LEX) == before == small_reference(rows, "kt?")
+    assert movegen._walker(LEX.graph) is not walker
+
+
+def test_the_garbage_collector_is_left_as_the_search_found_it() -> None:
+    rows = board("k.t")
+    all_moves(rows, "o", LEX)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        all_moves(rows, "o", LEX)
+        first_moves(3, "ok", LEX)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    with pytest.raises(ValueError):
+        all_moves(rows, "1", LEX)
+    assert gc.isenabled()
 
 
 # ----- bad input -----
@@ -232,36 +295,6 @@ def test_a_21_square_board_is_searched_to_its_far_corner() -> None:
 
 # ----- seeded mid-game positions on the real lexicon -----
 
-LETTER_BAG = [letter for letter, (count, _points) in load_deck().letters.items()
-              if letter != BLANK for _ in range(count)]
-
-
-def mid_game(seed: int, lexicon: Lexicon, turns: int = 9, n: int = 15) -> tuple[list[str], str]:
-    """A board after ``turns`` seeded random moves (the first across the middle row), and a
-    hand of 7 cards from what is left in the bag, ``seed % 3`` of them blanks."""
-    rng = random.Random(seed)
-    bag = LETTER_BAG[:]
-    rng.shuffle(bag)
-    rows = empty(n)
-    hand: list[str] = []
-    for turn in range(turns):
-        while len(hand) < 7 and bag:
-            hand.append(bag.pop())
-        moves = sorted(all_moves(rows, "".join(hand), lexicon))
-        if turn == 0:
-            moves = [m for m in moves if m.across and m.row == n // 2]
-        if not moves:
-            bag[:0] = hand
-            hand = []
-            continue
-        move = rng.choice(moves)
-        rows = lay(rows, move)
-        for _r, _c, ch, _b in move.laid:
-            hand.remove(ch)
-    blanks = seed % 3
-    return rows, "".join(rng.sample(bag, 7 - blanks)) + BLANK * blanks
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", range(30))
 def test_the_fast_search_agrees_with_the_reference_in_mid_game(
@@ -275,3 +308,29 @@ def test_the_fast_search_agrees_with_the_reference_in_mid_game(
     for move in list(fast)[:200]:
         for word in move.words(rows):
             assert word.word in polish
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [100, 101])
+def test_the_fast_search_agrees_with_the_reference_on_a_21_square_table(
+    seed: int, polish: Lexicon
+) -> None:
+    rows, hand = mid_game(seed, polish, blanks=1, turns=12, n=21)
+    fast = all_moves(rows, hand, polish)
+    assert fast == reference_moves(rows, hand, polish, dawg_fits(polish))
+    assert any(c >= 15 or r >= 15 for m in fast for r, c, _ch, _b in m.laid)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("seed", "blanks", "cards"),
+                         [(200, 0, 7), (201, 0, 7), (202, 1, 6), (206, 2, 4)])
+def test_every_laying_of_the_cards_tried_word_by_word_finds_the_same_moves(
+    seed: int, blanks: int, cards: int, polish: Lexicon
+) -> None:
+    """The plainest reference: every ordered choice of the hand's cards on every stretch,
+    each word only asked of ``__contains__`` (a blank tries every letter its square takes);
+    hands with blanks are kept short so that it takes a second."""
+    rows, hand = mid_game(seed, polish, blanks=blanks, cards=cards)
+    plain = reference_moves(rows, hand, polish, brute_fits(polish, hand))
+    assert all_moves(rows, hand, polish) == plain
+    assert plain

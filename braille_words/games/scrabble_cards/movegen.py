@@ -25,15 +25,31 @@ Down moves are across moves of the transposed board. A move of one card forms a 
 way it touches; it is reported once, across when it makes an across word of two or more
 letters, else down.
 
+What keeps it fast in Python (measured by ``benchmarks/bench_scrabble.py``; a slow reference
+in ``tests/games/scrabble_reference.py`` checks it move for move):
+
+* the left parts do not depend on the anchor, so they are walked once per hand and grouped
+  by the letters that may follow them; an anchor takes only the groups that fit its
+  cross-check (and, before a word on the board, the parts whose next-but-one letter can be
+  that word's first);
+* a blank is tried only for a letter the hand lacks; the moves that differ only in which
+  card was the blank are spelled out when a word is recorded, once per pattern of laid
+  letters. With two blanks this spares walking the same word many times over;
+* each node's edges are a dict and a letter mask, kept for the graph's lifetime, and a
+  child is entered only when a card left fits the next square;
+* the garbage collector waits while the answer's objects are made.
+
 The first move on an empty table goes anywhere (the rulebook: "w dowolnym miejscu"), so it
-is every word the hand makes at every square and in both directions; ``anchors`` of an empty
-board is empty.
+is every word the hand makes at every square and in both directions (``first_moves`` gives
+those through one square); ``anchors`` of an empty board is empty.
 """
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -45,6 +61,7 @@ Board = Sequence[str]
 the table is just the letter it stands for)."""
 
 EMPTY = "."
+ABSENT = "#"  # no letter: stands for any letter the hand lacks
 BLANK = "?"
 
 Laid = tuple[tuple[int, int, str, bool], ...]
@@ -84,7 +101,7 @@ class Placement:
 
     def cross_words(self, board: Board) -> list[Word]:
         """The words perpendicular to the main word that the laid cards form (two letters or
-        more), in the order of the cards."""
+        more), in the order of the cards; ``board`` is the table before the move."""
         out: list[Word] = []
         for r, c, letter, _blank in self.laid:
             word = _run(board, r, c, letter, not self.across)
@@ -93,7 +110,8 @@ class Placement:
         return out
 
     def words(self, board: Board) -> list[Word]:
-        """Every word the move forms: the main word first, then the cross words."""
+        """Every word the move forms (each scores): the main word first, then the cross
+        words; ``board`` is the table before the move."""
         new = tuple((r, c) for r, c, _letter, _blank in self.laid)
         return [Word(self.row, self.col, self.across, self.word, new), *self.cross_words(board)]
 
@@ -124,29 +142,76 @@ def _run(board: Board, row: int, col: int, letter: str, across: bool) -> Word | 
 
 # ----- the graph, as the search reads it -----
 
-Kids = dict[int, dict[int, int]]
 
-_KIDS: weakref.WeakKeyDictionary[WordGraph, Kids] = weakref.WeakKeyDictionary()
+class _Walker:
+    """The word graph as the search reads it: each node's out-edges as a dict letter ->
+    child and as a bit mask of those letters, made when a search first reaches the node and
+    kept for the graph's lifetime. A dict lookup is several times quicker than the graph's
+    binary search over the memory map, searches revisit the same upper nodes on every turn,
+    and a mask tells at once whether any edge fits a square (one ``&`` with its
+    cross-check) before a loop over the edges starts."""
+
+    __slots__ = ("_count", "_first", "_label", "_target", "final", "firsts", "kids", "seconds")
+
+    def __init__(self, graph: WordGraph) -> None:
+        self._first = graph.first
+        self._count = graph.count
+        self._label = graph.label
+        self._target = graph.target
+        self.final = graph.final
+        self.kids: dict[int, dict[int, int]] = {}
+        self.firsts: dict[int, int] = {}
+        """node -> mask of the letters of its edges"""
+        self.seconds: dict[int, int] = {}
+        """node -> mask of the letters that may come second after it"""
+
+    def expand(self, node: int) -> dict[int, int]:
+        start = self._first[node]
+        end = start + self._count[node]
+        labels = self._label[start:end]
+        kids = dict(zip(labels, self._target[start:end], strict=True))
+        mask = 0
+        for letter in labels:
+            mask |= 1 << letter
+        self.kids[node] = kids
+        self.firsts[node] = mask
+        return kids
+
+    def second(self, node: int) -> int:
+        mask = self.seconds.get(node)
+        if mask is not None:
+            return mask
+        kids = self.kids.get(node)
+        if kids is None:
+            kids = self.expand(node)
+        mask = 0
+        for child in kids.values():
+            if child not in self.firsts:
+                self.expand(child)
+            mask |= self.firsts[child]
+        self.seconds[node] = mask
+        return mask
+
+    def step(self, node: int, letter: int) -> int:
+        """The child of ``node`` by ``letter``, or -1."""
+        kids = self.kids.get(node)
+        if kids is None:
+            kids = self.expand(node)
+        return kids.get(letter, -1)
 
 
-def _kids_of(graph: WordGraph) -> Kids:
-    """Each node's out-edges as a dict letter -> child, filled as searches first reach the
-    node and kept for the graph's lifetime: a dict lookup is several times quicker than the
-    graph's binary search over a memory map, and searches revisit the same upper nodes on
-    every turn."""
-    table = _KIDS.get(graph)
-    if table is None:
-        table = {}
-        _KIDS[graph] = table
-    return table
+_WALKERS: weakref.WeakKeyDictionary[WordGraph, _Walker] = weakref.WeakKeyDictionary()
+MOST_NODES = 100_000
+"""Nodes the kept edges may cover (some 40 MB) before they are dropped and made anew: ten
+searches of hands with two blanks reach about 50 000 of the Polish graph's 150 000."""
 
 
-def _make_kids(graph: WordGraph, table: Kids, node: int) -> dict[int, int]:
-    start = graph.first[node]
-    end = start + graph.count[node]
-    kids = dict(zip(graph.label[start:end], graph.target[start:end], strict=True))
-    table[node] = kids
-    return kids
+def _walker(graph: WordGraph) -> _Walker:
+    walker = _WALKERS.get(graph)
+    if walker is None or len(walker.kids) > MOST_NODES:
+        walker = _Walker(graph)
+        _WALKERS[graph] = walker
+    return walker
 
 
 # ----- the board -----
@@ -211,7 +276,7 @@ def anchors(board: Board) -> list[tuple[int, int]]:
 
 
 def _cross_mask(
-    grid: list[list[int]], graph: WordGraph, kids: Kids, r: int, c: int, full: int
+    grid: list[list[int]], walker: _Walker, r: int, c: int, full: int
 ) -> tuple[int, bool]:
     """(mask of letters that fit (r, c) for an across word, whether a letter lies above or
     below). The letters above are walked once; each child of that node then walks the
@@ -225,31 +290,21 @@ def _cross_mask(
         bottom += 1
     if top == r and bottom == r:
         return full, False
-    final = graph.final
     node = 0
     for i in range(top, r):
-        k = kids.get(node)
-        if k is None:
-            k = _make_kids(graph, kids, node)
-        node = k.get(grid[i][c], -1)
+        node = walker.step(node, grid[i][c])
         if node < 0:
             return 0, True
-    k = kids.get(node)
-    if k is None:
-        k = _make_kids(graph, kids, node)
+    kids = walker.kids[node] if node in walker.kids else walker.expand(node)
+    final = walker.final
     mask = 0
-    below = [grid[i][c] for i in range(r + 1, bottom + 1)]
-    for letter, child in k.items():
-        m = child
-        for x in below:
-            km = kids.get(m)
-            if km is None:
-                km = _make_kids(graph, kids, m)
-            m = km.get(x, -1)
-            if m < 0:
+    for letter, child in kids.items():
+        for i in range(r + 1, bottom + 1):
+            child = walker.step(child, grid[i][c])
+            if child < 0:
                 break
         else:
-            if final[m]:
+            if final[child]:
                 mask |= 1 << letter
     return mask, True
 
@@ -262,6 +317,8 @@ def cross_checks(
     letters above and below it for an across word) a word. Every letter when no letter lies
     that way; no letter on a square that holds one already."""
     grid = _grid(board, lexicon)
+    if not (0 <= row < len(grid) and 0 <= col < len(grid)):
+        raise ValueError(f"square ({row}, {col}) is off the {len(grid)}×{len(grid)} board")
     if grid[row][col] >= 0:
         return frozenset()
     if not across:
@@ -269,11 +326,63 @@ def cross_checks(
         row, col = col, row
     letters = lexicon.alphabet.letters
     full = (1 << len(letters)) - 1
-    mask, _ = _cross_mask(grid, lexicon.graph, _kids_of(lexicon.graph), row, col, full)
+    mask, _ = _cross_mask(grid, _walker(lexicon.graph), row, col, full)
     return frozenset(ch for i, ch in enumerate(letters) if mask >> i & 1)
 
 
 # ----- the search -----
+
+
+class _Hand:
+    """The hand's cards during one search: letter counts and blanks still free, and the
+    ways each string of laid letters can be made of the cards (real or blank).
+
+    The search lays each letter once — a real card while the hand has one, else a blank,
+    which never makes a word impossible that another choice allows — and the variants that
+    differ only in which card was a blank are spelled out when a move is recorded. With two
+    blanks this keeps the search from walking the same word up to 22 times."""
+
+    def __init__(self, counts: list[int], blanks: int, letters: Sequence[str]) -> None:
+        self.counts = counts
+        """Letters left during the search (it lays and takes back cards)."""
+        self.blanks = blanks
+        self.cards = sum(counts) + blanks
+        self._whole = {ch: counts[i] for i, ch in enumerate(letters) if counts[i]}
+        # Letters the hand lacks are alike here (each needs a blank), so they are written as
+        # one sign before a string is looked up: far fewer strings to work out.
+        self._lacking = {ord(ch): ABSENT for i, ch in enumerate(letters) if not counts[i]}
+        self._ways: dict[str, list[tuple[bool, ...]]] = {}
+
+    def ways(self, laid: str) -> list[tuple[bool, ...]]:
+        """Every assignment of blank flags to ``laid`` that the hand's cards allow."""
+        if not self.blanks:
+            key = str(len(laid))
+            known = self._ways.get(key)
+            if known is None:
+                known = self._ways[key] = [(False,) * len(laid)]
+            return known
+        key = laid.translate(self._lacking)
+        known = self._ways.get(key)
+        if known is not None:
+            return known
+        left = dict(self._whole)
+        out: list[tuple[bool, ...]] = []
+
+        def choose(i: int, blanks: int, flags: tuple[bool, ...]) -> None:
+            if i == len(key):
+                out.append(flags)
+                return
+            letter = key[i]
+            if left.get(letter):
+                left[letter] -= 1
+                choose(i + 1, blanks, (*flags, False))
+                left[letter] += 1
+            if blanks:
+                choose(i + 1, blanks - 1, (*flags, True))
+
+        choose(0, self.blanks, ())
+        self._ways[key] = out
+        return out
 
 
 def all_moves(board: Board, hand: str, lexicon: Lexicon) -> set[Placement]:
@@ -283,21 +392,43 @@ def all_moves(board: Board, hand: str, lexicon: Lexicon) -> set[Placement]:
     where a hand letter and a blank could both fill a square, both moves are listed. A move
     lays one card or more in one line with the board's letters between them; its main word
     and every cross word are words of the lexicon (two letters or more); it touches a letter
-    on the board unless the board is empty.
+    on the board unless the board is empty. (On an empty board that is every word at every
+    place: with a blank in hand half a million moves; ``first_moves`` gives those through
+    one square.)
     """
+    with _collector_waits():
+        return _all_moves(board, hand, lexicon)
+
+
+@contextlib.contextmanager
+def _collector_waits() -> Iterator[None]:
+    """The garbage collector held off while a search runs. Its answer is tens of thousands
+    of new objects, all kept: the collector's passes over them find nothing to free and
+    cost a third of the time."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _all_moves(board: Board, hand: str, lexicon: Lexicon) -> set[Placement]:
     grid = _grid(board, lexicon)
     counts, blanks = _hand(hand, lexicon)
-    graph = lexicon.graph
-    kids = _kids_of(graph)
+    cards = _Hand(counts, blanks, lexicon.alphabet.letters)
+    walker = _walker(lexicon.graph)
     letters = lexicon.alphabet.letters
-    moves: set[Placement] = set()
-    if not any(x >= 0 for line in grid for x in line):
-        _first_moves(len(grid), graph, kids, letters, counts, blanks, moves)
-        return moves
-    if not any(counts) and not blanks:
-        return moves
     n = len(grid)
     full = (1 << len(letters)) - 1
+    moves: set[Placement] = set()
+    if not cards.cards:
+        return moves
+    if not any(x >= 0 for line in grid for x in line):
+        _first_moves(n, walker, letters, cards, moves)  # large: see first_moves
+        return moves
+    search = _Search(walker, letters, cards, min(n, cards.cards) - 1)
     for across in (True, False):
         g = grid if across else [list(x) for x in zip(*grid, strict=True)]
         for r in range(n):
@@ -308,165 +439,336 @@ def all_moves(board: Board, hand: str, lexicon: Lexicon) -> set[Placement]:
             for c in range(n):
                 if cells[c] >= 0:
                     continue
-                cross[c], crossed[c] = _cross_mask(g, graph, kids, r, c, full)
+                cross[c], crossed[c] = _cross_mask(g, walker, r, c, full)
                 if crossed[c] or (c > 0 and cells[c - 1] >= 0) or (
                         c + 1 < n and cells[c + 1] >= 0):
                     spots.append(c)
             if spots:
-                emit = _emitter(moves, across, r, crossed)
-                _line_moves(graph, kids, letters, cells, cross, spots, counts, blanks, emit)
+                emit = _emitter(moves, across, r, cells, crossed, cards)
+                search.line(cells, cross, spots, emit)
     return moves
 
 
-Emit = Callable[[int, str, tuple[tuple[int, str, bool], ...]], None]
+Emit = Callable[[int, str], None]
 
 
 def _emitter(
-    moves: set[Placement], across: bool, line: int, crossed: list[bool]
+    moves: set[Placement],
+    across: bool,
+    line: int,
+    cells: list[int],
+    crossed: list[bool],
+    cards: _Hand,
 ) -> Emit:
-    """Turns a word found on one line (its end square, letters, cards laid as (square,
-    letter, from_blank)) into a Placement on the board. On the transposed board a lone card
-    that also has an across word is left out: the across pass reports it."""
+    """Turns a word found on one line (the square after its end, its letters) into its
+    Placements on the board: one for each way the hand's cards lay it. On the transposed
+    board a lone card that also has an across word is left out: the across pass reports
+    it."""
     add = moves.add
-    if across:
-        def emit(end: int, word: str, laid: tuple[tuple[int, str, bool], ...]) -> None:
-            add(Placement(True, line, end - len(word), word,
-                          tuple([(line, c, ch, b) for c, ch, b in laid])))
-    else:
-        def emit(end: int, word: str, laid: tuple[tuple[int, str, bool], ...]) -> None:
-            if len(laid) == 1 and crossed[laid[0][0]]:
+    holes_at: dict[int, list[int]] = {}
+    ways = cards.ways
+
+    def emit(end: int, word: str) -> None:
+        start = end - len(word)
+        holes = holes_at.get(start * 256 + end)
+        if holes is None:
+            holes = [c for c in range(start, end) if cells[c] < 0]
+            holes_at[start * 256 + end] = holes
+        if across:
+            laid = "".join([word[c - start] for c in holes])
+            for flags in ways(laid):
+                add(Placement(True, line, start, word, tuple(
+                    [(line, c, ch, b) for c, ch, b in zip(holes, laid, flags, strict=True)])))
+        else:
+            if len(holes) == 1 and crossed[holes[0]]:
                 return
-            add(Placement(False, end - len(word), line, word,
-                          tuple([(c, line, ch, b) for c, ch, b in laid])))
+            laid = "".join([word[c - start] for c in holes])
+            for flags in ways(laid):
+                add(Placement(False, start, line, word, tuple(
+                    [(c, line, ch, b) for c, ch, b in zip(holes, laid, flags, strict=True)])))
+
     return emit
 
 
-def _line_moves(
-    graph: WordGraph,
-    kids: Kids,
-    letters: Sequence[str],
-    cells: list[int],
-    cross: list[int],
-    spots: list[int],
-    counts: list[int],
-    blanks: int,
-    emit: Emit,
-) -> None:
-    """Every across move on one line whose leftmost anchor is one of ``spots``."""
-    n = len(cells)
-    final = graph.final
-    left_blanks = blanks
-    tiles = sum(counts) + blanks
+LeftPart = tuple[int, int, str, tuple[int, ...], int, int, int]
+"""(length, node, letters, real letters taken, blanks taken, mask of the letters that may
+follow, mask of the letters the hand still holds)"""
 
-    def node_kids(node: int) -> dict[int, int]:
-        k = kids.get(node)
-        return k if k is not None else _make_kids(graph, kids, node)
 
-    def fill(node: int, col: int, word: str, laid: tuple[tuple[int, str, bool], ...]) -> None:
-        # ``col`` is empty: lay each card the graph, the hand and the cross-check allow.
-        nonlocal left_blanks
-        mask = cross[col]
-        k = kids.get(node)
-        if k is None:
-            k = _make_kids(graph, kids, node)
-        for letter, child in k.items():
-            if not mask >> letter & 1:
-                continue
-            ch = letters[letter]
-            if counts[letter]:
-                counts[letter] -= 1
-                go(child, col + 1, word + ch, (*laid, (col, ch, False)))
-                counts[letter] += 1
-            if left_blanks:
-                left_blanks -= 1
-                go(child, col + 1, word + ch, (*laid, (col, ch, True)))
-                left_blanks += 1
+class _Search:
+    """The search of one hand over the lines of one board."""
 
-    def go(node: int, col: int, word: str, laid: tuple[tuple[int, str, bool], ...]) -> None:
-        # A card was just laid before ``col``: read the board's letters that follow, then
-        # the word may end (an empty square or the edge), and more cards may follow.
-        while col < n and cells[col] >= 0:
+    def __init__(
+        self, walker: _Walker, letters: Sequence[str], cards: _Hand, longest: int
+    ) -> None:
+        self.walker = walker
+        self.letters = letters
+        self.cards = cards
+        self.have = 0
+        for letter, count in enumerate(cards.counts):
+            if count:
+                self.have |= 1 << letter
+        self.lefts = self._left_parts(longest)
+        self._fitting: dict[tuple[int, int], list[LeftPart]] = {}
+        self._groups: list[tuple[int, list[LeftPart]]] | None = None
+        self._bits: dict[int, tuple[int, ...]] = {}
+
+    def _left_parts(self, longest: int) -> list[LeftPart]:
+        """Every start of a word the hand can lay, up to ``longest`` letters, shortest
+        first. They do not depend on the anchor, so they are walked once per search and not
+        once per anchor; each anchor then takes those short enough for the free squares
+        before it and able to go on with a letter it allows."""
+        walker = self.walker
+        letters = self.letters
+        counts = self.cards.counts
+        out: list[LeftPart] = []
+
+        def walk(node: int, word: str, taken: tuple[int, ...], blanks: int, have: int) -> None:
+            k = walker.kids.get(node)
+            if k is None:
+                k = walker.expand(node)
+            out.append((len(word), node, word, taken, self.cards.blanks - blanks,
+                        walker.firsts[node], have))
+            if len(word) == longest:
+                return
+            for letter, child in k.items():
+                left = counts[letter]
+                if left:
+                    counts[letter] = left - 1
+                    walk(child, word + letters[letter], (*taken, letter), blanks,
+                         have ^ (1 << letter) if left == 1 else have)
+                    counts[letter] = left
+                elif blanks:
+                    walk(child, word + letters[letter], taken, blanks - 1, have)
+
+        walk(0, "", (), self.cards.blanks, self.have)
+        out.sort(key=lambda part: part[0])
+        return out
+
+    def _fit(self, mask: int, then: int) -> list[LeftPart]:
+        """The left parts that may be followed by a letter of ``mask`` from what the hand
+        has left, and then by the board letter ``then`` (-1: no board letter follows)."""
+        key = (mask, then)
+        fitting = self._fitting.get(key)
+        if fitting is None:
+            if self._groups is None:
+                # Left parts grouped by the letters that may follow them: one test per
+                # group instead of one per part.
+                groups: dict[int, list[LeftPart]] = {}
+                full = (1 << len(self.letters)) - 1
+                blanks = self.cards.blanks
+                for part in self.lefts:
+                    follow = part[5] & (full if part[4] < blanks else part[6])
+                    groups.setdefault(follow, []).append(part)
+                self._groups = list(groups.items())
+            fitting = [part for follow, parts in self._groups if follow & mask
+                       for part in parts]
+            if then >= 0:
+                walker = self.walker
+                seconds = walker.seconds
+                second = walker.second
+                fitting = [part for part in fitting
+                           if (seconds.get(part[1]) or second(part[1])) >> then & 1]
+            fitting.sort(key=lambda part: part[0])
+            self._fitting[key] = fitting
+        return fitting
+
+    def line(self, cells: list[int], cross: list[int], spots: list[int], emit: Emit) -> None:
+        """Every across move on one line whose leftmost anchor is one of ``spots``: the
+        words found, as (square after the word, word); the cards laid are the word's empty
+        squares."""
+        walker = self.walker
+        kids = walker.kids
+        firsts = walker.firsts
+        expand = walker.expand
+        final = walker.final
+        letters = self.letters
+        bits = self._bits
+        n = len(cells)
+        counts = self.cards.counts
+        blanks = self.cards.blanks
+        most = self.cards.cards
+        hand_have = self.have
+        left_blanks = blanks
+        have = hand_have
+        # The board's letters from each square on (none when the square is empty): a card
+        # laid before them is followed by all of them at once.
+        runs: list[tuple[int, ...]] = [()] * (n + 1)
+        run_words = [""] * (n + 1)
+        for col in range(n - 1, -1, -1):
+            if cells[col] >= 0:
+                runs[col] = (cells[col], *runs[col + 1])
+                run_words[col] = letters[cells[col]] + run_words[col + 1]
+
+        def fill(node: int, col: int, word: str, used: int) -> None:
+            # ``col`` is empty: lay each letter the graph, the hand and the cross-check
+            # allow, then read the board's letters after it; the word may end there, and
+            # more cards may follow.
+            nonlocal left_blanks, have
             k = kids.get(node)
             if k is None:
-                k = _make_kids(graph, kids, node)
-            node = k.get(cells[col], -1)
-            if node < 0:
+                k = expand(node)
+            fits = firsts[node] & cross[col]
+            if not left_blanks:
+                fits &= have
+            if not fits:
                 return
-            word += letters[cells[col]]
-            col += 1
-        if final[node] and len(word) > 1:
-            emit(col, word, laid)
-        if col < n and len(laid) < tiles:
-            fill(node, col, word, laid)
+            order = bits.get(fits)
+            if order is None:
+                order = tuple(x for x in range(fits.bit_length()) if fits >> x & 1)
+                bits[fits] = order
+            after = col + 1
+            run = runs[after]
+            run_word = run_words[after]
+            end = after + len(run)
+            used += 1
+            more = end < n and used < most
+            nexts = cross[end] if more else 0
+            for letter in order:
+                child = k[letter]
+                for x in run:
+                    kc = kids.get(child)
+                    if kc is None:
+                        kc = expand(child)
+                    child = kc.get(x, -1)
+                    if child < 0:
+                        break
+                if child < 0:
+                    continue
+                # Go on only when a card left in the hand fits the next empty square.
+                left = counts[letter]
+                go_on = 0
+                if nexts:
+                    go_on = firsts.get(child, -1)
+                    if go_on < 0:
+                        expand(child)
+                        go_on = firsts[child]
+                    go_on &= nexts
+                    if go_on and (left_blanks == 0 or (left_blanks == 1 and not left)):
+                        go_on &= have ^ (1 << letter) if left == 1 else have
+                if final[child]:
+                    text = word + letters[letter] + run_word
+                    if len(text) > 1:
+                        emit(end, text)
+                elif not go_on:
+                    continue
+                else:
+                    text = word + letters[letter] + run_word
+                if go_on:
+                    if left:
+                        counts[letter] = left - 1
+                        if left == 1:
+                            have ^= 1 << letter
+                            fill(child, end, text, used)
+                            have |= 1 << letter
+                        else:
+                            fill(child, end, text, used)
+                        counts[letter] = left
+                    else:
+                        left_blanks -= 1
+                        fill(child, end, text, used)
+                        left_blanks += 1
 
-    def left(node: int, word: str, parts: tuple[tuple[str, bool], ...], limit: int,
-             anchor: int) -> None:
-        # The hand's cards before the anchor, on squares that are no anchors.
-        nonlocal left_blanks
-        start = anchor - len(parts)
-        fill(node, anchor, word,
-             tuple([(start + i, ch, b) for i, (ch, b) in enumerate(parts)]))
-        if not limit:
-            return
-        for letter, child in node_kids(node).items():
-            ch = letters[letter]
-            if counts[letter]:
-                counts[letter] -= 1
-                left(child, word + ch, (*parts, (ch, False)), limit - 1, anchor)
-                counts[letter] += 1
-            if left_blanks:
-                left_blanks -= 1
-                left(child, word + ch, (*parts, (ch, True)), limit - 1, anchor)
-                left_blanks += 1
+        previous = -1
+        for anchor in spots:
+            if anchor > 0 and cells[anchor - 1] >= 0:
+                # The board's word to the left is the left part.
+                start = anchor - 1
+                while start > 0 and cells[start - 1] >= 0:
+                    start -= 1
+                node = 0
+                for col in range(start, anchor):
+                    node = walker.step(node, cells[col])
+                    if node < 0:
+                        break
+                if node >= 0:
+                    fill(node, anchor, run_words[start][: anchor - start], 0)
+            else:
+                # The hand's cards before the anchor, on squares that are no anchors.
+                limit = min(anchor - previous - 1, most - 1)
+                then = cells[anchor + 1] if anchor + 1 < n else -1
+                for length, node, word, taken, spent, _follow, rest in self._fit(
+                        cross[anchor], then):
+                    if length > limit:
+                        break
+                    for x in taken:
+                        counts[x] -= 1
+                    left_blanks = blanks - spent
+                    have = rest
+                    fill(node, anchor, word, length)
+                    left_blanks = blanks
+                    have = hand_have
+                    for x in taken:
+                        counts[x] += 1
+            previous = anchor
 
-    previous = -1
-    for anchor in spots:
-        if anchor > 0 and cells[anchor - 1] >= 0:
-            # The board's word to the left is the left part.
-            start = anchor - 1
-            while start > 0 and cells[start - 1] >= 0:
-                start -= 1
-            node = 0
-            for col in range(start, anchor):
-                node = node_kids(node).get(cells[col], -1)
-                if node < 0:
-                    break
-            if node >= 0:
-                fill(node, anchor, "".join(letters[x] for x in cells[start:anchor]), ())
-        else:
-            limit = min(anchor - previous - 1, tiles - 1)
-            left(0, "", (), limit, anchor)
-        previous = anchor
+
+def first_moves(
+    size: int, hand: str, lexicon: Lexicon, through: tuple[int, int] | None = None
+) -> set[Placement]:
+    """The moves of the first word on an empty board of ``size`` squares a side: every word
+    of two letters or more the hand makes, at every start, across and down — or, given
+    ``through``, only those covering that square.
+
+    ``all_moves`` of an empty board is this without ``through``. That set is large: each
+    word lies at some 150 places, so a hand of 7 letters makes some 30 000 moves, one blank
+    half a million and two blanks millions. A computer player, for which one place serves as
+    well as another, asks for the moves through one square (about one in fifty of them)."""
+    if size < 1:
+        raise ValueError("the board has no squares")
+    if through is not None and not (0 <= through[0] < size and 0 <= through[1] < size):
+        raise ValueError(f"square {through} is off the {size}×{size} board")
+    counts, blanks = _hand(hand, lexicon)
+    cards = _Hand(counts, blanks, lexicon.alphabet.letters)
+    moves: set[Placement] = set()
+    with _collector_waits():
+        _first_moves(size, _walker(lexicon.graph), lexicon.alphabet.letters, cards, moves,
+                     through)
+    return moves
 
 
 def _first_moves(
     n: int,
-    graph: WordGraph,
-    kids: Kids,
+    walker: _Walker,
     letters: Sequence[str],
-    counts: list[int],
-    blanks: int,
+    cards: _Hand,
     moves: set[Placement],
+    through: tuple[int, int] | None = None,
 ) -> None:
-    """Every word the hand makes, at every square of an empty board, both ways.
+    """Every word the hand makes, at every square of an empty board, both ways (through one
+    square when asked).
 
     The words are found once on a line with no anchors or cross-checks (every square of an
     empty line is free), starting at its first square, and then shifted to every start that
     leaves room for them."""
-    found: list[tuple[str, tuple[tuple[int, str, bool], ...]]] = []
+    found: list[str] = []
     full = (1 << len(letters)) - 1
-    cells = [-1] * n
 
-    def keep(end: int, word: str, laid: tuple[tuple[int, str, bool], ...]) -> None:
-        found.append((word, laid))
+    def keep(end: int, word: str) -> None:
+        if len(word) > 1:
+            found.append(word)
 
-    if n > 1:
+    if n > 1 and cards.cards:
         # One anchor at the first square and nothing to its left: each word once.
-        _line_moves(graph, kids, letters, cells, [full] * n, [0], counts, blanks, keep)
-    for word, laid in found:
-        for line in range(n):
-            for start in range(n - len(word) + 1):
-                across = tuple([(line, start + c, ch, b) for c, ch, b in laid])
-                down = tuple([(start + c, line, ch, b) for c, ch, b in laid])
-                moves.add(Placement(True, line, start, word, across))
-                moves.add(Placement(False, start, line, word, down))
+        _Search(walker, letters, cards, 0).line([-1] * n, [full] * n, [0], keep)
+    add = moves.add
+    for word in found:
+        size = len(word)
+        # (across, line, first start, last start) of the places the word may lie.
+        if through is None:
+            spans = [(across, line, 0, n - size) for across in (True, False)
+                     for line in range(n)]
+        else:
+            row, col = through
+            spans = [(True, row, max(0, col - size + 1), min(col, n - size)),
+                     (False, col, max(0, row - size + 1), min(row, n - size))]
+        for flags in cards.ways(word):
+            laid = list(zip(word, flags, strict=True))
+            for across, line, first, last in spans:
+                for start in range(first, last + 1):
+                    if across:
+                        add(Placement(True, line, start, word, tuple(
+                            [(line, start + i, ch, b) for i, (ch, b) in enumerate(laid)])))
+                    else:
+                        add(Placement(False, start, line, word, tuple(
+                            [(start + i, line, ch, b) for i, (ch, b) in enumerate(laid)])))
