@@ -141,6 +141,9 @@ class SeatOutput:
         """The game's line for the display's cancel key (set by the table from the game)."""
         self.submit: Callable[[str], None] | None = None
         self.on_device: Callable[[str], None] | None = None
+        self.on_view: Callable[[Any, bool, bool], None] | None = None
+        """(view, awaited, over) after each change: a network seat's client gets the seat's
+        own ``view_for`` as data beside the sentences and cells."""
         self._sound_failed = False
         """Where the display's own news goes (unplugged, back): the table, which tells every
         seat and waits; a seat alone says it itself."""
@@ -188,6 +191,29 @@ class SeatOutput:
             self.muted = False
             self._status_text = ""
             self._refresh(reset=True)
+
+    def plug(
+        self,
+        *,
+        speaker: Speaker | None,
+        display: Any | None,
+        earcons: Earcons | None,
+        lang: str | None = None,
+        verbosity: str | None = None,
+        hold_news: bool | None = None,
+    ) -> None:
+        """Give the seat other devices, all at once: a student's own computer joining over the
+        network (or leaving it). Its language and verbosity come with it."""
+        with self._lock:
+            self.speaker, self.earcons = speaker, earcons
+            if lang is not None:
+                self.lang = lang
+                self.typing = BrailleInput(lang)
+            if verbosity is not None:
+                self.verbosity = verbosity
+            if hold_news is not None:
+                self.hold_news = hold_news
+            self.attach_display(display)
 
     def attach_display(self, display: Any | None) -> None:
         with self._lock:

@@ -151,8 +151,10 @@ def _seat(entry: Any, number: int, lang: str, verbosity: str, where: str) -> Sea
     if not name:
         raise InputError(f"in {where}, seat {number} needs a name")
     human = values.get("kind", "human") == "human"
-    values.setdefault("display", "console" if human else "none")
-    values.setdefault("speech", "auto" if human else "none")
+    # A seat at the student's own computer opens nothing here: its devices are over there.
+    here = human and values.get("where", "here") == "here"
+    values.setdefault("display", "console" if here else "none")
+    values.setdefault("speech", "auto" if here else "none")
     # At a classroom table the terminal is the teacher's unless a seat is given it; a seat
     # reading Braille in the terminal itself types there too.
     values.setdefault("keyboard", "terminal" if values["display"].startswith("console") else "none")

@@ -156,6 +156,11 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
         """A player said "wyjdź": they have just heard where the game is saved."""
         return self._quit
 
+    def call_soon(self, action: Callable[[], None]) -> None:
+        """Run ``action`` on the table's own thread, between two inputs: a network seat
+        joining or leaving changes outputs the table is using."""
+        self.inputs.put(Input(TABLE, None, move=("call", action)))
+
     def _submitter(self, seat: int) -> Callable[[str], None]:
         def submit(line: str) -> None:
             self.inputs.put(Input(seat, line))
@@ -645,6 +650,9 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
             _, seat, status = item.move
             self._device(seat, status)
             return
+        if isinstance(item.move, tuple) and item.move and item.move[0] == "call":
+            item.move[1]()  # work another thread hands to the table's (``call_soon``)
+            return
         if isinstance(item.move, tuple) and item.move and item.move[0] == "computer":
             _, (seat, _key), move = item.move
             self._thinking.discard(seat)
@@ -780,6 +788,8 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
             view = self.state.view_for(seat)
             out.show(self._drawing(view, out.lang))
             out.show_status(self._status(view))
+            if out.on_view is not None:
+                out.on_view(view, seat in self.state.awaiting, self.state.is_over)
         teacher = self.teacher
         if teacher is not None:
             public = " ".join(
