@@ -209,7 +209,7 @@ class Client:
                                                max_msg_size=0) as ws:
                         self._ws = ws
                         outcome = await self._session(ws)
-                except (aiohttp.ClientError, OSError, asyncio.TimeoutError) as exc:
+                except (TimeoutError, aiohttp.ClientError, OSError) as exc:
                     outcome = None
                     if not self.token:  # never joined: the address is wrong, say so
                         self._say("join_unreachable", address=address, reason=_reason(exc))

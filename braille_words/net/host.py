@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import ssl
 import threading
@@ -103,11 +104,13 @@ class _Link:
         with contextlib.suppress(RuntimeError):
             self.loop.call_soon_threadsafe(self._close_now, reason)
 
-    def _close_now(self, reason: str) -> None:
+    def _close_now(self, reason: str, kind: str = "closed", **params: Any) -> None:
+        """On the loop's thread: the last message (why), then the close. ``kind`` "refused"
+        tells the client not to try again by itself."""
         if self.closing is None:
             self.closing = reason
-            self.queue.put_nowait(dump({"t": "closed", "code": reason,
-                                        "text": text(self.lang, reason)}))
+            self.queue.put_nowait(dump({"t": kind, "code": reason,
+                                        "text": text(self.lang, reason, **params)}))
             self.queue.put_nowait(None)
 
 
@@ -330,8 +333,7 @@ class Host:
 
     def _refuse(self, link: _Link, code: str, **params: Any) -> None:
         self.refused.append((link.address, code))
-        link.send({"t": "refused", "code": code, "text": text(link.lang, code, **params)})
-        link._close_now(code)
+        link._close_now(code, "refused", **params)
 
     async def _talk(self, link: _Link) -> None:
         ws = link.ws
@@ -398,7 +400,7 @@ class Host:
     async def _hello(self, link: _Link, first: Any) -> tuple[HostedTable, RemoteSeat] | None:
         """Up to ``MOST_WRONG_CODES`` tries at a code; the seat claimed, or None."""
         message = first
-        for _ in range(MOST_WRONG_CODES):
+        for attempt in range(1, MOST_WRONG_CODES + 1):
             if message.type != WSMsgType.TEXT:
                 self._bad(link, message)
                 return None
@@ -422,6 +424,8 @@ class Host:
                 return found
             if link.closing:
                 return None
+            if attempt == MOST_WRONG_CODES:
+                break
             try:
                 message = await asyncio.wait_for(link.ws.receive(), HELLO_SECONDS * 6)
             except TimeoutError:
@@ -451,12 +455,11 @@ class Host:
             link.send({"t": "welcome", "v": VERSION, "seat": seat + 1,
                        "name": table.session.seats[seat].name, "game": table.title,
                        "table": table.label(hello.lang), "token": token})
-            session = table.session
-            title, label = table.title, table.label(hello.lang)
-            session.call_soon(lambda: remote.arrive(link, hello, label, title))
+            table.session.call_soon(functools.partial(
+                remote.arrive, link, hello, table.label(hello.lang), table.title))
             return table, remote
         self._guard.wrong(link.address)
-        link.send({"t": "refused", "code": "net_bad_code", "retry": True,
-                   "text": text(link.lang, "net_bad_code", code=hello.code or "—")})
+        link._put(dump({"t": "refused", "code": "net_bad_code", "retry": True,
+                        "text": text(link.lang, "net_bad_code", code=hello.code or "—")}))
         self.refused.append((link.address, "net_bad_code"))
         return None
