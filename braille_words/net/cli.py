@@ -199,7 +199,8 @@ def _resumed_tables(folder: Path, scripted: bool) -> tuple[list[Any], int]:
         except BrailleWordsError as exc:
             print(f"braille-words: table {number}: {exc}", file=sys.stderr)
             continue
-        tables.append(HostedTable(number, session, SeatKeys.from_json(entry.get("keys", {}))))
+        tables.append(HostedTable(number, session, SeatKeys.from_json(entry.get("keys", {})),
+                                  resumed=True))
     if not tables:
         raise InputError(f"no table of the host in {folder} is left to play")
     return tables, int(data.get("port", DEFAULT_PORT))

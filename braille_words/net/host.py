@@ -42,6 +42,7 @@ from braille_words.net.protocol import (
 from braille_words.net.remote import RemoteSeat
 from braille_words.present.messages import text
 from braille_words.table.inputs import Input
+from braille_words.table.outputs import SeatOutput
 from braille_words.table.session import AnySession
 
 HELLO_SECONDS = 10.0
@@ -68,6 +69,8 @@ class HostedTable:
     remotes: dict[int, RemoteSeat] = field(default_factory=dict)
     lost_at: dict[int, float] = field(default_factory=dict)
     given_to_computer: set[int] = field(default_factory=set)
+    resumed: bool = False
+    """Brought back from its journal (``host --resume``): students come back, not join."""
 
     @property
     def title(self) -> str:
@@ -175,7 +178,10 @@ class Host:
                 return state.view_for(seat), seat in state.awaiting, state.is_over
 
             table.remotes[seat] = RemoteSeat(seat, session.outputs[seat], session.call_soon,
-                                             report, view)
+                                             report, view,
+                                             functools.partial(_catch_up, session, table.resumed),
+                                             joined_before=table.resumed
+                                             and seat in table.keys.tokens)
             if not session.state.is_over:
                 session.wait_for_network(seat)
         self._save()
@@ -463,3 +469,16 @@ class Host:
                         "text": text(link.lang, "net_bad_code", code=hello.code or "—")}))
         self.refused.append((link.address, "net_bad_code"))
         return None
+
+
+def _catch_up(session: AnySession, resumed: bool, out: SeatOutput) -> None:
+    """A student joining for the first time hears whose turn it is (their own turn's prompt
+    comes when the table plays, as for everyone); after a host restart, where the game was."""
+    state = session.state
+    if resumed:
+        seat = session.outputs.index(out)
+        out.announce(session.kit.presenter.resumed(state.view_for(seat), out.lang,
+                                                   out.verbosity))
+    if not state.is_over:
+        names = [session.seats[s].name for s in sorted(state.awaiting)]
+        out.announce(text(out.lang, "status_turn", out.verbosity, names=names))

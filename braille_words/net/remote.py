@@ -119,17 +119,23 @@ class RemoteSeat:
         call_soon: Callable[[Callable[[], None]], None],
         report: Callable[[str], None],
         view: Callable[[], tuple[Any, bool, bool]],
+        catch_up: Callable[[SeatOutput], None],
+        *,
+        joined_before: bool = False,
     ) -> None:
         self.seat = seat
         self.out = out
         self._call_soon = call_soon
         self._report = report
         self._view = view
+        self._catch_up = catch_up
         self._missed: deque[str] = deque(maxlen=MISSED_KEPT)
         self._lock = threading.Lock()
         self.link: Link | None = None
         """The connection now speaking for this seat (set on the network's thread)."""
-        self.ever_joined = False
+        self.ever_joined = joined_before
+        """A student has held this seat (in this host's life, or before a ``--resume``)."""
+        self._fresh = True
         out.plug(speaker=_Missed(self._missed), display=None, earcons=None)
         out.on_view = self._send_view
 
@@ -166,12 +172,16 @@ class RemoteSeat:
         key = "net_welcome_back" if self.ever_joined else "net_welcome"
         out.announce(text(out.lang, key, out.verbosity, table=table, game=game, name=out.name),
                      cue="accepted")
-        if self._missed:
+        if self._fresh:
+            # What was kept before the first join was worded for nobody in particular (the
+            # seat's language was not known yet): the student hears where the game stands.
+            self._fresh = False
+            self._missed.clear()
+            self._catch_up(out)
+        elif self._missed:
             news = " ".join(self._missed)
             self._missed.clear()
-            # The first time, it is the game so far (the deal, the rack); later, what they missed.
-            out.announce(text(out.lang, "net_missed", out.verbosity, news=news)
-                         if self.ever_joined else news)
+            out.announce(text(out.lang, "net_missed", out.verbosity, news=news))
         self._send_view(*self._view())
         first = not self.ever_joined
         self.ever_joined = True

@@ -27,6 +27,9 @@ EXAMPLE = """\
 #     braille-words play --roster THIS-FILE
 # and check it before the lesson with:
 #     braille-words roster check THIS-FILE
+# Students at their own computers: start it with 'braille-words host --roster THIS-FILE'
+# and give their seats where = "network" (they join with 'braille-words join'; their
+# display, speech and sound are set on their own computer).
 #
 # Settings for the whole table (all optional):
 game = "rummikub"          # rummikub or siedem-slow

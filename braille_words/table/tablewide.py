@@ -258,16 +258,23 @@ class TableWide:
                               cue="warning", teacher_cue="warning", name=name)
         elif reason in self._paused:
             still = bool(self._paused - {reason})
-            key = "network_back_still_paused" if still else (
-                "network_joined_table" if status == "network_joined" else "network_back_table")
+            joined = status == "network_joined"
+            key = ("network_joined_waiting" if joined else "network_back_still_paused") if still \
+                else ("network_joined_table" if joined else "network_back_table")
             self._tell_others(seat, key, name=name)
-            if not still and status == "network_back":
-                out = self.outputs[seat]
+            out = self.outputs[seat]
+            if not still and not joined:
                 out.announce(text(out.lang, "going_on", out.verbosity), public=True)
-            self._go_on(reason)
-        elif self.teacher is not None:
-            t = self.teacher
-            t.announce(text(t.lang, "network_joined_teacher", t.verbosity, name=name))
+            if not self._go_on(reason):
+                out.announce(self._paused_text(out))  # the student waits for the others
+        else:
+            # The table did not wait (the teacher went on, or a computer played the seat):
+            # the student hears their turn if it is theirs.
+            self._prompted = self._prompted - {seat}
+            self._prompt()
+            if self.teacher is not None:
+                t = self.teacher
+                t.announce(text(t.lang, "network_joined_teacher", t.verbosity, name=name))
 
     def _console(self, line: str) -> None:
         """A line typed at the teacher's console."""

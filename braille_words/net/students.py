@@ -1,0 +1,121 @@
+"""Simulated students: programs that join a table over the network and play their seat from
+what the table sends them, for the load test (``benchmarks/bench_net.py``) and its small
+version in the tests.
+
+A simulated student knows only what a real student's computer knows: its join code, then its
+token, and the messages for its seat — the sentences, and the seat's ``view_for`` as data. It
+types a line when its view says the table awaits it (the game's own command language; in
+Rummikub Słowny "dobierz" ends a turn with a draw, so seeded games reach their end by the
+rules' own "everybody passed"), and it times each line from the moment it is sent to the first
+answer for its seat. It can drop its connection on purpose and come back with its token, as a
+student's computer does after a broken network, and checks that no move was lost meanwhile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import aiohttp
+
+from braille_words.net import protocol
+
+Choose = Callable[[Any], str]
+"""The line a student types when the table awaits it, from its seat's view."""
+
+
+def draw_every_turn(view: Any) -> str:
+    """Rummikub Słowny's shortest honest turn: draw a tile (pass when the bank is empty)."""
+    return "dobierz"
+
+
+@dataclass
+class Student:
+    """One simulated student at one seat."""
+
+    url: str
+    code: str
+    choose: Choose = draw_every_turn
+    lang: str = "pl"
+    drop_after: int | None = None
+    """Drop the connection (no goodbye) after this many lines, then reconnect with the token."""
+    token: str = ""
+    seat: int | None = None
+    lines_sent: int = 0
+    latencies: list[float] = field(default_factory=list)
+    """Seconds from a line sent to the first message for the seat that answers it."""
+    got: list[dict[str, Any]] = field(default_factory=list)
+    lines_refused: int = 0
+    """Lines the table refused with a sentence (the table was waiting for someone)."""
+    drops: int = 0
+    over: bool = False
+    last_view: Any = None
+    refused: str = ""
+
+    async def play(self, http: aiohttp.ClientSession, most_seconds: float = 300.0) -> None:
+        """Join, play until the game is over, and leave; reconnects after each own drop."""
+        deadline = time.monotonic() + most_seconds
+        while not self.over and time.monotonic() < deadline:
+            dropped = await self._connection(http, deadline)
+            if not dropped:
+                return
+
+    async def _connection(self, http: aiohttp.ClientSession, deadline: float) -> bool:
+        """One connection; True if it was dropped on purpose (to be restored).
+
+        A student moves when its view turns to "awaited", or when it hears "your turn" (the
+        cue) while its view is awaited: the table may have been waiting for another student,
+        refused the line, and says so again once it plays."""
+        async with http.ws_connect(self.url, max_msg_size=0) as ws:
+            await ws.send_str(protocol.hello(self.code, token=self.token, lang=self.lang))
+            sent_at: float | None = None
+            awaited = pending = False
+            while time.monotonic() < deadline:
+                try:
+                    message = await asyncio.wait_for(ws.receive(), deadline - time.monotonic())
+                except TimeoutError:
+                    return False
+                if message.type != aiohttp.WSMsgType.TEXT:
+                    return False
+                data = json.loads(message.data)
+                self.got.append(data)
+                kind = data.get("t")
+                if kind == "welcome":
+                    self.token, self.seat = str(data["token"]), int(data["seat"]) - 1
+                elif kind in ("refused", "closed"):
+                    self.refused = str(data.get("text", ""))
+                    return False
+                if sent_at is not None and kind in ("say", "view"):
+                    self.latencies.append(time.perf_counter() - sent_at)
+                    sent_at = None
+                move = False
+                if kind == "view":
+                    self.last_view = data.get("view")
+                    self.over = bool(data.get("over"))
+                    if self.over:
+                        return False
+                    now = bool(data.get("awaited"))
+                    move = now and not awaited and not pending
+                    awaited = now
+                    pending = pending and now
+                elif kind == "cue" and data.get("name") == "rejected" and pending:
+                    pending = False
+                    self.lines_refused += 1
+                elif kind == "cue" and data.get("name") == "your_turn":
+                    move = awaited and not pending
+                if not move:
+                    continue
+                if self.drop_after is not None and self.lines_sent >= self.drop_after:
+                    self.drop_after = None
+                    self.drops += 1
+                    await ws.close()  # the network broke: no goodbye
+                    return True
+                sent_at = time.perf_counter()
+                await ws.send_str(protocol.dump({"t": "line", "text": self.choose(self.last_view)}))
+                self.lines_sent += 1
+                pending = True
+        return False
