@@ -389,12 +389,20 @@ class Host:
                 table.session.call_soon(lambda: remote.leave(link))
 
     def _bad(self, link: _Link, message: Any) -> None:
-        too_big = message.type == WSMsgType.ERROR or (
-            message.type == WSMsgType.CLOSE and message.data == 1009)
-        if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED) and not too_big:
+        """A frame that is not a text message: the peer left, went silent (no answer to the
+        heartbeat's ping: a half-open connection), sent too much, or sent binary."""
+        if message.type == WSMsgType.ERROR:
+            exc = message.data
+            reason = ("net_closed_silent" if isinstance(exc, TimeoutError)
+                      else "net_closed_too_big" if getattr(exc, "code", None) == 1009
+                      else "net_closed_bad")
+        elif message.type == WSMsgType.CLOSE and message.data == 1009:
+            reason = "net_closed_too_big"
+        elif message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED):
             link.closing = link.closing or "net_closed_host"
             return
-        reason = "net_closed_too_big" if too_big else "net_closed_bad"
+        else:
+            reason = "net_closed_bad"
         self.refused.append((link.address, reason))
         link._close_now(reason)
 

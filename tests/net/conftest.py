@@ -32,7 +32,7 @@ class Hosted:
 
     @property
     def url(self) -> str:
-        return f"ws://127.0.0.1:{self.host.port}/ws"
+        return f"{self.host.scheme}://127.0.0.1:{self.host.port}/ws"
 
     def code(self, seat: int) -> str:
         return self.table.keys.codes[seat]
@@ -94,14 +94,15 @@ def hosted(tmp_path: Path, polish: Any) -> Iterator[HostMaker]:
 
     def make(players: str = "remote,computer:beginner", *, seed: int = 3,
              game: str = "rummikub", computer_after: float | None = None,
-             keys: SeatKeys | None = None, journal: Path | None = None) -> Hosted:
+             keys: SeatKeys | None = None, journal: Path | None = None,
+             cert: Path | None = None, key: Path | None = None) -> Hosted:
         seats = parse_players(players, "pl")
         session = new_session(find_game(game), seats, seed=seed, lexicon=polish,
                               journal_path=journal or tmp_path / f"t{len(made)}.jsonl")
         session.timers = False
         table = HostedTable(1, session, keys or SeatKeys())
         host = Host([table], bind="127.0.0.1", port=0, state_path=tmp_path / "host.json",
-                    computer_after=computer_after)
+                    computer_after=computer_after, cert=cert, key=key)
         host.start()
         done = Hosted(host, table, threading.Thread(target=session.run, daemon=True))
         done.thread.start()
@@ -114,13 +115,14 @@ def hosted(tmp_path: Path, polish: Any) -> Iterator[HostMaker]:
         done.host.stop()
 
 
-async def connect(url: str, http: aiohttp.ClientSession) -> Peer:
-    return Peer(await http.ws_connect(url, max_msg_size=0))
+async def connect(url: str, http: aiohttp.ClientSession,
+                  ssl: Any = True) -> Peer:
+    return Peer(await http.ws_connect(url, max_msg_size=0, ssl=ssl))
 
 
 async def join(url: str, http: aiohttp.ClientSession, code: str = "", *, token: str = "",
-               lang: str = "pl", cells: int = 40) -> Peer:
-    peer = await connect(url, http)
+               lang: str = "pl", cells: int = 40, ssl: Any = True) -> Peer:
+    peer = await connect(url, http, ssl)
     await peer.send(protocol.hello(code, token=token, lang=lang, cells=cells))
     await peer.until(lambda m: m.get("t") in ("welcome", "refused", "closed"), 10)
     return peer
