@@ -192,9 +192,13 @@ class Host:
         session.network_status(seat, status)
         if status == "network_lost":
             table.lost_at[seat] = time.monotonic()
-            if self.computer_after is not None and session.clock is not None:
-                session.clock.call_later(self.computer_after, lambda: session.call_soon(
-                    lambda: self._maybe_computer(table, seat)))
+            loop, after = self._loop, self.computer_after
+            if after is not None and loop is not None:
+                # The host's own timer (the game's clock may be off, or paused by the drop).
+                later = functools.partial(session.call_soon,
+                                          functools.partial(self._maybe_computer, table, seat))
+                with contextlib.suppress(RuntimeError):
+                    loop.call_soon_threadsafe(loop.call_later, after, later)
         else:
             table.lost_at.pop(seat, None)
             if seat in table.given_to_computer:

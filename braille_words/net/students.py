@@ -23,6 +23,7 @@ from typing import Any
 import aiohttp
 
 from braille_words.net import protocol
+from braille_words.net.client import BACKOFF
 
 Choose = Callable[[Any], str]
 """The line a student types when the table awaits it, from its seat's view."""
@@ -52,17 +53,32 @@ class Student:
     lines_refused: int = 0
     """Lines the table refused with a sentence (the table was waiting for someone)."""
     drops: int = 0
+    welcomes: int = 0
+    reconnects: int = 0
     over: bool = False
     last_view: Any = None
     refused: str = ""
 
-    async def play(self, http: aiohttp.ClientSession, most_seconds: float = 300.0) -> None:
-        """Join, play until the game is over, and leave; reconnects after each own drop."""
+    async def play(self, http: aiohttp.ClientSession, most_seconds: float = 300.0, *,
+                   reconnect: bool = False) -> None:
+        """Join, play until the game is over, and leave. After its own drops it comes back
+        with its token; with ``reconnect`` also after the host closed or vanished (a host
+        restarted with ``--resume``), with growing pauses, as ``join`` does."""
         deadline = time.monotonic() + most_seconds
+        attempt = 0
         while not self.over and time.monotonic() < deadline:
-            dropped = await self._connection(http, deadline)
-            if not dropped:
+            welcomes = self.welcomes
+            try:
+                dropped = await self._connection(http, deadline)
+            except (aiohttp.ClientError, OSError):
+                dropped = False
+            if dropped:
+                continue
+            if self.over or self.refused or not reconnect or not self.token:
                 return
+            attempt = 0 if self.welcomes > welcomes else attempt + 1
+            self.reconnects += 1
+            await asyncio.sleep(BACKOFF[min(attempt, len(BACKOFF) - 1)])
 
     async def _connection(self, http: aiohttp.ClientSession, deadline: float) -> bool:
         """One connection; True if it was dropped on purpose (to be restored).
@@ -86,8 +102,11 @@ class Student:
                 kind = data.get("t")
                 if kind == "welcome":
                     self.token, self.seat = str(data["token"]), int(data["seat"]) - 1
-                elif kind in ("refused", "closed"):
+                    self.welcomes += 1
+                elif kind == "refused":
                     self.refused = str(data.get("text", ""))
+                    return False
+                elif kind == "closed":
                     return False
                 if sent_at is not None and kind in ("say", "view"):
                     self.latencies.append(time.perf_counter() - sent_at)

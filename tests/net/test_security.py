@@ -37,7 +37,7 @@ def _snapshot(table: Hosted) -> str:
 def test_a_second_client_trying_every_code_forged_seats_and_replays_learns_and_changes_nothing(
     hosted: HostMaker,
 ) -> None:
-    table = hosted("remote,remote", seed=5)  # seed 5: Gracz (seat 1) moves first
+    table = hosted("remote,remote", seed=5)  # seed 5: Gracz (seat 0) moves first
 
     async def scenario(http: aiohttp.ClientSession) -> dict[str, Any]:
         ola = await join(table.url, http, table.code(0))
