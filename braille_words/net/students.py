@@ -42,14 +42,19 @@ class Student:
     code: str
     choose: Choose = draw_every_turn
     lang: str = "pl"
+    read_first: str | None = None
+    """A reading command typed before each move (``stojak``), answered before the move is
+    sent: a student looks at their rack before they play, and the load test times both."""
     drop_after: int | None = None
     """Drop the connection (no goodbye) after this many lines, then reconnect with the token."""
     token: str = ""
     seat: int | None = None
     lines_sent: int = 0
+    """Moves typed (reading commands are counted in ``reads_sent``)."""
     latencies: list[float] = field(default_factory=list)
     """Seconds from a line sent to the first message for the seat that answers it."""
     got: list[dict[str, Any]] = field(default_factory=list)
+    reads_sent: int = 0
     lines_refused: int = 0
     """Lines the table refused with a sentence (the table was waiting for someone)."""
     drops: int = 0
@@ -89,7 +94,7 @@ class Student:
         async with http.ws_connect(self.url, max_msg_size=0) as ws:
             await ws.send_str(protocol.hello(self.code, token=self.token, lang=self.lang))
             sent_at: float | None = None
-            awaited = pending = False
+            awaited = pending = reading = False
             while time.monotonic() < deadline:
                 try:
                     message = await asyncio.wait_for(ws.receive(), deadline - time.monotonic())
@@ -111,6 +116,10 @@ class Student:
                 if sent_at is not None and kind in ("say", "view"):
                     self.latencies.append(time.perf_counter() - sent_at)
                     sent_at = None
+                    if reading:  # the rack was read out: now the move
+                        reading = False
+                        sent_at = await self._type(ws, self.choose(self.last_view))
+                        continue
                 move = False
                 if kind == "view":
                     self.last_view = data.get("view")
@@ -133,8 +142,21 @@ class Student:
                     self.drops += 1
                     await ws.close()  # the network broke: no goodbye
                     return True
-                sent_at = time.perf_counter()
-                await ws.send_str(protocol.dump({"t": "line", "text": self.choose(self.last_view)}))
-                self.lines_sent += 1
                 pending = True
+                if self.read_first:
+                    reading = True
+                    sent_at = await self._type(ws, self.read_first, move=False)
+                else:
+                    sent_at = await self._type(ws, self.choose(self.last_view))
         return False
+
+    async def _type(self, ws: aiohttp.ClientWebSocketResponse, line: str, *,
+                    move: bool = True) -> float:
+        """Send one typed line; the moment it left, for its answer's latency."""
+        sent_at = time.perf_counter()
+        await ws.send_str(protocol.dump({"t": "line", "text": line}))
+        if move:
+            self.lines_sent += 1
+        else:
+            self.reads_sent += 1
+        return sent_at
