@@ -149,6 +149,8 @@ class Host:
         self._ready = threading.Event()
         self._error: BaseException | None = None
         self._links: set[_Link] = set()
+        self.on_app: list[Callable[[web.Application], None]] = []
+        """Called with the application before it is served: more routes or sub-apps."""
         self.refused: list[tuple[str, str]] = []
         """(address, reason) of every connection refused or closed for cause: the log."""
         for table in tables:
@@ -281,8 +283,14 @@ class Host:
         loop.close()
 
     def app(self) -> web.Application:
+        """The one aiohttp application the host serves: the students' WebSocket at ``/ws``,
+        and whatever ``on_app`` adds (the teacher's web page mounts itself there, e.g.
+        ``host.on_app.append(lambda app: app.add_subapp("/teacher/", page))`` before
+        ``start``)."""
         app = web.Application(client_max_size=MAX_MESSAGE)
         app.router.add_get("/ws", self._connection)
+        for extend in self.on_app:
+            extend(app)
         return app
 
     async def _open(self) -> None:

@@ -214,3 +214,29 @@ def test_a_connection_that_never_says_hello_is_let_go(
 
     peer = run(scenario)
     assert peer.closed and "nie przedstawił" in peer.said()
+
+
+def test_more_routes_can_be_mounted_on_the_hosts_application() -> None:
+    """The teacher's web page (issue 15) is served by the same server, beside ``/ws``."""
+    from aiohttp import web
+
+    from braille_words.net.host import Host
+
+    page = web.Application()
+
+    async def hello(request: web.Request) -> web.Response:
+        return web.Response(text="nauczyciel")
+
+    page.router.add_get("/", hello)
+    host = Host([], bind="127.0.0.1", port=0)
+    host.on_app.append(lambda app: app.add_subapp("/teacher/", page))
+    host.start()
+
+    async def scenario(http: aiohttp.ClientSession) -> str:
+        async with http.get(f"http://127.0.0.1:{host.port}/teacher/") as response:
+            return await response.text()
+
+    try:
+        assert run(scenario) == "nauczyciel"
+    finally:
+        host.stop()
