@@ -12,6 +12,7 @@ import argparse
 import contextlib
 import json
 import signal
+import ssl
 import sys
 import threading
 import time
@@ -29,6 +30,10 @@ def register(subparsers: Any) -> None:
         help="run classroom tables that students join from their own computers",
         description="Run one or several tables on this computer; students at their own "
         "computers join them with 'braille-words join' and the join code said here.",
+        epilog="At this console, besides the table's own commands ('pomoc'): 'kod NAME' "
+        "gives a seat a new join code (the old one stops working), 'zwolnij NAME' lets the "
+        "seat's computer go so the student can join again, 'stół N' sends the next commands "
+        "to table N.",
     )
     host.add_argument("game", nargs="?", help="the game (default: the roster's, else rummikub)")
     host.add_argument("--players", help="who plays, e.g. remote,remote,computer "
@@ -212,6 +217,7 @@ def cmd_host(args: argparse.Namespace) -> int:
     from braille_words.table.launch import stdin_is_interactive
 
     scripted = not stdin_is_interactive()
+    _check_certificate(args)  # before any table is made: a wrong file costs no journal
     if args.resume:
         folder = _latest_host() if args.resume == "latest" else Path(args.resume)
         tables, port = _resumed_tables(folder, scripted)
@@ -226,15 +232,13 @@ def cmd_host(args: argparse.Namespace) -> int:
     teacher = open_teacher(lang, "none" if scripted else "auto")
     for table in tables:
         table.session.teacher = teacher
+    host = Host(tables, bind=args.bind, port=port, cert=args.cert, key=args.key,
+                state_path=folder / "host.json", computer_after=args.computer_after)
     try:
-        host = Host(tables, bind=args.bind, port=port, cert=args.cert, key=args.key,
-                    state_path=folder / "host.json", computer_after=args.computer_after)
         port = host.start()
     except OSError as exc:
         raise InputError(f"cannot listen on port {port}: {exc.strerror or exc}; give another "
                          f"with --port") from None
-    except ValueError as exc:
-        raise InputError(f"the certificate cannot be used: {exc}") from None
     announcer = None
     if not args.no_mdns:
         try:
@@ -250,6 +254,22 @@ def cmd_host(args: argparse.Namespace) -> int:
         host.stop()
         if announcer is not None:
             announcer.close()
+
+
+def _check_certificate(args: argparse.Namespace) -> None:
+    from braille_words.net.host import tls
+
+    if args.key is not None and args.cert is None:
+        raise InputError("--key goes with --cert: give the certificate too")
+    if args.cert is None:
+        return
+    try:
+        tls(args.cert, args.key)
+    except (OSError, ValueError) as exc:  # ssl.SSLError is an OSError
+        reason = ("they are not a PEM certificate and its private key"
+                  if isinstance(exc, ssl.SSLError) else getattr(exc, "strerror", None) or exc)
+        raise InputError(f"the certificate {args.cert} (key {args.key or 'in the same file'}) "
+                         f"cannot be used: {reason}") from None
 
 
 def _tell_codes(host: Any, teacher: Any, lang: str, port: int) -> None:

@@ -117,6 +117,14 @@ class _Link:
             self.queue.put_nowait(None)
 
 
+def tls(cert: Path, key: Path | None) -> ssl.SSLContext:
+    """The server's TLS context from the teacher's certificate (and its key, when the
+    certificate file does not hold it); ``OSError`` (``ssl.SSLError``) when they are unusable."""
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.load_cert_chain(str(cert), str(key) if key is not None else None)
+    return context
+
+
 class Host:
     """The server. ``start`` returns once it listens; ``stop`` lets every connection go."""
 
@@ -135,10 +143,7 @@ class Host:
         self.tables = tables
         self.bind = bind
         self.port = port
-        self._ssl: ssl.SSLContext | None = None
-        if cert is not None:
-            self._ssl = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
-            self._ssl.load_cert_chain(str(cert), str(key) if key is not None else None)
+        self._ssl = tls(cert, key) if cert is not None else None
         self.state_path = state_path
         self.computer_after = computer_after
         self._on_change = on_change
