@@ -212,7 +212,11 @@ class Client:
                 except (TimeoutError, aiohttp.ClientError, OSError) as exc:
                     outcome = None
                     if not self.token:  # never joined: the address is wrong, say so
-                        self._say("join_unreachable", address=address, reason=_reason(exc))
+                        if isinstance(exc, aiohttp.ClientConnectorCertificateError):
+                            self._say("join_untrusted", address=address)
+                        else:
+                            self._say("join_unreachable", address=address,
+                                      reason=_reason(exc))
                         typed = await self._ask("join_none")
                         if typed is None:
                             return 1

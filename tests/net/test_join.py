@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from braille_words.net.discovery import Announcer, browse
-from tests.net.conftest import HostMaker
+from tests.net.conftest import HostMaker, self_signed
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -123,3 +123,21 @@ def test_join_with_an_address_and_the_code_speaks_english_when_asked(
     student.type("rack")
     student.until("Rack, 14 tiles")
     assert student.end() == 0
+
+
+def test_join_over_wss_takes_the_teachers_self_signed_certificate_only_when_told(
+    hosted: HostMaker, terminals: list[Terminal], tmp_path: Path
+) -> None:
+    cert, key = self_signed(tmp_path)
+    table = hosted("remote,computer:beginner", seed=5, cert=cert, key=key)
+    address = f"wss://127.0.0.1:{table.host.port}"
+    wary = Terminal(address, "--code", table.code(0), "--speech", "text", "--display", "none")
+    terminals.append(wary)
+    wary.until("nie ufa certyfikatowi stołu")
+    assert wary.end() == 1  # asked for another address; input ended
+    trusting = Terminal(address, "--code", table.code(0), "--insecure", "--speech", "text",
+                        "--display", "none")
+    terminals.append(trusting)
+    trusting.until("Dołączono do stołu")
+    trusting.until("Twój ruch")
+    assert trusting.end() == 0

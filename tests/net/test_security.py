@@ -7,9 +7,7 @@ from __future__ import annotations
 
 import io
 import json
-import shutil
 import ssl
-import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +18,7 @@ from braille_words.net import protocol
 from braille_words.net.cli import _host_command
 from braille_words.speech.recorder import RecordingSpeaker
 from braille_words.table.outputs import SeatOutput
-from tests.net.conftest import Hosted, HostMaker, Peer, connect, join, run
+from tests.net.conftest import Hosted, HostMaker, Peer, connect, join, run, self_signed
 
 
 def _private(peer: Peer) -> set[str]:
@@ -180,23 +178,10 @@ def test_a_connection_that_stops_answering_is_let_go_and_the_seat_waits(
     assert not good.closed and "Gra czeka" in good.said()
 
 
-def _self_signed(folder: Path) -> tuple[Path, Path]:
-    if shutil.which("openssl") is None:
-        pytest.skip("no openssl to make a test certificate with")
-    cert, key = folder / "cert.pem", folder / "key.pem"
-    subprocess.run(
-        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
-         "-keyout", str(key), "-out", str(cert), "-subj", "/CN=127.0.0.1",
-         "-addext", "subjectAltName=IP:127.0.0.1"],
-        check=True, capture_output=True,
-    )
-    return cert, key
-
-
 def test_with_the_teachers_certificate_students_connect_over_wss_only(
     hosted: HostMaker, tmp_path: Path
 ) -> None:
-    cert, key = _self_signed(tmp_path)
+    cert, key = self_signed(tmp_path)
     table = hosted(cert=cert, key=key)
     trusting = ssl.create_default_context(cafile=str(cert))
 
