@@ -99,7 +99,7 @@ class _Link:
 
     def _put(self, frame: str) -> None:
         if self.queue.qsize() > OUTBOX_MOST:
-            self._close_now("net_closed_too_many")
+            self._close_now("net_closed_silent")  # it reads nothing: as good as gone
             return
         self.queue.put_nowait(frame)
 
@@ -148,6 +148,7 @@ class Host:
         self.computer_after = computer_after
         self._on_change = on_change
         self._guard = Guard()
+        self._saving = threading.Lock()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._runner: web.AppRunner | None = None
         self._thread: threading.Thread | None = None
@@ -257,9 +258,10 @@ class Host:
                 for t in self.tables
             ],
         }
-        tmp = self.state_path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
-        tmp.replace(self.state_path)
+        with self._saving:  # the network's thread and the teacher's console both save
+            tmp = self.state_path.with_suffix(".tmp")
+            tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
+            tmp.replace(self.state_path)
         if self._on_change is not None:
             self._on_change()
 
