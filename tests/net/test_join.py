@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from braille_words.net.discovery import Announcer, browse
+from braille_words.table import journal
 from tests.net.conftest import HostMaker, self_signed
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -141,3 +142,57 @@ def test_join_over_wss_takes_the_teachers_self_signed_certificate_only_when_told
     trusting.until("Dołączono do stołu")
     trusting.until("Twój ruch")
     assert trusting.end() == 0
+
+
+def test_a_student_at_a_baum_display_without_speech_joins_and_plays_to_the_end(
+    hosted: HostMaker, terminals: list[Terminal]
+) -> None:
+    """Issue 14's "done when", one student on an emulated Baum display (no speech), the
+    other a simulated student; the seat's cells come from the table over the network."""
+    import asyncio
+    import time
+
+    import aiohttp
+
+    from braille_words.braille import text_line
+    from braille_words.braille.view import Pager
+    from braille_words.displays.emulators import make_emulator
+    from braille_words.net.students import Student
+
+    table = hosted("remote,remote", seed=5)
+    emulator = make_emulator("baum", 40)
+    frames: list[bytes] = []
+    emulator.on_cells = lambda cells: frames.append(bytes(cells))
+    emulator.start()
+    other = Student(table.url, table.code(1))
+
+    def play_other() -> None:
+        async def play() -> None:
+            async with aiohttp.ClientSession() as http:
+                await other.play(http, most_seconds=120)
+
+        asyncio.run(play())
+
+    helper = threading.Thread(target=play_other, daemon=True)
+    try:
+        student = Terminal(f"127.0.0.1:{table.host.port}", "--code", table.code(0),
+                           "--display", f"baum:{emulator.path}", "--speech", "none")
+        terminals.append(student)
+        helper.start()
+        deadline = time.monotonic() + 120
+        while not other.over and time.monotonic() < deadline:
+            emulator.press_command("pan_right")  # reading on through the news
+            student.type("dobierz")  # out of turn the table refuses it, and says so
+            time.sleep(0.15)
+        helper.join(10)
+        assert student.end() == 0
+    finally:
+        emulator.stop()
+    session = table.table.session
+    assert other.over and session.state.is_over
+    assert session.journal is not None
+    moves = journal.read(session.journal.path).entries
+    assert {e.seat for e in moves} == {0, 1}  # the student at the display played their seat
+    welcome = "Dołączono do stołu: Stół 1, Rummikub Słowny. Twoje miejsce: Gracz."
+    window = Pager(text_line(welcome, "pl"), 40).frame().cells.rstrip(b"\x00")
+    assert window in b"\n".join(frames)
