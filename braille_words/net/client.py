@@ -75,6 +75,8 @@ class Client:
         self.view: Any = None
         self.over = False
         self.joined = False
+        self.welcomes = 0
+        """Connections the table welcomed: one that was, and then dropped, is a new drop."""
         self.ended = False
         self._loop: asyncio.AbstractEventLoop | None = None
         self._lines: asyncio.Queue[str | None] | None = None
@@ -238,6 +240,8 @@ class Client:
                 if self.over:
                     return 0
                 # Dropped: try again by ourselves, with growing pauses.
+                if outcome == "joined":  # this connection had been welcomed: a new drop
+                    gone_since, attempt = None, 0
                 if gone_since is None:
                     gone_since = loop.time()
                     self._say("join_lost")
@@ -246,11 +250,10 @@ class Client:
                     return 1
                 await asyncio.sleep(BACKOFF[min(attempt, len(BACKOFF) - 1)])
                 attempt += 1
-                if outcome == "joined":
-                    gone_since, attempt = loop.time(), 0
 
     async def _session(self, ws: aiohttp.ClientWebSocketResponse) -> int | str | None:
         """One connection: hello, then the seat's stream; how it ended."""
+        welcomes = self.welcomes
         display = self.devices.display
         cells = int(getattr(display, "cells", 0) or 0) if display is not None else 0
         status = int(getattr(display, "status_cells", 0) or 0) if display is not None else 0
@@ -273,7 +276,7 @@ class Client:
                     return outcome
         finally:
             lines.cancel()
-        return "joined" if self.token else None
+        return "joined" if self.welcomes > welcomes else None
 
     async def _forward_lines(self, ws: aiohttp.ClientWebSocketResponse) -> None:
         assert self._lines is not None
@@ -309,6 +312,7 @@ class Client:
         elif kind == "welcome":
             self.token = str(data.get("token", ""))
             self.joined = True
+            self.welcomes += 1
             self.local.attach_display(None)  # the table's cells from now on
         elif kind == "refused":
             self.local.announce(str(data.get("text", "")), cue="rejected")
@@ -321,6 +325,11 @@ class Client:
             return 1
         elif kind == "closed":
             reason = str(data.get("code", ""))
+            if reason == "net_game_over":
+                self.over = True
+                self.local.attach_display(devices.display)
+                self.local.announce(str(data.get("text", "")))
+                return 0
             if reason == "net_closed_host" and (self.token and not self.over):
                 return None  # the teacher's computer restarts: reconnect by ourselves
             if not self.over:

@@ -476,6 +476,10 @@ class Host:
             if seat is None or seat not in table.remotes:
                 continue
             remote = table.remotes[seat]
+            if table.session.state.is_over:
+                # The table's thread has ended: nobody would present the seat any more.
+                link._close_now("net_game_over")
+                return None
             if remote.link is not None and not by_token:
                 self._refuse(link, "net_seat_taken", name=table.session.seats[seat].name)
                 return None

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -84,6 +85,17 @@ class Student:
             attempt = 0 if self.welcomes > welcomes else attempt + 1
             self.reconnects += 1
             await asyncio.sleep(BACKOFF[min(attempt, len(BACKOFF) - 1)])
+
+    def on_a_thread(self, most_seconds: float = 300.0, *, reconnect: bool = False
+                    ) -> threading.Thread:
+        """The student playing on a thread of its own, with its own event loop (beside a
+        program that is busy with something else); start it, then join it."""
+
+        async def play() -> None:
+            async with aiohttp.ClientSession() as http:
+                await self.play(http, most_seconds, reconnect=reconnect)
+
+        return threading.Thread(target=lambda: asyncio.run(play()), daemon=True)
 
     async def _connection(self, http: aiohttp.ClientSession, deadline: float) -> bool:
         """One connection; True if it was dropped on purpose (to be restored).

@@ -149,10 +149,7 @@ def test_a_student_at_a_baum_display_without_speech_joins_and_plays_to_the_end(
 ) -> None:
     """Issue 14's "done when", one student on an emulated Baum display (no speech), the
     other a simulated student; the seat's cells come from the table over the network."""
-    import asyncio
     import time
-
-    import aiohttp
 
     from braille_words.braille import text_line
     from braille_words.braille.view import Pager
@@ -166,14 +163,7 @@ def test_a_student_at_a_baum_display_without_speech_joins_and_plays_to_the_end(
     emulator.start()
     other = Student(table.url, table.code(1))
 
-    def play_other() -> None:
-        async def play() -> None:
-            async with aiohttp.ClientSession() as http:
-                await other.play(http, most_seconds=120)
-
-        asyncio.run(play())
-
-    helper = threading.Thread(target=play_other, daemon=True)
+    helper = other.on_a_thread(most_seconds=120)
     try:
         student = Terminal(f"127.0.0.1:{table.host.port}", "--code", table.code(0),
                            "--display", f"baum:{emulator.path}", "--speech", "none")

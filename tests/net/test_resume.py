@@ -4,7 +4,6 @@ move confirmed before the kill is still there (issue 14, "faults with nothing lo
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import signal
@@ -13,8 +12,6 @@ import sys
 import threading
 import time
 from pathlib import Path
-
-import aiohttp
 
 from braille_words.net.students import Student
 from braille_words.table import journal
@@ -73,11 +70,7 @@ def test_host_killed_with_sigkill_resumes_from_its_journal_and_students_come_bac
         # Seat 2: a simulated student on its own thread.
         student = Student(f"ws://127.0.0.1:{port}/ws", codes["1"])
 
-        async def play_student() -> None:
-            async with aiohttp.ClientSession() as http:
-                await student.play(http, most_seconds=120, reconnect=True)
-
-        student_thread = threading.Thread(target=lambda: asyncio.run(play_student()))
+        student_thread = student.on_a_thread(most_seconds=120, reconnect=True)
         student_thread.start()
 
         _wait_for(lambda: len(_moves(table_journal)) >= 20, "twenty moves")
