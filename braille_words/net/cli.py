@@ -231,7 +231,8 @@ def cmd_host(args: argparse.Namespace) -> int:
         (s.lang for t in tables for s in t.session.seats if s.is_human), "pl")
     teacher = open_teacher(lang, "none" if scripted else "auto")
     for table in tables:
-        table.session.teacher = teacher
+        table.session.teacher = _teacher_at(teacher, table, lang) if len(tables) > 1 \
+            else teacher
     host = Host(tables, bind=args.bind, port=port, cert=args.cert, key=args.key,
                 state_path=folder / "host.json", computer_after=args.computer_after)
     try:
@@ -254,6 +255,17 @@ def cmd_host(args: argparse.Namespace) -> int:
         host.stop()
         if announcer is not None:
             announcer.close()
+
+
+def _teacher_at(teacher: Any, table: Any, lang: str) -> Any:
+    """The teacher's console as one of several tables tells it: the same voice and screen,
+    each line headed by its table ("[Nauczyciel, Stół 2]"), so eight tables' news can be
+    told apart."""
+    from braille_words.table.outputs import SeatOutput
+
+    return SeatOutput(name=teacher.name, lang=lang, verbosity=teacher.verbosity,
+                      speaker=teacher.speaker, transcript=teacher.transcript,
+                      label=f"{teacher.label}, {table.label(lang)}")
 
 
 def _check_certificate(args: argparse.Namespace) -> None:
