@@ -12,7 +12,6 @@ import argparse
 import contextlib
 import json
 import signal
-import ssl
 import sys
 import threading
 import time
@@ -269,6 +268,8 @@ def _teacher_at(teacher: Any, table: Any, lang: str) -> Any:
 
 
 def _check_certificate(args: argparse.Namespace) -> None:
+    import ssl
+
     from braille_words.net.host import tls
 
     if args.key is not None and args.cert is None:
