@@ -94,8 +94,8 @@ def browse(seconds: float = 2.5) -> list[Found]:
                 continue
             props = {k.decode(): (v or b"").decode("utf-8", "replace")
                      for k, v in info.properties.items()}
-            if props.get("v") != str(VERSION):
-                continue
+            # A table of another protocol version is listed too: choosing it, the student
+            # hears from the table why it cannot be joined (rather than "no tables found").
             scheme = props.get("scheme", "ws")
             for address in info.parsed_addresses():
                 if _answers(address, int(info.port or 0)):
