@@ -292,8 +292,8 @@ def _tell_codes(host: Any, teacher: Any, lang: str, port: int) -> None:
 
     address = next((a for a in _addresses() if not a.startswith("127.")), "127.0.0.1")
     for table in host.tables:
-        lines = [text(lang, "host_ready", table=table.number, game=table.title,
-                      address=f"{address}:{port}")]
+        lines = [text(lang, "host_resumed" if table.resumed else "host_ready",
+                      table=table.number, game=table.title, address=f"{address}:{port}")]
         for seat, code in sorted(table.keys.codes.items()):
             lines.append(text(lang, "host_code", name=table.session.seats[seat].name,
                               code=spoken(code)))
