@@ -20,10 +20,11 @@ from __future__ import annotations
 import json
 import threading
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from braille_words.displays.events import DisplayCommand
+from braille_words.games.base import Event
 from braille_words.net.protocol import Hello
 from braille_words.present.messages import text
 from braille_words.table.outputs import SeatOutput
@@ -198,7 +199,10 @@ class RemoteSeat:
         if self.link is link:
             self.out.on_display_command(DisplayCommand(name, arg))
 
-    def _send_view(self, view: Any, awaited: bool, over: bool) -> None:
+    def _send_view(self, view: Any, awaited: bool, over: bool,
+                   events: Sequence[Event] = ()) -> None:
+        """The seat's view and the events it was just told (public ones and its own: the
+        table has already left out every other seat's), as data."""
         link = self.link
         if link is None:
             return
@@ -206,4 +210,6 @@ class RemoteSeat:
             json.dumps(view)
         except (TypeError, ValueError):
             view = None  # a game whose view is not plain data: the sentences still go
-        link.send({"t": "view", "view": view, "awaited": awaited, "over": over})
+        told = [json.loads(json.dumps(e.to_json(), default=str)) for e in events]
+        link.send({"t": "view", "view": view, "awaited": awaited, "over": over,
+                   "events": told})

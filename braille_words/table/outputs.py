@@ -141,9 +141,10 @@ class SeatOutput:
         """The game's line for the display's cancel key (set by the table from the game)."""
         self.submit: Callable[[str], None] | None = None
         self.on_device: Callable[[str], None] | None = None
-        self.on_view: Callable[[Any, bool, bool], None] | None = None
-        """(view, awaited, over) after each change: a network seat's client gets the seat's
-        own ``view_for`` as data beside the sentences and cells."""
+        self.on_view: Callable[[Any, bool, bool, list[Any]], None] | None = None
+        """(view, awaited, over, events) after each change: a network seat's client gets the
+        seat's own ``view_for`` and the events it may know as data, beside the sentences and
+        cells."""
         self._sound_failed = False
         """Where the display's own news goes (unplugged, back): the table, which tells every
         seat and waits; a seat alone says it itself."""

@@ -789,7 +789,8 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
             out.show(self._drawing(view, out.lang))
             out.show_status(self._status(view))
             if out.on_view is not None:
-                out.on_view(view, seat in self.state.awaiting, self.state.is_over)
+                out.on_view(view, seat in self.state.awaiting, self.state.is_over,
+                            [e for e, _ in texts])
         teacher = self.teacher
         if teacher is not None:
             public = " ".join(

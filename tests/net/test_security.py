@@ -46,6 +46,11 @@ def test_a_second_client_trying_every_code_forged_seats_and_replays_learns_and_c
         await ola.ws.close()
         ola = await join(table.url, http, token=old_token)
         await ola.until(lambda m: "Twój ruch" in str(m.get("text", "")))
+        # A round each: both are told the tiles they drew, privately.
+        await ola.send({"t": "line", "text": "dobierz"})
+        await jan.until(lambda m: "Twój ruch" in str(m.get("text", "")))
+        await jan.send({"t": "line", "text": "dobierz"})
+        await ola.until(lambda m: "Twój ruch" in str(m.get("text", "")))
         await jan.read(0.3)
         before = _snapshot(table)
         intruders: list[Peer] = []
@@ -88,6 +93,11 @@ def test_a_second_client_trying_every_code_forged_seats_and_replays_learns_and_c
     jan_said = [m for peer in got["jan"] for m in peer.got]
     assert not ola_private & {str(m.get("text")) for m in jan_said}
     assert all(m["view"]["seat"] == 1 for m in jan_said if m["t"] == "view")
+    # The events sent as data: public ones and Jan's own, never one meant for Ola.
+    jan_events = [e for m in jan_said if m["t"] == "view" for e in m["events"]]
+    ola_events = [e for m in got["ola"].got if m["t"] == "view" for e in m["events"]]
+    assert {e["to"] for e in jan_events} <= {None, 1}
+    assert any(e["to"] == 0 for e in ola_events)  # Ola had private events to keep
     rack0 = json.loads(json.dumps(table.table.session.state.view_for(0)["rack"]))
     assert all(m["view"]["rack"] != rack0 for m in jan_said if m["t"] == "view")
     assert "To nie twój ruch" in " ".join(str(m.get("text", "")) for m in jan_said) or any(
