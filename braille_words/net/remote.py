@@ -7,9 +7,9 @@ student's computer by construction — the privacy of a seat is the privacy the 
 keeps, not a second filter that could drift from it. The sentences are made here in the
 language and verbosity the student's computer asked for, and the student's computer renders
 them on its own devices: speech in its own voice, the cells on its own display (the width it
-said it has), earcons on its own sound card. Beside them, the seat's ``view_for`` goes along as
-data after every change (for clients that present it themselves, and for the load test's
-computer-driven students).
+said it has), earcons on its own sound card. Beside them, the seat's ``view_for`` and the
+events it was told go along as data after every change (for clients that present them
+themselves, and for the simulated students of the tests and the load test).
 
 While a seat has no connection, what it would have been told is kept (the last
 ``MISSED_KEPT`` sentences) and told when it is back.
