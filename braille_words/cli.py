@@ -21,6 +21,7 @@ from braille_words.errors import BrailleWordsError
 COMMAND_MODULES: tuple[str, ...] = (
     "braille_words.lexicon.cli",
     "braille_words.table.cli",
+    "braille_words.net.cli",
     "braille_words.displays.cli",
     "braille_words.speech.cli",
     "braille_words.audio.cli",
@@ -39,6 +40,11 @@ COMMANDS: dict[str, tuple[tuple[str, str], ...]] = {
         ("resume", "go on with the last unfinished game"),
         ("results", "read a finished game again: what happened, and who won"),
         ("roster", "a classroom roster: print an example, or check one before the lesson"),
+    ),
+    "braille_words.net.cli": (
+        ("host", "run classroom tables that students join from their own computers"),
+        ("join", "join a teacher's table from this computer (found on the network, or "
+                 "HOST:PORT)"),
     ),
     "braille_words.displays.cli": (
         ("show", "show a text on a Braille display and print the keys pressed"),

@@ -195,6 +195,27 @@ LOOK_AGAIN_EVERY = 1.0
 """Seconds between looks for a Braille display that was not there when the game started."""
 
 
+def open_devices(
+    seat: SeatConfig,
+    on_command: Callable[[Any], None],
+    on_status: Callable[[str], None],
+    warn: list[str],
+) -> tuple[Any, Any, SeatSounds | None]:
+    """(speaker, display, sounds) of one person, each falling back with a warning: a
+    student's own computer joining a table over the network opens its devices here."""
+    from braille_words.displays.spec import open_display
+
+    speaker = None if seat.speech == "none" else _speaker(seat, 0, None, warn)
+    display = None
+    if seat.display != "none":
+        try:
+            display = open_display(seat.display, stream=_LinesOnly(),  # type: ignore[arg-type]
+                                   on_command=on_command, on_status=on_status)
+        except BrailleWordsError as exc:
+            warn.append(_fallback(seat, "Braille", exc, "speech only"))
+    return speaker, display, _sounds(seat, warn)
+
+
 def _display(seat: SeatConfig, out: SeatOutput, warn: list[str]) -> Any:
     from braille_words.displays.spec import open_display
 
@@ -252,6 +273,12 @@ def open_outputs(
             )
             out.watching = watch is not None
             outputs.append(out)
+            continue
+        if seat.where == "network":
+            # Its display, voice and sounds are on the student's computer (``net.remote``
+            # attaches them when the student joins); nothing of it is printed here.
+            outputs.append(SeatOutput(name=seat.name, lang=seat.lang,
+                                      verbosity=seat.verbosity, hold_news=True))
             continue
         label = seat.name if len(humans) > 1 else None
         # With a transcript on standard output, speech as text (asked for, or fallen back

@@ -143,6 +143,10 @@ class SeatOutput:
         self.on_device: Callable[[str], None] | None = None
         self.on_refused: Callable[[str], None] | None = None
         """Told each sentence that refuses what the seat tried (the teacher's report)."""
+        self.on_view: Callable[[Any, bool, bool, list[Any]], None] | None = None
+        """(view, awaited, over, events) after each change: a network seat's client gets the
+        seat's own ``view_for`` and the events it may know as data, beside the sentences and
+        cells."""
         self._sound_failed = False
         """Where the display's own news goes (unplugged, back): the table, which tells every
         seat and waits; a seat alone says it itself."""
@@ -190,6 +194,29 @@ class SeatOutput:
             self.muted = False
             self._status_text = ""
             self._refresh(reset=True)
+
+    def plug(
+        self,
+        *,
+        speaker: Speaker | None,
+        display: Any | None,
+        earcons: Earcons | None,
+        lang: str | None = None,
+        verbosity: str | None = None,
+        hold_news: bool | None = None,
+    ) -> None:
+        """Give the seat other devices, all at once: a student's own computer joining over the
+        network (or leaving it). Its language and verbosity come with it."""
+        with self._lock:
+            self.speaker, self.earcons = speaker, earcons
+            if lang is not None:
+                self.lang = lang
+                self.typing = BrailleInput(lang)
+            if verbosity is not None:
+                self.verbosity = verbosity
+            if hold_news is not None:
+                self.hold_news = hold_news
+            self.attach_display(display)
 
     def attach_display(self, display: Any | None) -> None:
         with self._lock:

@@ -27,6 +27,9 @@ EXAMPLE = """\
 #     braille-words play --roster THIS-FILE
 # and check it before the lesson with:
 #     braille-words roster check THIS-FILE
+# Students at their own computers: start it with 'braille-words host --roster THIS-FILE'
+# and give their seats where = "network" (they join with 'braille-words join'; their
+# display, speech and sound are set on their own computer).
 #
 # Settings for the whole table (all optional):
 game = "rummikub"          # rummikub or siedem-slow
@@ -151,8 +154,10 @@ def _seat(entry: Any, number: int, lang: str, verbosity: str, where: str) -> Sea
     if not name:
         raise InputError(f"in {where}, seat {number} needs a name")
     human = values.get("kind", "human") == "human"
-    values.setdefault("display", "console" if human else "none")
-    values.setdefault("speech", "auto" if human else "none")
+    # A seat at the student's own computer opens nothing here: its devices are over there.
+    here = human and values.get("where", "here") == "here"
+    values.setdefault("display", "console" if here else "none")
+    values.setdefault("speech", "auto" if here else "none")
     # At a classroom table the terminal is the teacher's unless a seat is given it; a seat
     # reading Braille in the terminal itself types there too.
     values.setdefault("keyboard", "terminal" if values["display"].startswith("console") else "none")

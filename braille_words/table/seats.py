@@ -23,6 +23,7 @@ KINDS = ("human", "computer")
 LEVELS = ("beginner", "medium", "strong")
 VERBOSITIES = ("beginner", "expert")
 LANGS = ("pl", "en")
+WHERE = ("here", "network")
 
 
 @dataclass
@@ -41,6 +42,9 @@ class SeatConfig:
     """Who types for this seat besides its display's own keys: "terminal" (the computer's
     keyboard, handed over between the seats that share it), "none", or a second USB keyboard
     of its own by its stable name (``/dev/input/by-id/…-event-kbd``)."""
+    where: str = field(default="here", metadata=choices(*WHERE))
+    """"network": the person plays at their own computer (``braille-words join``) with their
+    own display, voice and keyboard; this computer opens none of them."""
 
     def __post_init__(self) -> None:
         # The same checker as a roster's and a game's options: one sentence for one mistake.
@@ -74,6 +78,9 @@ def parse_players(text: str, lang: str = "pl") -> list[SeatConfig]:
         "computer": "computer",
         "komputer": "computer",
         "cpu": "computer",
+        "remote": "remote",
+        "zdalny": "remote",
+        "network": "remote",
     }
     seats: list[SeatConfig] = []
     items = [p.strip() for p in text.split(",") if p.strip()]
@@ -85,8 +92,12 @@ def parse_players(text: str, lang: str = "pl") -> list[SeatConfig]:
         kind = aliases.get(word.lower())
         if kind is None:
             raise InputError(
-                f"a player is 'human' or 'computer' (optionally computer:beginner), not '{item}'"
+                f"a player is 'human', 'remote' (at their own computer, for 'host') or "
+                f"'computer' (optionally computer:beginner), not '{item}'"
             )
+        remote = kind == "remote"
+        if remote:
+            kind = "human"
         if kind == "human":
             humans += 1
             name = ("Gracz" if lang == "pl" else "Player") + (f" {humans}" if humans > 1 else "")
@@ -101,8 +112,10 @@ def parse_players(text: str, lang: str = "pl") -> list[SeatConfig]:
                 kind=kind,
                 level=level or "strong",
                 lang=lang,
-                speech="auto" if kind == "human" else "none",
-                display="console" if kind == "human" else "none",
+                speech="auto" if kind == "human" and not remote else "none",
+                display="console" if kind == "human" and not remote else "none",
+                keyboard="none" if remote else "terminal",
+                where="network" if remote else "here",
             )
         )
     # Names must tell seats apart when they are read out.

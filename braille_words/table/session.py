@@ -184,6 +184,11 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
 
         return refused
 
+    def call_soon(self, action: Callable[[], None]) -> None:
+        """Run ``action`` on the table's own thread, between two inputs: a network seat
+        joining or leaving changes outputs the table is using."""
+        self.inputs.put(Input(TABLE, None, move=("call", action)))
+
     def _submitter(self, seat: int) -> Callable[[str], None]:
         def submit(line: str) -> None:
             self.inputs.put(Input(seat, line))
@@ -705,6 +710,9 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
             _, seat, status = item.move
             self._device(seat, status)
             return
+        if isinstance(item.move, tuple) and item.move and item.move[0] == "call":
+            item.move[1]()  # work another thread hands to the table's (``call_soon``)
+            return
         if isinstance(item.move, tuple) and item.move and item.move[0] == "computer":
             _, (seat, _key), move = item.move
             self._thinking.discard(seat)
@@ -841,6 +849,9 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
             view = self.state.view_for(seat)
             out.show(self._drawing(view, out.lang))
             out.show_status(self._status(view))
+            if out.on_view is not None:
+                out.on_view(view, seat in self.state.awaiting, self.state.is_over,
+                            [e for e, _ in texts])
         teacher = self.teacher
         if teacher is not None:
             public = " ".join(

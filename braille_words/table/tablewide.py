@@ -208,9 +208,13 @@ class TableWide:
 
     def _paused_text(self, out: SeatOutput) -> str:
         displays = [int(r.split()[1]) for r in sorted(self._paused) if r.startswith("display ")]
-        if displays and "teacher" not in self._paused:
+        away = [int(r.split()[1]) for r in sorted(self._paused) if r.startswith("network ")]
+        if displays and "teacher" not in self._paused and not away:
             names = [self.seats[s].name for s in displays]
             return text(out.lang, "paused_for_display", out.verbosity, names=names)
+        if away and "teacher" not in self._paused:
+            names = [self.seats[s].name for s in sorted(set(displays) | set(away))]
+            return text(out.lang, "paused_for_seat", out.verbosity, names=names)
         return text(out.lang, "paused_refused", out.verbosity)
 
     def _device(self, seat: int, status: str) -> None:
@@ -226,6 +230,9 @@ class TableWide:
                 t.announce(text(t.lang, "sound_failed_teacher", t.verbosity, name=name),
                            cue="warning")
             return
+        if status.startswith("network_"):
+            self.network_status(seat, status)
+            return
         reason = f"display {seat}"
         if status == "display_disconnected" and reason not in self._paused:
             self._pause(reason)
@@ -239,6 +246,41 @@ class TableWide:
                 out = self.outputs[seat]
                 out.announce(text(out.lang, "going_on", out.verbosity), public=True)
             self._go_on(reason)
+
+    def wait_for_network(self, seat: int) -> None:
+        """A network seat nobody has joined yet: the game waits for the student's computer."""
+        self._pause(f"network {seat}")
+
+    def network_status(self, seat: int, status: str) -> None:
+        """A student's computer joined, lost its connection to the table, or is back: like a
+        display unplugged, the game waits for them (unless a computer took the seat)."""
+        name = self.seats[seat].name
+        reason = f"network {seat}"
+        if status == "network_lost":
+            if reason in self._paused or not self.seats[seat].is_human or self.state.is_over:
+                return
+            self._pause(reason)
+            self._tell_others(seat, "network_lost_table", to_teacher="network_lost_teacher",
+                              cue="warning", teacher_cue="warning", name=name)
+        elif reason in self._paused:
+            still = bool(self._paused - {reason})
+            joined = status == "network_joined"
+            key = ("network_joined_waiting" if joined else "network_back_still_paused") if still \
+                else ("network_joined_table" if joined else "network_back_table")
+            self._tell_others(seat, key, name=name)
+            out = self.outputs[seat]
+            if not still and not joined:
+                out.announce(text(out.lang, "going_on", out.verbosity), public=True)
+            if not self._go_on(reason):
+                out.announce(self._paused_text(out))  # the student waits for the others
+        else:
+            # The table did not wait (the teacher went on, or a computer played the seat):
+            # the student hears their turn if it is theirs.
+            self._prompted = self._prompted - {seat}
+            self._prompt()
+            if self.teacher is not None:
+                t = self.teacher
+                t.announce(text(t.lang, "network_joined_teacher", t.verbosity, name=name))
 
     def _console(self, line: str) -> None:
         """A line typed at the teacher's console."""
@@ -316,6 +358,11 @@ class TableWide:
             key = "computer_takes_seat" if kind == "computer" else "person_takes_seat"
             self._tell_table(lambda o: text(o.lang, key, o.verbosity, name=name))
             self._prompted = self._prompted - {seat}
+            away = f"network {seat}"
+            if kind == "computer" and away in self._paused:
+                # A computer plays for a student whose computer is away: nobody waits now.
+                self._go_on(away)
+                return
             self._prompt()
         elif action == "say":
             targets = [seat] if seat is not None else [

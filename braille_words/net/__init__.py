@@ -1,0 +1,1 @@
+"""A classroom over the network: the teacher's computer hosts the tables, students join."""

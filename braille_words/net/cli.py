@@ -1,0 +1,392 @@
+"""``braille-words host`` (the teacher's computer) and ``braille-words join`` (a student's).
+
+The host's terminal is the teacher's console of its tables (as at one computer), with three
+more commands for network seats: ``kod N`` gives seat N a new join code (the old one, and
+whoever used it, is let go), ``zwolnij N`` frees a seat so the student can claim it again, and
+``stół N`` chooses which table the console's commands are for when there are several.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import signal
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from braille_words.errors import BrailleWordsError, InputError
+
+DEFAULT_PORT = 8765
+
+
+def register(subparsers: Any) -> None:
+    host = subparsers.add_parser(
+        "host",
+        help="run classroom tables that students join from their own computers",
+        description="Run one or several tables on this computer; students at their own "
+        "computers join them with 'braille-words join' and the join code said here.",
+        epilog="At this console, besides the table's own commands ('pomoc'): 'kod NAME' "
+        "gives a seat a new join code (the old one stops working), 'zwolnij NAME' lets the "
+        "seat's computer go so the student can join again, 'stół N' sends the next commands "
+        "to table N.",
+    )
+    host.add_argument("game", nargs="?", help="the game (default: the roster's, else rummikub)")
+    host.add_argument("--players", help="who plays, e.g. remote,remote,computer "
+                      "(remote: a student at their own computer; human: at this one)")
+    host.add_argument("--roster", type=Path, action="append", default=[], metavar="FILE",
+                      help="a classroom roster; seats with where = \"network\" join over the "
+                      "network; give --roster again for another table")
+    host.add_argument("--seed", type=int, help="a number that fixes the deal")
+    host.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    host.add_argument("--lang", choices=("pl", "en"), help="the console's and seats' language")
+    host.add_argument("--port", type=int, default=DEFAULT_PORT,
+                      help=f"the port students connect to (default {DEFAULT_PORT}; 0: any)")
+    host.add_argument("--bind", default="0.0.0.0", help="the address to listen on")
+    host.add_argument("--cert", type=Path, help="a TLS certificate: students connect with wss://")
+    host.add_argument("--key", type=Path, help="the certificate's private key")
+    host.add_argument("--resume", nargs="?", const="latest", metavar="DIR",
+                      help="bring back the tables of the last host (or of DIR) from their "
+                      "journals; students reconnect by themselves")
+    host.add_argument("--computer-after", type=float, metavar="SECONDS",
+                      help="when a student's connection drops, a computer plays for their "
+                      "seat after this long (default: the table waits)")
+    host.add_argument("--no-mdns", action="store_true",
+                      help="do not announce the tables on the local network")
+    host.add_argument("--no-timer", action="store_true", help="play without any clock")
+    host.add_argument("--dir", type=Path, help="where the tables' journals are kept")
+    host.set_defaults(func=cmd_host)
+
+    join = subparsers.add_parser(
+        "join",
+        help="join a teacher's table from this computer (found on the network, or HOST:PORT)",
+        description="Find the teacher's tables on the local network (or go to ADDRESS) and "
+        "take your seat with the join code your teacher gives you.",
+    )
+    join.add_argument("address", nargs="?", help="HOST:PORT, or ws://… / wss://… "
+                      "(default: look for tables on the network)")
+    join.add_argument("--code", help="your join code (asked for when not given)")
+    join.add_argument("--display", help="your Braille display: console, none, baum:PORT, …")
+    join.add_argument("--speech", help="your speech: auto, espeak, speechd, pyttsx3, text, none")
+    join.add_argument("--sound", help="your sound device (name or number)")
+    join.add_argument("--lang", choices=("pl", "en"), default="pl",
+                      help="the language you are spoken to in")
+    join.add_argument("--verbosity", choices=("beginner", "expert"), default="beginner")
+    join.add_argument("--insecure", action="store_true",
+                      help="accept the teacher's self-signed certificate (wss://)")
+    join.set_defaults(func=cmd_join)
+
+
+# -- join ----------------------------------------------------------------------------------
+
+
+def cmd_join(args: argparse.Namespace) -> int:
+    from braille_words.net.client import Client, read_lines
+    from braille_words.table.launch import stdin_is_interactive
+    from braille_words.table.seats import SeatConfig
+
+    interactive = stdin_is_interactive()
+    seat = SeatConfig(
+        name="Ja" if args.lang == "pl" else "Me",
+        lang=args.lang,
+        verbosity=args.verbosity,
+        display=args.display or ("console" if interactive else "none"),
+        speech=args.speech or ("auto" if interactive else "text"),
+        sound=args.sound,
+    )
+    reader = _terminal_input if interactive else read_lines
+    client = Client(seat, address=args.address, code=args.code, insecure=args.insecure,
+                    read_input=reader)
+    try:
+        return client.run()
+    except KeyboardInterrupt:
+        return 130
+
+
+def _terminal_input(client: Any) -> None:
+    """The keyboard key by key: any key stops the speech at once."""
+    from braille_words.net.client import read_lines
+    from braille_words.table.terminal import NotATerminalError, TerminalReader
+
+    try:
+        reader = TerminalReader(sys.stdin.fileno(), on_key=client.key, on_line=client.line,
+                                secret=lambda: False)
+    except (NotATerminalError, OSError, ValueError):
+        read_lines(client)
+        return
+    try:
+        reader.run()
+    finally:
+        reader.restore()
+
+
+# -- host ----------------------------------------------------------------------------------
+
+
+def _host_dir(args: argparse.Namespace) -> Path:
+    from braille_words.table.launch import sessions_dir
+
+    if args.dir is not None:
+        return Path(args.dir)
+    return sessions_dir() / "hosts" / time.strftime("%Y%m%d-%H%M%S")
+
+
+def _latest_host() -> Path:
+    from braille_words.table.launch import sessions_dir
+
+    hosts = sorted((sessions_dir() / "hosts").glob("*/host.json"))
+    if not hosts:
+        raise InputError("there is no host to resume; start one with 'braille-words host'")
+    return hosts[-1].parent
+
+
+def _new_tables(args: argparse.Namespace, folder: Path, scripted: bool) -> list[Any]:
+    from braille_words.games.registry import find_game
+    from braille_words.net.codes import SeatKeys
+    from braille_words.net.host import HostedTable
+    from braille_words.table.cli import _options
+    from braille_words.table.launch import new_session
+    from braille_words.table.roster import load_roster
+    from braille_words.table.seats import parse_players
+
+    plans: list[tuple[Any, list[Any], dict[str, Any]]] = []
+    if args.roster:
+        if args.players:
+            raise InputError("--players and --roster both say who plays; give only one of them")
+        for path in args.roster:
+            roster = load_roster(path)
+            kit = find_game(args.game or roster.game or "rummikub")
+            seats = roster.seats
+            if args.lang:
+                for seat in seats:
+                    seat.lang = args.lang
+            plans.append((kit, seats, dict(roster.options)))
+    else:
+        kit = find_game(args.game or "rummikub")
+        lang = args.lang or kit.word_lang
+        seats = parse_players(args.players or "remote,remote,computer", lang)
+        plans.append((kit, seats, {}))
+    if not any(s.where == "network" for _, seats, _ in plans for s in seats):
+        raise InputError("no seat plays over the network: give --players remote,… or a roster "
+                         "with where = \"network\" seats (or use 'play' at one computer)")
+    args.variant, args.level, args.solo, args.position = None, None, False, None
+    tables = []
+    for number, (kit, seats, options) in enumerate(plans, start=1):
+        options.update(_options(args))
+        session = new_session(kit, seats, seed=args.seed, options=options,
+                              journal_path=folder / f"table-{number}.jsonl",
+                              transcript=sys.stdout if scripted else None)
+        tables.append(HostedTable(number, session, SeatKeys()))
+    return tables
+
+
+def _resumed_tables(folder: Path, scripted: bool) -> tuple[list[Any], int]:
+    from braille_words.net.codes import SeatKeys
+    from braille_words.net.host import HostedTable
+    from braille_words.table.launch import resume_session
+
+    try:
+        data = json.loads((folder / "host.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise InputError(f"the host's state in {folder} cannot be read: {exc}") from None
+    tables = []
+    for number, entry in enumerate(data.get("tables", []), start=1):
+        journal = entry.get("journal")
+        if not journal:
+            continue
+        try:
+            session = resume_session(Path(journal),
+                                     transcript=sys.stdout if scripted else None)
+        except BrailleWordsError as exc:
+            print(f"braille-words: table {number}: {exc}", file=sys.stderr)
+            continue
+        tables.append(HostedTable(number, session, SeatKeys.from_json(entry.get("keys", {})),
+                                  resumed=True))
+    if not tables:
+        raise InputError(f"no table of the host in {folder} is left to play")
+    return tables, int(data.get("port", DEFAULT_PORT))
+
+
+def cmd_host(args: argparse.Namespace) -> int:
+    from braille_words.net.host import Host
+    from braille_words.table.devices import open_teacher
+    from braille_words.table.launch import stdin_is_interactive
+
+    scripted = not stdin_is_interactive()
+    _check_certificate(args)  # before any table is made: a wrong file costs no journal
+    if args.resume:
+        folder = _latest_host() if args.resume == "latest" else Path(args.resume)
+        tables, port = _resumed_tables(folder, scripted)
+        if args.port != DEFAULT_PORT:
+            port = args.port
+    else:
+        folder = _host_dir(args)
+        folder.mkdir(parents=True, exist_ok=True)
+        tables, port = _new_tables(args, folder, scripted), args.port
+    lang = args.lang or next(
+        (s.lang for t in tables for s in t.session.seats if s.is_human), "pl")
+    teacher = open_teacher(lang, "none" if scripted else "auto")
+    for table in tables:
+        table.session.teacher = _teacher_at(teacher, table, lang) if len(tables) > 1 \
+            else teacher
+    host = Host(tables, bind=args.bind, port=port, cert=args.cert, key=args.key,
+                state_path=folder / "host.json", computer_after=args.computer_after)
+    try:
+        port = host.start()
+    except OSError as exc:
+        raise InputError(f"cannot listen on port {port}: {exc.strerror or exc}; give another "
+                         f"with --port") from None
+    announcer = None
+    if not args.no_mdns:
+        try:
+            from braille_words.net.discovery import Announcer
+
+            announcer = Announcer([(t.label(lang), t.title) for t in tables], port, host.scheme)
+        except Exception as exc:  # no multicast here: students type the address instead
+            print(f"braille-words: tables not announced on the network: {exc}", file=sys.stderr)
+    _tell_codes(host, teacher, lang, port)
+    try:
+        return _serve(host, tables, teacher, lang, scripted, no_timer=args.no_timer)
+    finally:
+        host.stop()
+        if announcer is not None:
+            announcer.close()
+
+
+def _teacher_at(teacher: Any, table: Any, lang: str) -> Any:
+    """The teacher's console as one of several tables tells it: the same voice and screen,
+    each line headed by its table ("[Nauczyciel, Stół 2]"), so eight tables' news can be
+    told apart."""
+    from braille_words.table.outputs import SeatOutput
+
+    return SeatOutput(name=teacher.name, lang=lang, verbosity=teacher.verbosity,
+                      speaker=teacher.speaker, transcript=teacher.transcript,
+                      label=f"{teacher.label}, {table.label(lang)}")
+
+
+def _check_certificate(args: argparse.Namespace) -> None:
+    import ssl
+
+    from braille_words.net.host import tls
+
+    if args.key is not None and args.cert is None:
+        raise InputError("--key goes with --cert: give the certificate too")
+    if args.cert is None:
+        return
+    try:
+        tls(args.cert, args.key)
+    except (OSError, ValueError) as exc:  # ssl.SSLError is an OSError
+        reason = ("they are not a PEM certificate and its private key"
+                  if isinstance(exc, ssl.SSLError) else getattr(exc, "strerror", None) or exc)
+        raise InputError(f"the certificate {args.cert} (key {args.key or 'in the same file'}) "
+                         f"cannot be used: {reason}") from None
+
+
+def _tell_codes(host: Any, teacher: Any, lang: str, port: int) -> None:
+    from braille_words.net.codes import spoken
+    from braille_words.net.discovery import _addresses
+    from braille_words.present.messages import text
+
+    address = next((a for a in _addresses() if not a.startswith("127.")), "127.0.0.1")
+    for table in host.tables:
+        lines = [text(lang, "host_resumed" if table.resumed else "host_ready",
+                      table=table.number, game=table.title, address=f"{address}:{port}")]
+        for seat, code in sorted(table.keys.codes.items()):
+            lines.append(text(lang, "host_code", name=table.session.seats[seat].name,
+                              code=spoken(code)))
+        teacher.announce(" ".join(lines))
+
+
+def _serve(host: Any, tables: list[Any], teacher: Any, lang: str, scripted: bool, *,
+           no_timer: bool) -> int:
+    from braille_words.table.session import KEYBOARD, Input
+
+    threads = []
+    for table in tables:
+        session = table.session
+        session.timers = not (no_timer or scripted)
+        session.think = not scripted
+        session.confirm_end = not scripted
+
+        def play(session: Any = session) -> None:
+            try:
+                session.run()
+            finally:
+                session.close()
+
+        thread = threading.Thread(target=play, name=f"table-{table.number}", daemon=True)
+        thread.start()
+        threads.append(thread)
+    chosen = [tables[0]]
+
+    def console(line: str | None) -> None:
+        if line is None:
+            return
+        if not _host_command(host, tables, chosen, teacher, lang, line):
+            chosen[0].session.inputs.put(Input(KEYBOARD, line))
+
+    reader = threading.Thread(target=_read_console, args=(console,), daemon=True)
+    reader.start()
+    previous = signal.getsignal(signal.SIGTERM)
+    with contextlib.suppress(ValueError):
+        signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
+    try:
+        while any(t.is_alive() for t in threads):
+            for thread in threads:
+                thread.join(0.2)
+    except KeyboardInterrupt:
+        for table in tables:
+            table.session.inputs.put(Input(KEYBOARD, None))
+        return 130
+    finally:
+        with contextlib.suppress(ValueError, TypeError):
+            signal.signal(signal.SIGTERM, previous)
+    return 0
+
+
+def _read_console(console: Any) -> None:
+    for raw in iter(sys.stdin.readline, ""):
+        console(raw.rstrip("\r\n"))
+
+
+_CODE_WORDS = ("kod", "code")
+_FREE_WORDS = ("zwolnij", "free")
+_TABLE_WORDS = ("stół", "stol", "table")
+
+
+def _host_command(host: Any, tables: list[Any], chosen: list[Any], teacher: Any, lang: str,
+                  line: str) -> bool:
+    """The host's own console commands; False for a line the table's console takes."""
+    from braille_words.net.codes import spoken
+    from braille_words.present.messages import text
+
+    verb, _, rest = " ".join(line.split()).partition(" ")
+    verb = verb.lower()
+    if verb in _TABLE_WORDS and rest.isdigit() and 1 <= int(rest) <= len(tables):
+        chosen[0] = tables[int(rest) - 1]
+        teacher.announce(f"{chosen[0].label(lang)}: {chosen[0].title}.")
+        return True
+    if verb not in _CODE_WORDS + _FREE_WORDS or not rest:
+        return False
+    table = chosen[0]
+    seats = table.session.seats
+    seat = None
+    if rest.isdigit() and 1 <= int(rest) <= len(seats):
+        seat = int(rest) - 1
+    else:
+        seat = next((i for i, s in enumerate(seats) if s.name.casefold() == rest.casefold()),
+                    None)
+    if seat is None or seat not in table.remotes:
+        name = seats[seat].name if seat is not None else rest
+        teacher.announce(text(lang, "host_not_remote", name=name))
+        return True
+    if verb in _CODE_WORDS:
+        code = host.renew_code(table, seat)
+        teacher.announce(text(lang, "host_code_new", name=seats[seat].name, code=spoken(code)))
+    else:
+        host.free(table, seat)
+        teacher.announce(text(lang, "host_freed", name=seats[seat].name))
+    return True

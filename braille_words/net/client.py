@@ -1,0 +1,388 @@
+"""A student's computer at a teacher's table: ``braille-words join``.
+
+The student's own devices serve their seat: the voice speaks what the table sends for the seat,
+the Braille display shows its cells and sends its keys back, the sound card plays its cues, and
+what the student types goes to the table as their seat's line. Before the seat is claimed (and
+while a dropped connection is being restored) a local ``SeatOutput`` on the same devices asks
+for the table and the code and says what is happening, so the whole way in is heard and
+brailled like the game itself.
+
+A dropped connection is restored by itself, with growing pauses (``BACKOFF``), using the token
+the table gave: no code to type again, and the table tells the student what they missed. After
+a host restart (``host --resume``) the same token still holds the seat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import ssl
+import sys
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import aiohttp
+
+from braille_words.net import protocol
+from braille_words.net.discovery import Found, browse
+from braille_words.present.messages import text
+from braille_words.table.devices import open_devices
+from braille_words.table.outputs import SeatOutput
+from braille_words.table.seats import SeatConfig
+
+BACKOFF = (0.2, 0.5, 1.0, 2.0, 4.0, 5.0)
+"""Seconds between reconnect attempts; the last repeats."""
+GIVE_UP_SECONDS = 600.0
+"""A table gone this long (the teacher's computer off) is given up, with a sentence."""
+HEARTBEAT = 5.0
+
+
+@dataclass
+class Devices:
+    """What the student plays with; None parts are simply absent."""
+
+    speaker: Any = None
+    display: Any = None
+    earcons: Any = None
+
+
+class Client:
+    """One student joining one table. ``run`` returns the exit status."""
+
+    def __init__(
+        self,
+        seat: SeatConfig,
+        *,
+        address: str | None = None,
+        code: str | None = None,
+        insecure: bool = False,
+        discover: Callable[[float], list[Found]] = browse,
+        open_seat_devices: bool = True,
+        read_input: Callable[[Client], None] | None = None,
+    ) -> None:
+        self.seat = seat
+        self.address = address
+        self.code = (code or "").replace(" ", "")
+        self.insecure = insecure
+        self._discover = discover
+        self._read_input = read_input
+        self.token = ""
+        self.devices = Devices()
+        self.view: Any = None
+        self.over = False
+        self.joined = False
+        self.welcomes = 0
+        """Connections the table welcomed: one that was, and then dropped, is a new drop."""
+        self.ended = False
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._lines: asyncio.Queue[str | None] | None = None
+        self._ws: aiohttp.ClientWebSocketResponse | None = None
+        warn: list[str] = []
+        if open_seat_devices:
+            speaker, display, earcons = open_devices(seat, self._on_key, self._on_status, warn)
+            self.devices = Devices(speaker, display, earcons)
+        self.local = SeatOutput(
+            name=seat.name, lang=seat.lang, verbosity=seat.verbosity,
+            speaker=self.devices.speaker, display=self.devices.display,
+            earcons=self.devices.earcons, hold_news=self.devices.speaker is None,
+        )
+        self.local.submit = self.line
+        for sentence in warn:
+            self.local.announce(sentence)
+
+    # -- input from the student (any thread) -----------------------------------------------
+
+    def line(self, line: str | None) -> None:
+        """A typed line (None: input has ended)."""
+        loop, lines = self._loop, self._lines
+        if loop is not None and lines is not None:
+            loop.call_soon_threadsafe(lines.put_nowait, line)
+
+    def key(self) -> None:
+        """Any key on the keyboard stops the current speech at once, here."""
+        speaker = self.devices.speaker
+        if speaker is not None:
+            with contextlib.suppress(Exception):
+                speaker.stop()
+
+    def _on_key(self, command: Any) -> None:
+        if self.joined:
+            if command.name != "braille_chord":
+                self.key()
+            self._send({"t": "key", "name": command.name, "arg": command.arg})
+        else:
+            self.local.on_display_command(command)
+
+    def _on_status(self, status: str) -> None:
+        self.local.on_display_status(status)
+
+    def _send(self, message: dict[str, Any]) -> None:
+        loop, ws = self._loop, self._ws
+        if loop is None or ws is None:
+            return
+
+        async def send() -> None:
+            with contextlib.suppress(Exception):
+                await ws.send_str(protocol.dump(message))
+
+        loop.call_soon_threadsafe(lambda: asyncio.ensure_future(send()))
+
+    # -- the way in ------------------------------------------------------------------------
+
+    def _say(self, key: str, **params: Any) -> None:
+        out = self.local
+        out.announce(text(out.lang, key, out.verbosity, **params))
+
+    async def _ask(self, key: str, **params: Any) -> str | None:
+        self._say(key, **params)
+        assert self._lines is not None
+        while True:
+            got = await self._lines.get()
+            if got is None:
+                return None
+            got = got.strip()
+            if got:
+                return got
+
+    async def _choose_address(self) -> str | None:
+        self._say("join_looking")
+        found = await asyncio.get_running_loop().run_in_executor(None, self._discover, 2.5)
+        if len(found) == 1:
+            table = found[0]
+            self._say("join_found", count=1, tables=self._table_words(1, table))
+            return table.address
+        if not found:
+            return await self._ask("join_none")
+        names = "; ".join(self._table_words(i, t) for i, t in enumerate(found, start=1))
+        self._say("join_found", count=len(found), tables=names)
+        while True:
+            answer = await self._ask("join_choose")
+            if answer is None:
+                return None
+            if answer.isdigit() and 1 <= int(answer) <= len(found):
+                return found[int(answer) - 1].address
+            if ":" in answer or "." in answer:
+                return answer  # an address typed instead
+            self._say("join_bad_number", number=answer, count=len(found))
+
+    def _table_words(self, number: int, table: Found) -> str:
+        return text(self.seat.lang, "join_table", number=number, name=table.name, game=table.game)
+
+    async def run_async(self) -> int:
+        self._loop = asyncio.get_running_loop()
+        self._lines = asyncio.Queue()
+        if self._read_input is not None:
+            threading.Thread(target=self._read_input, args=(self,), daemon=True).start()
+        address = self.address or await self._choose_address()
+        if address is None:
+            return 1
+        if not self.code:
+            code = await self._ask("join_ask_code")
+            if code is None:
+                return 1
+            self.code = code.replace(" ", "")
+        return await self._keep_connected(address)
+
+    def _url(self, address: str) -> tuple[str, ssl.SSLContext | bool]:
+        if "://" not in address:
+            address = f"ws://{address}"
+        if not address.rstrip("/").endswith("/ws"):
+            address = address.rstrip("/") + "/ws"
+        context: ssl.SSLContext | bool = True
+        if address.startswith("wss://") and self.insecure:
+            context = False  # a teacher's self-signed certificate, accepted on purpose
+        return address, context
+
+    async def _keep_connected(self, address: str) -> int:
+        url, context = self._url(address)
+        attempt = 0
+        gone_since: float | None = None
+        loop = asyncio.get_running_loop()
+        async with aiohttp.ClientSession() as http:
+            while True:
+                if attempt == 0 and not self.token:
+                    self._say("join_connecting", address=address)
+                try:
+                    async with http.ws_connect(url, heartbeat=HEARTBEAT, ssl=context,
+                                               max_msg_size=0) as ws:
+                        self._ws = ws
+                        outcome = await self._session(ws)
+                except (TimeoutError, aiohttp.ClientError, OSError) as exc:
+                    outcome = None
+                    if not self.token:  # never joined: the address is wrong, say so
+                        if isinstance(exc, aiohttp.ClientConnectorCertificateError):
+                            self._say("join_untrusted", address=address)
+                        else:
+                            self._say("join_unreachable", address=address,
+                                      reason=_reason(exc))
+                        typed = await self._ask("join_none")
+                        if typed is None:
+                            return 1
+                        url, context = self._url(typed)
+                        address = typed
+                        continue
+                finally:
+                    self._ws = None
+                    if self.joined:
+                        self.joined = False
+                        self.local.attach_display(self.devices.display)
+                if isinstance(outcome, int):
+                    return outcome
+                if self.ended:
+                    return 0
+                if outcome == "again":
+                    attempt = 0
+                    continue
+                if self.over:
+                    return 0
+                # Dropped: try again by ourselves, with growing pauses.
+                if outcome == "joined":  # this connection had been welcomed: a new drop
+                    gone_since, attempt = None, 0
+                if gone_since is None:
+                    gone_since = loop.time()
+                    self._say("join_lost")
+                elif loop.time() - gone_since > GIVE_UP_SECONDS:
+                    self._say("join_gave_up")
+                    return 1
+                await asyncio.sleep(BACKOFF[min(attempt, len(BACKOFF) - 1)])
+                attempt += 1
+
+    async def _session(self, ws: aiohttp.ClientWebSocketResponse) -> int | str | None:
+        """One connection: hello, then the seat's stream; how it ended."""
+        welcomes = self.welcomes
+        display = self.devices.display
+        cells = int(getattr(display, "cells", 0) or 0) if display is not None else 0
+        status = int(getattr(display, "status_cells", 0) or 0) if display is not None else 0
+        await ws.send_str(protocol.hello(
+            self.code, token=self.token, lang=self.seat.lang, verbosity=self.seat.verbosity,
+            cells=cells, status_cells=status, hears=self.devices.speaker is not None))
+        lines = asyncio.ensure_future(self._forward_lines(ws))
+        try:
+            async for message in ws:
+                if message.type != aiohttp.WSMsgType.TEXT:
+                    break
+                try:
+                    data = json.loads(message.data)
+                except ValueError:
+                    continue
+                if not isinstance(data, dict):
+                    continue
+                outcome = await self._receive(ws, data)
+                if outcome is not None:
+                    return outcome
+        finally:
+            lines.cancel()
+        return "joined" if self.welcomes > welcomes else None
+
+    async def _forward_lines(self, ws: aiohttp.ClientWebSocketResponse) -> None:
+        assert self._lines is not None
+        while True:
+            line = await self._lines.get()
+            if line is None:
+                self.ended = True  # the student's input ended: leave, do not reconnect
+                with contextlib.suppress(Exception):
+                    await ws.send_str(protocol.dump({"t": "bye"}))
+                await ws.close()
+                return
+            if self.joined:
+                self.key()
+                await ws.send_str(protocol.dump({"t": "line", "text": line[:protocol.MAX_LINE]}))
+
+    async def _receive(self, ws: aiohttp.ClientWebSocketResponse,
+                       data: dict[str, Any]) -> int | str | None:
+        kind = data.get("t")
+        devices = self.devices
+        if kind == "say" and devices.speaker is not None:
+            _safely(lambda: devices.speaker.say(str(data.get("text", "")), data.get("lang")))
+        elif kind == "stop" and devices.speaker is not None:
+            _safely(devices.speaker.stop)
+        elif kind == "cells" and devices.display is not None:
+            _safely(lambda: devices.display.write(bytes.fromhex(str(data.get("dots", "")))))
+        elif kind == "status" and devices.display is not None:
+            _safely(lambda: devices.display.write_status(bytes.fromhex(str(data.get("dots", "")))))
+        elif kind == "cue" and devices.earcons is not None:
+            _safely(lambda: devices.earcons.play(str(data.get("name", ""))))
+        elif kind == "view":
+            self.view = data.get("view")
+            self.over = bool(data.get("over"))
+        elif kind == "welcome":
+            self.token = str(data.get("token", ""))
+            self.joined = True
+            self.welcomes += 1
+            self.local.attach_display(None)  # the table's cells from now on
+        elif kind == "refused":
+            self.local.announce(str(data.get("text", "")), cue="rejected")
+            if data.get("retry"):
+                code = await self._ask("join_ask_code")
+                if code is None:
+                    return 1
+                self.code = code.replace(" ", "")
+                return "again"
+            return 1
+        elif kind == "closed":
+            reason = str(data.get("code", ""))
+            if reason == "net_game_over":
+                self.over = True
+                self.local.attach_display(devices.display)
+                self.local.announce(str(data.get("text", "")))
+                return 0
+            if reason == "net_closed_host" and (self.token and not self.over):
+                return None  # the teacher's computer restarts: reconnect by ourselves
+            if not self.over:
+                self.local.attach_display(devices.display)
+                self.local.announce(str(data.get("text", "")), cue="warning")
+            return 0 if self.over else 1
+        return None
+
+    def run(self) -> int:
+        try:
+            return asyncio.run(self.run_async())
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        if self.devices.speaker is not None:
+            with contextlib.suppress(Exception):
+                self.devices.speaker.wait(timeout=5)
+        self.local.close()
+
+
+def _safely(action: Callable[[], object]) -> None:
+    try:
+        action()
+    except Exception as exc:
+        print(f"braille-words: an output device failed: {exc}", file=sys.stderr)
+
+
+def _reason(exc: BaseException) -> str:
+    reason = str(exc) or type(exc).__name__
+    return reason.split(" [")[0]
+
+
+def read_lines(client: Client) -> None:
+    """Standard input, line by line, to the table (a thread)."""
+    try:
+        fd = sys.stdin.fileno()
+    except (AttributeError, OSError, ValueError):
+        return
+    pending = b""
+    while True:
+        try:
+            chunk = os.read(fd, 65536)
+        except InterruptedError:
+            continue
+        except OSError:
+            break
+        if not chunk:
+            break
+        pending += chunk
+        *lines, pending = pending.split(b"\n")
+        for raw in lines:
+            client.line(raw.decode("utf-8", "replace").rstrip("\r"))
+    if pending:
+        client.line(pending.decode("utf-8", "replace").rstrip("\r"))
+    client.line(None)

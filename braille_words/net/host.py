@@ -1,0 +1,515 @@
+"""The teacher's computer serving its tables to students' computers over WebSockets.
+
+One aiohttp server on its own thread and event loop; each table is a ``Session`` on a thread
+of its own, exactly as at one computer. The server only moves things across: a student's
+typed line goes into the table's input queue for the seat the connection claimed, a key on
+their display to that seat's output, and what the seat's output says, shows and sounds comes
+back (``net.remote``). A connection speaks for no seat until it has given the seat's join code
+or its own reconnect token, and then only for that one; anything else it sends — a message of
+another version, malformed JSON, a field no message has, a frame over 64 KiB, a flood — closes
+it with a sentence in its own language, and the table goes on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import json
+import ssl
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from braille_words.net.codes import Guard, SeatKeys, new_code, new_token
+from braille_words.net.protocol import (
+    MAX_MESSAGE,
+    VERSION,
+    Bye,
+    Hello,
+    Key,
+    Line,
+    ProtocolError,
+    dump,
+    parse_client,
+)
+from braille_words.net.remote import RemoteSeat
+from braille_words.present.messages import text
+from braille_words.table.inputs import Input
+from braille_words.table.outputs import SeatOutput
+from braille_words.table.session import AnySession
+
+HELLO_SECONDS = 10.0
+"""A connection that has not introduced itself by then is closed (a half-open socket)."""
+HEARTBEAT = 5.0
+"""Seconds between pings: a student's computer that stops answering is let go, and the
+table waits for it, within about this long."""
+MOST_PER_SECOND = 50
+"""Messages a connection may send in one second: a Braille display's fastest key repeat is
+about 20; a hundred a second is not a person."""
+MOST_WRONG_CODES = 3
+"""Wrong codes on one connection before it is closed."""
+OUTBOX_MOST = 5000
+"""Messages waiting for a connection that does not read them: past this it is let go."""
+
+
+@dataclass
+class HostedTable:
+    """One table of the host: its game, its network seats and their keys."""
+
+    number: int
+    session: AnySession
+    keys: SeatKeys
+    remotes: dict[int, RemoteSeat] = field(default_factory=dict)
+    lost_at: dict[int, float] = field(default_factory=dict)
+    given_to_computer: set[int] = field(default_factory=set)
+    resumed: bool = False
+    """Brought back from its journal (``host --resume``): students come back, not join."""
+
+    @property
+    def title(self) -> str:
+        return self.session.kit.title
+
+    def label(self, lang: str) -> str:
+        return f"{text(lang, 'table_word')} {self.number}"
+
+
+class _Link:
+    """One WebSocket as a seat's way out; ``send`` may be called from any thread."""
+
+    def __init__(self, ws: web.WebSocketResponse, loop: asyncio.AbstractEventLoop,
+                 address: str) -> None:
+        self.ws = ws
+        self.loop = loop
+        self.address = address
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.lang = "pl"
+        self.closing: str | None = None
+
+    def send(self, message: dict[str, Any]) -> None:
+        frame = dump(message)
+        with contextlib.suppress(RuntimeError):  # the loop has stopped: the host is closing
+            self.loop.call_soon_threadsafe(self._put, frame)
+
+    def _put(self, frame: str) -> None:
+        if self.queue.qsize() > OUTBOX_MOST:
+            self._close_now("net_closed_silent")  # it reads nothing: as good as gone
+            return
+        self.queue.put_nowait(frame)
+
+    def close(self, reason: str) -> None:
+        with contextlib.suppress(RuntimeError):
+            self.loop.call_soon_threadsafe(self._close_now, reason)
+
+    def _close_now(self, reason: str, kind: str = "closed", **params: Any) -> None:
+        """On the loop's thread: the last message (why), then the close. ``kind`` "refused"
+        tells the client not to try again by itself."""
+        if self.closing is None:
+            self.closing = reason
+            self.queue.put_nowait(dump({"t": kind, "code": reason,
+                                        "text": text(self.lang, reason, **params)}))
+            self.queue.put_nowait(None)
+
+
+def tls(cert: Path, key: Path | None) -> ssl.SSLContext:
+    """The server's TLS context from the teacher's certificate (and its key, when the
+    certificate file does not hold it); ``OSError`` (``ssl.SSLError``) when they are unusable."""
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.load_cert_chain(str(cert), str(key) if key is not None else None)
+    return context
+
+
+class Host:
+    """The server. ``start`` returns once it listens; ``stop`` lets every connection go."""
+
+    def __init__(
+        self,
+        tables: list[HostedTable],
+        *,
+        bind: str = "0.0.0.0",
+        port: int = 0,
+        cert: Path | None = None,
+        key: Path | None = None,
+        state_path: Path | None = None,
+        computer_after: float | None = None,
+        on_change: Callable[[], None] | None = None,
+    ) -> None:
+        self.tables = tables
+        self.bind = bind
+        self.port = port
+        self._ssl = tls(cert, key) if cert is not None else None
+        self.state_path = state_path
+        self.computer_after = computer_after
+        self._on_change = on_change
+        self._guard = Guard()
+        self._saving = threading.Lock()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._runner: web.AppRunner | None = None
+        self._thread: threading.Thread | None = None
+        self._ready = threading.Event()
+        self._error: BaseException | None = None
+        self._links: set[_Link] = set()
+        self.on_app: list[Callable[[web.Application], None]] = []
+        """Called with the application before it is served: more routes or sub-apps."""
+        self.refused: list[tuple[str, str]] = []
+        """(address, reason) of every connection refused or closed for cause: the log."""
+        for table in tables:
+            self._seat_remotes(table)
+
+    @property
+    def scheme(self) -> str:
+        return "wss" if self._ssl is not None else "ws"
+
+    # -- the tables' side ------------------------------------------------------------------
+
+    def _seat_remotes(self, table: HostedTable) -> None:
+        session = table.session
+        taken = self._all_codes()
+        for seat, config in enumerate(session.seats):
+            if config.where != "network":
+                continue
+            if seat not in table.keys.codes:
+                table.keys.codes[seat] = new_code(taken)
+                taken.add(table.keys.codes[seat])
+
+            def report(status: str, seat: int = seat) -> None:
+                self._seat_status(table, seat, status)
+
+            def view(seat: int = seat) -> tuple[Any, bool, bool]:
+                state = session.state
+                return state.view_for(seat), seat in state.awaiting, state.is_over
+
+            table.remotes[seat] = RemoteSeat(seat, session.outputs[seat], session.call_soon,
+                                             report, view,
+                                             functools.partial(_catch_up, session, table.resumed),
+                                             joined_before=table.resumed
+                                             and seat in table.keys.tokens)
+            if not session.state.is_over:
+                session.wait_for_network(seat)
+        self._save()
+
+    def _seat_status(self, table: HostedTable, seat: int, status: str) -> None:
+        """On the table's thread: a network seat came or went."""
+        session = table.session
+        session.network_status(seat, status)
+        if status == "network_lost":
+            table.lost_at[seat] = time.monotonic()
+            loop, after = self._loop, self.computer_after
+            if after is not None and loop is not None:
+                # The host's own timer (the game's clock may be off, or paused by the drop).
+                later = functools.partial(session.call_soon,
+                                          functools.partial(self._maybe_computer, table, seat))
+                with contextlib.suppress(RuntimeError):
+                    loop.call_soon_threadsafe(loop.call_later, after, later)
+        else:
+            table.lost_at.pop(seat, None)
+            if seat in table.given_to_computer:
+                table.given_to_computer.discard(seat)
+                session.control.person_plays(seat)
+
+    def _maybe_computer(self, table: HostedTable, seat: int) -> None:
+        started = table.lost_at.get(seat)
+        if started is None or self.computer_after is None:
+            return
+        if time.monotonic() - started >= self.computer_after - 0.05:
+            table.given_to_computer.add(seat)
+            table.session.control.computer_plays(seat)
+
+    def _all_codes(self) -> set[str]:
+        return {code for t in self.tables for code in t.keys.codes.values()}
+
+    def renew_code(self, table: HostedTable, seat: int) -> str:
+        """The teacher's "kod N": a new code, and whoever held the seat is let go."""
+        code = table.keys.renew(seat, self._all_codes())
+        self._let_go(table, seat, "net_closed_freed")
+        self._save()
+        return code
+
+    def free(self, table: HostedTable, seat: int) -> None:
+        """The teacher's "zwolnij N": the seat's connection is let go; its code still works,
+        its tokens do not (a second claim is then accepted)."""
+        table.keys.tokens.pop(seat, None)
+        self._let_go(table, seat, "net_closed_freed")
+        self._save()
+
+    def _let_go(self, table: HostedTable, seat: int, reason: str) -> None:
+        remote = table.remotes.get(seat)
+        if remote is not None and remote.link is not None:
+            link = remote.link
+            if remote.release(link):
+                table.session.call_soon(lambda: remote.leave(link))
+            link.close(reason)
+
+    def _save(self) -> None:
+        if self.state_path is None:
+            return
+        data = {
+            "version": VERSION,
+            "port": self.port,
+            "tables": [
+                {"journal": str(t.session.journal.path) if t.session.journal else None,
+                 "keys": t.keys.to_json()}
+                for t in self.tables
+            ],
+        }
+        with self._saving:  # the network's thread and the teacher's console both save
+            tmp = self.state_path.with_suffix(".tmp")
+            tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
+            tmp.replace(self.state_path)
+        if self._on_change is not None:
+            self._on_change()
+
+    # -- the server ------------------------------------------------------------------------
+
+    def start(self) -> int:
+        self._thread = threading.Thread(target=self._serve, name="host", daemon=True)
+        self._thread.start()
+        self._ready.wait(20)
+        if self._error is not None:
+            raise self._error
+        return self.port
+
+    def _serve(self) -> None:
+        loop = asyncio.new_event_loop()
+        self._loop = loop
+        try:
+            loop.run_until_complete(self._open())
+        except BaseException as exc:  # reported to start(): the port is taken, a bad cert
+            self._error = exc
+            self._ready.set()
+            return
+        self._ready.set()
+        loop.run_forever()
+        loop.run_until_complete(self._shut())
+        loop.close()
+
+    def app(self) -> web.Application:
+        """The one aiohttp application the host serves: the students' WebSocket at ``/ws``,
+        and whatever ``on_app`` adds (the teacher's web page mounts itself there, e.g.
+        ``host.on_app.append(lambda app: app.add_subapp("/teacher/", page))`` before
+        ``start``)."""
+        app = web.Application(client_max_size=MAX_MESSAGE)
+        app.router.add_get("/ws", self._connection)
+        for extend in self.on_app:
+            extend(app)
+        return app
+
+    async def _open(self) -> None:
+        self._runner = web.AppRunner(self.app(), handle_signals=False, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, self.bind, self.port, ssl_context=self._ssl)
+        await site.start()
+        addresses = self._runner.addresses  # port 0: the one the system gave
+        if addresses:
+            self.port = int(addresses[0][1])
+        self._save()
+
+    async def _shut(self) -> None:
+        for link in list(self._links):
+            link._close_now("net_closed_host")
+        await asyncio.sleep(0.05)
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    def stop(self) -> None:
+        loop = self._loop
+        if loop is not None and loop.is_running():
+            loop.call_soon_threadsafe(loop.stop)
+        if self._thread is not None:
+            self._thread.join(5)
+
+    # -- one connection --------------------------------------------------------------------
+
+    async def _connection(self, request: web.Request) -> web.StreamResponse:
+        ws = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=MAX_MESSAGE)
+        await ws.prepare(request)
+        loop = asyncio.get_running_loop()
+        address = request.remote or "?"
+        link = _Link(ws, loop, address)
+        self._links.add(link)
+        writer = loop.create_task(self._write(link))
+        try:
+            await self._talk(link)
+        finally:
+            link._close_now(link.closing or "net_closed_host")
+            with contextlib.suppress(asyncio.TimeoutError, Exception):
+                await asyncio.wait_for(writer, 2)
+            writer.cancel()
+            await ws.close()
+            self._links.discard(link)
+        return ws
+
+    async def _write(self, link: _Link) -> None:
+        while True:
+            frame = await link.queue.get()
+            if frame is None:
+                await link.ws.close()
+                return
+            try:
+                await link.ws.send_str(frame)
+            except (ConnectionError, RuntimeError):
+                return
+
+    def _refuse(self, link: _Link, code: str, **params: Any) -> None:
+        self.refused.append((link.address, code))
+        link._close_now(code, "refused", **params)
+
+    async def _talk(self, link: _Link) -> None:
+        ws = link.ws
+        try:
+            first = await asyncio.wait_for(ws.receive(), HELLO_SECONDS)
+        except TimeoutError:
+            self.refused.append((link.address, "net_closed_no_hello"))
+            link._close_now("net_closed_no_hello")
+            return
+        claimed = await self._hello(link, first)
+        if claimed is None:
+            return
+        table, remote = claimed
+        times: deque[float] = deque()
+        try:
+            async for message in ws:
+                if link.closing:
+                    return
+                now = time.monotonic()
+                times.append(now)
+                while times and now - times[0] > 1.0:
+                    times.popleft()
+                if len(times) > MOST_PER_SECOND:
+                    self.refused.append((link.address, "net_closed_too_many"))
+                    link._close_now("net_closed_too_many")
+                    return
+                if message.type != WSMsgType.TEXT:
+                    self._bad(link, message)
+                    return
+                try:
+                    parsed = parse_client(message.data)
+                except ProtocolError as exc:
+                    self._bad_message(link, exc)
+                    return
+                if isinstance(parsed, Line):
+                    if remote.link is link:
+                        table.session.inputs.put(Input(remote.seat, parsed.text))
+                elif isinstance(parsed, Key):
+                    remote.key(link, parsed.name, parsed.arg)
+                elif isinstance(parsed, Bye):
+                    return
+                else:
+                    self._bad_message(link, ProtocolError("unknown_type", "a second hello"))
+                    return
+        finally:
+            if remote.release(link):
+                table.session.call_soon(lambda: remote.leave(link))
+
+    def _bad(self, link: _Link, message: Any) -> None:
+        """A frame that is not a text message: the peer left, went silent (no answer to the
+        heartbeat's ping: a half-open connection), sent too much, or sent binary."""
+        if message.type == WSMsgType.ERROR:
+            exc = message.data
+            reason = ("net_closed_silent" if isinstance(exc, TimeoutError)
+                      else "net_closed_too_big" if getattr(exc, "code", None) == 1009
+                      else "net_closed_bad")
+        elif message.type == WSMsgType.CLOSE and message.data == 1009:
+            reason = "net_closed_too_big"
+        elif message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED):
+            link.closing = link.closing or "net_closed_host"
+            return
+        else:
+            reason = "net_closed_bad"
+        self.refused.append((link.address, reason))
+        link._close_now(reason)
+
+    def _bad_message(self, link: _Link, exc: ProtocolError) -> None:
+        reason = "net_closed_too_big" if exc.code == "too_big" else "net_closed_bad"
+        self.refused.append((link.address, reason))
+        link._close_now(reason)
+
+    async def _hello(self, link: _Link, first: Any) -> tuple[HostedTable, RemoteSeat] | None:
+        """Up to ``MOST_WRONG_CODES`` tries at a code; the seat claimed, or None."""
+        message = first
+        for attempt in range(1, MOST_WRONG_CODES + 1):
+            if message.type != WSMsgType.TEXT:
+                self._bad(link, message)
+                return None
+            try:
+                hello = parse_client(message.data)
+            except ProtocolError as exc:
+                self._bad_message(link, exc)
+                return None
+            if not isinstance(hello, Hello):
+                self._bad_message(link, ProtocolError("unknown_type", "hello first"))
+                return None
+            link.lang = hello.lang
+            if hello.version != VERSION:
+                self._refuse(link, "net_version", mine=hello.version, theirs=VERSION)
+                return None
+            if self._guard.blocked(link.address):
+                self._refuse(link, "net_too_many_tries")
+                return None
+            found = self._claim(link, hello)
+            if found is not None:
+                return found
+            if link.closing:
+                return None
+            if attempt == MOST_WRONG_CODES:
+                break
+            try:
+                message = await asyncio.wait_for(link.ws.receive(), HELLO_SECONDS * 6)
+            except TimeoutError:
+                link._close_now("net_closed_no_hello")
+                return None
+        self._refuse(link, "net_too_many_tries")
+        return None
+
+    def _claim(self, link: _Link, hello: Hello) -> tuple[HostedTable, RemoteSeat] | None:
+        for table in self.tables:
+            seat = table.keys.seat_for_token(hello.token)
+            by_token = seat is not None
+            if seat is None and hello.code:
+                seat = table.keys.seat_for_code(hello.code)
+            if seat is None or seat not in table.remotes:
+                continue
+            remote = table.remotes[seat]
+            if table.session.state.is_over:
+                # The table's thread has ended: nobody would present the seat any more.
+                link._close_now("net_game_over")
+                return None
+            if remote.link is not None and not by_token:
+                self._refuse(link, "net_seat_taken", name=table.session.seats[seat].name)
+                return None
+            old = remote.claim(link)
+            if old is not None:
+                old.close("net_closed_replaced")
+            token = new_token()
+            table.keys.tokens[seat] = token
+            self._save()
+            link.send({"t": "welcome", "v": VERSION, "seat": seat + 1,
+                       "name": table.session.seats[seat].name, "game": table.title,
+                       "table": table.label(hello.lang), "token": token})
+            table.session.call_soon(functools.partial(
+                remote.arrive, link, hello, table.label(hello.lang), table.title))
+            return table, remote
+        self._guard.wrong(link.address)
+        link._put(dump({"t": "refused", "code": "net_bad_code", "retry": True,
+                        "text": text(link.lang, "net_bad_code", code=hello.code or "—")}))
+        self.refused.append((link.address, "net_bad_code"))
+        return None
+
+
+def _catch_up(session: AnySession, resumed: bool, out: SeatOutput) -> None:
+    """A student joining for the first time hears whose turn it is (their own turn's prompt
+    comes when the table plays, as for everyone); after a host restart, where the game was."""
+    state = session.state
+    if resumed:
+        seat = session.outputs.index(out)
+        out.announce(session.kit.presenter.resumed(state.view_for(seat), out.lang,
+                                                   out.verbosity))
+    if not state.is_over:
+        names = [session.seats[s].name for s in sorted(state.awaiting)]
+        out.announce(text(out.lang, "status_turn", out.verbosity, names=names))

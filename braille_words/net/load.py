@@ -1,0 +1,209 @@
+"""A classroom under load: a real ``braille-words host`` process with several tables, and
+simulated students on 127.0.0.1 playing seeded games to their end.
+
+Used by ``benchmarks/bench_net.py`` (8 tables × 4 seats, with figures) and by a small version
+in the tests (no clock in its assertions). Bounded: a fixed number of tables and seats, games
+that end by the rules (every student draws until everybody has passed), and a deadline after
+which everything is stopped. Some students drop their connection once, mid-game, and come back
+with their token; that no move was lost is checked against each table's journal.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+
+from braille_words.net.students import Student
+from braille_words.table import journal
+
+NAMES = ("Ala", "Bartek", "Celina", "Darek", "Ewa", "Filip", "Gosia", "Henryk")
+
+
+@dataclass
+class TableResult:
+    journal_moves: int
+    finished: bool
+    moves_typed: int
+    """Moves the table's students typed and the table did not refuse."""
+
+
+@dataclass
+class LoadResult:
+    tables: list[TableResult]
+    latencies: list[float]
+    drops: int
+    students_over: int
+    students: int
+    seconds: float
+    host_cpu_seconds: float
+    host_peak_rss_mib: float
+    host_exit: int
+    host_log: str = ""
+    refused: list[str] = field(default_factory=list)
+
+    @property
+    def moves_lost(self) -> int:
+        """Moves typed and accepted that are not in the journal (or journalled twice)."""
+        return sum(abs(t.moves_typed - t.journal_moves) for t in self.tables)
+
+    def percentile(self, q: float) -> float:
+        ordered = sorted(self.latencies)
+        if not ordered:
+            return float("nan")
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.latencies) if self.latencies else float("nan")
+
+
+def _rosters(folder: Path, tables: int, seats: int) -> list[Path]:
+    paths = []
+    for number in range(1, tables + 1):
+        path = folder / f"table-{number}.toml"
+        lines = ['game = "rummikub"', 'lang = "pl"', ""]
+        for seat in range(seats):
+            lines += ["[[seat]]", f'name = "{NAMES[seat]}"', 'where = "network"', ""]
+        path.write_text("\n".join(lines), encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU of a running process so far (``/proc``)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def run_load(
+    folder: Path,
+    *,
+    tables: int = 8,
+    seats: int = 4,
+    drop_fraction: float = 0.1,
+    seed: int = 11,
+    read_first: str | None = "stojak",
+    most_seconds: float = 300.0,
+) -> LoadResult:
+    """Start the host, play every table to its end, stop the host; what was measured."""
+    folder.mkdir(parents=True, exist_ok=True)
+    host_dir = folder / "host"
+    args = [sys.executable, "-m", "braille_words.cli", "host", "--seed", str(seed),
+            "--port", "0", "--dir", str(host_dir), "--no-mdns", "--lang", "pl"]
+    for roster in _rosters(folder, tables, seats):
+        args += ["--roster", str(roster)]
+    log_path = folder / "host.log"
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    with log_path.open("w", encoding="utf-8") as log:
+        proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=log,
+                                stderr=subprocess.STDOUT, env=env)
+    try:
+        state = _wait_for_state(host_dir / "host.json", proc, 60.0)
+        cpu_before = _cpu_seconds(proc.pid)
+        students, by_table = _students(state, seats, drop_fraction, read_first)
+        started = time.perf_counter()
+        asyncio.run(_play(students, most_seconds))
+        seconds = time.perf_counter() - started
+        cpu_after = _cpu_seconds(proc.pid) if proc.poll() is None else None
+        try:
+            _, status, usage = os.wait4(proc.pid, 0) if _exits(proc, 30.0) else (0, 0, None)
+        except ChildProcessError:
+            status, usage = 0, None
+        exit_code = os.waitstatus_to_exitcode(status) if usage is not None else -1
+        if usage is not None:
+            cpu_total = usage.ru_utime + usage.ru_stime
+            peak = usage.ru_maxrss / 1024
+        else:
+            cpu_total, peak = cpu_after or cpu_before, float("nan")
+        if cpu_after is None:
+            cpu_after = cpu_total
+    finally:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGKILL)
+            proc.wait()
+    results = []
+    for entry, table_students in zip(state["tables"], by_table, strict=True):
+        record = journal.read(Path(entry["journal"]))
+        typed = sum(s.lines_sent - s.lines_refused for s in table_students)
+        results.append(TableResult(len(record.entries), record.finished, typed))
+    return LoadResult(
+        tables=results,
+        latencies=[x for s in students for x in s.latencies],
+        drops=sum(s.drops for s in students),
+        students_over=sum(s.over for s in students),
+        students=len(students),
+        seconds=seconds,
+        host_cpu_seconds=cpu_after - cpu_before,
+        host_peak_rss_mib=peak,
+        host_exit=exit_code,
+        host_log=log_path.read_text(encoding="utf-8", errors="replace")[-2000:],
+        refused=[s.refused for s in students if s.refused],
+    )
+
+
+def _exits(proc: subprocess.Popen[bytes], seconds: float) -> bool:
+    """Wait for the host to end by itself (every game over), without reaping it."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        try:
+            waited = os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+        except ChildProcessError:
+            return False
+        if waited is not None:
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def _wait_for_state(path: Path, proc: subprocess.Popen[bytes], seconds: float) -> dict[str, Any]:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if proc.poll() is not None:
+            raise RuntimeError(f"the host ended before it listened (exit {proc.returncode})")
+        try:
+            state = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            state = None
+        if state and state.get("port"):
+            return dict(state)
+        time.sleep(0.05)
+    raise RuntimeError("the host did not start listening in time")
+
+
+def _students(state: dict[str, Any], seats: int, drop_fraction: float,
+              read_first: str | None) -> tuple[list[Student], list[list[Student]]]:
+    url = f"ws://127.0.0.1:{state['port']}/ws"
+    every: list[Student] = []
+    by_table: list[list[Student]] = []
+    total = len(state["tables"]) * seats
+    dropping = round(total * drop_fraction)
+    step = max(1, total // dropping) if dropping else 0
+    for number, entry in enumerate(state["tables"]):
+        codes = entry["keys"]["codes"]
+        table_students = []
+        for seat in range(seats):
+            index = number * seats + seat
+            drop = 3 + index % 5 if step and index % step == 0 and index // step < dropping \
+                else None
+            table_students.append(Student(url, codes[str(seat)], read_first=read_first,
+                                          drop_after=drop))
+        by_table.append(table_students)
+        every += table_students
+    return every, by_table
+
+
+async def _play(students: list[Student], most_seconds: float) -> None:
+    connector = aiohttp.TCPConnector(limit=0)
+    async with aiohttp.ClientSession(connector=connector) as http:
+        await asyncio.gather(*(s.play(http, most_seconds, reconnect=True) for s in students))

@@ -1,0 +1,158 @@
+"""The messages between a table's host and a student's computer, checked on arrival.
+
+Each WebSocket text frame is one JSON object with a type ``t``; the client's first message
+(``hello``) carries the protocol version ``v``. Everything a client sends is checked here
+before the table sees it: a field the type does not have, a value of the wrong type, a string
+longer than a line can be — each is a ``ProtocolError`` whose code the host words for the
+person and then closes the connection. Nothing a client says names a seat: the join code it
+gave (or the token it was given) decides which seat a connection speaks for, so a forged seat
+number has nowhere to go.
+
+Pure: no sockets, no clock; the host and the client both import it.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+VERSION = 1
+MAX_MESSAGE = 64 * 1024
+"""Bytes in one frame: a typed line is at most a few hundred; anything near this is not a
+player's."""
+MAX_LINE = 500
+MAX_KEY_NAME = 40
+CODE_LENGTH = 6
+TOKEN_LENGTH = 32
+
+SERVICE_TYPE = "_braille-words._tcp.local."
+"""The mDNS service a host announces and ``join`` looks for."""
+
+
+class ProtocolError(Exception):
+    """A message no honest client sends: the connection is closed with ``code``'s sentence."""
+
+    def __init__(self, code: str, detail: str = "") -> None:
+        super().__init__(detail or code)
+        self.code = code
+
+
+@dataclass(frozen=True)
+class Hello:
+    """The first message: who this is (a join code or the token of an earlier connection),
+    and how their seat should be presented to them."""
+
+    version: int
+    code: str
+    token: str
+    lang: str
+    verbosity: str
+    cells: int
+    status_cells: int
+    hears: bool
+    """The student hears speech; a seat that only reads keeps news waiting on its cells."""
+
+
+@dataclass(frozen=True)
+class Line:
+    text: str
+
+
+@dataclass(frozen=True)
+class Key:
+    """A key pressed on the student's own Braille display, as the display's driver named it."""
+
+    name: str
+    arg: int | None
+
+
+@dataclass(frozen=True)
+class Bye:
+    """The student leaves on purpose (not a dropped connection)."""
+
+
+ClientMessage = Hello | Line | Key | Bye
+
+_FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
+    "hello": {"v": int, "code": str, "token": str, "lang": str, "verbosity": str,
+              "cells": int, "status_cells": int, "hears": bool},
+    "line": {"text": str},
+    "key": {"name": str, "arg": (int, type(None))},
+    "bye": {},
+}
+_REQUIRED = {"hello": {"v"}, "line": {"text"}, "key": {"name"}, "bye": set()}
+
+
+def parse_client(raw: str | bytes) -> ClientMessage:
+    """One frame from a client, or ``ProtocolError``."""
+    if len(raw) > MAX_MESSAGE:
+        raise ProtocolError("too_big")
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        raise ProtocolError("not_json") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("not_json")
+    kind = data.pop("t", None)
+    if not isinstance(kind, str) or kind not in _FIELDS:
+        raise ProtocolError("unknown_type")
+    fields = _FIELDS[kind]
+    unknown = set(data) - set(fields)
+    if unknown:
+        raise ProtocolError("unknown_field", ", ".join(sorted(unknown)))
+    missing = _REQUIRED[kind] - set(data)
+    if missing:
+        raise ProtocolError("missing_field", ", ".join(sorted(missing)))
+    for name, value in data.items():
+        want = fields[name]
+        # bool is an int in Python: a number field must not take true/false, nor the reverse.
+        if isinstance(value, bool) != (want is bool) and not (
+            isinstance(want, tuple) and value is None
+        ):
+            raise ProtocolError("bad_field", name)
+        if not isinstance(value, want):
+            raise ProtocolError("bad_field", name)
+    if kind == "hello":
+        return _hello(data)
+    if kind == "line":
+        line = data["text"]
+        if len(line) > MAX_LINE:
+            raise ProtocolError("too_big")
+        return Line(line)
+    if kind == "key":
+        name = data["name"]
+        arg = data.get("arg")
+        if not name or len(name) > MAX_KEY_NAME or (arg is not None and not 0 <= arg < 256):
+            raise ProtocolError("bad_field", "key")
+        return Key(name, arg)
+    return Bye()
+
+
+def _hello(data: dict[str, Any]) -> Hello:
+    code = str(data.get("code", "")).replace(" ", "").replace("-", "")
+    token = str(data.get("token", ""))
+    if len(code) > 20 or len(token) > 100:
+        raise ProtocolError("bad_field", "code")
+    lang = str(data.get("lang", "pl"))
+    verbosity = str(data.get("verbosity", "beginner"))
+    cells = int(data.get("cells", 0))
+    status = int(data.get("status_cells", 0))
+    if lang not in ("pl", "en") or verbosity not in ("beginner", "expert"):
+        raise ProtocolError("bad_field", "lang")
+    if not 0 <= cells <= 160 or not 0 <= status <= 20:
+        raise ProtocolError("bad_field", "cells")
+    return Hello(int(data["v"]), code, token, lang, verbosity, cells, status,
+                 bool(data.get("hears", True)))
+
+
+def hello(code: str = "", *, token: str = "", lang: str = "pl", verbosity: str = "beginner",
+          cells: int = 0, status_cells: int = 0, hears: bool = True,
+          version: int = VERSION) -> str:
+    return dump({"t": "hello", "v": version, "code": code, "token": token, "lang": lang,
+                 "verbosity": verbosity, "cells": cells, "status_cells": status_cells,
+                 "hears": hears})
+
+
+def dump(message: dict[str, Any]) -> str:
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))

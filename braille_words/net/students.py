@@ -1,0 +1,174 @@
+"""Simulated students: programs that join a table over the network and play their seat from
+what the table sends them, for the load test (``benchmarks/bench_net.py``) and its small
+version in the tests.
+
+A simulated student knows only what a real student's computer knows: its join code, then its
+token, and the messages for its seat — the sentences, and the seat's ``view_for`` as data. It
+types a line when its view says the table awaits it (the game's own command language; in
+Rummikub Słowny "dobierz" ends a turn with a draw, so seeded games reach their end by the
+rules' own "everybody passed"), and it times each line from the moment it is sent to the first
+answer for its seat. It can drop its connection on purpose and come back with its token, as a
+student's computer does after a broken network, and checks that no move was lost meanwhile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import aiohttp
+
+from braille_words.net import protocol
+from braille_words.net.client import BACKOFF
+
+Choose = Callable[[Any], str]
+"""The line a student types when the table awaits it, from its seat's view."""
+
+
+def draw_every_turn(view: Any) -> str:
+    """Rummikub Słowny's shortest honest turn: draw a tile (pass when the bank is empty)."""
+    return "dobierz"
+
+
+@dataclass
+class Student:
+    """One simulated student at one seat."""
+
+    url: str
+    code: str
+    choose: Choose = draw_every_turn
+    lang: str = "pl"
+    read_first: str | None = None
+    """A reading command typed before each move (``stojak``), answered before the move is
+    sent: a student looks at their rack before they play, and the load test times both."""
+    drop_after: int | None = None
+    """Drop the connection (no goodbye) after this many lines, then reconnect with the token."""
+    token: str = ""
+    seat: int | None = None
+    lines_sent: int = 0
+    """Moves typed (reading commands are counted in ``reads_sent``)."""
+    latencies: list[float] = field(default_factory=list)
+    """Seconds from a line sent to the first message for the seat that answers it."""
+    got: list[dict[str, Any]] = field(default_factory=list)
+    reads_sent: int = 0
+    lines_refused: int = 0
+    """Lines the table refused with a sentence (the table was waiting for someone)."""
+    drops: int = 0
+    welcomes: int = 0
+    reconnects: int = 0
+    over: bool = False
+    last_view: Any = None
+    refused: str = ""
+
+    async def play(self, http: aiohttp.ClientSession, most_seconds: float = 300.0, *,
+                   reconnect: bool = False) -> None:
+        """Join, play until the game is over, and leave. After its own drops it comes back
+        with its token; with ``reconnect`` also after the host closed or vanished (a host
+        restarted with ``--resume``), with growing pauses, as ``join`` does."""
+        deadline = time.monotonic() + most_seconds
+        attempt = 0
+        while not self.over and time.monotonic() < deadline:
+            welcomes = self.welcomes
+            try:
+                dropped = await self._connection(http, deadline)
+            except (aiohttp.ClientError, OSError):
+                dropped = False
+            if dropped:
+                continue
+            if self.over or self.refused or not reconnect or not self.token:
+                return
+            attempt = 0 if self.welcomes > welcomes else attempt + 1
+            self.reconnects += 1
+            await asyncio.sleep(BACKOFF[min(attempt, len(BACKOFF) - 1)])
+
+    def on_a_thread(self, most_seconds: float = 300.0, *, reconnect: bool = False
+                    ) -> threading.Thread:
+        """The student playing on a thread of its own, with its own event loop (beside a
+        program that is busy with something else); start it, then join it."""
+
+        async def play() -> None:
+            async with aiohttp.ClientSession() as http:
+                await self.play(http, most_seconds, reconnect=reconnect)
+
+        return threading.Thread(target=lambda: asyncio.run(play()), daemon=True)
+
+    async def _connection(self, http: aiohttp.ClientSession, deadline: float) -> bool:
+        """One connection; True if it was dropped on purpose (to be restored).
+
+        A student moves when its view turns to "awaited", or when it hears "your turn" (the
+        cue) while its view is awaited: the table may have been waiting for another student,
+        refused the line, and says so again once it plays."""
+        async with http.ws_connect(self.url, max_msg_size=0) as ws:
+            await ws.send_str(protocol.hello(self.code, token=self.token, lang=self.lang))
+            sent_at: float | None = None
+            awaited = pending = reading = False
+            while time.monotonic() < deadline:
+                try:
+                    message = await asyncio.wait_for(ws.receive(), deadline - time.monotonic())
+                except TimeoutError:
+                    return False
+                if message.type != aiohttp.WSMsgType.TEXT:
+                    return False
+                data = json.loads(message.data)
+                self.got.append(data)
+                kind = data.get("t")
+                if kind == "welcome":
+                    self.token, self.seat = str(data["token"]), int(data["seat"]) - 1
+                    self.welcomes += 1
+                elif kind == "refused":
+                    self.refused = str(data.get("text", ""))
+                    return False
+                elif kind == "closed":
+                    return False
+                if sent_at is not None and kind in ("say", "view"):
+                    self.latencies.append(time.perf_counter() - sent_at)
+                    sent_at = None
+                    if reading:  # the rack was read out: now the move
+                        reading = False
+                        sent_at = await self._type(ws, self.choose(self.last_view))
+                        continue
+                move = False
+                if kind == "view":
+                    self.last_view = data.get("view")
+                    self.over = bool(data.get("over"))
+                    if self.over:
+                        return False
+                    now = bool(data.get("awaited"))
+                    move = now and not awaited and not pending
+                    awaited = now
+                    pending = pending and now
+                elif kind == "cue" and data.get("name") == "rejected" and pending:
+                    pending = False
+                    self.lines_refused += 1
+                elif kind == "cue" and data.get("name") == "your_turn":
+                    move = awaited and not pending
+                if not move:
+                    continue
+                if self.drop_after is not None and self.lines_sent >= self.drop_after:
+                    self.drop_after = None
+                    self.drops += 1
+                    await ws.close()  # the network broke: no goodbye
+                    return True
+                pending = True
+                if self.read_first:
+                    reading = True
+                    sent_at = await self._type(ws, self.read_first, move=False)
+                else:
+                    sent_at = await self._type(ws, self.choose(self.last_view))
+        return False
+
+    async def _type(self, ws: aiohttp.ClientWebSocketResponse, line: str, *,
+                    move: bool = True) -> float:
+        """Send one typed line; the moment it left, for its answer's latency."""
+        sent_at = time.perf_counter()
+        await ws.send_str(protocol.dump({"t": "line", "text": line}))
+        if move:
+            self.lines_sent += 1
+        else:
+            self.reads_sent += 1
+        return sent_at

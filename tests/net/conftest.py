@@ -1,0 +1,155 @@
+"""A real host on 127.0.0.1: a table with network seats, its own thread, and test clients that
+speak the protocol over real WebSockets (aiohttp), each recording everything it was sent."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import shutil
+import subprocess
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+
+from braille_words.games.registry import find_game
+from braille_words.net import protocol
+from braille_words.net.codes import SeatKeys
+from braille_words.net.host import Host, HostedTable
+from braille_words.table.launch import new_session
+from braille_words.table.seats import parse_players
+from braille_words.table.session import KEYBOARD, Input
+
+
+@dataclass
+class Hosted:
+    host: Host
+    table: HostedTable
+    thread: threading.Thread
+    result: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def url(self) -> str:
+        return f"{self.host.scheme}://127.0.0.1:{self.host.port}/ws"
+
+    def code(self, seat: int) -> str:
+        return self.table.keys.codes[seat]
+
+
+@dataclass
+class Peer:
+    """A test client: what it was sent, in order."""
+
+    ws: aiohttp.ClientWebSocketResponse
+    got: list[dict[str, Any]] = field(default_factory=list)
+    closed: bool = False
+
+    async def send(self, message: dict[str, Any] | str) -> None:
+        await self.ws.send_str(message if isinstance(message, str) else protocol.dump(message))
+
+    async def read(self, seconds: float = 0.6) -> list[dict[str, Any]]:
+        """Whatever arrives until nothing has come for ``seconds``."""
+        new: list[dict[str, Any]] = []
+        while True:
+            try:
+                message = await asyncio.wait_for(self.ws.receive(), seconds)
+            except TimeoutError:
+                return new
+            if message.type != aiohttp.WSMsgType.TEXT:
+                self.closed = True
+                return new
+            data = json.loads(message.data)
+            self.got.append(data)
+            new.append(data)
+
+    async def until(self, check: Callable[[dict[str, Any]], bool], seconds: float = 10) -> bool:
+        loop = asyncio.get_running_loop()
+        end = loop.time() + seconds
+        while loop.time() < end:
+            try:
+                message = await asyncio.wait_for(self.ws.receive(), end - loop.time())
+            except TimeoutError:
+                return False
+            if message.type != aiohttp.WSMsgType.TEXT:
+                self.closed = True
+                return False
+            data = json.loads(message.data)
+            self.got.append(data)
+            if check(data):
+                return True
+        return False
+
+    def said(self) -> str:
+        return " ".join(m["text"] for m in self.got if m.get("t") in ("say", "refused", "closed"))
+
+
+HostMaker = Callable[..., Hosted]
+
+
+@pytest.fixture
+def hosted(tmp_path: Path, polish: Any) -> Iterator[HostMaker]:
+    made: list[Hosted] = []
+
+    def make(players: str = "remote,computer:beginner", *, seed: int = 3,
+             game: str = "rummikub", computer_after: float | None = None,
+             keys: SeatKeys | None = None, journal: Path | None = None,
+             cert: Path | None = None, key: Path | None = None) -> Hosted:
+        seats = parse_players(players, "pl")
+        session = new_session(find_game(game), seats, seed=seed, lexicon=polish,
+                              journal_path=journal or tmp_path / f"t{len(made)}.jsonl")
+        session.timers = False
+        table = HostedTable(1, session, keys or SeatKeys())
+        host = Host([table], bind="127.0.0.1", port=0, state_path=tmp_path / "host.json",
+                    computer_after=computer_after, cert=cert, key=key)
+        host.start()
+        done = Hosted(host, table, threading.Thread(target=session.run, daemon=True))
+        done.thread.start()
+        made.append(done)
+        return done
+
+    yield make
+    for done in made:
+        done.table.session.inputs.put(Input(KEYBOARD, None))
+        done.host.stop()
+
+
+async def connect(url: str, http: aiohttp.ClientSession,
+                  ssl: Any = True) -> Peer:
+    return Peer(await http.ws_connect(url, max_msg_size=0, ssl=ssl))
+
+
+async def join(url: str, http: aiohttp.ClientSession, code: str = "", *, token: str = "",
+               lang: str = "pl", cells: int = 40, ssl: Any = True) -> Peer:
+    peer = await connect(url, http, ssl)
+    await peer.send(protocol.hello(code, token=token, lang=lang, cells=cells))
+    await peer.until(lambda m: m.get("t") in ("welcome", "refused", "closed"), 10)
+    return peer
+
+
+def run(scenario: Callable[[aiohttp.ClientSession], Any]) -> Any:
+    async def main() -> Any:
+        async with aiohttp.ClientSession() as http:
+            return await scenario(http)
+
+    return asyncio.run(main())
+
+
+def texts(messages: Sequence[dict[str, Any]]) -> str:
+    return " ".join(str(m.get("text", "")) for m in messages)
+
+
+def self_signed(folder: Path) -> tuple[Path, Path]:
+    if shutil.which("openssl") is None:
+        pytest.skip("no openssl to make a test certificate with")
+    cert, key = folder / "cert.pem", folder / "key.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+         "-keyout", str(key), "-out", str(cert), "-subj", "/CN=127.0.0.1",
+         "-addext", "subjectAltName=IP:127.0.0.1"],
+        check=True, capture_output=True,
+    )
+    return cert, key

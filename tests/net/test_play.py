@@ -1,0 +1,40 @@
+"""Two students at their own computers play a seeded Rummikub Słowny game against the host
+on 127.0.0.1 to its end (issue 14's first "done when", with simulated students)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import aiohttp
+
+from braille_words.net.students import Student
+from braille_words.table import journal
+from tests.net.conftest import HostMaker, run
+
+
+def test_two_students_play_a_seeded_game_to_the_end_over_the_network(
+    hosted: HostMaker,
+) -> None:
+    table = hosted("remote,remote", seed=5)
+    students = [Student(table.url, table.code(0)), Student(table.url, table.code(1))]
+
+    async def scenario(http: aiohttp.ClientSession) -> None:
+        await asyncio.gather(*(s.play(http, most_seconds=120) for s in students))
+
+    run(scenario)
+    table.thread.join(10)
+    session = table.table.session
+    assert session.state.is_over and all(s.over for s in students)
+    assert session.state.result()["reason"] == "all_passed" or session.state.end_reason
+    # Every line a student typed was a move the table played, and journalled.
+    assert session.moves_played == sum(s.lines_sent - s.lines_refused for s in students)
+    assert session.journal is not None
+    record = journal.read(session.journal.path)
+    assert len(record.entries) == session.moves_played and record.finished
+    # Each student was sent its own seat's view only, and every final score is the table's.
+    for seat, student in enumerate(students):
+        views = [m["view"] for m in student.got if m.get("t") == "view"]
+        assert views and {v["seat"] for v in views} == {seat}
+        final = json.loads(json.dumps(session.state.view_for(seat)))
+        assert views[-1]["scores"] == final["scores"]

@@ -1,0 +1,64 @@
+"""Every frame a client may send is either one of the protocol's messages, checked field by
+field, or a ``ProtocolError`` — never another exception (the host would fail on it) and never
+a message naming a seat."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from braille_words.net import protocol
+from braille_words.net.protocol import Bye, Hello, Key, Line, ProtocolError, parse_client
+
+_scalars = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text()
+_json: Any = st.recursive(
+    _scalars,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+    max_leaves=12,
+)
+_fields = st.sampled_from(["t", "v", "code", "token", "lang", "verbosity", "cells",
+                           "status_cells", "hears", "text", "name", "arg", "seat"])
+_messages = st.dictionaries(_fields, _scalars | st.sampled_from(
+    ["hello", "line", "key", "bye", "pl", "en", "expert"]), max_size=9)
+
+
+def _outcome(raw: str | bytes) -> object:
+    try:
+        return parse_client(raw)
+    except ProtocolError as exc:
+        return exc
+
+
+@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
+@given(_messages)
+def test_a_message_object_is_a_known_message_or_a_protocol_error(data: dict[str, Any]) -> None:
+    got = _outcome(json.dumps(data))
+    assert isinstance(got, Hello | Line | Key | Bye | ProtocolError)
+    if "seat" in data:
+        assert isinstance(got, ProtocolError)  # no message names a seat
+    if isinstance(got, Line):
+        assert data["t"] == "line" and len(got.text) <= protocol.MAX_LINE
+    if isinstance(got, Key):
+        assert got.arg is None or 0 <= got.arg < 256
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@given(_json | st.binary(max_size=200) | st.text(max_size=200))
+def test_any_frame_at_all_is_parsed_or_refused_with_a_protocol_error(raw: Any) -> None:
+    frame = raw if isinstance(raw, str | bytes) else json.dumps(raw)
+    assert isinstance(_outcome(frame), Hello | Line | Key | Bye | ProtocolError)
+
+
+def test_the_hello_a_client_sends_is_read_back_as_it_was_meant() -> None:
+    hello = parse_client(protocol.hello("482 915", lang="en", verbosity="expert", cells=40,
+                                        status_cells=4, hears=False))
+    assert hello == Hello(protocol.VERSION, "482915", "", "en", "expert", 40, 4, False)
+
+
+def test_a_frame_over_64_kib_is_refused_before_it_is_read() -> None:
+    frame = json.dumps({"t": "line", "text": "a" * protocol.MAX_MESSAGE})
+    got = _outcome(frame)
+    assert isinstance(got, ProtocolError) and got.code == "too_big"
