@@ -35,7 +35,9 @@ def _type(emu: Emulator, out: SeatOutput, letters: str, until: Until) -> None:
     """Letters typed as chords on the display's Braille keyboard, left unsent."""
     for cell in word_cells(letters, "pl"):
         emu.chord(cell)
-    assert until(lambda: out.current_line == "input")
+    # Every chord read, not just the first: a late one would bring the typing line back over
+    # whatever the test shows next.
+    assert until(lambda: out.current_line == "input" and out.typing.text() == letters)
 
 
 def _seconds(n: int) -> bytes:
