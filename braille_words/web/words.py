@@ -83,6 +83,9 @@ WORDS: dict[str, dict[str, str]] = {
         "line_words": "słowa",
         "line_loose": "luźne płytki",
         "line_board": "plansza",
+        "join_code": "Kod dołączenia",
+        "no_next": "Następną grę przy stole w sieci zaczyna się od nowa poleceniem "
+        "braille-words host; ta gra zostaje.",
     },
     "en": {
         "title": "Teacher's table",
@@ -164,6 +167,9 @@ WORDS: dict[str, dict[str, str]] = {
         "line_words": "words",
         "line_loose": "loose tiles",
         "line_board": "board",
+        "join_code": "Join code",
+        "no_next": "A network table's next game is started afresh with braille-words host; "
+        "this game goes on.",
     },
 }
 

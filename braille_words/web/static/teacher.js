@@ -108,17 +108,21 @@
     });
     section.appendChild(form);
 
-    // The next game: an exercise or a fresh deal.
-    const next = el("form", { class: "next", "aria-labelledby": `${id}-heading ${id}-next-heading` });
-    next.appendChild(el("h3", { id: `${id}-next-heading`, text: W.next_game }));
-    const from = el("select", { id: `${id}-exercise` });
-    next.append(el("label", { for: `${id}-exercise`, text: W.exercise }), from,
-                el("button", { type: "submit", id: `${id}-start`, text: W.start }));
-    next.addEventListener("submit", (event) => {
-      event.preventDefault();
-      control(n, { action: "next", exercise: from.value });
-    });
-    section.appendChild(next);
+    // The next game: an exercise or a fresh deal (not at a network table: the host keeps
+    // its game for the students connected to it).
+    let from = null;
+    if (t.starts_next) {
+      const next = el("form", { class: "next", "aria-labelledby": `${id}-heading ${id}-next-heading` });
+      next.appendChild(el("h3", { id: `${id}-next-heading`, text: W.next_game }));
+      from = el("select", { id: `${id}-exercise` });
+      next.append(el("label", { for: `${id}-exercise`, text: W.exercise }), from,
+                  el("button", { type: "submit", id: `${id}-start`, text: W.start }));
+      next.addEventListener("submit", (event) => {
+        event.preventDefault();
+        control(n, { action: "next", exercise: from.value });
+      });
+      section.appendChild(next);
+    }
 
     section.appendChild(el("h3", { text: W.seats }));
     const seats = el("div", { class: "seats" });
@@ -181,6 +185,7 @@
     seat.name.textContent = s.name + (s.turn ? ` — ${W.whose_turn}` : "");
     const pairs = [
       [W.connected, s.connected ? W.yes : W.no],
+      ...(s.code ? [[W.join_code, s.code]] : []),
       [W.kind, s.kind === "computer" ? W.computer : W.human],
       [W.whose_turn, s.turn ? W.yes : W.no],
       [W.score, s.score === null ? "—" : String(s.score)],
@@ -216,8 +221,10 @@
     parts.status.textContent = bits.join("; ");
     parts.pause.setAttribute("aria-pressed", t.paused ? "true" : "false");
     setOptions(parts.to, [["", W.everyone], ...t.seats.map((s) => [String(s.seat), s.name])]);
-    setOptions(parts.from, [["", W.fresh_deal],
-                            ...(t.takes_position ? exercises.map((e) => [e, e]) : [])]);
+    if (parts.from) {
+      setOptions(parts.from, [["", W.fresh_deal],
+                              ...(t.takes_position ? exercises.map((e) => [e, e]) : [])]);
+    }
     if (parts.seatParts.length !== t.seats.length) {
       parts.seats.replaceChildren();
       parts.seatParts = [];
