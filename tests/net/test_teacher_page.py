@@ -181,3 +181,39 @@ def _until(check: Any, seconds: float = 10) -> None:
             return
         done.wait(0.05)
     raise AssertionError("never happened")
+
+
+def test_host_prints_the_teachers_page_and_its_password(tmp_path: Path) -> None:
+    """``braille-words host`` as a teacher starts it: the page's address and password are
+    printed (and said) after the join codes, and the page answers there."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "braille_words.cli", "host", "--players", "remote,computer",
+         "--port", "0", "--bind", "127.0.0.1", "--no-mdns", "--dir", str(tmp_path),
+         "--no-timer"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env=env, cwd=root,
+    )
+    try:
+        assert process.stdout is not None
+        printed = ""
+        for line in process.stdout:
+            if line.startswith("Strona nauczyciela:"):
+                printed = line
+                break
+        assert "/teacher/" in printed and "hasło: " in printed
+        url = printed.split(": ", 1)[1].split(" — ")[0]
+        port = url.split(":")[2].split("/")[0]
+        password = printed.rsplit("hasło: ", 1)[1].strip()
+        teacher = Client(f"http://127.0.0.1:{port}/teacher/")
+        assert teacher.login(password)[0] == 200
+        assert "Rummikub" in teacher.request("api/tables")[1]
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.communicate(timeout=20)
