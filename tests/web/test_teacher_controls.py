@@ -6,6 +6,7 @@ so she tries again instead of the computer replaying the same answer."""
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,7 @@ import pytest
 
 from braille_words.games.registry import find_game
 from braille_words.table import journal as journal_mod
+from braille_words.table.clock import TableClock
 from braille_words.table.launch import new_session, resume_session
 from braille_words.table.outputs import SeatOutput
 from braille_words.table.seats import SeatConfig
@@ -38,16 +40,26 @@ def _table(tmp_path: Path, polish: Any, kinds: tuple[str, ...] = ("human",) * 3,
     return session, streams, console
 
 
-def _clocked(tmp_path: Path, polish: Any) -> tuple[AnySession, list[io.StringIO], io.StringIO,
-                                                   Any]:
+@dataclass
+class Clocked:
+    """A table 20 s into the mover's 60-second turn, on a manual clock."""
+
+    session: AnySession
+    streams: list[io.StringIO]
+    console: io.StringIO
+    clock: TableClock
+    mover: int
+
+
+def _clocked(tmp_path: Path, polish: Any) -> Clocked:
     from braille_words.audio.timers import ManualScheduler
-    from braille_words.table.clock import TableClock
 
     session, streams, console = _table(tmp_path, polish, options={"move_limit_seconds": 60})
     scheduler = ManualScheduler()
-    session.clock = TableClock(session._on_timer, scheduler)
+    clock = session.clock = TableClock(session._on_timer, scheduler)
     session._sync_clock()
-    return session, streams, console, scheduler
+    scheduler.advance(20)
+    return Clocked(session, streams, console, clock, _mover(session))
 
 
 def _computers_move(session: AnySession) -> None:
@@ -64,11 +76,9 @@ def _mover(session: AnySession) -> int:
 def test_more_time_for_the_seat_that_is_moving_goes_on_its_clock_now(
     tmp_path: Path, polish: Any
 ) -> None:
-    session, streams, console, scheduler = _clocked(tmp_path, polish)
-    mover = _mover(session)
-    clock = session.clock
-    assert clock is not None
-    scheduler.advance(20)
+    table = _clocked(tmp_path, polish)
+    session, streams, console, clock, mover = (table.session, table.streams, table.console,
+                                               table.clock, table.mover)
     session.control.more_time(30, seat=mover)
     session.pump()
     assert clock.remaining() == pytest.approx(70)
@@ -80,11 +90,9 @@ def test_more_time_for_the_seat_that_is_moving_goes_on_its_clock_now(
 def test_more_time_for_a_seat_waiting_its_turn_is_kept_for_that_turn_and_given_once(
     tmp_path: Path, polish: Any
 ) -> None:
-    session, streams, console, scheduler = _clocked(tmp_path, polish)
-    mover = _mover(session)
-    clock = session.clock
-    assert clock is not None
-    scheduler.advance(20)
+    table = _clocked(tmp_path, polish)
+    session, streams, console, clock, mover = (table.session, table.streams, table.console,
+                                               table.clock, table.mover)
     waiting = (mover + 1) % 3
     session.control.more_time(30, seat=waiting)
     session.pump()
@@ -114,8 +122,8 @@ def test_more_time_at_a_table_without_a_clock_is_refused_with_a_sentence(
 
 
 def test_the_console_gives_more_time_to_a_seat_by_name(tmp_path: Path, polish: Any) -> None:
-    session, _, console, _ = _clocked(tmp_path, polish)
-    mover = _mover(session)
+    table = _clocked(tmp_path, polish)
+    session, console, mover = table.session, table.console, table.mover
     session.handle(KEYBOARD, f"czas {NAMES[mover].lower()} 45")
     assert f"{NAMES[mover]}: dodano 45 s." in console.getvalue()
     session.handle(KEYBOARD, "czas Zosia")
