@@ -379,7 +379,10 @@ def _carry_out(table: TeacherTable, tables: TeacherTables, body: dict[str, Any],
     elif action == "go_on":
         control.go_on()
     elif action == "more_time":
-        control.more_time()
+        seat = _seat(table, body, w, needed=False)
+        control.more_time(seat=seat)
+        if seat is not None:
+            return w["more_time_for"].format(name=table.session.seats[seat].name)
     elif action == "skip":
         control.skip()
     elif action == "rule":

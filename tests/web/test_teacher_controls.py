@@ -155,3 +155,34 @@ def test_take_back_after_the_computer_replied_takes_back_the_students_move_with_
         for n in NAMES[:2]])
     assert resumed.state.to_json() == before
     resumed.close()
+
+
+def test_the_page_gives_more_time_to_one_seat_through_the_tables_control(
+    tmp_path: Path, polish: Any
+) -> None:
+    from braille_words.web.app import teacher_app
+    from braille_words.web.server import WebServer
+    from braille_words.web.tables import TeacherTable, TeacherTables
+    from tests.web.conftest import PASSWORD, Client
+
+    table = _clocked(tmp_path, polish)
+    server = WebServer(teacher_app(TeacherTables([TeacherTable(1, table.session)]), PASSWORD))
+    server.start()
+    try:
+        teacher = Client(server.url)
+        teacher.login(PASSWORD)
+        token = teacher.page_token()
+        waiting = (table.mover + 1) % 3
+        status, answer = teacher.control(1, {"action": "more_time", "seat": waiting}, token)
+        assert status == 200 and answer["said"] == f"Zrobione: Więcej czasu (minuta): " \
+            f"{NAMES[waiting]}."
+        status, _ = teacher.control(1, {"action": "more_time", "seat": table.mover}, token)
+        assert status == 200
+        status, answer = teacher.control(1, {"action": "more_time", "seat": 7}, token)
+        assert status == 404 and answer["said"] == "Nie ma takiego miejsca."
+    finally:
+        server.stop()
+    table.session.pump()  # the game loop carries the controls out between moves
+    assert table.clock.remaining() == pytest.approx(100)  # 40 s left, and the minute
+    assert "Nauczyciel daje ci 60 s więcej" in table.streams[waiting].getvalue()
+    assert table.session._banked == {waiting: 60}

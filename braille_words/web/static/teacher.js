@@ -145,15 +145,18 @@
     const give = button("", () => control(n, {
       action: article.dataset.kind === "computer" ? "person" : "computer", seat: s.seat }),
       { id: `${id}-give` });
+    // Now if the seat is moving, else on its next turn (the table says which).
+    const moreTime = button("", () => control(n, { action: "more_time", seat: s.seat }),
+                            { id: `${id}-more-time` });
     article.append(
       name, facts,
       el("h5", { text: W.display }), display,
       el("h5", { id: `${id}-heard`, text: W.heard }), heard,
       el("h5", { text: W.lines }), lines,
-      give,
+      give, moreTime,
     );
     parts.seats.appendChild(article);
-    const seat = { article, name, facts, display, heard, lines, give };
+    const seat = { article, name, facts, display, heard, lines, give, moreTime };
     parts.seatParts.push(seat);
     return seat;
   }
@@ -207,6 +210,8 @@
       W[`line_${l.name}`] || l.name, `${l.braille} — ${l.print || "—"}`, s.lang]));
     const label = fill(s.kind === "computer" ? W.give_person : W.give_computer, { name: s.name });
     if (seat.give.textContent !== label) seat.give.textContent = label;
+    const more = fill(W.more_time_for, { name: s.name });
+    if (seat.moreTime.textContent !== more) seat.moreTime.textContent = more;
   }
 
   function showTable(t) {
