@@ -74,8 +74,9 @@ class TableControl:
         For one ``seat``: on the running clock if the game is waiting for that seat (a clock
         all seats share, as 7 słów's hourglass, then runs longer for all of them); otherwise
         the time is kept for that seat's next turn and added when its clock starts, once —
-        what a teacher means by "more time for Ola" while someone else is moving. With no
-        clock at all (a table without timers) nothing is kept, and the teacher is told."""
+        what a teacher means by "more time for Ola" while someone else is moving. While no
+        countdown runs at all (a game or table without clocks) nothing is kept, and the
+        teacher is told so."""
         self._put(Control("more_time", seat=seat, seconds=seconds))
 
     def skip(self) -> None:

@@ -411,7 +411,8 @@ class TableWide:
                                             seconds=seconds),
                              to_teacher="more_time_seat_teacher", name=name, seconds=seconds)
             return
-        if clock is None or not self.timers or self.state.is_over:
+        if clock is None or clock.running is None or self.state.is_over:
+            # No countdown runs now: this game (or this table) plays without a clock.
             if teacher is not None:
                 teacher.announce(text(teacher.lang, "no_clock", teacher.verbosity))
             return
