@@ -295,8 +295,10 @@ def _teacher_page(host: Any, folder: Path) -> Any:
 
 
 def _tell_page(page: Any, host: Any, teacher: Any, port: int) -> None:
-    """The page's address and password, printed and said, as ``play --web`` does."""
-    printed, said = page.greeting(page.url(_address(), port, host.scheme == "wss"))
+    """The page's address and password, printed and said, as ``play --web`` does (at the
+    address the host listens on when ``--bind`` names one)."""
+    address = host.bind if host.bind not in ("0.0.0.0", "", "::") else _address()
+    printed, said = page.greeting(page.url(address, port, host.scheme == "wss"))
     print(printed, flush=True)
     teacher.announce(said)
 
