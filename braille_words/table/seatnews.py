@@ -187,6 +187,13 @@ class SeatNews:
 
     # -- answers to the seat's own commands -------------------------------------------------
 
+    @staticmethod
+    def answers(low: str) -> bool:
+        """Whether ``low`` asks for what the seat was told (``answer`` answers it)."""
+        first, _, count = low.partition(" ")
+        return (low in REPEAT_WORDS or low in LAST_WORDS
+                or (first in HISTORY_WORDS and (not count or is_number(count))))
+
     def answer(self, low: str) -> bool:
         """``powtórz``, ``ostatni`` and ``historia``: answered from what this seat was told,
         where it was worded. True when ``low`` was one of them."""

@@ -505,7 +505,9 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
         if news.point(low, lambda line: self.handle(seat, line)):
             return True  # a pick alone is read below, as the game reads a tile
         view = self.state.view_for(seat)
-        if self.kit.presenter.read(low, view, out.lang, "expert") is not None:
+        # Whether it is a reading command at all is asked in the game's own language (the
+        # words are the same in every one); the answer is worded by the seat's SeatNews.
+        if self.kit.presenter.read(low, view, self.kit.word_lang, "expert") is not None:
             news.read(low, view)
             return True
         return False
