@@ -17,7 +17,9 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-VERSION = 1
+VERSION = 2
+"""2: a seat's news goes as data (its view, its events, catalogue keys) and is worded on the
+student's computer; 1 sent sentences and cells made on the host."""
 MAX_MESSAGE = 64 * 1024
 """Bytes in one frame: a typed line is at most a few hundred; anything near this is not a
 player's."""
