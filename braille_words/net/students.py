@@ -188,6 +188,7 @@ class Student:
                     return False
                 if message.type != aiohttp.WSMsgType.TEXT:
                     return False
+                arrived = time.perf_counter()  # before this computer presents it
                 data = json.loads(message.data)
                 assert self.presented is not None
                 cues = {m["name"] for m in self.presented.take(data) if m.get("t") == "cue"}
@@ -201,7 +202,7 @@ class Student:
                 elif kind == "closed":
                     return False
                 if sent_at is not None and kind in ("say", "view", "news"):
-                    self.latencies.append(time.perf_counter() - sent_at)
+                    self.latencies.append(arrived - sent_at)
                     sent_at = None
                     if reading:  # the rack was read out: now the move
                         reading = False
