@@ -185,6 +185,20 @@ class SeatNews:
             said = text(out.lang, "not_your_turn", out.verbosity, player=who)
         out.announce(said, cue="rejected")
 
+    # -- the seat's typing line ------------------------------------------------------------
+
+    def typing(self) -> bool:
+        """Whether letters wait on the seat's typing line (its display's Braille keyboard):
+        a half-typed move the game's time-up may wait for."""
+        return bool(self.out.typed_left_over())
+
+    def typed_left_over(self) -> None:
+        """The seat's turn passed while letters waited on its typing line: they are still
+        there, and go to the new turn only if the seat sends them."""
+        typed = self.out.typed_left_over()
+        if typed:
+            self.tell("typed_left_over", urgent=True, typed=typed)
+
     # -- answers to the seat's own commands -------------------------------------------------
 
     @staticmethod

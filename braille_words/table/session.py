@@ -577,7 +577,7 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
         keyboard, or on the terminal keyboard while it types for them."""
         if not (0 <= seat < len(self.outputs) and self.seats[seat].is_human):
             return False
-        if self.outputs[seat].typed_left_over():
+        if self.news[seat].typing():
             return True
         draft = self.keyboard_draft
         return draft is not None and self._keyboard_seat() == seat and bool(draft().strip())
@@ -605,9 +605,7 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
         for seat in were_awaited:
             if seat in self.state.awaiting or not 0 <= seat < len(self.outputs):
                 continue
-            typed = self.outputs[seat].typed_left_over()
-            if typed:
-                self.news[seat].tell("typed_left_over", urgent=True, typed=typed)
+            self.news[seat].typed_left_over()
 
     def _status(self, view: BaseView, left: float | None = None) -> str:
         """Status cells: "*" when the game waits for this seat, then the seconds left."""
