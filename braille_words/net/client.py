@@ -215,8 +215,24 @@ class Client:
 
     def _on_key(self, command: Any) -> None:
         """A key on the student's display acts here, on their own lines (panning, routing,
-        typing); a line it makes comes to ``line``."""
+        typing); a line it makes comes to ``line``. The table is told only whether letters
+        wait on the typing line (a time-up may wait for a half-typed move)."""
+        before = bool(self.local.typed_left_over())
         self.local.on_display_command(command)
+        busy = bool(self.local.typed_left_over())
+        if self.joined and busy != before:
+            self._send({"t": "typing", "busy": busy})
+
+    def _send(self, message: dict[str, Any]) -> None:
+        loop, ws = self._loop, self._ws
+        if loop is None or ws is None:
+            return
+
+        async def send() -> None:
+            with contextlib.suppress(Exception):
+                await ws.send_str(protocol.dump(message))
+
+        loop.call_soon_threadsafe(lambda: asyncio.ensure_future(send()))
 
     def _on_status(self, status: str) -> None:
         self.local.on_display_status(status)

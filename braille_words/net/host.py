@@ -36,6 +36,7 @@ from braille_words.net.protocol import (
     Key,
     Line,
     ProtocolError,
+    Typing,
     dump,
     parse_client,
 )
@@ -395,6 +396,8 @@ class Host:
                         table.session.inputs.put(Input(remote.seat, parsed.text))
                 elif isinstance(parsed, Key):
                     remote.key(link, parsed.name, parsed.arg)
+                elif isinstance(parsed, Typing):
+                    remote.typed(link, parsed.busy)
                 elif isinstance(parsed, Bye):
                     return
                 else:

@@ -70,20 +70,30 @@ class Key:
 
 
 @dataclass(frozen=True)
+class Typing:
+    """Whether letters wait on the student's typing line (their display's Braille keyboard):
+    the table's time-up may wait for a half-typed move. The letters stay on their computer."""
+
+    busy: bool
+
+
+@dataclass(frozen=True)
 class Bye:
     """The student leaves on purpose (not a dropped connection)."""
 
 
-ClientMessage = Hello | Line | Key | Bye
+ClientMessage = Hello | Line | Key | Typing | Bye
 
 _FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "hello": {"v": int, "code": str, "token": str, "lang": str, "verbosity": str,
               "cells": int, "status_cells": int, "hears": bool},
     "line": {"text": str},
     "key": {"name": str, "arg": (int, type(None))},
+    "typing": {"busy": bool},
     "bye": {},
 }
-_REQUIRED = {"hello": {"v"}, "line": {"text"}, "key": {"name"}, "bye": set()}
+_REQUIRED = {"hello": {"v"}, "line": {"text"}, "key": {"name"}, "typing": {"busy"},
+             "bye": set()}
 
 
 def parse_client(raw: str | bytes) -> ClientMessage:
@@ -128,6 +138,8 @@ def parse_client(raw: str | bytes) -> ClientMessage:
         if not name or len(name) > MAX_KEY_NAME or (arg is not None and not 0 <= arg < 256):
             raise ProtocolError("bad_field", "key")
         return Key(name, arg)
+    if kind == "typing":
+        return Typing(bool(data["busy"]))
     return Bye()
 
 

@@ -165,6 +165,15 @@ class RemoteNews(SeatNews):
         if not self._call("not_your_turn", names=names):
             super().not_your_turn(names)
 
+    def typing(self) -> bool:
+        if self._remote.present is not None:
+            return self._remote.busy  # as the student's computer last said
+        return super().typing()
+
+    def typed_left_over(self) -> None:
+        if not self._call("typed_left_over"):
+            super().typed_left_over()
+
     def answer(self, low: str) -> bool:
         # The student's computer answers these before sending them; a line that came anyway
         # is answered there too, from what it was told.
@@ -195,7 +204,8 @@ class RemoteNews(SeatNews):
 
 
 NEWS_CALLS = frozenset({"prompt", "final", "resumed", "clock", "tell", "refused",
-                        "not_your_turn", "answer", "read", "where", "spell", "help"})
+                        "not_your_turn", "answer", "read", "where", "spell", "help",
+                        "typed_left_over"})
 """The ``SeatNews`` calls a ``news`` message may make on the student's computer."""
 
 
@@ -230,6 +240,8 @@ class RemoteSeat:
         student's computer has been welcomed there, so no news overtakes the welcome."""
         self.ever_joined = joined_before
         """A student has held this seat (in this host's life, or before a ``--resume``)."""
+        self.busy = False
+        """Letters wait on the student's typing line (their computer says so)."""
         self._fresh = True
         self.news = RemoteNews(out, kit, self)
         out.plug(speaker=_Missed(self._missed), display=None, earcons=None)
@@ -255,6 +267,10 @@ class RemoteSeat:
         commands behind it (help, repeat, where) still work."""
         if self.link is link:
             self._call_soon(lambda: self._key(link, name, arg))
+
+    def typed(self, link: Link, busy: bool) -> None:
+        if self.link is link:
+            self.busy = busy
 
     # -- on the table's thread -------------------------------------------------------------
 
@@ -287,6 +303,7 @@ class RemoteSeat:
         if self.link is not None and self.link is not link:
             return  # already replaced by a newer connection of the same student
         self.present = None
+        self.busy = False
         self.out.plug(speaker=_Missed(self._missed), display=None, earcons=None)
         self._report("network_lost")
 

@@ -124,3 +124,28 @@ def test_a_routing_key_on_the_students_display_picks_there_and_sends_only_the_mo
     # reads the picked tile out), never the key.
     assert sent and "no redraw" not in sent
     assert not any(m["t"] == "key" for m in peer.wire)
+
+
+def test_letters_on_the_students_typing_line_stay_there_and_the_table_knows_only_that(
+    hosted: HostMaker,
+) -> None:
+    table = hosted()
+
+    async def scenario(http: aiohttp.ClientSession) -> tuple[Peer, bool]:
+        peer = await join(table.url, http, table.code(0), lang="en", cells=40)
+        await peer.until(lambda m: "Your turn" in str(m.get("text", "")))
+        assert peer.presented is not None
+        out = peer.presented.screen.out
+        out.on_display_command(DisplayCommand("braille_chord", 0x01))  # "a", not sent
+        await peer.send({"t": "typing", "busy": True})  # what ``join`` says of it
+        await peer.read(0.3)
+        typing = table.table.session._is_typing(0)
+        table.table.session.control.skip()  # the teacher skips the turn: it passes
+        await peer.until(lambda m: "still" in str(m.get("text", "")).lower())
+        return peer, typing
+
+    peer, typing = run(scenario)
+    assert typing  # a time-up would wait for the half-typed move
+    left_over = [m for m in peer.wire if m.get("do") == "typed_left_over"]
+    assert left_over and all(m["args"] == {} for m in left_over)  # the letters never left
+    assert peer.presented is not None and peer.presented.screen.out.typed_left_over() == "a"
