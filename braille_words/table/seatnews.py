@@ -185,6 +185,17 @@ class SeatNews:
             said = text(out.lang, "not_your_turn", out.verbosity, player=who)
         out.announce(said, cue="rejected")
 
+    def hint(self, move: Any, view: Any, *, nudge: bool) -> None:
+        """A hint: a ``nudge`` first (what to look for), else the whole move as the line the
+        player would type."""
+        out, presenter = self.out, self.kit.presenter
+        if nudge:
+            said = presenter.nudge(move, out.lang, view, out.verbosity)
+            if said:
+                self.tell("hint_nudge", nudge=said)
+                return
+        self.tell("hint", move=presenter.describe_move(move, out.lang, view))
+
     # -- the seat's typing line ------------------------------------------------------------
 
     def typing(self) -> bool:

@@ -749,13 +749,13 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
             return
         view = self.state.view_for(seat)
         position = (self.moves_played, move.to_json())
-        if self._nudged.get(seat) != position:
-            nudge = self.kit.presenter.nudge(move, out.lang, view, out.verbosity)
-            if nudge:
-                self._nudged[seat] = position
-                news.tell("hint_nudge", nudge=nudge)
-                return
-        news.tell("hint", move=self.kit.presenter.describe_move(move, out.lang, view))
+        # Whether the game has a nudge for it (asked in the game's own language: the seat's
+        # SeatNews words the hint in the seat's).
+        nudge = self._nudged.get(seat) != position and bool(
+            self.kit.presenter.nudge(move, self.kit.word_lang, view, out.verbosity))
+        if nudge:
+            self._nudged[seat] = position
+        news.hint(move, view, nudge=nudge)
 
     # -- announcements --------------------------------------------------------------------
 
