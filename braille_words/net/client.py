@@ -124,6 +124,10 @@ class SeatScreen:
             if do == "tell":
                 params = dict(args.pop("params", None) or {})
                 news.tell(str(args.pop("key")), **args, **params)
+            elif do == "hint":  # the move, as the line that plays it
+                view = args["view"]
+                move = news.kit.commands.parse(str(args["line"]), view)
+                news.hint(move, view, nudge=bool(args.get("nudge")))
             else:
                 getattr(news, do)(**args)
 

@@ -25,6 +25,7 @@ from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
+from braille_words.errors import BrailleWordsError
 from braille_words.games.base import Event
 from braille_words.games.kit import GameKit
 from braille_words.net.protocol import Hello
@@ -165,6 +166,18 @@ class RemoteNews(SeatNews):
         if not self._call("not_your_turn", names=names):
             super().not_your_turn(names)
 
+    def hint(self, move: Any, view: Any, *, nudge: bool) -> None:
+        # The move goes as the line a player would type (every game's moves type back, a
+        # contract test holds it); the student's computer reads it back and words the hint.
+        commands = self.kit.commands
+        try:
+            line = commands.to_command(move, view, self.kit.word_lang)
+            typed_back = commands.parse(line, view) == move
+        except BrailleWordsError:
+            typed_back = False
+        if not (typed_back and self._call("hint", line=line, view=view, nudge=nudge)):
+            super().hint(move, view, nudge=nudge)
+
     def typing(self) -> bool:
         if self._remote.present is not None:
             return self._remote.busy  # as the student's computer last said
@@ -205,7 +218,7 @@ class RemoteNews(SeatNews):
 
 NEWS_CALLS = frozenset({"prompt", "final", "resumed", "clock", "tell", "refused",
                         "not_your_turn", "answer", "read", "where", "spell", "help",
-                        "typed_left_over"})
+                        "typed_left_over", "hint"})
 """The ``SeatNews`` calls a ``news`` message may make on the student's computer."""
 
 

@@ -53,6 +53,9 @@ def test_a_student_asking_for_english_at_a_polish_table_hears_english_made_on_th
         await peer.type("pomoc")
         await peer.type("stojak")
         await peer.until(lambda m: str(m.get("text", "")).startswith("Rack"))
+        for _ in range(2):  # a nudge first, then the whole move
+            await peer.type("hint")
+            await peer.until(lambda m: str(m.get("text", "")).startswith("Hint"))
         await peer.type("dobierz")
         # The computer's move, then the student's turn again.
         await peer.until(lambda m: "Your turn" in str(m.get("text", "")))
@@ -63,6 +66,7 @@ def test_a_student_asking_for_english_at_a_polish_table_hears_english_made_on_th
     peer = run(scenario)
     heard = _heard(peer)
     assert "Joined the table" in heard and "Your turn" in heard and "Rack" in heard
+    assert "Hint: You can make" in heard and "Hint: " in heard.split("Hint: You can make")[1]
     assert "Komputer draws" in heard or "Komputer drew" in heard  # its move, in English
     assert "Twój ruch" not in heard and "Stojak" not in heard
     # The table worded nothing in English: every English sentence was made here. (The one
@@ -73,6 +77,7 @@ def test_a_student_asking_for_english_at_a_polish_table_hears_english_made_on_th
     # Over the wire: data only, no sentence and no cells for this seat.
     assert not any(m["t"] in ("say", "cells", "status") for m in peer.wire)
     assert {"view", "news"} <= {m["t"] for m in peer.wire}
+    assert {"prompt", "refused", "help", "read", "hint"} <= {m.get("do") for m in peer.wire}
     assert not any(m.get("t") == "line" and m.get("text") == "powtórz" for m in peer.wire)
     assert len(host_said) == before[0]  # since the student joined, the table worded nothing
 
