@@ -99,7 +99,7 @@ class SeatScreen:
                   file=sys.stderr)
 
     def _receive(self, data: dict[str, Any]) -> None:
-        kind, out, news = data.get("t"), self.out, self.news
+        kind, out = data.get("t"), self.out
         if kind == "say":
             out.announce(str(data.get("text", "")))
         elif kind == "stop":
@@ -110,18 +110,26 @@ class SeatScreen:
             self.view = data.get("view")
             self.awaited = bool(data.get("awaited"))
             self.over = bool(data.get("over"))
-            if news is not None and self.view is not None:
-                events = [Event(str(e["kind"]), dict(e.get("params") or {}), e.get("to"))
-                          for e in data.get("events") or ()]
-                news.told(events, self.view, names=[str(n) for n in data.get("names") or ()],
-                          urgent=bool(data.get("urgent")), speaks=bool(data.get("speaks", True)),
-                          mine=bool(data.get("mine")), left=data.get("left"),
-                          awaited=self.awaited, over=self.over)
-        elif kind == "news" and news is not None:
+        if self.news is not None and kind in ("view", "news"):
+            self._present(self.news, data)
+
+    def _present(self, news: SeatNews, data: dict[str, Any]) -> None:
+        """One message of the seat's news, worded by ``news``."""
+        view = data.get("view")
+        if data.get("t") == "view" and view is not None:
+            events = [Event(str(e["kind"]), dict(e.get("params") or {}), e.get("to"))
+                      for e in data.get("events") or ()]
+            news.told(events, view, names=[str(n) for n in data.get("names") or ()],
+                      urgent=bool(data.get("urgent")), speaks=bool(data.get("speaks", True)),
+                      mine=bool(data.get("mine")), left=data.get("left"),
+                      awaited=bool(data.get("awaited")), over=bool(data.get("over")))
+        elif data.get("t") == "news":
             do, args = str(data.get("do", "")), dict(data.get("args") or {})
             if do not in NEWS_CALLS:
                 return
-            if do == "tell":
+            if do == "missed":
+                self._missed(news, args)
+            elif do == "tell":
                 params = dict(args.pop("params", None) or {})
                 news.tell(str(args.pop("key")), **args, **params)
             elif do == "hint":  # the move, as the line that plays it
@@ -130,6 +138,19 @@ class SeatScreen:
                 news.hint(move, view, nudge=bool(args.get("nudge")))
             else:
                 getattr(news, do)(**args)
+
+    def _missed(self, news: SeatNews, args: dict[str, Any]) -> None:
+        """What the seat was told while its connection was away, worded as it would have
+        been (on a silent copy of the seat) and said as one "while you were away"."""
+        out = self.out
+        away = SeatOutput(name=out.name, lang=out.lang, verbosity=out.verbosity)
+        shadow = SeatNews(away, news.kit)
+        for call in args.get("calls") or ():
+            if isinstance(call, dict):
+                self._present(shadow, call)
+        said = [str(s) for s in args.get("said") or ()] + [s for s in away.said if s]
+        if said:
+            news.tell("net_missed", news=" ".join(said))
 
     def local(self, line: str) -> tuple[bool, list[str]]:
         """A line the student typed, before it goes to the table: what the seat was told

@@ -13,8 +13,8 @@ already keeps, not a second filter that could drift from it.
 The few sentences the table still words itself for a seat (a hint, a spelling, a journal that
 failed) go as sentences (``say``), made in the student's language.
 
-While a seat has no connection, its news is worded here and kept (the last ``MISSED_KEPT``
-sentences), and told when it is back.
+While a seat has no connection, its news is kept as data (the last ``MISSED_KEPT`` messages)
+and sent when it is back: the student's computer words it as one "while you were away".
 """
 
 from __future__ import annotations
@@ -111,7 +111,11 @@ class RemoteNews(SeatNews):
     def _send(self, message: dict[str, Any]) -> bool:
         link = self._remote.present
         if link is None:
-            return False
+            # Away: kept as it is, and worded on the student's computer when they are back.
+            # (The clock's seconds, and a view with no news in it, are stale by then.)
+            if message.get("do") != "clock" and message.get("events", True):
+                self._remote.missed_calls.append(message)
+            return True
         link.send(message)
         return True
 
@@ -218,7 +222,7 @@ class RemoteNews(SeatNews):
 
 NEWS_CALLS = frozenset({"prompt", "final", "resumed", "clock", "tell", "refused",
                         "not_your_turn", "answer", "read", "where", "spell", "help",
-                        "typed_left_over", "hint"})
+                        "typed_left_over", "hint", "missed"})
 """The ``SeatNews`` calls a ``news`` message may make on the student's computer."""
 
 
@@ -245,6 +249,9 @@ class RemoteSeat:
         self._show = show
         self._catch_up = catch_up
         self._missed: deque[str] = deque(maxlen=MISSED_KEPT)
+        """Sentences the table itself worded for the seat while it was away."""
+        self.missed_calls: deque[dict[str, Any]] = deque(maxlen=MISSED_KEPT)
+        """The seat's news kept as data while it was away."""
         self._lock = threading.Lock()
         self.link: Link | None = None
         """The connection now speaking for this seat (set on the network's thread)."""
@@ -301,11 +308,12 @@ class RemoteSeat:
             # seat's language was not known yet): the student hears where the game stands.
             self._fresh = False
             self._missed.clear()
+            self.missed_calls.clear()
             self._catch_up(self.news)
-        elif self._missed:
-            news = " ".join(self._missed)
+        elif self._missed or self.missed_calls:
+            self.news._call("missed", calls=list(self.missed_calls), said=list(self._missed))
             self._missed.clear()
-            self.news.tell("net_missed", news=news)
+            self.missed_calls.clear()
         self._show(self.news)
         first = not self.ever_joined
         self.ever_joined = True
