@@ -2,12 +2,13 @@
 
 One aiohttp server on its own thread and event loop; each table is a ``Session`` on a thread
 of its own, exactly as at one computer. The server only moves things across: a student's
-typed line goes into the table's input queue for the seat the connection claimed, a key on
-their display to that seat's output, and what the seat's output says, shows and sounds comes
-back (``net.remote``). A connection speaks for no seat until it has given the seat's join code
-or its own reconnect token, and then only for that one; anything else it sends — a message of
-another version, malformed JSON, a field no message has, a frame over 64 KiB, a flood — closes
-it with a sentence in its own language, and the table goes on.
+typed line goes into the table's input queue for the seat the connection claimed, and the
+seat's news — its own view, the events meant for it, the table's news as catalogue keys —
+goes back as data, to be worded and shown on the student's computer (``net.remote``). A
+connection speaks for no seat until it has given the seat's join code or its own reconnect
+token, and then only for that one; anything else it sends — a message of another version,
+malformed JSON, a field no message has, a frame over 64 KiB, a flood — closes it with a
+sentence in its own language, and the table goes on.
 """
 
 from __future__ import annotations

@@ -43,7 +43,10 @@ class ProtocolError(Exception):
 @dataclass(frozen=True)
 class Hello:
     """The first message: who this is (a join code or the token of an earlier connection),
-    and how their seat should be presented to them."""
+    and how the student's computer presents their seat. Since version 2 it presents the seat
+    itself; the table keeps the language and verbosity for the few sentences it still words
+    (why it closes the connection), and the display's width is said for the record (the cells
+    are drawn on the student's side)."""
 
     version: int
     code: str
