@@ -37,7 +37,7 @@ from braille_words.games.registry import find_game
 from braille_words.net import protocol
 from braille_words.net.discovery import Found, browse
 from braille_words.net.remote import NEWS_CALLS
-from braille_words.present.messages import text
+from braille_words.present.messages import error_text, text
 from braille_words.table.devices import open_devices
 from braille_words.table.outputs import SeatOutput
 from braille_words.table.seatnews import SeatNews
@@ -71,23 +71,27 @@ class SeatScreen:
         self.awaited = False
         self.over = False
 
-    def welcome(self, data: dict[str, Any]) -> None:
-        """The seat is the student's: the game's presenter from now on, and the welcome."""
+    def welcome(self, data: dict[str, Any]) -> bool:
+        """The seat is the student's: the game's presenter from now on, and the welcome.
+        False (said why) when this computer does not have the table's game."""
         out = self.out
         game = str(data.get("game_id", ""))
         if self.news is None or self.news.kit.id != game:
             try:
                 kit = find_game(game)
-            except BrailleWordsError:
-                kit = None  # a game this computer does not have: the table's sentences only
-            self.news = SeatNews(out, kit) if kit is not None else None
-            out.router = kit.presenter.route if kit is not None else None
-            out.cancel_line = kit.presenter.cancel_line if kit is not None else None
+            except BrailleWordsError as exc:
+                # Another version of the program, without this game: nothing could be shown.
+                out.announce(error_text(exc, out.lang, out.verbosity), cue="rejected")
+                return False
+            self.news = SeatNews(out, kit)
+            out.router = kit.presenter.route
+            out.cancel_line = kit.presenter.cancel_line
         key = "net_welcome_back" if data.get("back") else "net_welcome"
         table = f"{text(out.lang, 'table_word')} {data.get('table', '')}"
         out.announce(text(out.lang, key, out.verbosity, table=table,
                           game=str(data.get("game", "")), name=str(data.get("name", ""))),
                      cue="accepted")
+        return True
 
     def receive(self, data: dict[str, Any]) -> None:
         """One message of the seat's stream; a malformed one is let pass (never a
@@ -433,7 +437,11 @@ class Client:
             self.token = str(data.get("token", ""))
             self.joined = True
             self.welcomes += 1
-            self.screen.welcome(data)
+            if not self.screen.welcome(data):
+                self.ended = True  # leave, and do not come back by ourselves
+                with contextlib.suppress(Exception):
+                    await ws.send_str(protocol.dump({"t": "bye"}))
+                return 1
         elif kind == "refused":
             self.local.announce(str(data.get("text", "")), cue="rejected")
             if data.get("retry"):

@@ -154,3 +154,15 @@ def test_letters_on_the_students_typing_line_stay_there_and_the_table_knows_only
     left_over = [m for m in peer.wire if m.get("do") == "typed_left_over"]
     assert left_over and all(m["args"] == {} for m in left_over)  # the letters never left
     assert peer.presented is not None and peer.presented.screen.out.typed_left_over() == "a"
+
+
+def test_a_computer_without_the_tables_game_says_so_instead_of_showing_nothing() -> None:
+    from braille_words.net.students import Presented
+
+    got: list[dict[str, Any]] = []
+    presented = Presented(got, "en")
+    welcome = {"t": "welcome", "seat": 1, "name": "Ola", "game": "Nowa gra",
+               "game_id": "a-game-of-next-year", "table": 1, "back": False, "token": "t"}
+    assert not presented.screen.welcome(welcome)
+    said = " ".join(m["text"] for m in got if m["t"] == "say")
+    assert "no game called 'a-game-of-next-year'" in said and "Joined" not in said
