@@ -1,8 +1,12 @@
 """A student's computer at a teacher's table: ``braille-words join``.
 
-The student's own devices serve their seat: the voice speaks what the table sends for the seat,
-the Braille display shows its cells and sends its keys back, the sound card plays its cues, and
-what the student types goes to the table as their seat's line. Before the seat is claimed (and
+The student's own devices serve their seat, and the seat's presentation is made here: the table
+sends the seat's own view, the events meant for it and the table's news as catalogue keys, and
+``SeatScreen`` words them with the game's presenter (the same ``SeatNews`` a seat at the
+teacher's computer runs) in the student's language and verbosity, for the width of the
+student's own display. Routing keys and Braille-keyboard typing act here, on the student's own
+lines; only the command line they make goes to the table, which keeps the rules, the journal,
+the clock and the computer players. Before the seat is claimed (and
 while a dropped connection is being restored) a local ``SeatOutput`` on the same devices asks
 for the table and the code and says what is happening, so the whole way in is heard and
 brailled like the game itself.
@@ -27,12 +31,18 @@ from typing import Any
 
 import aiohttp
 
+from braille_words.errors import BrailleWordsError
+from braille_words.games.base import Event
+from braille_words.games.registry import find_game
 from braille_words.net import protocol
 from braille_words.net.discovery import Found, browse
-from braille_words.present.messages import text
+from braille_words.net.remote import NEWS_CALLS
+from braille_words.present.messages import error_text, text
 from braille_words.table.devices import open_devices
 from braille_words.table.outputs import SeatOutput
+from braille_words.table.seatnews import SeatNews
 from braille_words.table.seats import SeatConfig
+from braille_words.table.vocabulary import VERBOSITY_WORDS, clean_line
 
 BACKOFF = (0.2, 0.5, 1.0, 2.0, 4.0, 5.0)
 """Seconds between reconnect attempts; the last repeats."""
@@ -48,6 +58,121 @@ class Devices:
     speaker: Any = None
     display: Any = None
     earcons: Any = None
+
+
+class SeatScreen:
+    """The student's side of their seat: what the table sends for it, worded and shown on
+    the student's own ``SeatOutput`` by the game's presenter (``SeatNews``)."""
+
+    def __init__(self, out: SeatOutput) -> None:
+        self.out = out
+        self.news: SeatNews | None = None
+        self.view: Any = None
+        self.awaited = False
+        self.over = False
+
+    def welcome(self, data: dict[str, Any]) -> bool:
+        """The seat is the student's: the game's presenter from now on, and the welcome.
+        False (said why) when this computer does not have the table's game."""
+        out = self.out
+        game = str(data.get("game_id", ""))
+        if self.news is None or self.news.kit.id != game:
+            try:
+                kit = find_game(game)
+            except BrailleWordsError as exc:
+                # Another version of the program, without this game: nothing could be shown.
+                out.announce(error_text(exc, out.lang, out.verbosity), cue="rejected")
+                return False
+            self.news = SeatNews(out, kit)
+            out.router = kit.presenter.route
+            out.cancel_line = kit.presenter.cancel_line
+        key = "net_welcome_back" if data.get("back") else "net_welcome"
+        table = f"{text(out.lang, 'table_word')} {data.get('table', '')}"
+        out.announce(text(out.lang, key, out.verbosity, table=table,
+                          game=str(data.get("game", "")), name=str(data.get("name", ""))),
+                     cue="accepted")
+        return True
+
+    def receive(self, data: dict[str, Any]) -> None:
+        """One message of the seat's stream; a malformed one is let pass (never a
+        traceback at a student's computer)."""
+        try:
+            self._receive(data)
+        except Exception as exc:
+            print(f"braille-words: the table sent what this computer cannot show: {exc!r}",
+                  file=sys.stderr)
+
+    def _receive(self, data: dict[str, Any]) -> None:
+        kind, out = data.get("t"), self.out
+        if kind == "say":
+            out.announce(str(data.get("text", "")))
+        elif kind == "stop":
+            out.stop_speech()
+        elif kind == "cue":
+            out.cue(str(data.get("name", "")))
+        elif kind == "view":
+            self.view = data.get("view")
+            self.awaited = bool(data.get("awaited"))
+            self.over = bool(data.get("over"))
+        if self.news is not None and kind in ("view", "news"):
+            self._present(self.news, data)
+
+    def _present(self, news: SeatNews, data: dict[str, Any]) -> None:
+        """One message of the seat's news, worded by ``news``."""
+        view = data.get("view")
+        if data.get("t") == "view" and view is not None:
+            events = [Event(str(e["kind"]), dict(e.get("params") or {}), e.get("to"))
+                      for e in data.get("events") or ()]
+            news.told(events, view, names=[str(n) for n in data.get("names") or ()],
+                      urgent=bool(data.get("urgent")), speaks=bool(data.get("speaks", True)),
+                      mine=bool(data.get("mine")), left=data.get("left"),
+                      awaited=bool(data.get("awaited")), over=bool(data.get("over")))
+        elif data.get("t") == "news":
+            do, args = str(data.get("do", "")), dict(data.get("args") or {})
+            if do not in NEWS_CALLS:
+                return
+            if do == "missed":
+                self._missed(news, args)
+            elif do == "tell":
+                params = dict(args.pop("params", None) or {})
+                news.tell(str(args.pop("key")), **args, **params)
+            elif do == "hint":  # the move, as the line that plays it
+                view = args["view"]
+                move = news.kit.commands.parse(str(args["line"]), view)
+                news.hint(move, view, nudge=bool(args.get("nudge")))
+            else:
+                getattr(news, do)(**args)
+
+    def _missed(self, news: SeatNews, args: dict[str, Any]) -> None:
+        """What the seat was told while its connection was away, worded as it would have
+        been (on a silent copy of the seat) and said as one "while you were away"."""
+        out = self.out
+        away = SeatOutput(name=out.name, lang=out.lang, verbosity=out.verbosity)
+        shadow = SeatNews(away, news.kit)
+        for call in args.get("calls") or ():
+            if isinstance(call, dict):
+                self._present(shadow, call)
+        said = [str(s) for s in args.get("said") or ()] + [s for s in away.said if s]
+        if said:
+            news.tell("net_missed", news=" ".join(said))
+
+    def local(self, line: str) -> tuple[bool, list[str]]:
+        """A line the student typed, before it goes to the table: what the seat was told
+        (``powtórz``, ``ostatni``, ``historia``) is answered here, where it was worded, and
+        typed pointing picks here, where the pick is. (done here, lines for the table)"""
+        news = self.news
+        if news is None:
+            return False, []
+        low = " ".join(clean_line(line).split()).lower()
+        if news.answer(low):
+            return True, []
+        if low in VERBOSITY_WORDS:
+            self.out.verbosity = VERBOSITY_WORDS[low]  # the table records it, and says so
+            return False, []
+        made: list[str] = []
+        if news.point(low, made.append):
+            return True, made
+        return False, []
 
 
 class Client:
@@ -72,8 +197,6 @@ class Client:
         self._read_input = read_input
         self.token = ""
         self.devices = Devices()
-        self.view: Any = None
-        self.over = False
         self.joined = False
         self.welcomes = 0
         """Connections the table welcomed: one that was, and then dropped, is a new drop."""
@@ -91,8 +214,18 @@ class Client:
             earcons=self.devices.earcons, hold_news=self.devices.speaker is None,
         )
         self.local.submit = self.line
+        self.screen = SeatScreen(self.local)
         for sentence in warn:
             self.local.announce(sentence)
+
+    @property
+    def view(self) -> Any:
+        """The seat's own view, as the table last sent it."""
+        return self.screen.view
+
+    @property
+    def over(self) -> bool:
+        return self.screen.over
 
     # -- input from the student (any thread) -----------------------------------------------
 
@@ -110,15 +243,14 @@ class Client:
                 speaker.stop()
 
     def _on_key(self, command: Any) -> None:
-        if self.joined:
-            if command.name != "braille_chord":
-                self.key()
-            self._send({"t": "key", "name": command.name, "arg": command.arg})
-        else:
-            self.local.on_display_command(command)
-
-    def _on_status(self, status: str) -> None:
-        self.local.on_display_status(status)
+        """A key on the student's display acts here, on their own lines (panning, routing,
+        typing); a line it makes comes to ``line``. The table is told only whether letters
+        wait on the typing line (a time-up may wait for a half-typed move)."""
+        before = bool(self.local.typed_left_over())
+        self.local.on_display_command(command)
+        busy = bool(self.local.typed_left_over())
+        if self.joined and busy != before:
+            self._send({"t": "typing", "busy": busy})
 
     def _send(self, message: dict[str, Any]) -> None:
         loop, ws = self._loop, self._ws
@@ -130,6 +262,9 @@ class Client:
                 await ws.send_str(protocol.dump(message))
 
         loop.call_soon_threadsafe(lambda: asyncio.ensure_future(send()))
+
+    def _on_status(self, status: str) -> None:
+        self.local.on_display_status(status)
 
     # -- the way in ------------------------------------------------------------------------
 
@@ -227,9 +362,7 @@ class Client:
                         continue
                 finally:
                     self._ws = None
-                    if self.joined:
-                        self.joined = False
-                        self.local.attach_display(self.devices.display)
+                    self.joined = False
                 if isinstance(outcome, int):
                     return outcome
                 if self.ended:
@@ -290,30 +423,25 @@ class Client:
                 return
             if self.joined:
                 self.key()
-                await ws.send_str(protocol.dump({"t": "line", "text": line[:protocol.MAX_LINE]}))
+                done, made = self.screen.local(line)
+                for sent in made if done else [line]:
+                    await ws.send_str(protocol.dump({"t": "line",
+                                                     "text": sent[:protocol.MAX_LINE]}))
 
     async def _receive(self, ws: aiohttp.ClientWebSocketResponse,
                        data: dict[str, Any]) -> int | str | None:
         kind = data.get("t")
-        devices = self.devices
-        if kind == "say" and devices.speaker is not None:
-            _safely(lambda: devices.speaker.say(str(data.get("text", "")), data.get("lang")))
-        elif kind == "stop" and devices.speaker is not None:
-            _safely(devices.speaker.stop)
-        elif kind == "cells" and devices.display is not None:
-            _safely(lambda: devices.display.write(bytes.fromhex(str(data.get("dots", "")))))
-        elif kind == "status" and devices.display is not None:
-            _safely(lambda: devices.display.write_status(bytes.fromhex(str(data.get("dots", "")))))
-        elif kind == "cue" and devices.earcons is not None:
-            _safely(lambda: devices.earcons.play(str(data.get("name", ""))))
-        elif kind == "view":
-            self.view = data.get("view")
-            self.over = bool(data.get("over"))
+        if kind in ("say", "stop", "cue", "view", "news"):
+            self.screen.receive(data)
         elif kind == "welcome":
             self.token = str(data.get("token", ""))
             self.joined = True
             self.welcomes += 1
-            self.local.attach_display(None)  # the table's cells from now on
+            if not self.screen.welcome(data):
+                self.ended = True  # leave, and do not come back by ourselves
+                with contextlib.suppress(Exception):
+                    await ws.send_str(protocol.dump({"t": "bye"}))
+                return 1
         elif kind == "refused":
             self.local.announce(str(data.get("text", "")), cue="rejected")
             if data.get("retry"):
@@ -326,14 +454,12 @@ class Client:
         elif kind == "closed":
             reason = str(data.get("code", ""))
             if reason == "net_game_over":
-                self.over = True
-                self.local.attach_display(devices.display)
+                self.screen.over = True
                 self.local.announce(str(data.get("text", "")))
                 return 0
             if reason == "net_closed_host" and (self.token and not self.over):
                 return None  # the teacher's computer restarts: reconnect by ourselves
             if not self.over:
-                self.local.attach_display(devices.display)
                 self.local.announce(str(data.get("text", "")), cue="warning")
             return 0 if self.over else 1
         return None
@@ -349,13 +475,6 @@ class Client:
             with contextlib.suppress(Exception):
                 self.devices.speaker.wait(timeout=5)
         self.local.close()
-
-
-def _safely(action: Callable[[], object]) -> None:
-    try:
-        action()
-    except Exception as exc:
-        print(f"braille-words: an output device failed: {exc}", file=sys.stderr)
 
 
 def _reason(exc: BaseException) -> str:

@@ -2,12 +2,13 @@
 
 One aiohttp server on its own thread and event loop; each table is a ``Session`` on a thread
 of its own, exactly as at one computer. The server only moves things across: a student's
-typed line goes into the table's input queue for the seat the connection claimed, a key on
-their display to that seat's output, and what the seat's output says, shows and sounds comes
-back (``net.remote``). A connection speaks for no seat until it has given the seat's join code
-or its own reconnect token, and then only for that one; anything else it sends — a message of
-another version, malformed JSON, a field no message has, a frame over 64 KiB, a flood — closes
-it with a sentence in its own language, and the table goes on.
+typed line goes into the table's input queue for the seat the connection claimed, and the
+seat's news — its own view, the events meant for it, the table's news as catalogue keys —
+goes back as data, to be worded and shown on the student's computer (``net.remote``). A
+connection speaks for no seat until it has given the seat's join code or its own reconnect
+token, and then only for that one; anything else it sends — a message of another version,
+malformed JSON, a field no message has, a frame over 64 KiB, a flood — closes it with a
+sentence in its own language, and the table goes on.
 """
 
 from __future__ import annotations
@@ -36,13 +37,14 @@ from braille_words.net.protocol import (
     Key,
     Line,
     ProtocolError,
+    Typing,
     dump,
     parse_client,
 )
 from braille_words.net.remote import RemoteSeat
 from braille_words.present.messages import text
 from braille_words.table.inputs import Input
-from braille_words.table.outputs import SeatOutput
+from braille_words.table.seatnews import SeatNews
 from braille_words.table.session import AnySession
 
 HELLO_SECONDS = 10.0
@@ -181,15 +183,12 @@ class Host:
             def report(status: str, seat: int = seat) -> None:
                 self._seat_status(table, seat, status)
 
-            def view(seat: int = seat) -> tuple[Any, bool, bool]:
-                state = session.state
-                return state.view_for(seat), seat in state.awaiting, state.is_over
-
-            table.remotes[seat] = RemoteSeat(seat, session.outputs[seat], session.call_soon,
-                                             report, view,
-                                             functools.partial(_catch_up, session, table.resumed),
-                                             joined_before=table.resumed
-                                             and seat in table.keys.tokens)
+            remote = RemoteSeat(seat, session.outputs[seat], session.kit, session.call_soon,
+                                report, functools.partial(_show, session, seat),
+                                functools.partial(_catch_up, session, table.resumed, seat),
+                                joined_before=table.resumed and seat in table.keys.tokens)
+            table.remotes[seat] = remote
+            session.news[seat] = remote.news  # the seat's news is worded on its computer
             if not session.state.is_over:
                 session.wait_for_network(seat)
         self._save()
@@ -398,6 +397,8 @@ class Host:
                         table.session.inputs.put(Input(remote.seat, parsed.text))
                 elif isinstance(parsed, Key):
                     remote.key(link, parsed.name, parsed.arg)
+                elif isinstance(parsed, Typing):
+                    remote.typed(link, parsed.busy)
                 elif isinstance(parsed, Bye):
                     return
                 else:
@@ -489,11 +490,13 @@ class Host:
             token = new_token()
             table.keys.tokens[seat] = token
             self._save()
+            # The game's id: the student's computer words the seat's news with that game's
+            # own presenter; the welcome itself it says in its own language.
             link.send({"t": "welcome", "v": VERSION, "seat": seat + 1,
                        "name": table.session.seats[seat].name, "game": table.title,
-                       "table": table.label(hello.lang), "token": token})
-            table.session.call_soon(functools.partial(
-                remote.arrive, link, hello, table.label(hello.lang), table.title))
+                       "game_id": table.session.kit.id, "table": table.number,
+                       "back": remote.ever_joined, "token": token})
+            table.session.call_soon(functools.partial(remote.arrive, link, hello))
             return table, remote
         self._guard.wrong(link.address)
         link._put(dump({"t": "refused", "code": "net_bad_code", "retry": True,
@@ -502,14 +505,18 @@ class Host:
         return None
 
 
-def _catch_up(session: AnySession, resumed: bool, out: SeatOutput) -> None:
+def _show(session: AnySession, seat: int, news: SeatNews) -> None:
+    """The seat's display as the game stands now (its view, nothing more)."""
+    state = session.state
+    news.told([], state.view_for(seat), names=[s.name for s in session.seats],
+              awaited=seat in state.awaiting, over=state.is_over)
+
+
+def _catch_up(session: AnySession, resumed: bool, seat: int, news: SeatNews) -> None:
     """A student joining for the first time hears whose turn it is (their own turn's prompt
     comes when the table plays, as for everyone); after a host restart, where the game was."""
     state = session.state
     if resumed:
-        seat = session.outputs.index(out)
-        out.announce(session.kit.presenter.resumed(state.view_for(seat), out.lang,
-                                                   out.verbosity))
+        news.resumed(state.view_for(seat))
     if not state.is_over:
-        names = [session.seats[s].name for s in sorted(state.awaiting)]
-        out.announce(text(out.lang, "status_turn", out.verbosity, names=names))
+        news.tell("status_turn", names=[session.seats[s].name for s in sorted(state.awaiting)])

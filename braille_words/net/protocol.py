@@ -17,7 +17,9 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-VERSION = 1
+VERSION = 2
+"""2: a seat's news goes as data (its view, its events, catalogue keys) and is worded on the
+student's computer; 1 sent sentences and cells made on the host."""
 MAX_MESSAGE = 64 * 1024
 """Bytes in one frame: a typed line is at most a few hundred; anything near this is not a
 player's."""
@@ -41,7 +43,10 @@ class ProtocolError(Exception):
 @dataclass(frozen=True)
 class Hello:
     """The first message: who this is (a join code or the token of an earlier connection),
-    and how their seat should be presented to them."""
+    and how the student's computer presents their seat. Since version 2 it presents the seat
+    itself; the table keeps the language and verbosity for the few sentences it still words
+    (why it closes the connection), and the display's width is said for the record (the cells
+    are drawn on the student's side)."""
 
     version: int
     code: str
@@ -68,20 +73,30 @@ class Key:
 
 
 @dataclass(frozen=True)
+class Typing:
+    """Whether letters wait on the student's typing line (their display's Braille keyboard):
+    the table's time-up may wait for a half-typed move. The letters stay on their computer."""
+
+    busy: bool
+
+
+@dataclass(frozen=True)
 class Bye:
     """The student leaves on purpose (not a dropped connection)."""
 
 
-ClientMessage = Hello | Line | Key | Bye
+ClientMessage = Hello | Line | Key | Typing | Bye
 
 _FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "hello": {"v": int, "code": str, "token": str, "lang": str, "verbosity": str,
               "cells": int, "status_cells": int, "hears": bool},
     "line": {"text": str},
     "key": {"name": str, "arg": (int, type(None))},
+    "typing": {"busy": bool},
     "bye": {},
 }
-_REQUIRED = {"hello": {"v"}, "line": {"text"}, "key": {"name"}, "bye": set()}
+_REQUIRED = {"hello": {"v"}, "line": {"text"}, "key": {"name"}, "typing": {"busy"},
+             "bye": set()}
 
 
 def parse_client(raw: str | bytes) -> ClientMessage:
@@ -126,6 +141,8 @@ def parse_client(raw: str | bytes) -> ClientMessage:
         if not name or len(name) > MAX_KEY_NAME or (arg is not None and not 0 <= arg < 256):
             raise ProtocolError("bad_field", "key")
         return Key(name, arg)
+    if kind == "typing":
+        return Typing(bool(data["busy"]))
     return Bye()
 
 

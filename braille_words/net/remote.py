@@ -1,18 +1,20 @@
-"""A seat played from another computer: its voice, display and sounds are over the network.
+"""A seat played from another computer: its news is worded on the student's own computer.
 
-The table presents a network seat exactly as a seat at this computer: through its
-``SeatOutput``, the one place a seat's news goes. What the output would say, show or sound is
-sent to that seat's connection only (a ``Link``), so one student's rack can reach no other
-student's computer by construction — the privacy of a seat is the privacy the table already
-keeps, not a second filter that could drift from it. The sentences are made here in the
-language and verbosity the student's computer asked for, and the student's computer renders
-them on its own devices: speech in its own voice, the cells on its own display (the width it
-said it has), earcons on its own sound card. Beside them, the seat's ``view_for`` and the
-events it was told go along as data after every change (for clients that present them
-themselves, and for the simulated students of the tests and the load test).
+The table decides what a network seat may know exactly as for a seat at this computer: the
+public events and its own, and its own ``view_for``. Where a local seat's ``SeatNews`` words
+that at once, a network seat's is a ``RemoteNews``: each call goes, as the data it was given
+(events, the view, catalogue keys with their parameters), to that seat's connection only, and
+the student's computer runs the very same ``SeatNews`` on its own devices (``net.client``):
+sentences in the student's language and verbosity, the terse form for their display's width,
+Braille lines with their routing targets, their own sounds. One student's rack can reach no
+other student's computer by construction — the privacy of a seat is the privacy the table
+already keeps, not a second filter that could drift from it.
 
-While a seat has no connection, what it would have been told is kept (the last
-``MISSED_KEPT`` sentences) and told when it is back.
+The few sentences the table still words itself for a seat (a hint, a spelling, a journal that
+failed) go as sentences (``say``), made in the student's language.
+
+While a seat has no connection, its news is kept as data (the last ``MISSED_KEPT`` messages)
+and sent when it is back: the student's computer words it as one "while you were away".
 """
 
 from __future__ import annotations
@@ -20,14 +22,15 @@ from __future__ import annotations
 import json
 import threading
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
-from braille_words.displays.events import DisplayCommand
+from braille_words.errors import BrailleWordsError
 from braille_words.games.base import Event
+from braille_words.games.kit import GameKit
 from braille_words.net.protocol import Hello
-from braille_words.present.messages import text
 from braille_words.table.outputs import SeatOutput
+from braille_words.table.seatnews import SeatNews
 
 MISSED_KEPT = 30
 
@@ -90,37 +93,152 @@ class _Earcons:
         self._link.send({"t": "cue", "name": name})
 
 
-class _Display:
-    """The student's display as the seat's output sees it: its width and status cells, and
-    every frame sent on."""
+def plain(value: Any) -> Any:
+    """``value`` as JSON gives it back: what the student's computer will be given."""
+    return json.loads(json.dumps(value, default=str))
 
-    def __init__(self, link: Link, cells: int, status_cells: int) -> None:
-        self._link = link
-        self.cells = cells
-        self.status_cells = status_cells
 
-    def write(self, cells: bytes) -> None:
-        self._link.send({"t": "cells", "dots": cells.hex()})
+class RemoteNews(SeatNews):
+    """A network seat's ``SeatNews`` on the table's side: every call is sent as data to the
+    student's computer, which words it; with nobody connected, it is worded here (in the
+    language the student last asked for) and kept for when they are back."""
 
-    def write_status(self, cells: bytes) -> None:
-        if self.status_cells:
-            self._link.send({"t": "status", "dots": cells.hex()})
+    def __init__(self, out: SeatOutput, kit: GameKit[Any, Any, Any, Any],
+                 remote: RemoteSeat) -> None:
+        super().__init__(out, kit)
+        self._remote = remote
 
-    def close(self) -> None:
-        pass
+    def _send(self, message: dict[str, Any]) -> bool:
+        link = self._remote.present
+        if link is None:
+            # Away: kept as it is, and worded on the student's computer when they are back.
+            # (The clock's seconds, and a view with no news in it, are stale by then.)
+            if message.get("do") != "clock" and message.get("events", True):
+                self._remote.missed_calls.append(message)
+            return True
+        link.send(message)
+        return True
+
+    def _call(self, do: str, **args: Any) -> bool:
+        return self._send({"t": "news", "do": do, "args": plain(args)})
+
+    def told(self, events: Sequence[Event], view: Any, *, names: Sequence[str],
+             urgent: bool = False, speaks: bool = True, mine: bool = False,
+             left: float | None = None, awaited: bool = False, over: bool = False) -> None:
+        # A "view" message of its own: the seat's view and the events it may know.
+        try:
+            json.dumps(view)
+            sent_view = view
+        except (TypeError, ValueError):
+            sent_view = None  # a game whose view is not plain data: its events still go
+        sent = sent_view is not None and self._send({
+            "t": "view", "view": sent_view, "awaited": awaited, "over": over,
+            "events": [plain(e.to_json()) for e in events], "names": list(names),
+            "urgent": urgent, "speaks": speaks, "mine": mine, "left": left,
+        })
+        if not sent:
+            super().told(events, view, names=names, urgent=urgent, speaks=speaks, mine=mine,
+                         left=left, awaited=awaited, over=over)
+
+    def prompt(self, view: Any, *, turn: bool = True) -> None:
+        if not self._call("prompt", view=view, turn=turn):
+            super().prompt(view, turn=turn)
+
+    def final(self, result: Mapping[str, Any], names: Sequence[str], seat: int) -> None:
+        if not self._call("final", result=result, names=names, seat=seat):
+            super().final(result, names, seat)
+
+    def resumed(self, view: Any) -> None:
+        if not self._call("resumed", view=view):
+            super().resumed(view)
+
+    def clock(self, left: float | None, view: Any = None) -> None:
+        if not self._call("clock", left=left, view=view):
+            super().clock(left, view)
+
+    def tell(self, key: str, *, cue: str | None = None, public: bool = False,
+             urgent: bool = False, game: bool = False, **params: Any) -> None:
+        if not self._call("tell", key=key, cue=cue, public=public, urgent=urgent, game=game,
+                          params=params):
+            super().tell(key, cue=cue, public=public, urgent=urgent, game=game, **params)
+
+    def refused(self, reasons: Sequence[Mapping[str, Any]]) -> None:
+        if not self._call("refused", reasons=reasons):
+            super().refused(reasons)
+
+    def not_your_turn(self, names: Sequence[str]) -> None:
+        if not self._call("not_your_turn", names=names):
+            super().not_your_turn(names)
+
+    def hint(self, move: Any, view: Any, *, nudge: bool) -> None:
+        # The move goes as the line a player would type (every game's moves type back, a
+        # contract test holds it); the student's computer reads it back and words the hint.
+        commands = self.kit.commands
+        try:
+            line = commands.to_command(move, view, self.kit.word_lang)
+            typed_back = commands.parse(line, view) == move
+        except BrailleWordsError:
+            typed_back = False
+        if not (typed_back and self._call("hint", line=line, view=view, nudge=nudge)):
+            super().hint(move, view, nudge=nudge)
+
+    def typing(self) -> bool:
+        if self._remote.present is not None:
+            return self._remote.busy  # as the student's computer last said
+        return super().typing()
+
+    def typed_left_over(self) -> None:
+        if not self._call("typed_left_over"):
+            super().typed_left_over()
+
+    def answer(self, low: str) -> bool:
+        # The student's computer answers these before sending them; a line that came anyway
+        # is answered there too, from what it was told.
+        if self.answers(low) and self._call("answer", low=low):
+            return True
+        return super().answer(low)
+
+    def point(self, low: str, run: Callable[[str], None]) -> bool:
+        if self._remote.present is not None:
+            return False  # pointing is done on the student's computer, where the pick is
+        return super().point(low, run)
+
+    def read(self, low: str, view: Any) -> None:
+        if not self._call("read", low=low, view=view):
+            super().read(low, view)
+
+    def where(self, view: Any, names: Sequence[str]) -> None:
+        if not self._call("where", view=view, names=names):
+            super().where(view, names)
+
+    def spell(self, letters: str, view: Any) -> None:
+        if not self._call("spell", letters=letters, view=view):
+            super().spell(letters, view)
+
+    def help(self, topic: str = "", *, public: bool = False) -> None:
+        if not self._call("help", topic=topic, public=public):
+            super().help(topic, public=public)
+
+
+NEWS_CALLS = frozenset({"prompt", "final", "resumed", "clock", "tell", "refused",
+                        "not_your_turn", "answer", "read", "where", "spell", "help",
+                        "typed_left_over", "hint", "missed"})
+"""The ``SeatNews`` calls a ``news`` message may make on the student's computer."""
 
 
 class RemoteSeat:
-    """One network seat of a table; every method but ``key`` runs on the table's thread."""
+    """One network seat of a table; every method but ``claim``, ``release`` and ``key`` runs
+    on the table's thread. Its ``news`` takes the seat's place in ``Session.news``."""
 
     def __init__(
         self,
         seat: int,
         out: SeatOutput,
+        kit: GameKit[Any, Any, Any, Any],
         call_soon: Callable[[Callable[[], None]], None],
         report: Callable[[str], None],
-        view: Callable[[], tuple[Any, bool, bool]],
-        catch_up: Callable[[SeatOutput], None],
+        show: Callable[[SeatNews], None],
+        catch_up: Callable[[SeatNews], None],
         *,
         joined_before: bool = False,
     ) -> None:
@@ -128,17 +246,25 @@ class RemoteSeat:
         self.out = out
         self._call_soon = call_soon
         self._report = report
-        self._view = view
+        self._show = show
         self._catch_up = catch_up
         self._missed: deque[str] = deque(maxlen=MISSED_KEPT)
+        """Sentences the table itself worded for the seat while it was away."""
+        self.missed_calls: deque[dict[str, Any]] = deque(maxlen=MISSED_KEPT)
+        """The seat's news kept as data while it was away."""
         self._lock = threading.Lock()
         self.link: Link | None = None
         """The connection now speaking for this seat (set on the network's thread)."""
+        self.present: Link | None = None
+        """The connection the seat's news goes to: set on the table's thread once the
+        student's computer has been welcomed there, so no news overtakes the welcome."""
         self.ever_joined = joined_before
         """A student has held this seat (in this host's life, or before a ``--resume``)."""
+        self.busy = False
+        """Letters wait on the student's typing line (their computer says so)."""
         self._fresh = True
+        self.news = RemoteNews(out, kit, self)
         out.plug(speaker=_Missed(self._missed), display=None, earcons=None)
-        out.on_view = self._send_view
 
     # -- called on the network's thread -----------------------------------------------------
 
@@ -157,33 +283,38 @@ class RemoteSeat:
         return True
 
     def key(self, link: Link, name: str, arg: int | None) -> None:
+        """A display key sent by a client that does not handle its keys itself: the table's
+        commands behind it (help, repeat, where) still work."""
         if self.link is link:
             self._call_soon(lambda: self._key(link, name, arg))
 
+    def typed(self, link: Link, busy: bool) -> None:
+        if self.link is link:
+            self.busy = busy
+
     # -- on the table's thread -------------------------------------------------------------
 
-    def arrive(self, link: Link, hello: Hello, table: str, game: str) -> None:
-        """The student's computer is connected: present the seat there from now on."""
+    def arrive(self, link: Link, hello: Hello) -> None:
+        """The student's computer is connected: the seat's news goes there from now on (it
+        has said the welcome itself, in its own words)."""
         if self.link is not link:
             return
         out = self.out
-        display = _Display(link, hello.cells, hello.status_cells) if hello.cells else None
-        out.plug(speaker=_Speaker(link), display=display, earcons=_Earcons(link),
+        out.plug(speaker=_Speaker(link), display=None, earcons=_Earcons(link),
                  lang=hello.lang, verbosity=hello.verbosity, hold_news=not hello.hears)
-        key = "net_welcome_back" if self.ever_joined else "net_welcome"
-        out.announce(text(out.lang, key, out.verbosity, table=table, game=game, name=out.name),
-                     cue="accepted")
+        self.present = link
         if self._fresh:
             # What was kept before the first join was worded for nobody in particular (the
             # seat's language was not known yet): the student hears where the game stands.
             self._fresh = False
             self._missed.clear()
-            self._catch_up(out)
-        elif self._missed:
-            news = " ".join(self._missed)
+            self.missed_calls.clear()
+            self._catch_up(self.news)
+        elif self._missed or self.missed_calls:
+            self.news._call("missed", calls=list(self.missed_calls), said=list(self._missed))
             self._missed.clear()
-            out.announce(text(out.lang, "net_missed", out.verbosity, news=news))
-        self._send_view(*self._view())
+            self.missed_calls.clear()
+        self._show(self.news)
         first = not self.ever_joined
         self.ever_joined = True
         self._report("network_joined" if first else "network_back")
@@ -192,24 +323,13 @@ class RemoteSeat:
         """The connection is gone: keep what the seat would hear, and let the table wait."""
         if self.link is not None and self.link is not link:
             return  # already replaced by a newer connection of the same student
+        self.present = None
+        self.busy = False
         self.out.plug(speaker=_Missed(self._missed), display=None, earcons=None)
         self._report("network_lost")
 
     def _key(self, link: Link, name: str, arg: int | None) -> None:
         if self.link is link:
-            self.out.on_display_command(DisplayCommand(name, arg))
+            from braille_words.displays.events import DisplayCommand
 
-    def _send_view(self, view: Any, awaited: bool, over: bool,
-                   events: Sequence[Event] = ()) -> None:
-        """The seat's view and the events it was just told (public ones and its own: the
-        table has already left out every other seat's), as data."""
-        link = self.link
-        if link is None:
-            return
-        try:
-            json.dumps(view)
-        except (TypeError, ValueError):
-            view = None  # a game whose view is not plain data: the sentences still go
-        told = [json.loads(json.dumps(e.to_json(), default=str)) for e in events]
-        link.send({"t": "view", "view": view, "awaited": awaited, "over": over,
-                   "events": told})
+            self.out.on_display_command(DisplayCommand(name, arg))

@@ -3,12 +3,14 @@ what the table sends them, for the load test (``benchmarks/bench_net.py``) and i
 version in the tests.
 
 A simulated student knows only what a real student's computer knows: its join code, then its
-token, and the messages for its seat — the sentences, and the seat's ``view_for`` as data. It
-types a line when its view says the table awaits it (the game's own command language; in
-Rummikub Słowny "dobierz" ends a turn with a draw, so seeded games reach their end by the
-rules' own "everybody passed"), and it times each line from the moment it is sent to the first
-answer for its seat. It can drop its connection on purpose and come back with its token, as a
-student's computer does after a broken network, and checks that no move was lost meanwhile.
+token, and the messages for its seat — the seat's ``view_for`` and events as data, which it
+presents as ``join`` does (``SeatScreen``: the sentences, cues and cells made on its side,
+recorded by ``Recording``). It types a line when its view says the table awaits it (the
+game's own command language; in Rummikub Słowny "dobierz" ends a turn with a draw, so seeded
+games reach their end by the rules' own "everybody passed"), and it times each line from the
+moment it is sent to the first answer for its seat. It can drop its connection on purpose and
+come back with its token, as a student's computer does after a broken network, and checks
+that no move was lost meanwhile.
 """
 
 from __future__ import annotations
@@ -24,7 +26,8 @@ from typing import Any
 import aiohttp
 
 from braille_words.net import protocol
-from braille_words.net.client import BACKOFF
+from braille_words.net.client import BACKOFF, SeatScreen
+from braille_words.table.outputs import SeatOutput
 
 Choose = Callable[[Any], str]
 """The line a student types when the table awaits it, from its seat's view."""
@@ -33,6 +36,73 @@ Choose = Callable[[Any], str]
 def draw_every_turn(view: Any) -> str:
     """Rummikub Słowny's shortest honest turn: draw a tile (pass when the bank is empty)."""
     return "dobierz"
+
+
+class Recording:
+    """A student's speech, sounds and display that record what they are given, as messages
+    marked ``local`` (made on the student's side) in ``got``."""
+
+    def __init__(self, got: list[dict[str, Any]], cells: int = 40) -> None:
+        self.got = got
+        self.cells = cells
+        self.status_cells = 0
+        self.frames: list[bytes] = []
+
+    def say(self, text: str, lang: str | None = None, priority: Any = None) -> None:
+        self.got.append({"t": "say", "text": text, "lang": lang, "local": True})
+
+    def play(self, name: str) -> None:
+        self.got.append({"t": "cue", "name": name, "local": True})
+
+    def write(self, cells: bytes) -> None:
+        self.frames.append(cells)
+        self.got.append({"t": "cells", "dots": cells.hex(), "local": True})
+
+    def write_status(self, cells: bytes) -> None:
+        pass
+
+    def stop(self) -> None:
+        pass
+
+    def wait(self, timeout: float | None = None) -> bool:
+        return True
+
+    def describe(self) -> str:
+        return "recording"
+
+    def close(self) -> None:
+        pass
+
+
+class Presented:
+    """What a student's computer was sent (``wire``) and what it made of it (``got``: the
+    table's messages but its sentences and sounds, which are in it as the student's side
+    said and played them)."""
+
+    def __init__(self, got: list[dict[str, Any]], lang: str, cells: int = 40) -> None:
+        self.got = got
+        self.wire: list[dict[str, Any]] = []
+        self.devices = Recording(got, cells)
+        out = SeatOutput(name="?", lang=lang, verbosity="beginner", speaker=self.devices,
+                         earcons=self.devices, display=self.devices if cells else None)
+        self.screen = SeatScreen(out)
+
+    def take(self, data: dict[str, Any]) -> list[dict[str, Any]]:
+        """One message from the table, presented; everything it added to ``got``."""
+        start = len(self.got)
+        self.wire.append(data)
+        if data.get("t") not in ("say", "cue", "stop"):
+            self.got.append(data)
+        if data.get("t") == "welcome":
+            self.screen.welcome(data)
+        else:
+            self.screen.receive(data)
+        return self.got[start:]
+
+    def typed(self, line: str) -> list[str]:
+        """A line typed at the student's computer: the lines that go to the table."""
+        done, made = self.screen.local(line)
+        return made if done else [line]
 
 
 @dataclass
@@ -64,6 +134,10 @@ class Student:
     over: bool = False
     last_view: Any = None
     refused: str = ""
+    presented: Presented | None = None
+
+    def __post_init__(self) -> None:
+        self.presented = Presented(self.got, self.lang)
 
     async def play(self, http: aiohttp.ClientSession, most_seconds: float = 300.0, *,
                    reconnect: bool = False) -> None:
@@ -114,8 +188,10 @@ class Student:
                     return False
                 if message.type != aiohttp.WSMsgType.TEXT:
                     return False
+                arrived = time.perf_counter()  # before this computer presents it
                 data = json.loads(message.data)
-                self.got.append(data)
+                assert self.presented is not None
+                cues = {m["name"] for m in self.presented.take(data) if m.get("t") == "cue"}
                 kind = data.get("t")
                 if kind == "welcome":
                     self.token, self.seat = str(data["token"]), int(data["seat"]) - 1
@@ -125,8 +201,8 @@ class Student:
                     return False
                 elif kind == "closed":
                     return False
-                if sent_at is not None and kind in ("say", "view"):
-                    self.latencies.append(time.perf_counter() - sent_at)
+                if sent_at is not None and kind in ("say", "view", "news"):
+                    self.latencies.append(arrived - sent_at)
                     sent_at = None
                     if reading:  # the rack was read out: now the move
                         reading = False
@@ -142,10 +218,10 @@ class Student:
                     move = now and not awaited and not pending
                     awaited = now
                     pending = pending and now
-                elif kind == "cue" and data.get("name") == "rejected" and pending:
+                elif "rejected" in cues and pending:
                     pending = False
                     self.lines_refused += 1
-                elif kind == "cue" and data.get("name") == "your_turn":
+                elif "your_turn" in cues:
                     move = awaited and not pending
                 if not move:
                     continue

@@ -143,10 +143,6 @@ class SeatOutput:
         self.on_device: Callable[[str], None] | None = None
         self.on_refused: Callable[[str], None] | None = None
         """Told each sentence that refuses what the seat tried (the teacher's report)."""
-        self.on_view: Callable[[Any, bool, bool, list[Any]], None] | None = None
-        """(view, awaited, over, events) after each change: a network seat's client gets the
-        seat's own ``view_for`` and the events it may know as data, beside the sentences and
-        cells."""
         self._sound_failed = False
         """Where the display's own news goes (unplugged, back): the table, which tells every
         seat and waits; a seat alone says it itself."""

@@ -23,12 +23,11 @@ from typing import Any, Generic, TypeVar
 
 from braille_words.audio.timers import TimerEvent
 from braille_words.errors import BrailleWordsError, InputError
-from braille_words.games.base import Event, RuleViolation
+from braille_words.games.base import Event
 from braille_words.games.interface import BaseView, GameRules, GameState, Move, TimerRequest
 from braille_words.games.kit import GameKit
 from braille_words.games.votes import parse_ballot
 from braille_words.lexicon.diacritics import restore_line
-from braille_words.present.messages import error_text, lookup, render, text
 from braille_words.table.activity import ActivityLog
 from braille_words.table.clock import TableClock
 from braille_words.table.control import TEACHER, Control
@@ -38,27 +37,21 @@ from braille_words.table.inputs import TABLE as TABLE
 from braille_words.table.inputs import Input as Input
 from braille_words.table.journal import Header, Journal
 from braille_words.table.outputs import SeatOutput
+from braille_words.table.seatnews import SeatNews, drawing, reasons_of, status
 from braille_words.table.seats import SeatConfig
 from braille_words.table.tablewide import TableWide
 from braille_words.table.vocabulary import (
-    HELP_ALL_WORDS,
     HELP_WORDS,
     HINT_WORDS,
-    HISTORY_SHOWN,
-    HISTORY_WORDS,
-    LAST_WORDS,
     MAX_LINE,
     QUIT_WORDS,
     READING,
-    REPEAT_WORDS,
     SPELL_PREFIXES,
     STOP_WORDS,
     VERBOSITY_WORDS,
     WHERE_WORDS,
     clean_line,
-    help_matches,
 )
-from braille_words.tiles import is_number
 
 R = TypeVar("R", bound=GameRules[Any, Any])
 S = TypeVar("S", bound=GameState[Any])
@@ -84,9 +77,9 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
     moves_played: int = 0
     echo: Callable[[str], None] | None = None
     _quit: bool = False
-    _last_move: dict[int, list[str]] = field(default_factory=dict)
-    """News each seat was told since its own last move: ``ostatni`` reads all of it, so two
-    computers moving one after the other are both heard again."""
+    news: list[SeatNews] = field(default_factory=list)
+    """Each seat's presentation of the game (``table.seatnews``), made from its view and the
+    events it may know; a network seat's is worded on the student's own computer."""
     _mover: int | None = None
     _offered: dict[int, tuple[str, str]] = field(default_factory=dict)
     """(restored, as typed): a line offered back with its Polish letters, played if the seat
@@ -159,6 +152,7 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
             self._holder[number] = min(group)  # says the public news until a hand-over
             for seat in group:
                 self.outputs[seat].mute()
+        self.news = [SeatNews(out, self.kit) for out in self.outputs]
         for seat, out in enumerate(self.outputs):
             out.submit = self._submitter(seat)
             out.router = self.kit.presenter.route
@@ -276,7 +270,7 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
         for seat in sorted(waiting):
             out = self.outputs[seat]
             if self._speaks(seat) or out.private_display:
-                out.announce(text(out.lang, "end_confirm", out.verbosity), public=True)
+                self.news[seat].tell("end_confirm", public=True)
         while waiting and not self._quit:
             item = self.inputs.get()
             if item.line is None:
@@ -290,8 +284,7 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
             if not low or low in QUIT_WORDS:
                 waiting.discard(seat)
             elif not self._generic(seat, low, low):
-                out = self.outputs[seat]
-                out.announce(text(out.lang, "end_confirm", out.verbosity))
+                self.news[seat].tell("end_confirm")
 
     def _computer_to_move(self) -> int | None:
         """A computer seat the game waits for and that is not already thinking."""
@@ -344,11 +337,11 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
                 self._console(line)
             return
         out = self.outputs[seat]
+        news = self.news[seat]
         out.stop_speech()  # any key stops the current speech
         if seat in self._left:
             self._left.discard(seat)
-            self._tell_table(lambda o: text(o.lang, "seat_back", o.verbosity,
-                                            name=self.seats[seat].name))
+            self._tell_table("seat_back", name=self.seats[seat].name)
         group = self._group(seat)
         if group is not None and self._pending.get(group) == seat:
             asked = self._pending_since.get(group, 0.0)
@@ -358,28 +351,21 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
             elif low in QUIT_WORDS:
                 self._leave(seat)
             elif low in HELP_WORDS:
-                out.announce(self._help(out), public=True)
+                news.help(public=True)
             else:
                 # Typed ahead by the last holder, or a command before Enter: nothing of the
                 # new holder's may be read out yet.
-                out.announce(
-                    text(out.lang, "hand_over", out.verbosity, name=self.seats[seat].name),
-                    public=True,
-                )
+                news.tell("hand_over", public=True, name=self.seats[seat].name)
             return
         words = " ".join(clean_line(line).split())
         low = words.lower()
         if not low:
             # Enter alone: "what now?" Whoever the game waits for hears what it waits for.
             if seat in self.state.awaiting and not out.muted:
-                view = self.state.view_for(seat)
-                out.announce(self.kit.presenter.prompt(view, out.lang, out.verbosity))
+                news.prompt(self.state.view_for(seat), turn=False)
             return
         if len(words) > MAX_LINE:
-            out.announce(
-                text(out.lang, "line_too_long", out.verbosity, length=len(words), most=MAX_LINE),
-                cue="rejected",
-            )
+            news.tell("line_too_long", cue="rejected", length=len(words), most=MAX_LINE)
             return
         offered = self._offered.pop(seat, None)
         insist = False
@@ -393,7 +379,8 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
             self._note(seat, "command", low.split(" ", 1)[0])
             return
         if self._paused:
-            out.announce(self._paused_text(out), cue="rejected")
+            key, params = self._paused_key()
+            news.tell(key, cue="rejected", **params)
             return
         awaited = seat in self.state.awaiting
         view = self.state.view_for(seat)
@@ -404,9 +391,9 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
             if awaited and not insist and self._offer_spelling(seat, words, None):
                 return
             if awaited:
-                out.announce(error_text(exc, out.lang, out.verbosity), cue="rejected")
+                news.refused(reasons_of(exc))
             else:
-                self._not_your_turn(out)
+                self._not_your_turn(seat)
             return
         if (
             not insist
@@ -417,7 +404,7 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
         # A table move (time is up, the table's ruling) may come from any player, and a game's
         # reaction window lets other seats act out of turn.
         if not self.rules.may_act(self.state, seat, move):
-            self._not_your_turn(out)
+            self._not_your_turn(seat)
             return
         self.play(seat, move)
 
@@ -454,8 +441,7 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
         except BrailleWordsError:
             return False
         self._offered[seat] = (restored, words)
-        out = self.outputs[seat]
-        out.announce(text(out.lang, "did_you_mean", out.verbosity, line=restored), cue="warning")
+        self.news[seat].tell("did_you_mean", cue="warning", line=restored)
         return True
 
     def keyboard_key(self) -> None:
@@ -481,44 +467,26 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
         seat = self._keyboard_seat() if source == KEYBOARD else source
         return seat is not None and self.kit.presenter.private_input(self.state.view_for(seat))
 
-    def _not_your_turn(self, out: SeatOutput) -> None:
-        """Refused out of turn, in the game's own words where it has them (7 słów waits for
-        words, not for a turn at a rack)."""
-        who = ", ".join(self.seats[s].name for s in sorted(self.state.awaiting))
-        if lookup(out.lang, self.kit.id, "waiting_for") is not None:
-            said = render(out.lang, self.kit.id, "waiting_for", {"player": who},
-                          verbosity=out.verbosity)
-        else:
-            said = text(out.lang, "not_your_turn", out.verbosity, player=who)
-        out.announce(said, cue="rejected")
+    def _not_your_turn(self, seat: int) -> None:
+        self.news[seat].not_your_turn([self.seats[s].name for s in sorted(self.state.awaiting)])
 
     def _generic(self, seat: int, low: str, words: str) -> bool:
         """Commands every game shares. True when ``low`` was one of them."""
         out = self.outputs[seat]
+        news = self.news[seat]
         if low in QUIT_WORDS:
             self._leave(seat)
             return True
         if low in STOP_WORDS:
             return True  # speech was already stopped by the key press
-        if low in REPEAT_WORDS:
-            out.repeat()
+        if news.answer(low):  # "powtórz", "ostatni", "historia": where the news was worded
             return True
         first, _, topic = low.partition(" ")
         if low in HELP_WORDS or (first in HELP_WORDS and topic):
-            topic = topic if first in HELP_WORDS else ""
-            items = self._help_items(out, topic) if out.short_display else None
-            out.announce(self._help(out, topic), cue=None, braille_items=items)
+            news.help(topic if first in HELP_WORDS else "")
             return True
         if low in WHERE_WORDS:
-            out.announce(self._where(seat), cue=None)
-            return True
-        if low in LAST_WORDS:
-            news = " ".join(self._last_move.get(seat, []))
-            out.announce(news or text(out.lang, "no_last_move", out.verbosity))
-            return True
-        first_word, _, count = low.partition(" ")
-        if first_word in HISTORY_WORDS and (not count or is_number(count)):
-            out.announce(self._history(out, int(count) if count else HISTORY_SHOWN), cue=None)
+            news.where(self.state.view_for(seat), self._names())
             return True
         if low in HINT_WORDS:
             self._hint(seat)
@@ -531,27 +499,19 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
                     self.journal.record_setting(seat, "verbosity", out.verbosity)
                 except BrailleWordsError as exc:
                     out.announce(str(exc), cue="warning")
-            out.announce(text(out.lang, f"verbosity_{out.verbosity}", out.verbosity))
+            news.tell(f"verbosity_{out.verbosity}")
             return True
         first, _, rest = low.partition(" ")
         if first in SPELL_PREFIXES:
-            out.announce(
-                out.spell(rest or self.kit.presenter.rack_letters(self.state.view_for(seat)))
-            )
+            news.spell(rest, self.state.view_for(seat))
             return True
-        target = self.kit.presenter.typed_target(low, out.selection)
-        if target is not None:
-            # Typed pointing, as a routing key points: pick a tile (then read it, below), or
-            # put the pick where two numbers say.
-            picked, line = self.kit.presenter.route(target, out.selection)
-            out.pick(picked)
-            if picked != target:
-                if line is not None:
-                    self.handle(seat, line)
-                return True
-        reading = self.kit.presenter.read(low, self.state.view_for(seat), out.lang, out.verbosity)
-        if reading is not None:
-            out.announce(reading)
+        if news.point(low, lambda line: self.handle(seat, line)):
+            return True  # a pick alone is read below, as the game reads a tile
+        view = self.state.view_for(seat)
+        # Whether it is a reading command at all is asked in the game's own language (the
+        # words are the same in every one); the answer is worded by the seat's SeatNews.
+        if self.kit.presenter.read(low, view, self.kit.word_lang, "expert") is not None:
+            news.read(low, view)
             return True
         return False
 
@@ -560,15 +520,12 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
     def play(self, seat: int, move: M, *, urgent: bool = False) -> bool:
         """Apply ``move`` for ``seat``; journal and announce it. False if the rules refuse.
         An ``urgent`` move's news (the table's time-up) comes over a half-typed line."""
-        out = self.outputs[seat]
+        news = self.news[seat]
         awaited = frozenset(self.state.awaiting)
         try:
             state, events = self.rules.apply(self.state, seat, move)
-        except RuleViolation as exc:
-            out.announce(self._violation_text(out, exc), cue="rejected")
-            return False
-        except BrailleWordsError as exc:
-            out.announce(error_text(exc, out.lang, out.verbosity), cue="rejected")
+        except BrailleWordsError as exc:  # a RuleViolation too: every reason at once
+            news.refused(reasons_of(exc))
             return False
         if self.journal is not None:
             try:
@@ -576,8 +533,7 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
             except BrailleWordsError as exc:
                 # Not on the disk, so not made: a move nobody can resume must not be heard.
                 self.unsaved = True
-                out.announce(text(out.lang, "journal_failed", out.verbosity, reason=str(exc)),
-                             cue="rejected")
+                news.tell("journal_failed", cue="rejected", reason=str(exc))
                 return False
         self.state = state
         self.moves_played += 1
@@ -610,14 +566,13 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
         self._finishing = typing
         self.clock.sync(TimerRequest(("finish", key), grace, warning_at=min(5.0, grace / 2)))
         seconds = round(grace)
-        for seat, out in enumerate(self.outputs):
+        for seat, news in enumerate(self.news):
             if seat in typing:
-                out.announce(text(out.lang, "finish_typing", out.verbosity, seconds=seconds),
-                             cue="warning", urgent=True)
+                news.tell("finish_typing", cue="warning", urgent=True, seconds=seconds)
             elif self._speaks(seat):
                 names = [self.seats[s].name for s in sorted(typing)]
-                out.announce(text(out.lang, "others_finishing", out.verbosity, names=names,
-                                  seconds=seconds), public=True, urgent=True)
+                news.tell("others_finishing", public=True, urgent=True, names=names,
+                          seconds=seconds)
         return True
 
     def _is_typing(self, seat: int) -> bool:
@@ -625,7 +580,7 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
         keyboard, or on the terminal keyboard while it types for them."""
         if not (0 <= seat < len(self.outputs) and self.seats[seat].is_human):
             return False
-        if self.outputs[seat].typed_left_over():
+        if self.news[seat].typing():
             return True
         draft = self.keyboard_draft
         return draft is not None and self._keyboard_seat() == seat and bool(draft().strip())
@@ -653,19 +608,17 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
         for seat in were_awaited:
             if seat in self.state.awaiting or not 0 <= seat < len(self.outputs):
                 continue
-            out = self.outputs[seat]
-            typed = out.typed_left_over()
-            if typed:
-                out.announce(
-                    text(out.lang, "typed_left_over", out.verbosity, typed=typed), urgent=True
-                )
+            self.news[seat].typed_left_over()
 
     def _status(self, view: BaseView, left: float | None = None) -> str:
         """Status cells: "*" when the game waits for this seat, then the seconds left."""
-        mine = "*" if view["seat"] in view["awaiting"] else ""
-        if left is None and self.clock is not None and self.clock.running is not None:
-            left = self.clock.remaining()
-        return mine + (str(round(left)) if left is not None else "")
+        return status(view, self._clock_left() if left is None else left)
+
+    def _clock_left(self) -> float | None:
+        """The seconds left on the running clock, if one runs."""
+        if self.clock is not None and self.clock.running is not None:
+            return self.clock.remaining()
+        return None
 
     # -- the clock ------------------------------------------------------------------------
 
@@ -684,8 +637,8 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
         if self._paused:
             self.clock.pause()  # a new turn's countdown waits for the table to go on
         if self.clock.running is None:
-            for out in self.outputs:
-                out.show_clock(None)
+            for news in self.news:
+                news.clock(None)
 
     def _on_timer(self, event: TimerEvent, left: float, request: TimerRequest) -> None:
         """Called on the clock's thread: sounds and warnings now, the time-up move queued."""
@@ -693,18 +646,13 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
             self.inputs.put(Input(TABLE, None, move=request.key))
             return
         if event is TimerEvent.WARNING:
-            self.tell_everyone(
-                lambda out: text(out.lang, "time_warning", out.verbosity, seconds=round(left)),
-                cue="warning",
-                urgent=True,
-            )
+            self.tell_everyone("time_warning", cue="warning", urgent=True, seconds=round(left))
         if event in (TimerEvent.STARTED, TimerEvent.RESTARTED, TimerEvent.WARNING) or (
             event is TimerEvent.TICK and _clock_shows(left)
         ):
             # The tactile clock: every few seconds, every second in the last ten.
-            for seat, out in enumerate(self.outputs):
-                out.show_clock(left)
-                out.show_status(self._status(self.state.view_for(seat), left))
+            for seat, news in enumerate(self.news):
+                news.clock(left, self.state.view_for(seat))
         if event is TimerEvent.TICK and request.ticking:
             for seat, out in enumerate(self.outputs):
                 if self._speaks(seat):  # the hourglass is heard once at a shared speaker
@@ -798,132 +746,59 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
     def _hint(self, seat: int) -> None:
         """A nudge first, the whole move when asked again in the same position: a child who
         is told the move learns less than one told what to look for."""
-        out = self.outputs[seat]
+        out, news = self.outputs[seat], self.news[seat]
         self._note(seat, "hint")
         move = self.kit.computer.hint(self.rules, self.state, seat)
         if move is None:
             # The game words it its way (no tiles to draw in 7 słów), else the table does.
-            out.announce(render(out.lang, self.kit.id, "no_hint", {}, verbosity=out.verbosity))
+            news.tell("no_hint", game=True)
             return
         view = self.state.view_for(seat)
         position = (self.moves_played, move.to_json())
-        if self._nudged.get(seat) != position:
-            nudge = self.kit.presenter.nudge(move, out.lang, view, out.verbosity)
-            if nudge:
-                self._nudged[seat] = position
-                out.announce(text(out.lang, "hint_nudge", out.verbosity, nudge=nudge))
-                return
-        said = self.kit.presenter.describe_move(move, out.lang, view)
-        out.announce(text(out.lang, "hint", out.verbosity, move=said))
+        # Whether the game has a nudge for it (asked in the game's own language: the seat's
+        # SeatNews words the hint in the seat's).
+        nudge = self._nudged.get(seat) != position and bool(
+            self.kit.presenter.nudge(move, self.kit.word_lang, view, out.verbosity))
+        if nudge:
+            self._nudged[seat] = position
+        news.hint(move, view, nudge=nudge)
 
     # -- announcements --------------------------------------------------------------------
 
     def announce(self, events: Sequence[Event], *, urgent: bool = False) -> None:
         """Each event to every seat allowed to know it, once, in that seat's language;
-        ``urgent`` news (time is up) comes over a half-typed line on the cells."""
+        ``urgent`` news (time is up) comes over a half-typed line on the cells.
+
+        Here the table decides what each seat may know (the public events and its own, its
+        own view); the seat's ``SeatNews`` words and shows it."""
+        names = self._names()
+        left = self._clock_left()
         for seat, out in enumerate(self.outputs):
-            texts = [
-                (e, self._event_text(out, seat, e))
-                for e in events
-                if e.to is None or (e.to == seat and not out.watching)
-            ]
-            cues = (self.kit.presenter.cue_for(e.kind, seat, dict(e.params)) for e, _ in texts)
-            cue = next((c for c in cues if c), None)
-            said = " ".join(t for _, t in texts if t)
-            brief = None
-            if said and out.short_display and out.verbosity != "expert":
-                # On a short display the cells get the terse form, numbers and words first.
-                terse = (self._event_text(out, seat, e, "expert") for e, _ in texts)
-                brief = " ".join(t for t in terse if t) or None
-            if not said:
-                pass
-            elif not out.muted:
-                # a seat of its own, or the confirmed holder
-                out.announce(said, cue=cue, urgent=urgent, braille=brief)
-                self._remember(seat, said)
-            else:
-                # At a shared speaker public news is said once, by whoever speaks for the
-                # group; everything else waits for the keyboard, except on a Braille display
-                # that is the seat's own, where announce shows it silently.
-                public = " ".join(t for e, t in texts if t and e.to is None)
-                voice = self._speaks(seat)
-                if voice and public:
-                    out.announce(public, cue=cue, public=True)
-                if out.private_display and (said != public or not voice):
-                    out.announce(said, braille=brief)
-                self._remember(seat, said)
-            view = self.state.view_for(seat)
-            out.show(self._drawing(view, out.lang))
-            out.show_status(self._status(view))
-            if out.on_view is not None:
-                out.on_view(view, seat in self.state.awaiting, self.state.is_over,
-                            [e for e, _ in texts])
+            allowed = [e for e in events
+                       if e.to is None or (e.to == seat and not out.watching)]
+            self.news[seat].told(
+                allowed, self.state.view_for(seat), names=names, urgent=urgent,
+                speaks=self._speaks(seat), mine=seat == self._mover, left=left,
+                awaited=seat in self.state.awaiting, over=self.state.is_over,
+            )
         teacher = self.teacher
         if teacher is not None:
+            words = SeatNews(teacher, self.kit)
             public = " ".join(
-                said for said in (self._event_text(teacher, TEACHER, e)
+                said for said in (words.event_text(e, TEACHER, names)
                                   for e in events if e.to is None) if said
             )
             if public:
                 teacher.announce(public)
                 self._last_news = public
 
-    def _remember(self, seat: int, said: str) -> None:
-        """Keep ``said`` for the seat's ``ostatni``: its own move starts the list afresh."""
-        if seat == self._mover or seat not in self._last_move:
-            self._last_move[seat] = [said]
-        else:
-            self._last_move[seat].append(said)
-
-    def _history(self, out: SeatOutput, count: int) -> str:
-        """The last ``count`` sentences this seat was told, the newest last."""
-        told = [line for line in out.said if line][-max(1, count) :]
-        if not told:
-            return text(out.lang, "no_history", out.verbosity)
-        return " ".join(told)
-
     def _drawing(self, view: Any, lang: str) -> Callable[[Any], list[Any]]:
         # ``view`` is the game's own view type (V of the kit), which Session does not name.
         """The seat's Braille lines as a function of its current routing-key pick."""
-        presenter = self.kit.presenter
-
-        def draw(selection: Any) -> list[Any]:
-            return list(presenter.braille_view(view, lang, selection))
-
-        return draw
-
-    def _event_text(
-        self, out: SeatOutput, seat: int, event: Event, verbosity: str | None = None
-    ) -> str:
-        params = dict(event.params)
-        params.update(self.kit.presenter.event_params(
-            event.kind, params, seat, self._names(), out.lang
-        ))
-        return render(
-            out.lang,
-            self.kit.id,
-            event.kind,
-            params,
-            verbosity=verbosity or out.verbosity,
-            fallback=self.kit.event_template(event.kind),
-        )
+        return drawing(self.kit.presenter, view, lang)
 
     def _names(self) -> list[str]:
         return [s.name for s in self.seats]
-
-    def _violation_text(self, out: SeatOutput, exc: RuleViolation) -> str:
-        reasons = [
-            render(
-                out.lang,
-                self.kit.id,
-                r.code,
-                dict(r.params),
-                verbosity=out.verbosity,
-                fallback=r.text,
-            )
-            for r in exc.reasons
-        ]
-        return " ".join(reasons)
 
     def _prompt(self) -> None:
         """Tell each human seat the game awaits that it is their turn (once per change)."""
@@ -936,84 +811,27 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
                 self._note(seat, "turn")
             self._prompt_keys[seat] = key
             if fresh and self.seats[seat].is_human:
-                out = self.outputs[seat]
-                view = self.state.view_for(seat)
-                prompt = self.kit.presenter.prompt(view, out.lang, out.verbosity)
-                brief = (self.kit.presenter.prompt(view, out.lang, "expert")
-                         if out.short_display and out.verbosity != "expert" else None)
-                out.announce_turn(prompt, braille=brief)
+                self.news[seat].prompt(self.state.view_for(seat))
         self._hand_over()
 
     def tell_everyone(
         self,
-        sentence: Callable[[SeatOutput], str],
+        sentence: str | Callable[[SeatOutput], str],
         cue: str | None = None,
         *,
         urgent: bool = False,
+        **params: Any,
     ) -> None:
-        """Public news for the whole table, said once at each speaker however many share it."""
+        """Public news for the whole table, said once at each speaker however many share it:
+        a catalogue key with its ``params`` (worded by each seat's own ``SeatNews``), or a
+        sentence made for each seat's output."""
         for seat, out in enumerate(self.outputs):
-            if self._speaks(seat):
+            if not self._speaks(seat):
+                continue
+            if isinstance(sentence, str):
+                self.news[seat].tell(sentence, cue=cue, public=True, urgent=urgent, **params)
+            else:
                 out.announce(sentence(out), cue=cue, public=True, urgent=urgent)
-
-    def _help(self, out: SeatOutput, topic: str = "") -> str:
-        """A short list of the commands; ``pomoc połóż`` for one of them in full, ``pomoc
-        wszystko`` for everything. One 250-word block was more than a child (or a 14-cell
-        display) can hold on to."""
-        entries = self.kit.commands.help(out.lang)
-        common = text(out.lang, "help_common", out.verbosity)
-        if topic in HELP_ALL_WORDS:
-            lines = [text(out.lang, "help_intro", out.verbosity)]
-            lines += [f"{syntax}: {meaning}." for syntax, meaning in entries]
-            return " ".join([*lines, common])
-        if topic:
-            found = [f"{syntax}: {meaning}." for syntax, meaning in entries
-                     if help_matches(topic, syntax)]
-            if found:
-                return " ".join(found)
-            if topic in common.lower():
-                return common
-            said = text(out.lang, "help_no_topic", out.verbosity, word=topic)
-            return f"{said} {self._help_short(out, entries)}"
-        more = text(out.lang, "help_more", out.verbosity)
-        return f"{self._help_short(out, entries)} {more} {common}"
-
-    def _help_items(self, out: SeatOutput, topic: str) -> list[str] | None:
-        """Help as a list for a short display, one command a window: the commands' syntax
-        (each in full with "pomoc wszystko"), then the commands every game has."""
-        entries = self.kit.commands.help(out.lang)
-        if topic and topic not in HELP_ALL_WORDS:
-            return None  # one command asked for: its sentence as it is
-        if topic:
-            items = [f"{syntax}: {meaning}." for syntax, meaning in entries]
-        else:
-            items = [syntax for syntax, _ in entries]
-            items.append(text(out.lang, "help_more", "expert"))
-        return [*items, text(out.lang, "help_common", "expert")]
-
-    def _help_short(self, out: SeatOutput, entries: list[tuple[str, str]]) -> str:
-        """The game's own one-sentence list, or its command examples when it has none."""
-        if lookup(out.lang, self.kit.id, "help_short") is not None:
-            return render(out.lang, self.kit.id, "help_short", {}, verbosity=out.verbosity)
-        intro = text(out.lang, "help_intro", out.verbosity)
-        return f"{intro} {'; '.join(syntax for syntax, _ in entries)}."
-
-    def _where(self, seat: int) -> str:
-        out = self.outputs[seat]
-        said = str(
-            self.kit.presenter.where(
-                self.state.view_for(seat), out.lang, out.verbosity, self._names()
-            )
-        )
-        line = out.current_line if out.display is not None else None
-        if line is not None:
-            said += " " + text(
-                out.lang,
-                "display_line",
-                out.verbosity,
-                line=text(out.lang, f"line_{line}", out.verbosity),
-            )
-        return said
 
     def _finish(self) -> dict[str, Any]:
         result: dict[str, Any] = self.state.result()
@@ -1022,13 +840,9 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
                 self.journal.finish(result)
             except BrailleWordsError:
                 self.unsaved = True  # the scores are still read out; only the end mark is lost
-        for seat, out in enumerate(self.outputs):
+        for seat, news in enumerate(self.news):
             if self._speaks(seat):
-                out.announce(
-                    self.kit.presenter.final(result, out.lang, self._names(), seat),
-                    cue="game_over",
-                    public=True,
-                )
+                news.final(result, self._names(), seat)
         return result
 
     def close(self) -> None:

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from braille_words.games.kit import GameKit
     from braille_words.table.clock import TableClock
     from braille_words.table.journal import Header, Journal
+    from braille_words.table.seatnews import SeatNews
     from braille_words.table.seats import SeatConfig
 
 
@@ -39,6 +40,7 @@ class TableWide:
         state: GameState[Any]
         seats: list[SeatConfig]
         outputs: list[SeatOutput]
+        news: list[SeatNews]
         shared: list[frozenset[int]]
         inputs: queue.Queue[Input]
         journal: Journal | None
@@ -65,10 +67,11 @@ class TableWide:
         def play(self, seat: int, move: Any, *, urgent: bool = False) -> bool: ...
         def tell_everyone(
             self,
-            sentence: Callable[[SeatOutput], str],
+            sentence: str | Callable[[SeatOutput], str],
             cue: str | None = None,
             *,
             urgent: bool = False,
+            **params: Any,
         ) -> None: ...
         def _prompt(self) -> None: ...
         def _names(self) -> list[str]: ...
@@ -102,20 +105,20 @@ class TableWide:
 
     def _tell_table(
         self,
-        sentence: Callable[[SeatOutput], str],
+        key: str,
         cue: str | None = None,
         *,
         to_teacher: str | None = None,
         **params: Any,
     ) -> None:
-        """News about the table itself (a pause, a seat leaving): every seat and the teacher,
-        who is told in their own words (``to_teacher``) what their command did."""
-        self.tell_everyone(sentence, cue=cue)
+        """News about the table itself (a pause, a seat leaving): every seat (by the
+        catalogue's ``key``, worded by each seat's own ``SeatNews``) and the teacher, who is
+        told in their own words (``to_teacher``) what their command did."""
+        self.tell_everyone(key, cue=cue, **params)
         teacher = self.teacher
         if teacher is not None:
-            said = (text(teacher.lang, to_teacher, teacher.verbosity, **params)
-                    if to_teacher else sentence(teacher))
-            teacher.announce(said, cue=cue)
+            teacher.announce(text(teacher.lang, to_teacher or key, teacher.verbosity, **params),
+                             cue=cue)
 
     def _tell_others(
         self,
@@ -129,9 +132,9 @@ class TableWide:
     ) -> None:
         """News about one seat for the other people at the table and the teacher (told in
         their own words, ``to_teacher``); the seat itself has been told its own."""
-        for other, out in enumerate(self.outputs):
+        for other, news in enumerate(self.news):
             if other != seat and self._speaks(other) and self.seats[other].is_human:
-                out.announce(text(out.lang, key, out.verbosity, **params), cue=cue, public=True)
+                news.tell(key, cue=cue, public=True, **params)
         if self.teacher is not None:
             t = self.teacher
             t.announce(text(t.lang, to_teacher or key, t.verbosity, **params), cue=teacher_cue)
@@ -158,11 +161,11 @@ class TableWide:
         """A person says "wyjdź". At a teacher's table they leave their seat and the game waits
         (the teacher may give the seat to the computer); without a teacher the game ends when
         every person at the table has said it. Nobody ends a game for others alone."""
-        out = self.outputs[seat]
+        news = self.news[seat]
         name = self.seats[seat].name
         if self.teacher is not None:
             self._left.add(seat)
-            out.announce(text(out.lang, "you_left", out.verbosity), public=True)
+            news.tell("you_left", public=True)
             self._tell_others(seat, "seat_left", to_teacher="seat_left_teacher",
                               teacher_cue="warning", name=name)
             return
@@ -171,21 +174,19 @@ class TableWide:
         self._want_end |= mine
         waiting = [g for g in groups if not g <= self._want_end]
         if len(groups) <= 1:
-            out.announce(text(out.lang, "saved_and_quit", out.verbosity), public=True)
+            news.tell("saved_and_quit", public=True)
             self._quit = True
             return
         if not waiting:
             self._end_for_all("ended_by_all")
             return
         names = [self.seats[s].name for g in waiting for s in sorted(g)]
-        self._tell_table(lambda o: text(o.lang, "wants_to_end", o.verbosity, name=name,
-                                        names=names))
+        self._tell_table("wants_to_end", name=name, names=names)
 
     def _end_for_all(self, key: str) -> None:
         """The game stops at every seat, each told why and where it is saved."""
         path = str(self.journal.path) if self.journal is not None else "?"
-        self._tell_table(lambda o: text(o.lang, key, o.verbosity, path=path), cue="game_over",
-                         to_teacher="ended_teacher", path=path)
+        self._tell_table(key, cue="game_over", to_teacher="ended_teacher", path=path)
         self._quit = True
 
     def _pause(self, reason: str) -> None:
@@ -208,16 +209,16 @@ class TableWide:
         self._prompt()
         return True
 
-    def _paused_text(self, out: SeatOutput) -> str:
+    def _paused_key(self) -> tuple[str, dict[str, Any]]:
+        """Why the table waits, as a catalogue key and its parameters."""
         displays = [int(r.split()[1]) for r in sorted(self._paused) if r.startswith("display ")]
         away = [int(r.split()[1]) for r in sorted(self._paused) if r.startswith("network ")]
         if displays and "teacher" not in self._paused and not away:
-            names = [self.seats[s].name for s in displays]
-            return text(out.lang, "paused_for_display", out.verbosity, names=names)
+            return "paused_for_display", {"names": [self.seats[s].name for s in displays]}
         if away and "teacher" not in self._paused:
             names = [self.seats[s].name for s in sorted(set(displays) | set(away))]
-            return text(out.lang, "paused_for_seat", out.verbosity, names=names)
-        return text(out.lang, "paused_refused", out.verbosity)
+            return "paused_for_seat", {"names": names}
+        return "paused_refused", {}
 
     def _device(self, seat: int, status: str) -> None:
         """A seat's display went or came back: everyone hears it, and the game waits for it."""
@@ -225,8 +226,7 @@ class TableWide:
         if status == "sound_failed":
             self._alerts[seat] = status
             # The seat may hear nothing more; its display (if any) and the teacher are told.
-            out = self.outputs[seat]
-            out.announce(text(out.lang, "sound_failed_seat", out.verbosity))
+            self.news[seat].tell("sound_failed_seat")
             if self.teacher is not None:
                 t = self.teacher
                 t.announce(text(t.lang, "sound_failed_teacher", t.verbosity, name=name),
@@ -245,8 +245,7 @@ class TableWide:
             key = "display_back_still_paused" if still else "display_back_table"
             self._tell_others(seat, key, name=name)
             if not still:
-                out = self.outputs[seat]
-                out.announce(text(out.lang, "going_on", out.verbosity), public=True)
+                self.news[seat].tell("going_on", public=True)
             self._go_on(reason)
 
     def wait_for_network(self, seat: int) -> None:
@@ -270,11 +269,12 @@ class TableWide:
             key = ("network_joined_waiting" if joined else "network_back_still_paused") if still \
                 else ("network_joined_table" if joined else "network_back_table")
             self._tell_others(seat, key, name=name)
-            out = self.outputs[seat]
+            news = self.news[seat]
             if not still and not joined:
-                out.announce(text(out.lang, "going_on", out.verbosity), public=True)
+                news.tell("going_on", public=True)
             if not self._go_on(reason):
-                out.announce(self._paused_text(out))  # the student waits for the others
+                key, paused = self._paused_key()
+                news.tell(key, **paused)  # the student waits for the others
         else:
             # The table did not wait (the teacher went on, or a computer played the seat):
             # the student hears their turn if it is theirs.
@@ -317,20 +317,18 @@ class TableWide:
         elif action == "pause":
             if "teacher" not in self._paused:
                 self._pause("teacher")
-                self._tell_table(lambda o: text(o.lang, "paused_by_teacher", o.verbosity),
-                                 to_teacher="paused_teacher")
+                self._tell_table("paused_by_teacher", to_teacher="paused_teacher")
         elif action == "go_on":
             if self._paused:
                 self._paused.clear()
-                self._tell_table(lambda o: text(o.lang, "going_on", o.verbosity))
+                self._tell_table("going_on")
                 self._go_on()
         elif action == "more_time" and seat is not None:
             self._more_time_for(seat, control.seconds)
         elif action == "more_time":
             if self.clock is not None and self.clock.add_time(control.seconds):
-                self._tell_table(lambda o: text(o.lang, "more_time", o.verbosity,
-                                                seconds=control.seconds),
-                                 to_teacher="more_time_teacher", seconds=control.seconds)
+                self._tell_table("more_time", to_teacher="more_time_teacher",
+                                 seconds=control.seconds)
             elif teacher is not None:
                 teacher.announce(text(teacher.lang, "no_clock", teacher.verbosity))
         elif action == "skip":
@@ -340,8 +338,7 @@ class TableWide:
                     teacher.announce(text(teacher.lang, "nothing_to_skip", teacher.verbosity))
                 return
             names = [self.seats[s].name for s in sorted(self.state.awaiting)]
-            self._tell_table(lambda o: text(o.lang, "skipped", o.verbosity, names=names),
-                             to_teacher="skipped_teacher", names=names)
+            self._tell_table("skipped", to_teacher="skipped_teacher", names=names)
             if self.clock is not None:
                 self.clock.cancel()
             self.play(*time_up, urgent=True)
@@ -360,7 +357,7 @@ class TableWide:
                     self.journal.record_setting(seat, "kind", kind)
                     self.journal.record_setting(seat, "level", config.level)
             key = "computer_takes_seat" if kind == "computer" else "person_takes_seat"
-            self._tell_table(lambda o: text(o.lang, key, o.verbosity, name=name))
+            self._tell_table(key, name=name)
             self._prompted = self._prompted - {seat}
             away = f"network {seat}"
             if kind == "computer" and away in self._paused:
@@ -375,8 +372,8 @@ class TableWide:
             for target in targets:
                 out = self.outputs[target]
                 if seat is not None or self._speaks(target) or out.private_display:
-                    out.announce(text(out.lang, "teacher_says", out.verbosity,
-                                      message=control.message), cue="warning", public=True)
+                    self.news[target].tell("teacher_says", cue="warning", public=True,
+                                           message=control.message)
             if teacher is not None:
                 whom = name or text(teacher.lang, "everyone", teacher.verbosity)
                 teacher.announce(text(teacher.lang, "said_to", teacher.verbosity, name=whom))
@@ -387,7 +384,7 @@ class TableWide:
                     teacher.announce(text(teacher.lang, "nothing_to_rule", teacher.verbosity))
                 return
             key = "teacher_rules_stands" if control.stands else "teacher_rules_goes"
-            self._tell_table(lambda o: text(o.lang, key, o.verbosity))
+            self._tell_table(key)
             self.play(*ruling, urgent=True)
         elif action == "end":
             self._end_for_all("ended_by_teacher")
@@ -407,9 +404,8 @@ class TableWide:
         clock = self.clock
         if clock is not None and clock.running is not None and seat in self.state.awaiting:
             clock.add_time(seconds)
-            self._tell_table(lambda o: text(o.lang, "more_time_seat", o.verbosity, name=name,
-                                            seconds=seconds),
-                             to_teacher="more_time_seat_teacher", name=name, seconds=seconds)
+            self._tell_table("more_time_seat", to_teacher="more_time_seat_teacher", name=name,
+                             seconds=seconds)
             return
         if clock is None or clock.running is None or self.state.is_over:
             # No countdown runs now: this game (or this table) plays without a clock.
@@ -417,10 +413,10 @@ class TableWide:
                 teacher.announce(text(teacher.lang, "no_clock", teacher.verbosity))
             return
         self._banked[seat] = self._banked.get(seat, 0) + seconds
-        out = self.outputs[seat]
         if self.seats[seat].is_human:
-            out.announce(text(out.lang, "more_time_banked", out.verbosity,
-                              seconds=self._banked[seat]))
+            # By key, through the seat's own news: a student at their own computer words it
+            # there.
+            self.news[seat].tell("more_time_banked", seconds=self._banked[seat])
         if teacher is not None:
             teacher.announce(text(teacher.lang, "more_time_banked_teacher", teacher.verbosity,
                                   name=name, seconds=self._banked[seat]))
@@ -432,14 +428,8 @@ class TableWide:
             if seat in self.state.awaiting and clock is not None:
                 seconds = self._banked.pop(seat)
                 clock.add_time(seconds)
-                name = self.seats[seat].name
-
-                def said(o: SeatOutput, name: str = name, seconds: int = seconds) -> str:
-                    return text(o.lang, "more_time_seat", o.verbosity, name=name,
-                                seconds=seconds)
-
-                self._tell_table(said, to_teacher="more_time_seat_teacher", name=name,
-                                 seconds=seconds)
+                self._tell_table("more_time_seat", to_teacher="more_time_seat_teacher",
+                                 name=self.seats[seat].name, seconds=seconds)
 
     def _take_back(self) -> None:
         """The teacher's "cofnij ruch": the game as it was before the last move of a person
@@ -481,11 +471,9 @@ class TableWide:
         self._thinking.clear()  # a computer's move planned on the position taken back
         self._offered.clear()
         if person is None:
-            self._tell_table(lambda o: text(o.lang, "move_taken_back", o.verbosity))
+            self._tell_table("move_taken_back")
         else:
-            name = self.seats[person].name
-            self._tell_table(lambda o: text(o.lang, "moves_taken_back", o.verbosity,
-                                            name=name))
+            self._tell_table("moves_taken_back", name=self.seats[person].name)
         self.announce([])  # each seat's display shows its view as it is again
         self._prompted = frozenset()
         self._prompt()
@@ -509,7 +497,8 @@ class TableWide:
         if left is not None and self.clock is not None and self.clock.running is not None:
             parts.append(text(out.lang, "status_clock", out.verbosity, seconds=round(left)))
         if self._paused:
-            parts.append(self._paused_text(out))
+            key, paused = self._paused_key()
+            parts.append(text(out.lang, key, out.verbosity, **paused))
         for s in sorted(self._left):
             parts.append(text(out.lang, "status_left", out.verbosity, name=self.seats[s].name))
         # Seats the teacher gave to the computer (a computer's own seat goes without saying).
@@ -536,5 +525,4 @@ class TableWide:
             if seat in self.state.awaiting or not self.seats[seat].is_human:
                 continue
             if self._speaks(seat) or out.private_display:
-                out.announce(text(out.lang, "status_turn", out.verbosity, names=names),
-                             public=True)
+                self.news[seat].tell("status_turn", public=True, names=names)

@@ -1,5 +1,7 @@
 """A real host on 127.0.0.1: a table with network seats, its own thread, and test clients that
-speak the protocol over real WebSockets (aiohttp), each recording everything it was sent."""
+speak the protocol over real WebSockets (aiohttp), each recording everything it was sent and,
+beside it, what the student's computer made of it (``SeatScreen``, as ``join`` runs it): the
+sentences said, the cues played and the cells written there, recorded as ``local`` messages."""
 
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ from braille_words.games.registry import find_game
 from braille_words.net import protocol
 from braille_words.net.codes import SeatKeys
 from braille_words.net.host import Host, HostedTable
+from braille_words.net.students import Presented
 from braille_words.table.launch import new_session
 from braille_words.table.seats import parse_players
 from braille_words.table.session import KEYBOARD, Input
@@ -42,11 +45,39 @@ class Hosted:
 
 @dataclass
 class Peer:
-    """A test client: what it was sent, in order."""
+    """A test client: what it was sent, in order, and what its computer made of it."""
 
     ws: aiohttp.ClientWebSocketResponse
     got: list[dict[str, Any]] = field(default_factory=list)
     closed: bool = False
+    lang: str = "pl"
+    cells: int = 40
+    presented: Presented | None = None
+
+    def __post_init__(self) -> None:
+        self.presented = Presented(self.got, self.lang, self.cells)
+
+    @property
+    def wire(self) -> list[dict[str, Any]]:
+        """Everything the host sent, its sentences and cues too."""
+        assert self.presented is not None
+        return self.presented.wire
+
+    @property
+    def frames(self) -> list[bytes]:
+        """What the student's own display was given, made on the student's side."""
+        assert self.presented is not None
+        return self.presented.devices.frames
+
+    def _take(self, data: dict[str, Any]) -> list[dict[str, Any]]:
+        assert self.presented is not None
+        return self.presented.take(data)
+
+    async def type(self, line: str) -> None:
+        """A line typed at the student's computer: answered there, or sent to the table."""
+        assert self.presented is not None
+        for sent in self.presented.typed(line):
+            await self.send({"t": "line", "text": sent})
 
     async def send(self, message: dict[str, Any] | str) -> None:
         await self.ws.send_str(message if isinstance(message, str) else protocol.dump(message))
@@ -62,9 +93,7 @@ class Peer:
             if message.type != aiohttp.WSMsgType.TEXT:
                 self.closed = True
                 return new
-            data = json.loads(message.data)
-            self.got.append(data)
-            new.append(data)
+            new += self._take(json.loads(message.data))
 
     async def until(self, check: Callable[[dict[str, Any]], bool], seconds: float = 10) -> bool:
         loop = asyncio.get_running_loop()
@@ -77,9 +106,7 @@ class Peer:
             if message.type != aiohttp.WSMsgType.TEXT:
                 self.closed = True
                 return False
-            data = json.loads(message.data)
-            self.got.append(data)
-            if check(data):
+            if any(check(m) for m in self._take(json.loads(message.data))):
                 return True
         return False
 
@@ -118,13 +145,13 @@ def hosted(tmp_path: Path, polish: Any) -> Iterator[HostMaker]:
 
 
 async def connect(url: str, http: aiohttp.ClientSession,
-                  ssl: Any = True) -> Peer:
-    return Peer(await http.ws_connect(url, max_msg_size=0, ssl=ssl))
+                  ssl: Any = True, *, lang: str = "pl", cells: int = 40) -> Peer:
+    return Peer(await http.ws_connect(url, max_msg_size=0, ssl=ssl), lang=lang, cells=cells)
 
 
 async def join(url: str, http: aiohttp.ClientSession, code: str = "", *, token: str = "",
                lang: str = "pl", cells: int = 40, ssl: Any = True) -> Peer:
-    peer = await connect(url, http, ssl)
+    peer = await connect(url, http, ssl, lang=lang, cells=cells)
     await peer.send(protocol.hello(code, token=token, lang=lang, cells=cells))
     await peer.until(lambda m: m.get("t") in ("welcome", "refused", "closed"), 10)
     return peer

@@ -42,6 +42,9 @@ def test_a_computer_plays_for_a_dropped_seat_after_the_teachers_delay_and_gives_
     assert "Gdy nie było połączenia:" in said and "Gracz pasuje" in said
     assert "Gracz 2 znów gra" in said
     assert table.table.session.moves_played == 2
+    # What was missed came as data, and was worded on Jan's computer.
+    assert any(m.get("do") == "missed" and m["args"]["calls"] for m in back.wire)
+    assert not any(m["t"] == "say" for m in back.wire)
 
 
 def test_students_whose_connections_drop_come_back_and_the_game_ends_with_no_move_lost(

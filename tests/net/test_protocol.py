@@ -11,7 +11,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from braille_words.net import protocol
-from braille_words.net.protocol import Bye, Hello, Key, Line, ProtocolError, parse_client
+from braille_words.net.protocol import (
+    Bye,
+    Hello,
+    Key,
+    Line,
+    ProtocolError,
+    Typing,
+    parse_client,
+)
 
 _scalars = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text()
 _json: Any = st.recursive(
@@ -20,9 +28,9 @@ _json: Any = st.recursive(
     max_leaves=12,
 )
 _fields = st.sampled_from(["t", "v", "code", "token", "lang", "verbosity", "cells",
-                           "status_cells", "hears", "text", "name", "arg", "seat"])
+                           "status_cells", "hears", "text", "name", "arg", "busy", "seat"])
 _messages = st.dictionaries(_fields, _scalars | st.sampled_from(
-    ["hello", "line", "key", "bye", "pl", "en", "expert"]), max_size=9)
+    ["hello", "line", "key", "typing", "bye", "pl", "en", "expert"]), max_size=9)
 
 
 def _outcome(raw: str | bytes) -> object:
@@ -36,7 +44,7 @@ def _outcome(raw: str | bytes) -> object:
 @given(_messages)
 def test_a_message_object_is_a_known_message_or_a_protocol_error(data: dict[str, Any]) -> None:
     got = _outcome(json.dumps(data))
-    assert isinstance(got, Hello | Line | Key | Bye | ProtocolError)
+    assert isinstance(got, Hello | Line | Key | Typing | Bye | ProtocolError)
     if "seat" in data:
         assert isinstance(got, ProtocolError)  # no message names a seat
     if isinstance(got, Line):
@@ -49,7 +57,7 @@ def test_a_message_object_is_a_known_message_or_a_protocol_error(data: dict[str,
 @given(_json | st.binary(max_size=200) | st.text(max_size=200))
 def test_any_frame_at_all_is_parsed_or_refused_with_a_protocol_error(raw: Any) -> None:
     frame = raw if isinstance(raw, str | bytes) else json.dumps(raw)
-    assert isinstance(_outcome(frame), Hello | Line | Key | Bye | ProtocolError)
+    assert isinstance(_outcome(frame), Hello | Line | Key | Typing | Bye | ProtocolError)
 
 
 def test_the_hello_a_client_sends_is_read_back_as_it_was_meant() -> None:

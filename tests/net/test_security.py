@@ -88,7 +88,7 @@ def test_a_second_client_trying_every_code_forged_seats_and_replays_learns_and_c
     ola_private = _private(got["ola"])
     assert ola_private  # Ola was told her rack: there was something to leak
     for intruder in got["intruders"]:
-        assert {m["t"] for m in intruder.got} <= {"refused", "closed"}, intruder.got
+        assert {m["t"] for m in intruder.wire} <= {"refused", "closed"}, intruder.wire
         assert intruder.closed or intruder.got[-1].get("retry")  # or may type a code again
     jan_said = [m for peer in got["jan"] for m in peer.got]
     assert not ola_private & {str(m.get("text")) for m in jan_said}
@@ -100,6 +100,16 @@ def test_a_second_client_trying_every_code_forged_seats_and_replays_learns_and_c
     assert any(e["to"] == 0 for e in ola_events)  # Ola had private events to keep
     rack0 = json.loads(json.dumps(table.table.session.state.view_for(0)["rack"]))
     assert all(m["view"]["rack"] != rack0 for m in jan_said if m["t"] == "view")
+    # Every kind of message Jan's computer was sent (views and events, the table's news by
+    # key, prompts, refusals, readings) carries his own view only, and nothing of Ola's.
+    jan_wire = [m for peer in got["jan"] for m in peer.wire]
+    assert {m["t"] for m in jan_wire} >= {"view", "news"}
+    for message in jan_wire:
+        args = message.get("args") or {}
+        if args.get("view") is not None:
+            assert args["view"]["seat"] == 1, message
+        assert json.dumps(rack0) not in json.dumps(message)
+        assert not ola_private & {str(message.get("text")), str(args.get("params"))}
     assert "To nie twój ruch" in " ".join(str(m.get("text", "")) for m in jan_said) or any(
         m.get("name") == "rejected" for m in jan_said)
     reasons = [reason for _, reason in table.host.refused]

@@ -1,0 +1,357 @@
+"""What one seat hears and sees of a game, made from its own view and the events it may know.
+
+The table decides *what* a seat may be told (``Session.announce`` leaves out every event meant
+for another seat, and only ``view_for(seat)`` is ever given); this is the seat's half: the
+sentences in the seat's language and verbosity, the terse form for a short display, the Braille
+lines with their routing targets, the sound cues, and what the seat was told lately (for
+"powtórz", "ostatni", "historia"). A seat at this computer runs it inside the table; a student
+at their own computer runs the very same class on their own devices (``net.client``), fed with
+the same calls as data (``net.remote``), so one code path words a seat's news wherever it sits.
+
+Every method takes only plain data (views, event JSON, names, catalogue keys with their
+parameters), which is what lets a call cross the network as it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from braille_words.errors import BrailleWordsError, in_language
+from braille_words.games.base import Event
+from braille_words.games.kit import GameKit
+from braille_words.present.messages import lookup, render, text
+from braille_words.table.outputs import SeatOutput, ViewLine
+from braille_words.table.vocabulary import (
+    HELP_ALL_WORDS,
+    HISTORY_SHOWN,
+    HISTORY_WORDS,
+    LAST_WORDS,
+    REPEAT_WORDS,
+    help_matches,
+)
+from braille_words.tiles import is_number
+
+
+class SeatNews:
+    """One seat's presentation of its game, on that seat's ``SeatOutput``."""
+
+    def __init__(self, out: SeatOutput, kit: GameKit[Any, Any, Any, Any]) -> None:
+        self.out = out
+        self.kit = kit
+        self.last_move: list[str] = []
+        """News the seat was told since its own last move: ``ostatni`` reads all of it, so two
+        computers moving one after the other are both heard again."""
+
+    # -- the game's news ------------------------------------------------------------------
+
+    def told(
+        self,
+        events: Sequence[Event],
+        view: Any,
+        *,
+        names: Sequence[str],
+        urgent: bool = False,
+        speaks: bool = True,
+        mine: bool = False,
+        left: float | None = None,
+        awaited: bool = False,
+        over: bool = False,
+    ) -> None:
+        """``events`` (already only those this seat may know) said, shown and sounded; the
+        display then shows ``view``. ``speaks``: this seat says the public news at a speaker
+        it shares; ``mine``: the seat's own move (``ostatni`` starts afresh); ``left``: the
+        seconds on the table's clock."""
+        out = self.out
+        seat = int(view["seat"]) if view is not None else -1
+        texts = [(e, self.event_text(e, seat, names)) for e in events]
+        cues = (self.kit.presenter.cue_for(e.kind, seat, dict(e.params)) for e, _ in texts)
+        cue = next((c for c in cues if c), None)
+        said = " ".join(t for _, t in texts if t)
+        brief = None
+        if said and out.short_display and out.verbosity != "expert":
+            # On a short display the cells get the terse form, numbers and words first.
+            terse = (self.event_text(e, seat, names, "expert") for e, _ in texts)
+            brief = " ".join(t for t in terse if t) or None
+        if not said:
+            pass
+        elif not out.muted:
+            # a seat of its own, or the confirmed holder
+            out.announce(said, cue=cue, urgent=urgent, braille=brief)
+            self._remember(said, mine)
+        else:
+            # At a shared speaker public news is said once, by whoever speaks for the group;
+            # everything else waits for the keyboard, except on a Braille display that is the
+            # seat's own, where announce shows it silently.
+            public = " ".join(t for e, t in texts if t and e.to is None)
+            if speaks and public:
+                out.announce(public, cue=cue, public=True)
+            if out.private_display and (said != public or not speaks):
+                out.announce(said, braille=brief)
+            self._remember(said, mine)
+        if view is not None:
+            self.show(view, left)
+
+    def show(self, view: Any, left: float | None = None) -> None:
+        """The seat's Braille lines (drawn again when its pick changes) and status cells."""
+        self.out.show(self.drawing(view))
+        self.out.show_status(status(view, left))
+
+    def drawing(self, view: Any) -> Callable[[Any], list[ViewLine]]:
+        return drawing(self.kit.presenter, view, self.out.lang)
+
+    def event_text(self, event: Event, seat: int, names: Sequence[str],
+                   verbosity: str | None = None) -> str:
+        out = self.out
+        params = dict(event.params)
+        params.update(self.kit.presenter.event_params(event.kind, params, seat, names, out.lang))
+        return render(out.lang, self.kit.id, event.kind, params,
+                      verbosity=verbosity or out.verbosity,
+                      fallback=self.kit.event_template(event.kind))
+
+    def _remember(self, said: str, mine: bool) -> None:
+        if mine or not self.last_move:
+            self.last_move = [said]
+        else:
+            self.last_move.append(said)
+
+    def prompt(self, view: Any, *, turn: bool = True) -> None:
+        """What the game waits for from this seat: its turn (with the turn's sound and the
+        terse form on a short display), or asked again with Enter alone."""
+        out, presenter = self.out, self.kit.presenter
+        said = presenter.prompt(view, out.lang, out.verbosity)
+        if not turn:
+            out.announce(said)
+            return
+        brief = (presenter.prompt(view, out.lang, "expert")
+                 if out.short_display and out.verbosity != "expert" else None)
+        out.announce_turn(said, braille=brief)
+
+    def final(self, result: Mapping[str, Any], names: Sequence[str], seat: int) -> None:
+        out = self.out
+        out.announce(self.kit.presenter.final(result, out.lang, names, seat), cue="game_over",
+                     public=True)
+
+    def resumed(self, view: Any) -> None:
+        """Where a resumed game stands, counted as its players count it."""
+        out = self.out
+        out.announce(self.kit.presenter.resumed(view, out.lang, out.verbosity))
+
+    def clock(self, left: float | None, view: Any = None) -> None:
+        """The tactile clock (None: no clock now), and the status cells when ``view`` is
+        given."""
+        self.out.show_clock(left)
+        if view is not None:
+            self.out.show_status(status(view, left))
+
+    # -- the table's sentences -------------------------------------------------------------
+
+    def tell(self, key: str, *, cue: str | None = None, public: bool = False,
+             urgent: bool = False, game: bool = False, **params: Any) -> None:
+        """A sentence of the catalogue (the game's own with ``game``), by its key."""
+        out = self.out
+        said = (render(out.lang, self.kit.id, key, params, verbosity=out.verbosity) if game
+                else text(out.lang, key, out.verbosity, **params))
+        out.announce(said, cue=cue, public=public, urgent=urgent)
+
+    def refused(self, reasons: Sequence[Mapping[str, Any]]) -> None:
+        """A move or line refused: every reason (``code``, ``params``, and the English
+        ``text`` for a code no catalogue has; or an old two-language ``message``)."""
+        out = self.out
+        said = []
+        for reason in reasons:
+            if "message" in reason:
+                said.append(in_language(str(reason["message"]), out.lang))
+                continue
+            section = str(reason.get("section") or self.kit.id)
+            params = dict(reason.get("params") or {})
+            sentence = render(out.lang, section, str(reason["code"]), params,
+                              verbosity=out.verbosity, fallback=reason.get("text"))
+            example = params.get("example") if reason.get("section") else None
+            if example:
+                sentence += " " + text(out.lang, "for_example", out.verbosity, example=example)
+            said.append(sentence)
+        out.announce(" ".join(said), cue="rejected")
+
+    def not_your_turn(self, names: Sequence[str]) -> None:
+        """Refused out of turn, in the game's own words where it has them (7 słów waits for
+        words, not for a turn at a rack)."""
+        out = self.out
+        who = ", ".join(names)
+        if lookup(out.lang, self.kit.id, "waiting_for") is not None:
+            said = render(out.lang, self.kit.id, "waiting_for", {"player": who},
+                          verbosity=out.verbosity)
+        else:
+            said = text(out.lang, "not_your_turn", out.verbosity, player=who)
+        out.announce(said, cue="rejected")
+
+    def hint(self, move: Any, view: Any, *, nudge: bool) -> None:
+        """A hint: a ``nudge`` first (what to look for), else the whole move as the line the
+        player would type."""
+        out, presenter = self.out, self.kit.presenter
+        if nudge:
+            said = presenter.nudge(move, out.lang, view, out.verbosity)
+            if said:
+                self.tell("hint_nudge", nudge=said)
+                return
+        self.tell("hint", move=presenter.describe_move(move, out.lang, view))
+
+    # -- the seat's typing line ------------------------------------------------------------
+
+    def typing(self) -> bool:
+        """Whether letters wait on the seat's typing line (its display's Braille keyboard):
+        a half-typed move the game's time-up may wait for."""
+        return bool(self.out.typed_left_over())
+
+    def typed_left_over(self) -> None:
+        """The seat's turn passed while letters waited on its typing line: they are still
+        there, and go to the new turn only if the seat sends them."""
+        typed = self.out.typed_left_over()
+        if typed:
+            self.tell("typed_left_over", urgent=True, typed=typed)
+
+    # -- answers to the seat's own commands -------------------------------------------------
+
+    @staticmethod
+    def answers(low: str) -> bool:
+        """Whether ``low`` asks for what the seat was told (``answer`` answers it)."""
+        first, _, count = low.partition(" ")
+        return (low in REPEAT_WORDS or low in LAST_WORDS
+                or (first in HISTORY_WORDS and (not count or is_number(count))))
+
+    def answer(self, low: str) -> bool:
+        """``powtórz``, ``ostatni`` and ``historia``: answered from what this seat was told,
+        where it was worded. True when ``low`` was one of them."""
+        out = self.out
+        if low in REPEAT_WORDS:
+            out.repeat()
+            return True
+        if low in LAST_WORDS:
+            news = " ".join(self.last_move)
+            out.announce(news or text(out.lang, "no_last_move", out.verbosity))
+            return True
+        first, _, count = low.partition(" ")
+        if first in HISTORY_WORDS and (not count or is_number(count)):
+            out.announce(self.history(int(count) if count else HISTORY_SHOWN), cue=None)
+            return True
+        return False
+
+    def history(self, count: int) -> str:
+        """The last ``count`` sentences this seat was told, the newest last."""
+        out = self.out
+        told = [line for line in out.said if line][-max(1, count):]
+        if not told:
+            return text(out.lang, "no_history", out.verbosity)
+        return " ".join(told)
+
+    def point(self, low: str, run: Callable[[str], None]) -> bool:
+        """Typed pointing, as a routing key points: pick a tile, or put the pick where two
+        numbers say (``run`` carries out the line that makes). True when the line did its
+        work; a pick alone is then read by the game's reading commands."""
+        out, presenter = self.out, self.kit.presenter
+        target = presenter.typed_target(low, out.selection)
+        if target is None:
+            return False
+        picked, line = presenter.route(target, out.selection)
+        out.pick(picked)
+        if picked == target:
+            return False
+        if line is not None:
+            run(line)
+        return True
+
+    def read(self, low: str, view: Any) -> None:
+        out = self.out
+        said = self.kit.presenter.read(low, view, out.lang, out.verbosity)
+        if said is not None:
+            out.announce(said)
+
+    def where(self, view: Any, names: Sequence[str]) -> None:
+        out = self.out
+        said = str(self.kit.presenter.where(view, out.lang, out.verbosity, names))
+        line = out.current_line if out.display is not None else None
+        if line is not None:
+            said += " " + text(out.lang, "display_line", out.verbosity,
+                               line=text(out.lang, f"line_{line}", out.verbosity))
+        out.announce(said, cue=None)
+
+    def spell(self, letters: str, view: Any) -> None:
+        out = self.out
+        out.announce(out.spell(letters or self.kit.presenter.rack_letters(view)))
+
+    def help(self, topic: str = "", *, public: bool = False) -> None:
+        """A short list of the commands; ``pomoc połóż`` for one of them in full, ``pomoc
+        wszystko`` for everything. One 250-word block was more than a child (or a 14-cell
+        display) can hold on to. On a short display, one command a window."""
+        out = self.out
+        items = self._help_items(topic) if out.short_display and not public else None
+        out.announce(self._help(topic), cue=None, braille_items=items, public=public)
+
+    def _help(self, topic: str) -> str:
+        out = self.out
+        entries = self.kit.commands.help(out.lang)
+        common = text(out.lang, "help_common", out.verbosity)
+        if topic in HELP_ALL_WORDS:
+            lines = [text(out.lang, "help_intro", out.verbosity)]
+            lines += [f"{syntax}: {meaning}." for syntax, meaning in entries]
+            return " ".join([*lines, common])
+        if topic:
+            found = [f"{syntax}: {meaning}." for syntax, meaning in entries
+                     if help_matches(topic, syntax)]
+            if found:
+                return " ".join(found)
+            if topic in common.lower():
+                return common
+            said = text(out.lang, "help_no_topic", out.verbosity, word=topic)
+            return f"{said} {self._help_short(entries)}"
+        more = text(out.lang, "help_more", out.verbosity)
+        return f"{self._help_short(entries)} {more} {common}"
+
+    def _help_items(self, topic: str) -> list[str] | None:
+        """Help as a list for a short display, one command a window: the commands' syntax
+        (each in full with "pomoc wszystko"), then the commands every game has."""
+        out = self.out
+        entries = self.kit.commands.help(out.lang)
+        if topic and topic not in HELP_ALL_WORDS:
+            return None  # one command asked for: its sentence as it is
+        if topic:
+            items = [f"{syntax}: {meaning}." for syntax, meaning in entries]
+        else:
+            items = [syntax for syntax, _ in entries]
+            items.append(text(out.lang, "help_more", "expert"))
+        return [*items, text(out.lang, "help_common", "expert")]
+
+    def _help_short(self, entries: list[tuple[str, str]]) -> str:
+        """The game's own one-sentence list, or its command examples when it has none."""
+        out = self.out
+        if lookup(out.lang, self.kit.id, "help_short") is not None:
+            return render(out.lang, self.kit.id, "help_short", {}, verbosity=out.verbosity)
+        intro = text(out.lang, "help_intro", out.verbosity)
+        return f"{intro} {'; '.join(syntax for syntax, _ in entries)}."
+
+
+def drawing(presenter: Any, view: Any, lang: str) -> Callable[[Any], list[ViewLine]]:
+    """A seat's Braille lines as a function of its current routing-key pick."""
+
+    def draw(selection: Any) -> list[ViewLine]:
+        return list(presenter.braille_view(view, lang, selection))
+
+    return draw
+
+
+def status(view: Any, left: float | None = None) -> str:
+    """Status cells: "*" when the game waits for this seat, then the seconds left."""
+    mine = "*" if view["seat"] in view["awaiting"] else ""
+    return mine + (str(round(left)) if left is not None else "")
+
+
+def reasons_of(exc: BaseException) -> list[dict[str, Any]]:
+    """A refusal as data: each reason's code and parameters (what ``SeatNews.refused``
+    words), so the seat's own computer may word it."""
+    from braille_words.games.base import RuleViolation
+
+    if isinstance(exc, RuleViolation):
+        return [{"code": r.code, "params": dict(r.params), "text": r.text} for r in exc.reasons]
+    if isinstance(exc, BrailleWordsError) and exc.code is not None:
+        return [{"section": exc.section, "code": exc.code, "params": dict(exc.params)}]
+    return [{"message": str(exc)}]
