@@ -35,6 +35,10 @@ def test_a_display_seat_reads_its_rack_routes_a_tile_and_types_a_command(
     runner.start()
     try:
         rack = [t[1] for t in session.state.view_for(1)["rack"]]
+        # The table draws the seat's lines when it starts running: a key pressed before then
+        # has no line to move to.
+        assert until(lambda: any(line.name == "rack" for line in out.lines)
+                     and any("dobierz" in s for s in out.said))
         baum.press_command("line_down")
         expected = rack_line(rack, "pl").cells()
         # The rack line starts with its name ("stojak:"), then the tiles.
