@@ -118,10 +118,18 @@ def register(subparsers: Any) -> None:
     play.add_argument(
         "--web",
         action="store_true",
+        help="play your seat in a web browser, with your own screen reader: the page's "
+        "address is printed and said (the terminal stays the table's console)",
+    )
+    play.add_argument("--port", type=int, default=8765, metavar="N",
+                      help="the port of the page of --web (default 8765; 0: any free one)")
+    play.add_argument(
+        "--teacher-page",
+        action="store_true",
         help="serve the teacher's page (every seat, the table's controls, reports) on this "
         "computer; its address and password are printed and said",
     )
-    play.add_argument("--web-port", type=int, default=8415, metavar="N",
+    play.add_argument("--teacher-port", type=int, default=8415, metavar="N",
                       help="the teacher's page's port (default 8415)")
     play.add_argument("--exercises", type=Path, metavar="DIR",
                       help="position files the teacher's page may start the next game from "
@@ -300,6 +308,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     lang = args.lang or kit.word_lang
     scripted = not stdin_is_interactive()
     seats = _seats(args, lang, scripted, roster)
+    if args.web:
+        from braille_words.web.student_play import seat_on_page
+
+        seat_on_page(seats)
     options = dict(roster.options) if roster else {}
     listed = options.get("school_words")
     if isinstance(listed, str) and roster is not None:
@@ -315,14 +327,16 @@ def cmd_play(args: argparse.Namespace) -> int:
         journal_path=args.journal,
         transcript=sys.stdout if scripted else None,
     )
-    if not args.web:
+    if args.web:
+        return _play_on_page(session, args, scripted)
+    if not args.teacher_page:
         return _run(session, scripted, timers=not (args.no_timer or scripted))
     from braille_words.web.serve import serve_teacher_page
 
     exercises = args.exercises
     if exercises is None and roster is not None and roster.path is not None:
         exercises = roster.path.parent / "exercises"
-    page = serve_teacher_page(session, args.web_port, exercises)
+    page = serve_teacher_page(session, args.teacher_port, exercises)
     try:
         while True:  # the teacher's page may start the next game at these seats
             code = _run(session, scripted, timers=not (args.no_timer or scripted),
@@ -330,6 +344,19 @@ def cmd_play(args: argparse.Namespace) -> int:
             if session.next_game is None:
                 return code
             session = page.next_game(session)
+    finally:
+        page.stop()
+
+
+def _play_on_page(session: AnySession, args: argparse.Namespace, scripted: bool) -> int:
+    """The player's seat in their browser: the page served, its address printed and said
+    (with the join code in it), and the game played here as always."""
+    from braille_words.web.student_play import serve_player_page
+
+    page = serve_player_page(session, args.port, open_browser=not scripted)
+    try:
+        return _run(session, scripted, timers=not (args.no_timer or scripted),
+                    greeting=page.greeting)
     finally:
         page.stop()
 
