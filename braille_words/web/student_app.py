@@ -114,8 +114,8 @@ def student_page(lang: str) -> str:
 </main>
 <div id="polite" class="live" aria-live="polite"></div>
 <div id="assertive" class="live" aria-live="assertive"></div>
-<script type="application/json" id="words">{labels}</script>
-<script type="application/json" id="sounds">{json.dumps(sounds())}</script>
+<script type="application/json" id="page-words">{labels}</script>
+<script type="application/json" id="page-sounds">{json.dumps(sounds())}</script>
 </body></html>
 """
 

@@ -5,8 +5,8 @@
 "use strict";
 
 (function () {
-  const ALL_WORDS = JSON.parse(document.getElementById("words").textContent);
-  const SOUNDS = JSON.parse(document.getElementById("sounds").textContent);
+  const ALL_WORDS = JSON.parse(document.getElementById("page-words").textContent);
+  const SOUNDS = JSON.parse(document.getElementById("page-sounds").textContent);
   const URGENT_CUES = new Set(["your_turn", "rejected", "warning", "time_up"]);
   const BACKOFF = [500, 1000, 2000, 4000, 8000];
   const NEWS_KEPT = 60;
