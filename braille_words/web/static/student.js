@@ -299,6 +299,7 @@
   function focusPlace(button) {
     const area = button.closest(".area");
     const list = button.closest("ul");
+    if (!list) return null; // a board's squares stay the same buttons
     const lists = Array.from(area.querySelectorAll("ul"));
     const li = button.parentElement;
     return { area: area.id, group: lists.indexOf(list), index: Array.from(list.children).indexOf(li) };

@@ -1,0 +1,113 @@
+"""The student's page with the other games' boards and cards (issue 20): a first word laid in
+Scrabble karty with the page's buttons alone (a card picked, a square of the board pressed, as
+a screen reader's routing keys press them; then "gotowe"), moving over the board with the
+arrow keys; and one round of 7 słów written in the command field."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.net.conftest import HostMaker
+from tests.net.conftest import hosted as hosted
+from tests.web.test_student_browser import axe, browser, heard, join, live_regions, shots, wait
+
+__all__ = ["browser", "hosted"]
+
+
+def _button(driver: Any, area: str, text: str | None = None, *, label: str | None = None) -> Any:
+    found = _find(driver, area, text, label=label)
+    if found is None:
+        raise AssertionError(f"no button {text or label} in {area}")
+    return found
+
+
+def _find(driver: Any, area: str, text: str | None = None, *, label: str | None = None) -> Any:
+    from selenium.webdriver.common.by import By
+
+    for button in driver.find_elements(By.CSS_SELECTOR, f"#area-{area} button"):
+        if label is not None and button.get_attribute("aria-label") == label:
+            return button
+        if text is not None and button.text == text and \
+                button.get_attribute("aria-pressed") is None:
+            return button
+    return None
+
+
+def test_a_first_word_is_laid_in_scrabble_karty_with_the_buttons_alone(
+    hosted: HostMaker, browser: Any
+) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    from braille_words.braille.grid import coordinate
+
+    table = hosted("remote,computer:beginner", seed=5, game="scrabble")
+    session = table.table.session
+    join(browser, table)
+    wait(browser, lambda d: 0 in session.state.awaiting and d.find_elements(
+        By.CSS_SELECTOR, "#area-board table"))
+    assert axe(browser) == []
+    board = browser.find_element(By.CSS_SELECTOR, "#area-board table")
+    assert len(board.find_elements(By.CSS_SELECTOR, "th[scope=col]")) == 15
+    assert len(board.find_elements(By.CSS_SELECTOR, "th[scope=row]")) == 15
+
+    # Arrow keys move square by square inside the board; one square is in the Tab order.
+    assert len(board.find_elements(By.CSS_SELECTOR, "button[tabindex='0']")) == 1
+    start = board.find_element(By.CSS_SELECTOR, "button[tabindex='0']")
+    start.send_keys(Keys.ARROW_RIGHT)
+    moved = browser.switch_to.active_element
+    assert moved.get_attribute("data-col") == str(int(start.get_attribute("data-col")) + 1)
+    moved.send_keys(Keys.ARROW_DOWN)
+    assert browser.switch_to.active_element.get_attribute("data-row") == str(
+        int(start.get_attribute("data-row")) + 1)
+
+    move = session.kit.computer.hint(session.rules, session.state, 0)
+    assert move is not None and "?" not in move.word
+    dr, dc = (0, 1) if move.across else (1, 0)
+    for i, letter in enumerate(move.word.upper()):
+        _button(browser, "cards", letter).click()
+        wait(browser, lambda d: _picked(d))
+        square = coordinate(move.row + dr * i, move.col + dc * i)
+        _button(browser, "board", label=f"{square}: puste").click()
+        wait(browser, lambda d, s=square, x=letter: _find(d, "board", label=f"{s}: {x}"))
+    _button(browser, "cards", "gotowe").click()
+    # The word is laid: the player hears it with its points.
+    wait(browser, lambda d: "pkt" in heard(d) and move.word.upper() in heard(d).upper(), 30)
+    assert session.state.view_for(0)["board"]
+    assert axe(browser) == []
+    shots(browser, "scrabble")
+
+
+def _picked(driver: Any) -> bool:
+    from selenium.webdriver.common.by import By
+
+    return bool(driver.find_elements(By.CSS_SELECTOR, "#area-cards button[aria-pressed=true]"))
+
+
+def test_one_round_of_siedem_slow_is_written_in_the_command_field(
+    hosted: HostMaker, browser: Any
+) -> None:
+    from selenium.webdriver.common.by import By
+
+    table = hosted("remote,computer:beginner", seed=4, game="siedem-slow")
+    session = table.table.session
+    join(browser, table)
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#area-cards button"))
+    assert axe(browser) == []
+    cards = browser.find_elements(By.CSS_SELECTOR, "#area-cards button")
+    assert len(cards) == 8
+    move = session.kit.computer.hint(session.rules, session.state, 0)
+    assert move is not None
+    round_before = session.state.to_json().get("round")
+    field = browser.switch_to.active_element
+    from selenium.webdriver.common.keys import Keys
+
+    field.send_keys(move.word, Keys.ENTER)
+    # The words are shown; any challenge? The player has none: "gotowe".
+    wait(browser, lambda d: "gotowe" in " ".join(live_regions(d)["assertive"]), 60)
+    field.send_keys("gotowe", Keys.ENTER)
+    wait(browser, lambda d: session.state.to_json().get("round") != round_before
+         or session.state.is_over, 90)
+    assert "pkt" in heard(browser)
+    assert axe(browser) == []
+    shots(browser, "siedem-slow")
