@@ -72,7 +72,7 @@ def test_a_first_word_is_laid_in_scrabble_karty_with_the_buttons_alone(
         wait(browser, lambda d, s=square, x=letter: _find(d, "board", label=f"{s}: {x}"))
     _button(browser, "cards", "gotowe").click()
     # The word is laid: the player hears it with its points.
-    wait(browser, lambda d: "pkt" in heard(d) and move.word.upper() in heard(d).upper(), 30)
+    wait(browser, lambda d: "punkt" in heard(d) and move.word.upper() in heard(d).upper(), 30)
     assert session.state.view_for(0)["board"]
     assert axe(browser) == []
     shots(browser, "scrabble")
