@@ -378,6 +378,9 @@
       case "page":
         render(message);
         break;
+      case "stop": // a key was pressed at the seat: the page's own voice stops too
+        if ($("self-voicing").checked && "speechSynthesis" in window) window.speechSynthesis.cancel();
+        break;
       default:
         break;
     }
