@@ -240,6 +240,15 @@ def test_a_wrong_code_and_another_seats_code_are_refused_and_nothing_private_arr
         # button after a wrong code, a line with a seat number. Each connection is closed
         # with a sentence, and nothing of a seat comes back.
         got = other.execute_async_script(FORGE, table.code(1)[::-1])
+        # Another seat's code claims that seat, and only that seat's news reaches it.
+        other.get(f"http://127.0.0.1:{table.host.port}/play#{table.code(1)}")
+        wait(other, lambda d: d.find_elements(By.CSS_SELECTOR, "#area-rack button"))
+        wait(browser, lambda d: "Stojak, " in heard(d))
+        rack_said = next(p for p in live_regions(browser)["assertive"] if "Stojak, " in p)
+        rack_said = rack_said[rack_said.index("Stojak, "):].split(".")[0]
+        theirs = other.find_element(By.ID, "area-rack").text
+        assert theirs != mine
+        assert rack_said not in heard(other) and rack_said not in other.page_source
     finally:
         other.quit()
     kinds = {m["t"] for m in got}

@@ -111,3 +111,30 @@ def test_one_round_of_siedem_slow_is_written_in_the_command_field(
     assert "pkt" in heard(browser)
     assert axe(browser) == []
     shots(browser, "siedem-slow")
+
+
+def test_the_tab_key_alone_reaches_every_control_and_the_board_once(
+    hosted: HostMaker, browser: Any
+) -> None:
+    from selenium.webdriver.common.by import By
+
+    table = hosted("remote,computer:beginner", seed=5, game="scrabble")
+    join(browser, table)
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#area-board table"))
+    controls = browser.execute_script(
+        "return [...document.querySelectorAll('a[href], button, select, input')]"
+        ".filter(e => e.offsetParent !== null && e.tabIndex >= 0);")
+    squares = browser.find_elements(By.CSS_SELECTOR, "#area-board button")
+    assert len(squares) == 225
+    assert sum(1 for c in controls if c in squares) == 1  # the board is one stop
+    reached: list[Any] = []
+    from selenium.webdriver.common.keys import Keys
+
+    for _ in range(len(controls) + 10):
+        element = browser.switch_to.active_element
+        if element in reached:
+            break
+        reached.append(element)
+        element.send_keys(Keys.TAB)
+    missing = [c.get_attribute("outerHTML")[:80] for c in controls if c not in reached]
+    assert missing == []
