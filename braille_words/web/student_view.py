@@ -150,9 +150,21 @@ def cell_label(cell: int, word_lang: str, lang: str) -> str:
 def _segment_label(segment: Segment, word_lang: str, lang: str) -> str:
     """A segment routing to one target (a 7 słów card, an action word): its cells in print."""
     symbols = _symbols(word_lang)
-    if any(cell & _LOW_DOTS in symbols or cell & ~_LOW_DOTS for cell in segment.cells):
-        return "".join(cell_label(cell, word_lang, lang) for cell in segment.cells)
-    return _print(segment.cells, lang, Mode.LITERARY)
+    if not any(cell in symbols for cell in segment.cells):
+        return _print(segment.cells, lang, Mode.LITERARY)
+    # A card: its symbols by name, the runs between them (a letter, "+1") as computer Braille.
+    parts: list[str] = []
+    run = bytearray()
+    for cell in [*segment.cells, -1]:
+        if cell in symbols or cell == -1:
+            if run:
+                parts.append(_print(bytes(run), word_lang, Mode.COMPUTER).upper())
+                run.clear()
+            if cell != -1:
+                parts.append(cell_label(cell, word_lang, lang))
+        else:
+            run.append(cell)
+    return "".join(parts)
 
 
 def _button(target: Hashable, text: str, selection: Any, targets: list[Hashable],

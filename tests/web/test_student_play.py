@@ -190,3 +190,19 @@ def test_english_words_in_a_polish_game_come_marked_as_english(hosted: HostMaker
     assert all(lang in (None, "en") for _, lang in spans)
     page = next(m for m in got if m["t"] == "page")
     assert page["word_lang"] == "en"
+
+
+def test_a_card_of_7_slow_reads_its_column_letter_and_bonus_in_print() -> None:
+    from braille_words.braille.symbols import Symbol, column_symbol
+    from braille_words.braille.translator import Mode, symbol_cell, text_to_cells, tile_cells
+    from braille_words.braille.view import Segment
+    from braille_words.web.student_view import _segment_label, cell_label
+
+    card = (bytes([symbol_cell(column_symbol(4), "pl")]) + tile_cells(["ś"], "pl")
+            + text_to_cells("+1", "pl", Mode.COMPUTER))
+    assert _segment_label(Segment(card, ("card", 1)), "pl", "pl") == "4:Ś+1"
+    done = text_to_cells("gotowe", "pl", Mode.LITERARY)
+    assert _segment_label(Segment(done, ("action", "done")), "pl", "pl") == "gotowe"
+    assert cell_label(symbol_cell(Symbol.JOKER, "pl"), "pl", "en") == "joker"
+    assert cell_label(symbol_cell(Symbol.DOUBLE_WORD, "pl"), "pl", "pl") == "×2"
+    assert cell_label(tile_cells(["ż"], "pl")[0], "pl", "pl") == "Ż"
