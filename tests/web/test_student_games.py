@@ -138,3 +138,21 @@ def test_the_tab_key_alone_reaches_every_control_and_the_board_once(
         element.send_keys(Keys.TAB)
     missing = [c.get_attribute("outerHTML")[:80] for c in controls if c not in reached]
     assert missing == []
+
+
+def test_word_thief_s_english_words_carry_lang_en_in_a_polish_page(
+    hosted: HostMaker, browser: Any
+) -> None:
+    from selenium.webdriver.common.by import By
+
+    table = hosted("remote,computer:beginner", seed=3, game="thief")
+    join(browser, table)
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#area-cards button"))
+    cards = browser.find_elements(By.CSS_SELECTOR, "#area-cards button")
+    assert cards and all(c.get_attribute("lang") == "en" for c in cards)
+    assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "pl"
+    from tests.web.test_student_browser import command
+
+    command(browser, "karty")
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".live span[lang=en]"))
+    assert axe(browser) == []
