@@ -356,7 +356,7 @@ def _play_on_page(session: AnySession, args: argparse.Namespace, scripted: bool)
     page = serve_player_page(session, args.port, open_browser=not scripted)
     try:
         return _run(session, scripted, timers=not (args.no_timer or scripted),
-                    greeting=page.greeting)
+                    greeting=page.greeting, intro=False)
     finally:
         page.stop()
 
@@ -434,7 +434,8 @@ def _try_devices(roster: Roster, lang: str) -> None:
 
 
 def _run(
-    session: AnySession, scripted: bool, *, timers: bool = True, greeting: str | None = None
+    session: AnySession, scripted: bool, *, timers: bool = True, greeting: str | None = None,
+    intro: bool = True,
 ) -> int:
     """Feed the keyboard into the session and play; the journal keeps the game if we stop."""
     from braille_words.table.terminal import AboveTyping
@@ -459,7 +460,8 @@ def _run(
     if session.teacher is None and session.terminal_is_teachers:
         lang = next(s.lang for s in session.seats if s.is_human)
         session.teacher = open_teacher(lang, "none" if scripted else "auto")
-        session.teacher.announce(text(lang, "console_intro"))
+        if intro:  # a player at home with the page (--web) is nobody's teacher
+            session.teacher.announce(text(lang, "console_intro"))
     if greeting and session.teacher is not None:
         session.teacher.announce(greeting)  # the teacher's page: its address and password
     session.on_started = sounds_may_load

@@ -58,7 +58,8 @@ WORDS: dict[str, dict[str, str]] = {
         "play_at": "Twoje miejsce jest w przeglądarce: {url} (kod {code}). Otwórz ten adres; "
         "czytnik ekranu przeczyta grę, a Alt+Shift+1 do 5 to stojak, stół, wynik, powtórz "
         "i gdzie jestem.",
-        "play_said": "Otwórz w przeglądarce adres 127.0.0.1, port {port}, i wpisz kod {code}.",
+        "play_said": "Otwórz w przeglądarce adres 127.0.0.1, port {port}, i wpisz kod {code}. "
+        "Ten terminal to konsola stołu: pauza, dalej, koniec.",
     },
     "en": {
         "title": "Braille Words: your seat at the table",
@@ -115,7 +116,7 @@ WORDS: dict[str, dict[str, str]] = {
         "screen reader reads the game, and Alt+Shift+1 to 5 are rack, table, score, repeat "
         "and where am I.",
         "play_said": "Open the address 127.0.0.1, port {port}, in your browser and type the "
-        "code {code}.",
+        "code {code}. This terminal is the table's console: pause, go on, end.",
     },
 }
 
