@@ -27,6 +27,7 @@ def add_student_page(app: web.Application) -> None:
     app.router.add_get("/", _page)
     app.router.add_get("/play", _page)
     app.router.add_get("/play/static/{name}", _static)
+    app.router.add_get("/favicon.ico", _no_icon)
 
 
 def _headers(response: web.StreamResponse) -> web.StreamResponse:
@@ -123,6 +124,11 @@ def student_page(lang: str) -> str:
 async def _page(request: web.Request) -> web.StreamResponse:
     lang = "en" if request.query.get("lang") == "en" else "pl"
     return _headers(web.Response(text=student_page(lang), content_type="text/html"))
+
+
+async def _no_icon(request: web.Request) -> web.StreamResponse:
+    """A browser asks for an icon: there is none (and no error in its console)."""
+    return web.Response(status=204)
 
 
 async def _static(request: web.Request) -> web.StreamResponse:

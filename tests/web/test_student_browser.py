@@ -209,6 +209,8 @@ def test_a_player_joins_and_plays_rummikub_to_the_end_by_keyboard_alone(
     assert "Koniec gry" in heard(browser) or "wygr" in heard(browser)
     assert axe(browser) == []
     shots(browser, "rummikub-over")
+    # The page's script (sounds included) ran the whole game without an error.
+    assert [e for e in browser.get_log("browser") if e["level"] == "SEVERE"] == []
 
 
 def test_a_wrong_code_and_another_seats_code_are_refused_and_nothing_private_arrives(
@@ -255,6 +257,13 @@ def test_a_wrong_code_and_another_seats_code_are_refused_and_nothing_private_arr
     assert kinds <= {"closed", "refused"}, got
     assert len(got) >= 3
     assert browser.find_element(By.ID, "area-rack").text == mine
+
+    # The teacher frees the first seat ("zwolnij"): its page says so and asks for the code.
+    table.host.free(table.table, 0)
+    wait(browser, lambda d: d.find_element(By.ID, "join").get_attribute("hidden") is None)
+    assert browser.find_element(By.ID, "play").get_attribute("hidden") is not None
+    assert browser.switch_to.active_element.get_attribute("id") == "code"
+    assert axe(browser) == []
 
 
 FORGE = """

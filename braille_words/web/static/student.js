@@ -362,6 +362,13 @@
         announce([[message.text, null]], true);
         if (socket) socket.close();
         $("join-button").disabled = false;
+        if ($("join").hidden) { // the seat was taken back (a new code): the form again
+          token = "";
+          $("play").hidden = true;
+          $("join").hidden = false;
+          $("code").value = "";
+          $("code").focus();
+        }
         break;
       case "closed":
         announce([[message.text, null]], true);
