@@ -7,20 +7,17 @@ and 390×844 are kept for review (``test-output/student-*.png``)."""
 
 from __future__ import annotations
 
-import os
 import shutil
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.net.conftest import Hosted, HostMaker
 from tests.net.conftest import hosted as hosted
+from tests.web.browser import AXE, ROOT, axe, wait
 
-ROOT = Path(__file__).resolve().parents[2]
-AXE = Path(os.environ.get("BRAILLE_WORDS_AXE",
-                          ROOT / ".test-tools/node_modules/axe-core/axe.min.js"))
+__all__ = ["axe", "hosted", "wait"]
 CHROMIUM = shutil.which("chromium")
 DRIVER = shutil.which("chromedriver")
 SHOTS = ROOT / "test-output"
@@ -52,23 +49,6 @@ def browser() -> Iterator[Any]:
         yield driver
     finally:
         driver.quit()
-
-
-def wait(driver: Any, check: Callable[[Any], Any], seconds: float = 20) -> Any:
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    return WebDriverWait(driver, seconds, poll_frequency=0.1).until(check)
-
-
-def axe(driver: Any) -> list[dict[str, Any]]:
-    """axe-core's violations on the page as it is now."""
-    driver.execute_script(AXE.read_text(encoding="utf-8"))
-    violations: list[dict[str, Any]] = driver.execute_async_script(
-        "const done = arguments[arguments.length - 1];"
-        "axe.run(document).then(r => done(r.violations.map(v => ({id: v.id, help: v.help,"
-        " nodes: v.nodes.map(n => n.target.join(' '))}))));"
-    )
-    return violations
 
 
 def live_regions(driver: Any) -> dict[str, list[str]]:

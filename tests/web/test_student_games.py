@@ -9,7 +9,8 @@ from typing import Any
 
 from tests.net.conftest import HostMaker
 from tests.net.conftest import hosted as hosted
-from tests.web.test_student_browser import axe, browser, heard, join, live_regions, shots, wait
+from tests.web.browser import axe, tab_walk, wait
+from tests.web.test_student_browser import browser, heard, join, live_regions, shots
 
 __all__ = ["browser", "hosted"]
 
@@ -127,15 +128,7 @@ def test_the_tab_key_alone_reaches_every_control_and_the_board_once(
     squares = browser.find_elements(By.CSS_SELECTOR, "#area-board button")
     assert len(squares) == 225
     assert sum(1 for c in controls if c in squares) == 1  # the board is one stop
-    reached: list[Any] = []
-    from selenium.webdriver.common.keys import Keys
-
-    for _ in range(len(controls) + 10):
-        element = browser.switch_to.active_element
-        if element in reached:
-            break
-        reached.append(element)
-        element.send_keys(Keys.TAB)
+    reached = tab_walk(browser, len(controls) + 10)
     missing = [c.get_attribute("outerHTML")[:80] for c in controls if c not in reached]
     assert missing == []
 
