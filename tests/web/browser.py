@@ -4,13 +4,24 @@ walk with the Tab key alone."""
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 AXE = Path(os.environ.get("BRAILLE_WORDS_AXE",
                           ROOT / ".test-tools/node_modules/axe-core/axe.min.js"))
+CHROMIUM = shutil.which("chromium")
+DRIVER = shutil.which("chromedriver")
+SHOTS = ROOT / "test-output"
+
+needs_browser = pytest.mark.skipif(
+    not (CHROMIUM and DRIVER and AXE.is_file()),
+    reason="needs Debian's chromium and chromium-driver and axe-core (bash setup.sh test)",
+)
 
 
 def wait(driver: Any, check: Callable[[Any], Any], seconds: float = 20) -> Any:

@@ -7,7 +7,6 @@ and 390×844 are kept for review (``test-output/student-*.png``)."""
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -15,17 +14,10 @@ import pytest
 
 from tests.net.conftest import Hosted, HostMaker
 from tests.net.conftest import hosted as hosted
-from tests.web.browser import AXE, ROOT, axe, wait
+from tests.web.browser import CHROMIUM, DRIVER, SHOTS, axe, needs_browser, wait
 
 __all__ = ["axe", "hosted", "wait"]
-CHROMIUM = shutil.which("chromium")
-DRIVER = shutil.which("chromedriver")
-SHOTS = ROOT / "test-output"
-
-pytestmark = pytest.mark.skipif(
-    not (CHROMIUM and DRIVER and AXE.is_file()),
-    reason="needs Debian's chromium and chromium-driver and axe-core (bash setup.sh test)",
-)
+pytestmark = needs_browser
 
 
 def _chrome() -> Any:

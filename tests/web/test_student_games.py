@@ -9,10 +9,12 @@ from typing import Any
 
 from tests.net.conftest import HostMaker
 from tests.net.conftest import hosted as hosted
-from tests.web.browser import axe, tab_walk, wait
+from tests.web.browser import axe, needs_browser, tab_walk, wait
 from tests.web.test_student_browser import browser, heard, join, live_regions, shots
 
 __all__ = ["browser", "hosted"]
+
+pytestmark = needs_browser
 
 
 def _button(driver: Any, area: str, text: str | None = None, *, label: str | None = None) -> Any:
