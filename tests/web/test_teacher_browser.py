@@ -7,26 +7,18 @@ screenshot at 1280×800 is kept for review (``test-output/teacher-page.png``).""
 from __future__ import annotations
 
 import io
-import shutil
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 
 from braille_words.displays.console import ConsoleDisplay
-from tests.web.browser import AXE, ROOT, tab_walk
+from tests.web.browser import CHROMIUM, DRIVER, SHOTS, needs_browser, tab_walk
 from tests.web.browser import axe as _axe
 from tests.web.browser import wait as _wait
 from tests.web.conftest import PASSWORD, Live, seats_of
 
-CHROMIUM = shutil.which("chromium")
-DRIVER = shutil.which("chromedriver")
-SHOTS = ROOT / "test-output"
-
-pytestmark = pytest.mark.skipif(
-    not (CHROMIUM and DRIVER and AXE.is_file()),
-    reason="needs Debian's chromium and chromium-driver and axe-core (bash setup.sh test)",
-)
+pytestmark = needs_browser
 
 
 @pytest.fixture
