@@ -148,15 +148,26 @@ def test_a_player_joins_and_plays_rummikub_to_the_end_by_keyboard_alone(
     wait(browser, lambda d: "Płytka 1" in heard(d))
     wait(browser, lambda d: d.switch_to.active_element.get_attribute("aria-pressed") == "true")
     assert browser.switch_to.active_element == tile  # the page changed; the focus did not
+    assert axe(browser) == []  # a picked tile too
     tile.send_keys(Keys.ENTER)  # routed again: the pick is dropped
     wait(browser, lambda d: d.switch_to.active_element.get_attribute("aria-pressed") is None)
 
     # The review keys: Alt+Shift+1 reads the rack, Alt+Shift+0 goes to the command field.
-    ActionChains(browser).key_down(Keys.ALT).key_down(Keys.SHIFT).send_keys("1") \
-        .key_up(Keys.SHIFT).key_up(Keys.ALT).perform()
+    def review(key: str) -> None:
+        ActionChains(browser).key_down(Keys.ALT).key_down(Keys.SHIFT).send_keys(key) \
+            .key_up(Keys.SHIFT).key_up(Keys.ALT).perform()
+
+    review("1")
     wait(browser, lambda d: "Stojak, 14 płytek" in heard(d))
-    ActionChains(browser).key_down(Keys.ALT).key_down(Keys.SHIFT).send_keys("0") \
-        .key_up(Keys.SHIFT).key_up(Keys.ALT).perform()
+    review("3")
+    wait(browser, lambda d: "Wyniki: Gracz 0, Komputer 6." in heard(d))
+    review("2")
+    wait(browser, lambda d: "BIEDNE" in live_regions(d)["polite"][-1])
+    review("5")
+    wait(browser, lambda d: "Gracz" in live_regions(d)["polite"][-1]
+         and "BIEDNE" not in live_regions(d)["polite"][-1])
+    assert browser.switch_to.active_element == tile  # reading moved nothing
+    review("0")
     assert browser.switch_to.active_element.get_attribute("id") == "command"
 
     # A word that is not a move is refused, assertively, and the game is as it was.
