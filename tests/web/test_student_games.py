@@ -151,3 +151,24 @@ def test_word_thief_s_english_words_carry_lang_en_in_a_polish_page(
     command(browser, "karty")
     wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".live span[lang=en]"))
     assert axe(browser) == []
+
+
+def test_a_player_who_chooses_english_is_told_the_game_in_english(
+    hosted: HostMaker, browser: Any
+) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select
+
+    table = hosted("remote,computer:beginner", seed=3)
+    browser.get(f"http://127.0.0.1:{table.host.port}/")
+    wait(browser, lambda d: d.find_elements(By.ID, "lang"))
+    Select(browser.find_element(By.ID, "lang")).select_by_value("en")
+    assert browser.find_element(By.ID, "join-heading").text == "Join a table"
+    assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "en"
+    browser.find_element(By.ID, "code").send_keys(table.code(0), Keys.ENTER)
+    wait(browser, lambda d: "Your turn" in " ".join(live_regions(d)["assertive"]))
+    assert browser.find_element(By.ID, "area-rack-heading").text == "Your tiles"
+    # The tiles are Polish letters in an English page: marked Polish.
+    assert browser.find_element(By.CSS_SELECTOR, "#area-rack button").get_attribute("lang") == "pl"
+    assert axe(browser) == []
