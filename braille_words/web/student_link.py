@@ -20,7 +20,13 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import web
 
 from braille_words.net.host import _Link
-from braille_words.net.protocol import ClientMessage, ProtocolError, dump, parse_client
+from braille_words.net.protocol import (
+    MAX_MESSAGE,
+    ClientMessage,
+    ProtocolError,
+    dump,
+    parse_client,
+)
 from braille_words.speech.speaker import marked_spans, strip_marks
 from braille_words.web.student_view import PageTargets, page_view
 from braille_words.web.student_words import review_lines, words
@@ -42,13 +48,14 @@ class Route:
 
 def parse_page(raw: str | bytes) -> ClientMessage | Route:
     """A browser's message: the protocol's own, or a button pressed."""
-    if isinstance(raw, str) and '"route"' in raw[:40]:
-        try:
-            data = json.loads(raw)
-        except ValueError:
-            raise ProtocolError("not_json") from None
-        if not isinstance(data, dict) or set(data) != {"t", "page", "item"} or \
-                data["t"] != "route":
+    if len(raw) > MAX_MESSAGE:
+        raise ProtocolError("too_big")
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        raise ProtocolError("not_json") from None
+    if isinstance(data, dict) and data.get("t") == "route":
+        if set(data) != {"t", "page", "item"}:
             raise ProtocolError("unknown_field")
         page, item = data["page"], data["item"]
         if any(isinstance(v, bool) or not isinstance(v, int) for v in (page, item)) or \

@@ -206,3 +206,9 @@ def test_a_card_of_7_slow_reads_its_column_letter_and_bonus_in_print() -> None:
     assert cell_label(symbol_cell(Symbol.JOKER, "pl"), "pl", "en") == "joker"
     assert cell_label(symbol_cell(Symbol.DOUBLE_WORD, "pl"), "pl", "pl") == "×2"
     assert cell_label(tile_cells(["ż"], "pl")[0], "pl", "pl") == "Ż"
+
+
+def test_a_button_press_is_read_whatever_the_order_of_its_fields() -> None:
+    assert parse_page('{"item": 2, "page": 5, "t": "route"}') == Route(5, 2)
+    with pytest.raises(ProtocolError):
+        parse_page('{"text": "\\"route\\"", "t": "lines"}')
