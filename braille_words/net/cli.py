@@ -234,6 +234,7 @@ def cmd_host(args: argparse.Namespace) -> int:
             else teacher
     host = Host(tables, bind=args.bind, port=port, cert=args.cert, key=args.key,
                 state_path=folder / "host.json", computer_after=args.computer_after)
+    page = _teacher_page(host, folder)
     try:
         port = host.start()
     except OSError as exc:
@@ -248,6 +249,7 @@ def cmd_host(args: argparse.Namespace) -> int:
         except Exception as exc:  # no multicast here: students type the address instead
             print(f"braille-words: tables not announced on the network: {exc}", file=sys.stderr)
     _tell_codes(host, teacher, lang, port)
+    _tell_page(page, host, teacher, port)
     try:
         return _serve(host, tables, teacher, lang, scripted, no_timer=args.no_timer)
     finally:
@@ -285,12 +287,33 @@ def _check_certificate(args: argparse.Namespace) -> None:
                          f"cannot be used: {reason}") from None
 
 
+def _teacher_page(host: Any, folder: Path) -> Any:
+    """The teacher's page of every table, on the host's own server and port (``/teacher/``)."""
+    from braille_words.web.hosted import host_page
+
+    return host_page(host, journals=folder)
+
+
+def _tell_page(page: Any, host: Any, teacher: Any, port: int) -> None:
+    """The page's address and password, printed and said, as ``play --web`` does (at the
+    address the host listens on when ``--bind`` names one)."""
+    address = host.bind if host.bind not in ("0.0.0.0", "", "::") else _address()
+    printed, said = page.greeting(page.url(address, port, host.scheme == "wss"))
+    print(printed, flush=True)
+    teacher.announce(said)
+
+
+def _address() -> str:
+    from braille_words.net.discovery import _addresses
+
+    return next((a for a in _addresses() if not a.startswith("127.")), "127.0.0.1")
+
+
 def _tell_codes(host: Any, teacher: Any, lang: str, port: int) -> None:
     from braille_words.net.codes import spoken
-    from braille_words.net.discovery import _addresses
     from braille_words.present.messages import text
 
-    address = next((a for a in _addresses() if not a.startswith("127.")), "127.0.0.1")
+    address = _address()
     for table in host.tables:
         lines = [text(lang, "host_resumed" if table.resumed else "host_ready",
                       table=table.number, game=table.title, address=f"{address}:{port}")]

@@ -106,12 +106,14 @@ def parse_console(line: str, names: Sequence[str]) -> Control | None:
     if action is None:
         raise InputError.coded("console_unknown", command=words[0])
     rest, rest_low = words[used:], low[used:]
-    if action == "more_time":
-        if not rest:
-            return Control(action, seconds=MORE_TIME_SECONDS)
-        if len(rest) == 1 and is_number(rest[0]) and 0 < int(rest[0]) <= 3600:
-            return Control(action, seconds=int(rest[0]))
-        raise InputError.coded("console_seconds", given=" ".join(rest))
+    if action == "more_time":  # "czas", "czas 30", "czas Ola", "czas Ola 30"
+        seconds, who = MORE_TIME_SECONDS, rest
+        if rest and is_number(rest[-1]):
+            if not 0 < int(rest[-1]) <= 3600:
+                raise InputError.coded("console_seconds", given=rest[-1])
+            seconds, who = int(rest[-1]), rest[:-1]
+        seat = find_seat(" ".join(who), names) if who else None
+        return Control(action, seat=seat, seconds=seconds)
     if action in ("computer", "person"):
         if not rest:
             raise InputError.coded("console_whom", command=words[0])

@@ -68,9 +68,16 @@ class TableControl:
     def go_on(self) -> None:
         self._put(Control("go_on"))
 
-    def more_time(self, seconds: int = MORE_TIME_SECONDS) -> None:
-        """More time on the running clock (the turn's limit, the hourglass, the teapot)."""
-        self._put(Control("more_time", seconds=seconds))
+    def more_time(self, seconds: int = MORE_TIME_SECONDS, seat: int | None = None) -> None:
+        """More time on the running clock (the turn's limit, the hourglass, the teapot).
+
+        For one ``seat``: on the running clock if the game is waiting for that seat (a clock
+        all seats share, as 7 słów's hourglass, then runs longer for all of them); otherwise
+        the time is kept for that seat's next turn and added when its clock starts, once —
+        what a teacher means by "more time for Ola" while someone else is moving. While no
+        countdown runs at all (a game or table without clocks) nothing is kept, and the
+        teacher is told so."""
+        self._put(Control("more_time", seat=seat, seconds=seconds))
 
     def skip(self) -> None:
         """The seat (or seats) the game waits for lose this turn, as if their time ran out."""
@@ -97,8 +104,11 @@ class TableControl:
         self._put(Control("next", position=position))
 
     def take_back(self) -> None:
-        """The last move is taken back: the game is as it was before it, for every seat and
-        in the journal (a resume finds it so)."""
+        """The last move of a person is taken back, with every computer's reply since: the
+        game is as it was before it, for every seat and in the journal (a resume finds it
+        so). Taking back only a computer's reply would let the computer play the same reply
+        at once; the teacher wants the student to try again. At a table of computers alone,
+        the last move."""
         self._put(Control("undo"))
 
     def end_game(self) -> None:

@@ -138,6 +138,9 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
     _alerts: dict[int, str] = field(default_factory=dict)
     """A seat's device trouble the teacher should know of ("sound_failed"), until it is over."""
     _want_end: set[int] = field(default_factory=set)
+    _banked: dict[int, int] = field(default_factory=dict)
+    """Seconds the teacher gave a seat while another moved: added to that seat's next
+    countdown when it starts (``TableControl.more_time``)."""
     """People who said "wyjdź" at a table with no teacher: it ends when all have said it."""
     activity: ActivityLog | None = None
     """What people did beside their moves (hints, commands, refusals), for the teacher's
@@ -674,7 +677,10 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
         request = self.kit.presenter.timer(self.state.view_for(0)) if self.timers else None
         if self.state.is_over:
             request = None
+        before = self.clock.running
         self.clock.sync(request)
+        if self.clock.running is not None and self.clock.running is not before:
+            self._give_banked_time()
         if self._paused:
             self.clock.pause()  # a new turn's countdown waits for the table to go on
         if self.clock.running is None:

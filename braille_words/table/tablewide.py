@@ -56,6 +56,8 @@ class TableWide:
         next_game: str | None
         moves_played: int
         _offered: dict[int, tuple[str, str]]
+        _banked: dict[int, int]
+        timers: bool
 
         def announce(self, events: Any, *, urgent: bool = False) -> None: ...
         def _sync_clock(self) -> None: ...
@@ -322,6 +324,8 @@ class TableWide:
                 self._paused.clear()
                 self._tell_table(lambda o: text(o.lang, "going_on", o.verbosity))
                 self._go_on()
+        elif action == "more_time" and seat is not None:
+            self._more_time_for(seat, control.seconds)
         elif action == "more_time":
             if self.clock is not None and self.clock.add_time(control.seconds):
                 self._tell_table(lambda o: text(o.lang, "more_time", o.verbosity,
@@ -395,10 +399,54 @@ class TableWide:
             self.next_game = control.position
             self._end_for_all("ended_by_teacher")
 
+    def _more_time_for(self, seat: int, seconds: int) -> None:
+        """More time for one seat: now, if the running clock is the one it moves against;
+        else kept for its next turn (``TableControl.more_time``)."""
+        teacher = self.teacher
+        name = self.seats[seat].name
+        clock = self.clock
+        if clock is not None and clock.running is not None and seat in self.state.awaiting:
+            clock.add_time(seconds)
+            self._tell_table(lambda o: text(o.lang, "more_time_seat", o.verbosity, name=name,
+                                            seconds=seconds),
+                             to_teacher="more_time_seat_teacher", name=name, seconds=seconds)
+            return
+        if clock is None or clock.running is None or self.state.is_over:
+            # No countdown runs now: this game (or this table) plays without a clock.
+            if teacher is not None:
+                teacher.announce(text(teacher.lang, "no_clock", teacher.verbosity))
+            return
+        self._banked[seat] = self._banked.get(seat, 0) + seconds
+        out = self.outputs[seat]
+        if self.seats[seat].is_human:
+            out.announce(text(out.lang, "more_time_banked", out.verbosity,
+                              seconds=self._banked[seat]))
+        if teacher is not None:
+            teacher.announce(text(teacher.lang, "more_time_banked_teacher", teacher.verbosity,
+                                  name=name, seconds=self._banked[seat]))
+
+    def _give_banked_time(self) -> None:
+        """A new countdown has started: the seats it is for get the time kept for them."""
+        clock = self.clock
+        for seat in sorted(self._banked):
+            if seat in self.state.awaiting and clock is not None:
+                seconds = self._banked.pop(seat)
+                clock.add_time(seconds)
+                name = self.seats[seat].name
+
+                def said(o: SeatOutput, name: str = name, seconds: int = seconds) -> str:
+                    return text(o.lang, "more_time_seat", o.verbosity, name=name,
+                                seconds=seconds)
+
+                self._tell_table(said, to_teacher="more_time_seat_teacher", name=name,
+                                 seconds=seconds)
+
     def _take_back(self) -> None:
-        """The teacher's "cofnij ruch": the game as it was before its last move, rebuilt
-        from the deal and the journal's moves but that one (the rules are deterministic), the
-        journal told so first; every seat hears it and sees its own view again."""
+        """The teacher's "cofnij ruch": the game as it was before the last move of a person
+        (with the computers' replies since; at a table of computers alone, the last move),
+        rebuilt from the deal and the journal's moves before it (the rules are
+        deterministic), the journal told so first; every seat hears it and sees its own view
+        again."""
         teacher = self.teacher
         journal = self.journal
         if journal is None or self.moves_played == 0 or self.state.is_over:
@@ -408,7 +456,10 @@ class TableWide:
         from braille_words.table import journal as journal_mod
 
         try:
-            entries = journal_mod.read(journal.path).entries[:-1]
+            entries = journal_mod.read(journal.path).entries
+            taken = self._moves_to_take_back(entries)
+            person = entries[-taken].seat if taken > 1 else None
+            entries = entries[:-taken]
             names = [s.name for s in self.seats]
             position = self.header.options.get("position")
             if isinstance(position, dict):
@@ -418,7 +469,8 @@ class TableWide:
             for entry in entries:
                 state, _ = self.rules.apply(state, entry.seat,
                                             self.rules.move_from_json(entry.move))
-            journal.record_undo()
+            for _ in range(taken):
+                journal.record_undo()
         except BrailleWordsError as exc:
             if teacher is not None:
                 teacher.announce(error_text(exc, teacher.lang, teacher.verbosity),
@@ -428,11 +480,25 @@ class TableWide:
         self.moves_played = len(entries)
         self._thinking.clear()  # a computer's move planned on the position taken back
         self._offered.clear()
-        self._tell_table(lambda o: text(o.lang, "move_taken_back", o.verbosity))
+        if person is None:
+            self._tell_table(lambda o: text(o.lang, "move_taken_back", o.verbosity))
+        else:
+            name = self.seats[person].name
+            self._tell_table(lambda o: text(o.lang, "moves_taken_back", o.verbosity,
+                                            name=name))
         self.announce([])  # each seat's display shows its view as it is again
         self._prompted = frozenset()
         self._prompt()
         self._sync_clock()
+
+    def _moves_to_take_back(self, entries: list[Any]) -> int:
+        """How many of the journal's last moves "cofnij ruch" takes back: a person's last
+        move and every move after it (computers' replies, a table's decisions); 1 where no
+        person has moved."""
+        for back, entry in enumerate(reversed(entries), start=1):
+            if 0 <= entry.seat < len(self.seats) and self.seats[entry.seat].is_human:
+                return back
+        return 1
 
     def _table_status(self, out: SeatOutput) -> str:
         """Where the table stands, for the teacher: whose turn, the clock, who is away."""

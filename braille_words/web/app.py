@@ -101,6 +101,11 @@ async def _guard(request: web.Request, handler: Any) -> web.StreamResponse:
     """Nothing but the login form without the teacher's cookie; every answer says not to be
     framed or sniffed, and runs only our own script."""
     route = request.match_info.route
+    if request.method == "GET" and request.path + "/" == str(
+        request.app.router["page"].url_for()
+    ):
+        # The page's own address without its last slash ("/teacher" on the host).
+        raise web.HTTPSeeOther(location=request.path + "/")
     public = route.name in PUBLIC or (request.method == "POST" and request.path.endswith("/login"))
     if not public and request.config_dict[SESSIONS].page_token(request.cookies.get(COOKIE)) is None:
         if request.method == "GET" and route.name == "page":
@@ -216,6 +221,11 @@ def snapshot(tables: TeacherTables) -> dict[str, Any]:
         connected = table.connected() if table.connected is not None else None
         view = table_view(table.session, connected=connected)
         view["number"] = table.number
+        view["starts_next"] = table.starts_next
+        codes = table.seat_codes()
+        for seat in view["seats"]:
+            seat["network"] = connected is not None and seat["seat"] in connected
+            seat["code"] = codes.get(seat["seat"])
         shown.append(view)
     return {"tables": shown, "exercises": [p.name for p in tables.exercise_files()]}
 
@@ -369,7 +379,10 @@ def _carry_out(table: TeacherTable, tables: TeacherTables, body: dict[str, Any],
     elif action == "go_on":
         control.go_on()
     elif action == "more_time":
-        control.more_time()
+        seat = _seat(table, body, w, needed=False)
+        control.more_time(seat=seat)
+        if seat is not None:
+            return w["more_time_for"].format(name=table.session.seats[seat].name)
     elif action == "skip":
         control.skip()
     elif action == "rule":
@@ -399,6 +412,9 @@ def _carry_out(table: TeacherTable, tables: TeacherTables, body: dict[str, Any],
     elif action == "end":
         control.end_game()
     elif action == "next":
+        if not table.starts_next:
+            raise _Refused(w["no_next"], "the next game asked of a table that cannot start it",
+                           409)
         control.next_game(str(_exercise(table, tables, body, w) or ""))
         return w["start"]
     return w[action]

@@ -39,11 +39,15 @@ class TeacherPage:
         self.server.stop()
 
 
-def serve_teacher_page(session: AnySession, port: int, exercises: Path | None) -> TeacherPage:
+def serve_teacher_page(session: AnySession, port: int, exercises: Path | None,
+                       host: str = "127.0.0.1") -> TeacherPage:
+    """The page on ``host:port``: this computer alone by default; another address (a
+    ``--web-host`` for a teacher's tablet on the school's network) is still behind the
+    password."""
     tables = TeacherTables([TeacherTable(1, session)], exercises=exercises,
                            journals=session.journal.path.parent if session.journal else None)
     password = new_password()
-    server = WebServer(teacher_app(tables, password), "127.0.0.1", port)
+    server = WebServer(teacher_app(tables, password), host, port)
     server.start()
     lang = lang_of(tables)
     w = words(lang)

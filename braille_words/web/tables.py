@@ -19,6 +19,10 @@ def _no_codes() -> Collection[str]:
     return ()
 
 
+def _no_seat_codes() -> dict[int, str]:
+    return {}
+
+
 @dataclass
 class TeacherTable:
     """One table as its teacher's page sees it."""
@@ -29,6 +33,12 @@ class TeacherTable:
     """The students' join codes of this table now (the host's); none at one computer."""
     connected: Callable[[], dict[int, bool]] | None = None
     """Which network seats are connected now (the host's); None at one computer."""
+    seat_codes: Callable[[], dict[int, str]] = _no_seat_codes
+    """Each network seat's join code now, for the teacher to read out to that student (the
+    page shows it beside the seat; no student ever reaches this page)."""
+    starts_next: bool = True
+    """Whether the page may start this table's next game: at one computer the runner does;
+    the host keeps each table's game for the students connected to it, so it does not."""
 
 
 @dataclass

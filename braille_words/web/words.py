@@ -83,6 +83,10 @@ WORDS: dict[str, dict[str, str]] = {
         "line_words": "słowa",
         "line_loose": "luźne płytki",
         "line_board": "plansza",
+        "join_code": "Kod dołączenia",
+        "more_time_for": "Więcej czasu (minuta): {name}",
+        "no_next": "Następną grę przy stole w sieci zaczyna się od nowa poleceniem "
+        "braille-words host; ta gra zostaje.",
     },
     "en": {
         "title": "Teacher's table",
@@ -164,6 +168,10 @@ WORDS: dict[str, dict[str, str]] = {
         "line_words": "words",
         "line_loose": "loose tiles",
         "line_board": "board",
+        "join_code": "Join code",
+        "more_time_for": "More time (a minute): {name}",
+        "no_next": "A network table's next game is started afresh with braille-words host; "
+        "this game goes on.",
     },
 }
 

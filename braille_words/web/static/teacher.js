@@ -108,17 +108,21 @@
     });
     section.appendChild(form);
 
-    // The next game: an exercise or a fresh deal.
-    const next = el("form", { class: "next", "aria-labelledby": `${id}-heading ${id}-next-heading` });
-    next.appendChild(el("h3", { id: `${id}-next-heading`, text: W.next_game }));
-    const from = el("select", { id: `${id}-exercise` });
-    next.append(el("label", { for: `${id}-exercise`, text: W.exercise }), from,
-                el("button", { type: "submit", id: `${id}-start`, text: W.start }));
-    next.addEventListener("submit", (event) => {
-      event.preventDefault();
-      control(n, { action: "next", exercise: from.value });
-    });
-    section.appendChild(next);
+    // The next game: an exercise or a fresh deal (not at a network table: the host keeps
+    // its game for the students connected to it).
+    let from = null;
+    if (t.starts_next) {
+      const next = el("form", { class: "next", "aria-labelledby": `${id}-heading ${id}-next-heading` });
+      next.appendChild(el("h3", { id: `${id}-next-heading`, text: W.next_game }));
+      from = el("select", { id: `${id}-exercise` });
+      next.append(el("label", { for: `${id}-exercise`, text: W.exercise }), from,
+                  el("button", { type: "submit", id: `${id}-start`, text: W.start }));
+      next.addEventListener("submit", (event) => {
+        event.preventDefault();
+        control(n, { action: "next", exercise: from.value });
+      });
+      section.appendChild(next);
+    }
 
     section.appendChild(el("h3", { text: W.seats }));
     const seats = el("div", { class: "seats" });
@@ -141,15 +145,18 @@
     const give = button("", () => control(n, {
       action: article.dataset.kind === "computer" ? "person" : "computer", seat: s.seat }),
       { id: `${id}-give` });
+    // Now if the seat is moving, else on its next turn (the table says which).
+    const moreTime = button("", () => control(n, { action: "more_time", seat: s.seat }),
+                            { id: `${id}-more-time` });
     article.append(
       name, facts,
       el("h5", { text: W.display }), display,
       el("h5", { id: `${id}-heard`, text: W.heard }), heard,
       el("h5", { text: W.lines }), lines,
-      give,
+      give, moreTime,
     );
     parts.seats.appendChild(article);
-    const seat = { article, name, facts, display, heard, lines, give };
+    const seat = { article, name, facts, display, heard, lines, give, moreTime };
     parts.seatParts.push(seat);
     return seat;
   }
@@ -181,6 +188,7 @@
     seat.name.textContent = s.name + (s.turn ? ` — ${W.whose_turn}` : "");
     const pairs = [
       [W.connected, s.connected ? W.yes : W.no],
+      ...(s.code ? [[W.join_code, s.code]] : []),
       [W.kind, s.kind === "computer" ? W.computer : W.human],
       [W.whose_turn, s.turn ? W.yes : W.no],
       [W.score, s.score === null ? "—" : String(s.score)],
@@ -202,6 +210,8 @@
       W[`line_${l.name}`] || l.name, `${l.braille} — ${l.print || "—"}`, s.lang]));
     const label = fill(s.kind === "computer" ? W.give_person : W.give_computer, { name: s.name });
     if (seat.give.textContent !== label) seat.give.textContent = label;
+    const more = fill(W.more_time_for, { name: s.name });
+    if (seat.moreTime.textContent !== more) seat.moreTime.textContent = more;
   }
 
   function showTable(t) {
@@ -216,8 +226,10 @@
     parts.status.textContent = bits.join("; ");
     parts.pause.setAttribute("aria-pressed", t.paused ? "true" : "false");
     setOptions(parts.to, [["", W.everyone], ...t.seats.map((s) => [String(s.seat), s.name])]);
-    setOptions(parts.from, [["", W.fresh_deal],
-                            ...(t.takes_position ? exercises.map((e) => [e, e]) : [])]);
+    if (parts.from) {
+      setOptions(parts.from, [["", W.fresh_deal],
+                              ...(t.takes_position ? exercises.map((e) => [e, e]) : [])]);
+    }
     if (parts.seatParts.length !== t.seats.length) {
       parts.seats.replaceChildren();
       parts.seatParts = [];

@@ -1,0 +1,78 @@
+"""The teacher's page on ``braille-words host``: the same server and port as the students'
+connections, at ``/teacher/``.
+
+The host runs several tables; the page shows each of them, and for every network seat whether
+its student's computer is connected now and the seat's join code (the teacher reads it out; a
+student never reaches this page, and a code is refused as the password). The page's controls go
+through each table's own ``TableControl``, exactly as the host's console does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from aiohttp import web
+
+from braille_words.web.app import lang_of, teacher_app
+from braille_words.web.auth import new_password, spoken_password
+from braille_words.web.tables import TeacherTable, TeacherTables
+from braille_words.web.words import words
+
+if TYPE_CHECKING:
+    from braille_words.net.host import Host, HostedTable
+
+PREFIX = "/teacher/"
+
+
+def _codes_of(table: HostedTable) -> Callable[[], dict[int, str]]:
+    return lambda: dict(table.keys.codes)
+
+
+def _all_codes_of(table: HostedTable) -> Callable[[], Collection[str]]:
+    return lambda: list(table.keys.codes.values())
+
+
+def _connected_of(table: HostedTable) -> Callable[[], dict[int, bool]]:
+    return lambda: {seat: remote.link is not None for seat, remote in table.remotes.items()}
+
+
+@dataclass
+class HostedPage:
+    """The page made for a host, mounted on its application before it starts."""
+
+    tables: TeacherTables
+    password: str
+    app: web.Application
+
+    def mount(self, root: web.Application) -> None:
+        """``/teacher/`` serves the page (and ``/teacher`` leads there)."""
+        root.add_subapp(PREFIX, self.app)
+
+    def url(self, address: str, port: int, secure: bool) -> str:
+        return f"{'https' if secure else 'http'}://{address}:{port}{PREFIX}"
+
+    def greeting(self, url: str) -> tuple[str, str]:
+        """What is printed (the address and the password) and what the teacher's console
+        says (the password letter by letter)."""
+        lang = lang_of(self.tables)
+        w = words(lang)
+        return (w["page_at"].format(url=url, password=self.password),
+                w["page_said"].format(url=url, password=spoken_password(self.password, lang)))
+
+
+def host_page(host: Host, journals: Path | None = None,
+              password: str | None = None) -> HostedPage:
+    """The teacher's page of every table ``host`` runs; ``host.on_app`` mounts it."""
+    tables = TeacherTables(
+        [TeacherTable(t.number, t.session, codes=_all_codes_of(t),
+                      connected=_connected_of(t), seat_codes=_codes_of(t), starts_next=False)
+         for t in host.tables],
+        journals=journals,
+    )
+    password = password or new_password()
+    page = HostedPage(tables, password, teacher_app(tables, password))
+    host.on_app.append(page.mount)
+    return page
