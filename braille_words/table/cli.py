@@ -131,6 +131,9 @@ def register(subparsers: Any) -> None:
     )
     play.add_argument("--teacher-port", type=int, default=8415, metavar="N",
                       help="the teacher's page's port (default 8415)")
+    play.add_argument("--teacher-host", default="127.0.0.1", metavar="ADDRESS",
+                      help="where the teacher's page listens (default 127.0.0.1: this computer "
+                      "only; 0.0.0.0 for a teacher's tablet on the school's network)")
     play.add_argument("--exercises", type=Path, metavar="DIR",
                       help="position files the teacher's page may start the next game from "
                       "(default: the folder 'exercises' beside the roster)")
@@ -336,7 +339,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     exercises = args.exercises
     if exercises is None and roster is not None and roster.path is not None:
         exercises = roster.path.parent / "exercises"
-    page = serve_teacher_page(session, args.teacher_port, exercises)
+    page = serve_teacher_page(session, args.teacher_port, exercises,
+                              host=args.teacher_host)
     try:
         while True:  # the teacher's page may start the next game at these seats
             code = _run(session, scripted, timers=not (args.no_timer or scripted),

@@ -119,6 +119,18 @@ def test_play_teacher_page_prints_the_teachers_address_and_password(tmp_path: Pa
         process.wait(60)
 
 
+def test_play_teacher_host_puts_the_teachers_page_on_the_address_given(tmp_path: Path) -> None:
+    process = _play(tmp_path, "rummikub", "--teacher-page", "--teacher-port", "0",
+                    "--teacher-host", "127.0.0.2", "--seed", "3", "--players", "computer,computer")
+    try:
+        found = _first_line(process, r"http://127\.0\.0\.2:(\d+)/")
+        assert int(found.group(1)) > 0
+    finally:
+        assert process.stdin is not None
+        process.stdin.close()
+        process.wait(60)
+
+
 def test_web_without_a_person_is_refused_with_a_sentence(tmp_path: Path) -> None:
     process = _play(tmp_path, "rummikub", "--web", "--port", "0",
                     "--players", "computer,computer")
