@@ -339,6 +339,7 @@
     socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
     socket.addEventListener("close", () => {
       socket = null;
+      $("join-button").disabled = false; // never joined, or refused: the form may try again
       if (refused || !token || (page && page.over)) return;
       announce([[W.lost, null]], true);
       const wait = BACKOFF[Math.min(attempt, BACKOFF.length - 1)];
