@@ -109,6 +109,17 @@ class _Link:
         with contextlib.suppress(RuntimeError):
             self.loop.call_soon_threadsafe(self._close_now, reason)
 
+    # A browser's link (``web.student_link``) adds the page and its buttons to these.
+    def parse(self, raw: str | bytes) -> Any:
+        return parse_client(raw)
+
+    def seat(self, table: HostedTable, remote: RemoteSeat) -> None:
+        """The seat this connection claimed."""
+
+    def handle(self, message: Any) -> bool:
+        """A message only this kind of link takes (True when taken)."""
+        return False
+
     def _close_now(self, reason: str, kind: str = "closed", **params: Any) -> None:
         """On the loop's thread: the last message (why), then the close. ``kind`` "refused"
         tells the client not to try again by itself."""
@@ -293,8 +304,14 @@ class Host:
         and whatever ``on_app`` adds (the teacher's web page mounts itself there, e.g.
         ``host.on_app.append(lambda app: app.add_subapp("/teacher/", page))`` before
         ``start``)."""
+        from braille_words.web.student_app import add_student_page
+        from braille_words.web.student_link import PageLink
+
         app = web.Application(client_max_size=MAX_MESSAGE)
         app.router.add_get("/ws", self._connection)
+        # The student's page (``/``, ``/play``): a browser is a network seat like any other.
+        app.router.add_get("/play/ws", functools.partial(self._connection, kind=PageLink))
+        add_student_page(app)
         for extend in self.on_app:
             extend(app)
         return app
@@ -325,12 +342,13 @@ class Host:
 
     # -- one connection --------------------------------------------------------------------
 
-    async def _connection(self, request: web.Request) -> web.StreamResponse:
+    async def _connection(self, request: web.Request,
+                          kind: type[_Link] | None = None) -> web.StreamResponse:
         ws = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=MAX_MESSAGE)
         await ws.prepare(request)
         loop = asyncio.get_running_loop()
         address = request.remote or "?"
-        link = _Link(ws, loop, address)
+        link = (kind or _Link)(ws, loop, address)
         self._links.add(link)
         writer = loop.create_task(self._write(link))
         try:
@@ -371,6 +389,7 @@ class Host:
         if claimed is None:
             return
         table, remote = claimed
+        link.seat(table, remote)
         times: deque[float] = deque()
         try:
             async for message in ws:
@@ -388,10 +407,12 @@ class Host:
                     self._bad(link, message)
                     return
                 try:
-                    parsed = parse_client(message.data)
+                    parsed = link.parse(message.data)
                 except ProtocolError as exc:
                     self._bad_message(link, exc)
                     return
+                if link.handle(parsed):
+                    continue
                 if isinstance(parsed, Line):
                     if remote.link is link:
                         table.session.inputs.put(Input(remote.seat, parsed.text))

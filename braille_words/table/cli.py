@@ -118,11 +118,22 @@ def register(subparsers: Any) -> None:
     play.add_argument(
         "--web",
         action="store_true",
+        help="play your seat in a web browser, with your own screen reader: the page's "
+        "address is printed and said (the terminal stays the table's console)",
+    )
+    play.add_argument("--port", type=int, default=8765, metavar="N",
+                      help="the port of the page of --web (default 8765; 0: any free one)")
+    play.add_argument(
+        "--teacher-page",
+        action="store_true",
         help="serve the teacher's page (every seat, the table's controls, reports) on this "
         "computer; its address and password are printed and said",
     )
-    play.add_argument("--web-port", type=int, default=8415, metavar="N",
+    play.add_argument("--teacher-port", type=int, default=8415, metavar="N",
                       help="the teacher's page's port (default 8415)")
+    play.add_argument("--teacher-host", default="127.0.0.1", metavar="ADDRESS",
+                      help="where the teacher's page listens (default 127.0.0.1: this computer "
+                      "only; 0.0.0.0 for a teacher's tablet on the school's network)")
     play.add_argument("--exercises", type=Path, metavar="DIR",
                       help="position files the teacher's page may start the next game from "
                       "(default: the folder 'exercises' beside the roster)")
@@ -300,6 +311,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     lang = args.lang or kit.word_lang
     scripted = not stdin_is_interactive()
     seats = _seats(args, lang, scripted, roster)
+    if args.web:
+        from braille_words.web.student_play import seat_on_page
+
+        seat_on_page(seats)
     options = dict(roster.options) if roster else {}
     listed = options.get("school_words")
     if isinstance(listed, str) and roster is not None:
@@ -315,14 +330,17 @@ def cmd_play(args: argparse.Namespace) -> int:
         journal_path=args.journal,
         transcript=sys.stdout if scripted else None,
     )
-    if not args.web:
+    if args.web:
+        return _play_on_page(session, args, scripted)
+    if not args.teacher_page:
         return _run(session, scripted, timers=not (args.no_timer or scripted))
     from braille_words.web.serve import serve_teacher_page
 
     exercises = args.exercises
     if exercises is None and roster is not None and roster.path is not None:
         exercises = roster.path.parent / "exercises"
-    page = serve_teacher_page(session, args.web_port, exercises)
+    page = serve_teacher_page(session, args.teacher_port, exercises,
+                              host=args.teacher_host)
     try:
         while True:  # the teacher's page may start the next game at these seats
             code = _run(session, scripted, timers=not (args.no_timer or scripted),
@@ -330,6 +348,19 @@ def cmd_play(args: argparse.Namespace) -> int:
             if session.next_game is None:
                 return code
             session = page.next_game(session)
+    finally:
+        page.stop()
+
+
+def _play_on_page(session: AnySession, args: argparse.Namespace, scripted: bool) -> int:
+    """The player's seat in their browser: the page served, its address printed and said
+    (with the join code in it), and the game played here as always."""
+    from braille_words.web.student_play import serve_player_page
+
+    page = serve_player_page(session, args.port, open_browser=not scripted)
+    try:
+        return _run(session, scripted, timers=not (args.no_timer or scripted),
+                    greeting=page.greeting, intro=False)
     finally:
         page.stop()
 
@@ -407,7 +438,8 @@ def _try_devices(roster: Roster, lang: str) -> None:
 
 
 def _run(
-    session: AnySession, scripted: bool, *, timers: bool = True, greeting: str | None = None
+    session: AnySession, scripted: bool, *, timers: bool = True, greeting: str | None = None,
+    intro: bool = True,
 ) -> int:
     """Feed the keyboard into the session and play; the journal keeps the game if we stop."""
     from braille_words.table.terminal import AboveTyping
@@ -432,7 +464,8 @@ def _run(
     if session.teacher is None and session.terminal_is_teachers:
         lang = next(s.lang for s in session.seats if s.is_human)
         session.teacher = open_teacher(lang, "none" if scripted else "auto")
-        session.teacher.announce(text(lang, "console_intro"))
+        if intro:  # a player at home with the page (--web) is nobody's teacher
+            session.teacher.announce(text(lang, "console_intro"))
     if greeting and session.teacher is not None:
         session.teacher.announce(greeting)  # the teacher's page: its address and password
     session.on_started = sounds_may_load

@@ -896,10 +896,24 @@ class SeatOutput:
             place = item.grid.position_at(hit.segment)
             if place is not None and place != item.grid.cursor:
                 self.set_grid(item.name, item.grid.at(*place))
+        self._routed(hit.target)
+
+    def route_target(self, target: Any) -> None:
+        """What a routing key over ``target`` does (pick, place, read), without a display:
+        a button of the student's web page pressed, which a screen reader's own routing keys
+        press too. On a board, the seat's cursor moves to the square first."""
+        with self._lock:
+            for name, grid in list(self._grids.items()):
+                moved = grid.to_target(target)
+                if moved is not None and moved.cursor != grid.cursor:
+                    self.set_grid(name, moved)
+            self._routed(target)
+
+    def _routed(self, target: Any) -> None:
         if self.router is None:
             return
         before = self.selection
-        self.selection, command = self.router(hit.target, self.selection)
+        self.selection, command = self.router(target, self.selection)
         if self.selection != before:
             self._redraw()
         if command is None and before is not None and self.selection is None:

@@ -69,7 +69,7 @@ class WebServer:
         if failed:
             raise BrailleWordsError(
                 f"the teacher's page cannot listen on {self.host}:{self.port}: "
-                f"{getattr(failed[0], 'strerror', None) or failed[0]}; give another --web-port"
+                f"{getattr(failed[0], 'strerror', None) or failed[0]}; give another --teacher-port"
             )
 
     def call(self, fn: Callable[[], None]) -> None:

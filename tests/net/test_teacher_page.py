@@ -25,8 +25,9 @@ from braille_words.table.session import KEYBOARD, Input
 from braille_words.web.app import REFUSALS
 from braille_words.web.hosted import host_page
 from tests.net.conftest import Peer, join
+from tests.web.browser import AXE, CHROMIUM, DRIVER
 from tests.web.conftest import PASSWORD, Client
-from tests.web.test_teacher_browser import AXE, CHROMIUM, DRIVER, _axe, _log_in, _press, _wait
+from tests.web.test_teacher_browser import _axe, _log_in, _press, _wait
 from tests.web.test_teacher_browser import browser as browser  # the fixture
 
 

@@ -7,28 +7,18 @@ screenshot at 1280×800 is kept for review (``test-output/teacher-page.png``).""
 from __future__ import annotations
 
 import io
-import os
-import shutil
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from braille_words.displays.console import ConsoleDisplay
+from tests.web.browser import CHROMIUM, DRIVER, SHOTS, needs_browser, tab_walk
+from tests.web.browser import axe as _axe
+from tests.web.browser import wait as _wait
 from tests.web.conftest import PASSWORD, Live, seats_of
 
-ROOT = Path(__file__).resolve().parents[2]
-AXE = Path(os.environ.get("BRAILLE_WORDS_AXE",
-                          ROOT / ".test-tools/node_modules/axe-core/axe.min.js"))
-CHROMIUM = shutil.which("chromium")
-DRIVER = shutil.which("chromedriver")
-SHOTS = ROOT / "test-output"
-
-pytestmark = pytest.mark.skipif(
-    not (CHROMIUM and DRIVER and AXE.is_file()),
-    reason="needs Debian's chromium and chromium-driver and axe-core (bash setup.sh test)",
-)
+pytestmark = needs_browser
 
 
 @pytest.fixture
@@ -47,23 +37,6 @@ def browser() -> Iterator[Any]:
         yield driver
     finally:
         driver.quit()
-
-
-def _wait(driver: Any, check: Callable[[Any], Any], seconds: float = 10) -> Any:
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    return WebDriverWait(driver, seconds, poll_frequency=0.1).until(check)
-
-
-def _axe(driver: Any) -> list[dict[str, Any]]:
-    """axe-core's violations on the page as it is now."""
-    driver.execute_script(AXE.read_text(encoding="utf-8"))
-    violations: list[dict[str, Any]] = driver.execute_async_script(
-        "const done = arguments[arguments.length - 1];"
-        "axe.run(document).then(r => done(r.violations.map(v => ({id: v.id, help: v.help,"
-        " nodes: v.nodes.map(n => n.target.join(' '))}))));"
-    )
-    return violations
 
 
 def _log_in(driver: Any, url: str) -> None:
@@ -192,15 +165,9 @@ def test_every_page_passes_axe_and_the_keyboard_reaches_every_control(
     controls = browser.execute_script(
         "return [...document.querySelectorAll('a[href], button, select, input:not([type=hidden])')]"
         ".filter(e => e.offsetParent !== null || e.classList.contains('skip'));")
-    reached = []
     body = browser.find_element(By.TAG_NAME, "body")
     body.send_keys(Keys.TAB)
-    for _ in range(len(controls) + 5):
-        element = browser.switch_to.active_element
-        if element in reached:
-            break
-        reached.append(element)
-        element.send_keys(Keys.TAB)
+    reached = tab_walk(browser, len(controls) + 5)
     missing = [c.get_attribute("id") or c.text for c in controls if c not in reached]
     assert missing == []
     for page in ("reports?scope=game", "reports?scope=term", "reports/print?scope=game"):

@@ -1,0 +1,461 @@
+// The student's page: one seat at a braille-words table, for a screen reader's user.
+// Everything the seat is told comes from the host over /play/ws, already in the seat's
+// language and verbosity; this script only shows it, says it through the live regions,
+// sounds the cues, and sends back typed lines and pressed buttons. Plain JavaScript, no build.
+"use strict";
+
+(function () {
+  const ALL_WORDS = JSON.parse(document.getElementById("page-words").textContent);
+  const SOUNDS = JSON.parse(document.getElementById("page-sounds").textContent);
+  const URGENT_CUES = new Set(["your_turn", "rejected", "warning", "time_up"]);
+  const BACKOFF = [500, 1000, 2000, 4000, 8000];
+  const NEWS_KEPT = 60;
+  const LIVE_KEPT = 4;
+
+  const $ = (id) => document.getElementById(id);
+  let lang = document.documentElement.lang || "pl";
+  let W = ALL_WORDS[lang];
+  let socket = null;
+  let token = "";
+  let code = "";
+  let verbosity = "beginner";
+  let page = null; // the last page the host sent
+  let pendingCue = null;
+  let refused = false;
+  let attempt = 0;
+  let audio = null;
+
+  // -- words -----------------------------------------------------------------------------
+
+  function setLanguage(chosen) {
+    lang = chosen === "en" ? "en" : "pl";
+    W = ALL_WORDS[lang];
+    document.documentElement.lang = lang;
+    document.title = W.title;
+    for (const el of document.querySelectorAll("[data-word]")) {
+      const text = W[el.dataset.word];
+      if (text) el.textContent = text;
+    }
+  }
+
+  function fill(template, values) {
+    return template.replace(/\{(\w+)\}/g, (m, k) => (k in values ? values[k] : m));
+  }
+
+  // -- what is said ------------------------------------------------------------------------
+
+  function spansInto(el, spans) {
+    for (const [text, spanLang] of spans) {
+      if (spanLang && spanLang !== lang) {
+        const span = document.createElement("span");
+        span.lang = spanLang;
+        span.textContent = text;
+        el.appendChild(span);
+      } else {
+        el.appendChild(document.createTextNode(text));
+      }
+    }
+  }
+
+  // A sentence goes to one live region as a new paragraph: the screen reader reads that
+  // paragraph and nothing else of the page.
+  function announce(spans, urgent) {
+    const region = urgent ? $("assertive") : $("polite");
+    const p = document.createElement("p");
+    spansInto(p, spans);
+    region.appendChild(p);
+    while (region.childElementCount > LIVE_KEPT) region.firstElementChild.remove();
+    const item = document.createElement("li");
+    spansInto(item, spans);
+    const news = $("news");
+    news.appendChild(item);
+    while (news.childElementCount > NEWS_KEPT) news.firstElementChild.remove();
+    voice(spans, urgent);
+  }
+
+  function voice(spans, urgent) {
+    if (!$("self-voicing").checked || !("speechSynthesis" in window)) return;
+    if (urgent) window.speechSynthesis.cancel();
+    for (const [text, spanLang] of spans) {
+      const utterance = new SpeechSynthesisUtterance(text);
+      utterance.lang = spanLang || lang;
+      window.speechSynthesis.speak(utterance);
+    }
+  }
+
+  // -- sounds --------------------------------------------------------------------------------
+
+  function play(name) {
+    const notes = SOUNDS[name];
+    if (!notes || !$("sounds").checked) return;
+    const level = Number($("volume").value) / 100;
+    if (level <= 0) return;
+    try {
+      audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+    } catch (e) {
+      return;
+    }
+    if (audio.state === "suspended") audio.resume();
+    let at = audio.currentTime + 0.01;
+    for (const [freq, ms, glide, gap] of notes) {
+      const osc = audio.createOscillator();
+      const gain = audio.createGain();
+      const end = at + ms / 1000;
+      osc.frequency.setValueAtTime(freq, at);
+      if (glide) osc.frequency.linearRampToValueAtTime(glide, end);
+      gain.gain.setValueAtTime(0, at);
+      gain.gain.linearRampToValueAtTime(0.3 * level, at + 0.004);
+      gain.gain.setValueAtTime(0.3 * level, end - 0.004);
+      gain.gain.linearRampToValueAtTime(0, end);
+      osc.connect(gain).connect(audio.destination);
+      osc.start(at);
+      osc.stop(end + 0.01);
+      at = end + gap / 1000;
+    }
+  }
+
+  // -- the page's areas ----------------------------------------------------------------------
+
+  // Children of ``parent`` made to number ``count``, the ones already there kept (so the
+  // element that has the focus stays the same element through an update).
+  function ensure(parent, count, tag) {
+    while (parent.childElementCount > count) parent.lastElementChild.remove();
+    while (parent.childElementCount < count) parent.appendChild(document.createElement(tag));
+    return Array.from(parent.children);
+  }
+
+  function areaTitle(name) {
+    return W["area_" + name] || name;
+  }
+
+  function wordLang(el) {
+    if (page && page.word_lang !== lang) el.lang = page.word_lang;
+    else el.removeAttribute("lang");
+  }
+
+  function setButton(button, item, label, tabbable) {
+    button.type = "button";
+    button.dataset.id = item.id;
+    if (button.textContent !== item.text) button.textContent = item.text || "·";
+    if (label) button.setAttribute("aria-label", label);
+    else button.removeAttribute("aria-label");
+    if (item.picked) button.setAttribute("aria-pressed", "true");
+    else button.removeAttribute("aria-pressed");
+    button.classList.toggle("picked", !!item.picked);
+    if (tabbable !== undefined) button.tabIndex = tabbable ? 0 : -1;
+    wordLang(button);
+  }
+
+  function section(name) {
+    const holder = $("areas");
+    let el = document.getElementById("area-" + name);
+    if (!el) {
+      el = document.createElement("section");
+      el.id = "area-" + name;
+      el.className = "area";
+      el.setAttribute("aria-labelledby", "area-" + name + "-heading");
+      const h = document.createElement("h2");
+      h.id = "area-" + name + "-heading";
+      el.appendChild(h);
+      const body = document.createElement("div");
+      body.className = "body";
+      el.appendChild(body);
+      holder.appendChild(el);
+    }
+    el.firstElementChild.textContent = areaTitle(name);
+    return el.lastElementChild;
+  }
+
+  function renderItems(body, area) {
+    const table = area.name === "table";
+    const lists = ensure(body, area.groups.length, table ? "section" : "ul");
+    area.groups.forEach((group, g) => {
+      let list = lists[g];
+      if (table) {
+        let h = list.querySelector("h3");
+        if (!h) {
+          h = document.createElement("h3");
+          list.appendChild(h);
+          list.appendChild(document.createElement("ul"));
+        }
+        h.textContent = fill(W.word_n, { n: g + 1 });
+        list = list.lastElementChild;
+      }
+      list.className = "items";
+      const items = ensure(list, group.length, "li");
+      group.forEach((item, i) => {
+        const button = items[i].firstElementChild || items[i].appendChild(
+          document.createElement("button"));
+        const label = item.end ? fill(W.end_of_word, { n: g + 1 }) : "";
+        setButton(button, item, label);
+        button.classList.toggle("end", !!item.end);
+      });
+    });
+  }
+
+  function renderGrid(body, area) {
+    let table = body.querySelector("table");
+    if (!table) {
+      table = document.createElement("table");
+      table.className = "board";
+      const head = table.createTHead().insertRow();
+      head.appendChild(document.createElement("td"));
+      area.columns.forEach((name) => {
+        const th = document.createElement("th");
+        th.scope = "col";
+        th.textContent = name;
+        head.appendChild(th);
+      });
+      const tbody = table.createTBody();
+      area.rows.forEach((row, r) => {
+        const tr = tbody.insertRow();
+        const th = document.createElement("th");
+        th.scope = "row";
+        th.textContent = String(r + 1);
+        tr.appendChild(th);
+        row.forEach(() => tr.insertCell().appendChild(document.createElement("button")));
+      });
+      table.addEventListener("keydown", boardKey);
+      body.appendChild(table);
+    }
+    const focused = document.activeElement;
+    const inBoard = table.contains(focused);
+    let [cr, cc] = area.cursor;
+    if (inBoard) [cr, cc] = [Number(focused.dataset.row), Number(focused.dataset.col)];
+    area.rows.forEach((row, r) => {
+      const cells = table.tBodies[0].rows[r].cells;
+      row.forEach((item, c) => {
+        const button = cells[c + 1].firstElementChild;
+        button.dataset.row = r;
+        button.dataset.col = c;
+        const name = area.columns[c] + (r + 1);
+        const said = item.text ? (item.joker ? W.joker + " " + item.text : item.text) : W.empty;
+        setButton(button, item, name + ": " + said, r === cr && c === cc);
+      });
+    });
+  }
+
+  function boardKey(event) {
+    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1],
+      Home: [0, -99], End: [0, 99] };
+    const move = moves[event.key];
+    const from = event.target;
+    if (!move || from.dataset.row === undefined) return;
+    event.preventDefault();
+    const table = event.currentTarget;
+    const rows = table.tBodies[0].rows;
+    const r = Math.max(0, Math.min(rows.length - 1, Number(from.dataset.row) + move[0]));
+    const width = rows[0].cells.length - 1;
+    const c = Math.max(0, Math.min(width - 1, Number(from.dataset.col) + move[1]));
+    const to = rows[r].cells[c + 1].firstElementChild;
+    if (to === from) {
+      play("edge");
+      return;
+    }
+    from.tabIndex = -1;
+    to.tabIndex = 0;
+    to.focus();
+  }
+
+  function renderText(body, area) {
+    const p = body.firstElementChild || body.appendChild(document.createElement("p"));
+    if (p.textContent !== area.text) p.textContent = area.text;
+  }
+
+  function renderStatus() {
+    let said;
+    if (page.over) said = W.over;
+    else if (page.turn) said = W.turn_yours;
+    else said = fill(W.turn_of, { names: page.awaiting.join(", ") });
+    if (page.scores) {
+      said += " " + page.scores.map((s) => fill(W.scores_line, s)).join(", ") + ".";
+    }
+    if ($("status").textContent !== said) $("status").textContent = said;
+  }
+
+  function render(next) {
+    const focused = document.activeElement;
+    const inAreas = $("areas").contains(focused) && focused.tagName === "BUTTON";
+    const where = inAreas ? focusPlace(focused) : null;
+    page = next;
+    document.title = page.title + " — " + W.title;
+    renderStatus();
+    const names = new Set();
+    for (const area of page.areas) {
+      names.add(area.name);
+      const body = section(area.name);
+      if (area.kind === "items") renderItems(body, area);
+      else if (area.kind === "grid") renderGrid(body, area);
+      else renderText(body, area);
+    }
+    for (const el of Array.from($("areas").children)) {
+      if (!names.has(el.id.slice(5))) el.remove();
+    }
+    if (where && !document.body.contains(focused)) refocus(where);
+  }
+
+  // Where the focused button was (its area, group and place), to come back near it when the
+  // button itself is gone (the tile was played): the focus never jumps elsewhere.
+  function focusPlace(button) {
+    const area = button.closest(".area");
+    const list = button.closest("ul");
+    if (!list) return null; // a board's squares stay the same buttons
+    const lists = Array.from(area.querySelectorAll("ul"));
+    const li = button.parentElement;
+    return { area: area.id, group: lists.indexOf(list), index: Array.from(list.children).indexOf(li) };
+  }
+
+  function refocus(where) {
+    const area = document.getElementById(where.area);
+    if (!area) {
+      $("command").focus();
+      return;
+    }
+    const lists = Array.from(area.querySelectorAll("ul"));
+    const list = lists[Math.min(where.group, lists.length - 1)];
+    const buttons = list ? Array.from(list.querySelectorAll("button")) : [];
+    const button = buttons[Math.min(where.index, buttons.length - 1)];
+    if (button) button.focus();
+    else {
+      const heading = area.querySelector("h2");
+      heading.tabIndex = -1;
+      heading.focus();
+    }
+  }
+
+  // -- the connection ------------------------------------------------------------------------
+
+  function send(message) {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  }
+
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    socket = new WebSocket(scheme + "//" + location.host + "/play/ws");
+    socket.addEventListener("open", () => {
+      send({ t: "hello", v: 1, code: token ? "" : code, token: token, lang: lang,
+        verbosity: verbosity, cells: 0, status_cells: 0, hears: true });
+    });
+    socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
+    socket.addEventListener("close", () => {
+      socket = null;
+      $("join-button").disabled = false; // never joined, or refused: the form may try again
+      if (refused || !token || (page && page.over)) return;
+      announce([[W.lost, null]], true);
+      const wait = BACKOFF[Math.min(attempt, BACKOFF.length - 1)];
+      attempt += 1;
+      setTimeout(connect, wait);
+    });
+  }
+
+  function receive(message) {
+    switch (message.t) {
+      case "welcome":
+        attempt = 0;
+        token = message.token;
+        if (!$("play").hidden) break;
+        $("join").hidden = true;
+        $("play").hidden = false;
+        $("command").focus();
+        break;
+      case "refused":
+        refused = true; // a person types the code again; the page does not try by itself
+        announce([[message.text, null]], true);
+        if (socket) socket.close();
+        $("join-button").disabled = false;
+        if ($("join").hidden) { // the seat was taken back (a new code): the form again
+          token = "";
+          $("play").hidden = true;
+          $("join").hidden = false;
+          $("code").value = "";
+          $("code").focus();
+        }
+        break;
+      case "closed":
+        announce([[message.text, null]], true);
+        break;
+      case "cue":
+        play(message.name);
+        pendingCue = message.name;
+        return;
+      case "say": {
+        const urgent = !!message.urgent || URGENT_CUES.has(pendingCue);
+        announce(message.spans || [[message.text, null]], urgent);
+        break;
+      }
+      case "page":
+        render(message);
+        break;
+      case "stop": // a key was pressed at the seat: the page's own voice stops too
+        if ($("self-voicing").checked && "speechSynthesis" in window) window.speechSynthesis.cancel();
+        break;
+      default:
+        break;
+    }
+    pendingCue = null;
+  }
+
+  // -- the person's side -----------------------------------------------------------------------
+
+  function join(event) {
+    if (event) event.preventDefault();
+    code = $("code").value.replace(/\D/g, "");
+    verbosity = $("verbosity").value;
+    setLanguage($("lang").value);
+    refused = false;
+    token = "";
+    $("join-button").disabled = true;
+    announce([[W.joining, null]], false);
+    connect();
+  }
+
+  function typed(event) {
+    event.preventDefault();
+    const field = $("command");
+    const line = field.value;
+    field.value = "";
+    send({ t: "line", text: line });
+  }
+
+  function pressed(event) {
+    const button = event.target.closest("button[data-id]");
+    if (!button || !page) return;
+    send({ t: "route", page: page.page, item: Number(button.dataset.id) });
+  }
+
+  const REVIEW = { Digit1: "rack", Digit2: "table", Digit3: "scores", Digit4: "repeat",
+    Digit5: "where" };
+
+  function reviewKey(event) {
+    if (!event.altKey || !event.shiftKey || event.ctrlKey || event.metaKey) return;
+    if (event.code === "Digit0") {
+      event.preventDefault();
+      $("command").focus();
+      return;
+    }
+    const what = REVIEW[event.code];
+    if (!what || !page) return;
+    event.preventDefault();
+    send({ t: "line", text: page.review[what] });
+  }
+
+  function start() {
+    setLanguage($("lang").value = lang);
+    $("join-form").addEventListener("submit", join);
+    $("command-form").addEventListener("submit", typed);
+    $("areas").addEventListener("click", pressed);
+    $("lang").addEventListener("change", () => setLanguage($("lang").value));
+    document.addEventListener("keydown", reviewKey);
+    // A link with the code in it (…/play#482915 or ?code=482915) joins at once.
+    const given = (location.hash.slice(1) || new URLSearchParams(location.search).get("code") || "")
+      .replace(/\D/g, "");
+    const chosen = new URLSearchParams(location.search).get("lang");
+    if (chosen) setLanguage($("lang").value = chosen === "en" ? "en" : "pl");
+    if (given.length === 6) {
+      $("code").value = given;
+      join(null);
+    }
+  }
+
+  start();
+}());

@@ -1,0 +1,174 @@
+"""The student's page with the other games' boards and cards (issue 20): a first word laid in
+Scrabble karty with the page's buttons alone (a card picked, a square of the board pressed, as
+a screen reader's routing keys press them; then "gotowe"), moving over the board with the
+arrow keys; and one round of 7 słów written in the command field."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.net.conftest import HostMaker
+from tests.net.conftest import hosted as hosted
+from tests.web.browser import axe, needs_browser, tab_walk, wait
+from tests.web.test_student_browser import browser, heard, join, live_regions, shots
+
+__all__ = ["browser", "hosted"]
+
+pytestmark = needs_browser
+
+
+def _button(driver: Any, area: str, text: str | None = None, *, label: str | None = None) -> Any:
+    found = _find(driver, area, text, label=label)
+    if found is None:
+        raise AssertionError(f"no button {text or label} in {area}")
+    return found
+
+
+def _find(driver: Any, area: str, text: str | None = None, *, label: str | None = None) -> Any:
+    from selenium.webdriver.common.by import By
+
+    for button in driver.find_elements(By.CSS_SELECTOR, f"#area-{area} button"):
+        if label is not None and button.get_attribute("aria-label") == label:
+            return button
+        if text is not None and button.text == text and \
+                button.get_attribute("aria-pressed") is None:
+            return button
+    return None
+
+
+def test_a_first_word_is_laid_in_scrabble_karty_with_the_buttons_alone(
+    hosted: HostMaker, browser: Any
+) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    from braille_words.braille.grid import coordinate
+
+    table = hosted("remote,computer:beginner", seed=5, game="scrabble")
+    session = table.table.session
+    join(browser, table)
+    wait(browser, lambda d: 0 in session.state.awaiting and d.find_elements(
+        By.CSS_SELECTOR, "#area-board table"))
+    assert axe(browser) == []
+    board = browser.find_element(By.CSS_SELECTOR, "#area-board table")
+    assert len(board.find_elements(By.CSS_SELECTOR, "th[scope=col]")) == 15
+    assert len(board.find_elements(By.CSS_SELECTOR, "th[scope=row]")) == 15
+
+    # Arrow keys move square by square inside the board; one square is in the Tab order.
+    assert len(board.find_elements(By.CSS_SELECTOR, "button[tabindex='0']")) == 1
+    start = board.find_element(By.CSS_SELECTOR, "button[tabindex='0']")
+    start.send_keys(Keys.ARROW_RIGHT)
+    moved = browser.switch_to.active_element
+    assert moved.get_attribute("data-col") == str(int(start.get_attribute("data-col")) + 1)
+    moved.send_keys(Keys.ARROW_DOWN)
+    assert browser.switch_to.active_element.get_attribute("data-row") == str(
+        int(start.get_attribute("data-row")) + 1)
+
+    move = session.kit.computer.hint(session.rules, session.state, 0)
+    assert move is not None and "?" not in move.word
+    dr, dc = (0, 1) if move.across else (1, 0)
+    for i, letter in enumerate(move.word.upper()):
+        _button(browser, "cards", letter).click()
+        wait(browser, lambda d: _picked(d))
+        square = coordinate(move.row + dr * i, move.col + dc * i)
+        _button(browser, "board", label=f"{square}: puste").click()
+        wait(browser, lambda d, s=square, x=letter: _find(d, "board", label=f"{s}: {x}"))
+    _button(browser, "cards", "gotowe").click()
+    # The word is laid: the player hears it with its points.
+    wait(browser, lambda d: "punkt" in heard(d) and move.word.upper() in heard(d).upper(), 30)
+    assert session.state.view_for(0)["board"]
+    assert axe(browser) == []
+    shots(browser, "scrabble")
+
+
+def _picked(driver: Any) -> bool:
+    from selenium.webdriver.common.by import By
+
+    return bool(driver.find_elements(By.CSS_SELECTOR, "#area-cards button[aria-pressed=true]"))
+
+
+def test_one_round_of_siedem_slow_is_written_in_the_command_field(
+    hosted: HostMaker, browser: Any
+) -> None:
+    from selenium.webdriver.common.by import By
+
+    table = hosted("remote,computer:beginner", seed=4, game="siedem-slow")
+    session = table.table.session
+    join(browser, table)
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#area-cards button"))
+    assert axe(browser) == []
+    cards = browser.find_elements(By.CSS_SELECTOR, "#area-cards button")
+    assert len(cards) == 8
+    move = session.kit.computer.hint(session.rules, session.state, 0)
+    assert move is not None
+    round_before = session.state.to_json().get("round")
+    field = browser.switch_to.active_element
+    from selenium.webdriver.common.keys import Keys
+
+    field.send_keys(move.word, Keys.ENTER)
+    # The words are shown; any challenge? The player has none: "gotowe".
+    wait(browser, lambda d: "gotowe" in " ".join(live_regions(d)["assertive"]), 60)
+    field.send_keys("gotowe", Keys.ENTER)
+    wait(browser, lambda d: session.state.to_json().get("round") != round_before
+         or session.state.is_over, 90)
+    assert "pkt" in heard(browser)
+    assert axe(browser) == []
+    shots(browser, "siedem-slow")
+
+
+def test_the_tab_key_alone_reaches_every_control_and_the_board_once(
+    hosted: HostMaker, browser: Any
+) -> None:
+    from selenium.webdriver.common.by import By
+
+    table = hosted("remote,computer:beginner", seed=5, game="scrabble")
+    join(browser, table)
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#area-board table"))
+    controls = browser.execute_script(
+        "return [...document.querySelectorAll('a[href], button, select, input')]"
+        ".filter(e => e.offsetParent !== null && e.tabIndex >= 0);")
+    squares = browser.find_elements(By.CSS_SELECTOR, "#area-board button")
+    assert len(squares) == 225
+    assert sum(1 for c in controls if c in squares) == 1  # the board is one stop
+    reached = tab_walk(browser, len(controls) + 10)
+    missing = [c.get_attribute("outerHTML")[:80] for c in controls if c not in reached]
+    assert missing == []
+
+
+def test_word_thief_s_english_words_carry_lang_en_in_a_polish_page(
+    hosted: HostMaker, browser: Any
+) -> None:
+    from selenium.webdriver.common.by import By
+
+    table = hosted("remote,computer:beginner", seed=3, game="thief")
+    join(browser, table)
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#area-cards button"))
+    cards = browser.find_elements(By.CSS_SELECTOR, "#area-cards button")
+    assert cards and all(c.get_attribute("lang") == "en" for c in cards)
+    assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "pl"
+    from tests.web.test_student_browser import command
+
+    command(browser, "karty")
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".live span[lang=en]"))
+    assert axe(browser) == []
+
+
+def test_a_player_who_chooses_english_is_told_the_game_in_english(
+    hosted: HostMaker, browser: Any
+) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select
+
+    table = hosted("remote,computer:beginner", seed=3)
+    browser.get(f"http://127.0.0.1:{table.host.port}/")
+    wait(browser, lambda d: d.find_elements(By.ID, "lang"))
+    Select(browser.find_element(By.ID, "lang")).select_by_value("en")
+    assert browser.find_element(By.ID, "join-heading").text == "Join a table"
+    assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "en"
+    browser.find_element(By.ID, "code").send_keys(table.code(0), Keys.ENTER)
+    wait(browser, lambda d: "Your turn" in " ".join(live_regions(d)["assertive"]))
+    assert browser.find_element(By.ID, "area-rack-heading").text == "Your tiles"
+    # The tiles are Polish letters in an English page: marked Polish.
+    assert browser.find_element(By.CSS_SELECTOR, "#area-rack button").get_attribute("lang") == "pl"
+    assert axe(browser) == []

@@ -1,0 +1,226 @@
+"""``play GAME --web`` from the command line, the page's own messages, and the words' languages
+(issue 20) — without a browser: a real process or a real host, and a client speaking the page's
+WebSocket as the page's script does."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+
+from braille_words.net.protocol import ProtocolError
+from braille_words.web.student_link import Route, parse_page
+from tests.net.conftest import HostMaker
+from tests.net.conftest import hosted as hosted
+
+ROOT = Path(__file__).resolve().parents[2]
+
+__all__ = ["hosted"]
+
+
+def _play(tmp_path: Path, *args: str) -> subprocess.Popen[str]:
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1")
+    env.pop("DISPLAY", None)
+    return subprocess.Popen(
+        [sys.executable, "-m", "braille_words.cli", "play", *args,
+         "--journal", str(tmp_path / "game.jsonl")],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        env=env, cwd=ROOT)
+
+
+def _first_line(process: subprocess.Popen[str], pattern: str, seconds: float = 60) -> re.Match[str]:
+    assert process.stdout is not None
+    end = time.monotonic() + seconds
+    seen = []
+    while time.monotonic() < end:
+        line = process.stdout.readline()
+        if not line:
+            break
+        seen.append(line)
+        found = re.search(pattern, line)
+        if found is not None:
+            return found
+    raise AssertionError(f"no line like {pattern!r} in {seen}")
+
+
+async def _page_socket(url: str, code: str, http: aiohttp.ClientSession,
+                       lang: str = "pl") -> aiohttp.ClientWebSocketResponse:
+    ws = await http.ws_connect(url)
+    await ws.send_str(json.dumps({"t": "hello", "v": 1, "code": code, "token": "", "lang": lang,
+                                  "verbosity": "beginner", "cells": 0, "status_cells": 0,
+                                  "hears": True}))
+    return ws
+
+
+async def _until(ws: aiohttp.ClientWebSocketResponse, kind: str,
+                 seconds: float = 20) -> list[dict[str, Any]]:
+    got: list[dict[str, Any]] = []
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        message = await asyncio.wait_for(ws.receive(), end - time.monotonic())
+        if message.type != aiohttp.WSMsgType.TEXT:
+            break
+        got.append(json.loads(message.data))
+        if got[-1]["t"] == kind:
+            return got
+    raise AssertionError(f"no {kind} in {got}")
+
+
+def test_play_web_prints_the_page_with_the_code_and_the_page_is_the_players_seat(
+    tmp_path: Path,
+) -> None:
+    process = _play(tmp_path, "rummikub", "--web", "--port", "0", "--seed", "3",
+                    "--players", "human,computer:beginner")
+    try:
+        found = _first_line(process, r"(http://127\.0\.0\.1:(\d+)/play\?lang=pl)#(\d{6})")
+        page, port, code = found.group(1), found.group(2), found.group(3)
+
+        async def scenario() -> list[dict[str, Any]]:
+            async with aiohttp.ClientSession() as http:
+                async with http.get(page) as answer:
+                    assert answer.status == 200
+                    assert "Dołącz do stołu" in await answer.text()
+                ws = await _page_socket(f"ws://127.0.0.1:{port}/play/ws", code, http)
+                got = await _until(ws, "page")
+                got += await _until(ws, "say")
+                await ws.close()
+                return got
+
+        got = asyncio.run(scenario())
+        assert got[0]["t"] == "welcome" and got[0]["name"] == "Gracz"
+        page_data = next(m for m in got if m["t"] == "page")
+        assert page_data["areas"][0]["name"] == "rack"
+        assert len(page_data["areas"][0]["groups"][0]) == 14
+        assert page_data["review"]["rack"] == "stojak"
+    finally:
+        assert process.stdin is not None
+        process.stdin.close()
+        process.wait(30)
+
+
+def test_play_teacher_page_prints_the_teachers_address_and_password(tmp_path: Path) -> None:
+    process = _play(tmp_path, "rummikub", "--teacher-page", "--teacher-port", "0", "--seed", "3",
+                    "--players", "computer,computer")
+    try:
+        found = _first_line(process, r"http://[0-9.]+:(\d+)/.*: ([a-z]{4}-[a-z]{4}-\d\d)")
+        assert int(found.group(1)) > 0
+    finally:
+        assert process.stdin is not None
+        process.stdin.close()
+        process.wait(60)
+
+
+def test_play_teacher_host_puts_the_teachers_page_on_the_address_given(tmp_path: Path) -> None:
+    process = _play(tmp_path, "rummikub", "--teacher-page", "--teacher-port", "0",
+                    "--teacher-host", "127.0.0.2", "--seed", "3", "--players", "computer,computer")
+    try:
+        found = _first_line(process, r"http://127\.0\.0\.2:(\d+)/")
+        assert int(found.group(1)) > 0
+    finally:
+        assert process.stdin is not None
+        process.stdin.close()
+        process.wait(60)
+
+
+def test_web_without_a_person_is_refused_with_a_sentence(tmp_path: Path) -> None:
+    process = _play(tmp_path, "rummikub", "--web", "--port", "0",
+                    "--players", "computer,computer")
+    assert process.stdout is not None
+    said = process.stdout.read()
+    assert process.wait(30) != 0
+    assert "--web gives a person's seat to the browser" in said
+    assert "Traceback" not in said
+
+
+@pytest.mark.parametrize("raw", [
+    '{"t": "route", "page": 1, "item": true}',
+    '{"t": "route", "page": 0, "item": 0}',
+    '{"t": "route", "page": 1, "item": -1}',
+    '{"t": "route", "page": 1, "item": 0, "seat": 2}',
+    '{"t": "route", "page": "1", "item": 0}',
+    '{"t": "route", "page": 1}',
+    '{"t": "route", "page": 1, "item": 99999999}',
+])
+def test_a_forged_button_press_is_a_protocol_error(raw: str) -> None:
+    with pytest.raises(ProtocolError):
+        parse_page(raw)
+
+
+def test_a_button_press_is_read_and_the_protocol_s_own_messages_still_are() -> None:
+    assert parse_page('{"t": "route", "page": 3, "item": 7}') == Route(3, 7)
+    assert type(parse_page('{"t": "line", "text": "stojak"}')).__name__ == "Line"
+
+
+def test_a_button_of_a_page_never_sent_presses_nothing(hosted: HostMaker) -> None:
+    table = hosted("remote,computer:beginner", seed=3)
+    port = table.host.port
+
+    async def scenario() -> list[dict[str, Any]]:
+        async with aiohttp.ClientSession() as http:
+            ws = await _page_socket(f"ws://127.0.0.1:{port}/play/ws", table.code(0), http)
+            await _until(ws, "page")
+            await ws.send_str(json.dumps({"t": "route", "page": 999, "item": 0}))
+            got = await _until(ws, "say")
+            while got[-1].get("text", "").startswith(("Dołączono", "Ruch")):
+                got += await _until(ws, "say")
+            await ws.close()
+            return got
+
+    got = asyncio.run(scenario())
+    assert "Stół się zmienił" in got[-1]["text"] and got[-1]["urgent"]
+    assert table.table.session.outputs[0].selection is None
+
+
+def test_english_words_in_a_polish_game_come_marked_as_english(hosted: HostMaker) -> None:
+    table = hosted("remote,computer:beginner", seed=3, game="thief")
+    port = table.host.port
+
+    async def scenario() -> list[dict[str, Any]]:
+        async with aiohttp.ClientSession() as http:
+            ws = await _page_socket(f"ws://127.0.0.1:{port}/play/ws", table.code(0), http)
+            got = await _until(ws, "page")
+            await ws.send_str(json.dumps({"t": "line", "text": "karty"}))
+            for _ in range(6):
+                got += await _until(ws, "say")
+                if any(lang == "en" for m in got if m["t"] == "say" for _, lang in m["spans"]):
+                    break
+            await ws.close()
+            return got
+
+    got = asyncio.run(scenario())
+    spans = [span for m in got if m["t"] == "say" for span in m["spans"]]
+    assert any(lang == "en" for _, lang in spans), spans
+    assert all(lang in (None, "en") for _, lang in spans)
+    page = next(m for m in got if m["t"] == "page")
+    assert page["word_lang"] == "en"
+
+
+def test_a_card_of_7_slow_reads_its_column_letter_and_bonus_in_print() -> None:
+    from braille_words.braille.symbols import Symbol, column_symbol
+    from braille_words.braille.translator import Mode, symbol_cell, text_to_cells, tile_cells
+    from braille_words.braille.view import Segment
+    from braille_words.web.student_view import _segment_label, cell_label
+
+    card = (bytes([symbol_cell(column_symbol(4), "pl")]) + tile_cells(["ś"], "pl")
+            + text_to_cells("+1", "pl", Mode.COMPUTER))
+    assert _segment_label(Segment(card, ("card", 1)), "pl", "pl") == "4:Ś+1"
+    done = text_to_cells("gotowe", "pl", Mode.LITERARY)
+    assert _segment_label(Segment(done, ("action", "done")), "pl", "pl") == "gotowe"
+    assert cell_label(symbol_cell(Symbol.JOKER, "pl"), "pl", "en") == "joker"
+    assert cell_label(symbol_cell(Symbol.DOUBLE_WORD, "pl"), "pl", "pl") == "×2"
+    assert cell_label(tile_cells(["ż"], "pl")[0], "pl", "pl") == "Ż"
+
+
+def test_a_button_press_is_read_whatever_the_order_of_its_fields() -> None:
+    assert parse_page('{"item": 2, "page": 5, "t": "route"}') == Route(5, 2)
+    with pytest.raises(ProtocolError):
+        parse_page('{"text": "\\"route\\"", "t": "lines"}')
