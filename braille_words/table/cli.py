@@ -444,38 +444,44 @@ def _run(
     """Feed the keyboard into the session and play; the journal keeps the game if we stop."""
     from braille_words.table.terminal import AboveTyping
 
-    session.timers = timers
-    reader: TerminalReader | None = None
-    if any(s.is_human for s in session.seats):
-        if not scripted:
-            reader = _terminal_reader(session)
-        target = reader.run if reader is not None else functools.partial(_read_keyboard, session)
-        threading.Thread(target=target, daemon=True).start()
-    if scripted:
-        session.echo = _echo
-    else:
-        session.think = True  # computers take their time only when people are playing
-        session.confirm_end = True  # the result stays until each person has read it
-        if session.shared and sys.stdout.isatty():
-            session.on_hand_over = functools.partial(_hand_over_terminal, reader)
-    from braille_words.present.messages import text
-    from braille_words.table.devices import open_teacher, sounds_may_load
-
-    if session.teacher is None and session.terminal_is_teachers:
-        lang = next(s.lang for s in session.seats if s.is_human)
-        session.teacher = open_teacher(lang, "none" if scripted else "auto")
-        if intro:  # a player at home with the page (--web) is nobody's teacher
-            session.teacher.announce(text(lang, "console_intro"))
-    if greeting and session.teacher is not None:
-        session.teacher.announce(greeting)  # the teacher's page: its address and password
-    session.on_started = sounds_may_load
-    keyboards = _seat_keyboards(session)
+    # A polite kill is heard from the first moment: the terminal goes key by key below, and
+    # a kill before the game's loop starts must give it back too.
     previous = _exit_on_sigterm()
     plain = sys.stdout
-    if reader is not None and plain.isatty():
-        sys.stdout = AboveTyping(reader, plain)  # sentences go above the half-typed line
+    reader: TerminalReader | None = None
+    keyboards: list[UsbKeyboard] = []
     try:
         try:
+            session.timers = timers
+            if any(s.is_human for s in session.seats):
+                if not scripted:
+                    reader = _terminal_reader(session)
+                target = (reader.run if reader is not None
+                          else functools.partial(_read_keyboard, session))
+                threading.Thread(target=target, daemon=True).start()
+            if scripted:
+                session.echo = _echo
+            else:
+                session.think = True  # computers take their time only when people are playing
+                session.confirm_end = True  # the result stays until each person has read it
+                if session.shared and sys.stdout.isatty():
+                    session.on_hand_over = functools.partial(_hand_over_terminal, reader)
+            from braille_words.present.messages import text
+            from braille_words.table.devices import open_teacher, sounds_may_load
+
+            if session.teacher is None and session.terminal_is_teachers:
+                lang = next(s.lang for s in session.seats if s.is_human)
+                session.teacher = open_teacher(lang, "none" if scripted else "auto")
+                if intro:  # a player at home with the page (--web) is nobody's teacher
+                    session.teacher.announce(text(lang, "console_intro"))
+            if greeting and session.teacher is not None:
+                # the teacher's page: its address and password
+                session.teacher.announce(greeting)
+            session.on_started = sounds_may_load
+            keyboards.extend(_seat_keyboards(session))
+            if reader is not None and plain.isatty():
+                # sentences go above the half-typed line
+                sys.stdout = AboveTyping(reader, plain)
             result = session.run()
         finally:
             sys.stdout = plain
