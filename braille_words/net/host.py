@@ -37,6 +37,7 @@ from braille_words.net.protocol import (
     Key,
     Line,
     ProtocolError,
+    Screen,
     Typing,
     dump,
     parse_client,
@@ -92,6 +93,8 @@ class _Link:
         self.address = address
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.lang = "pl"
+        self.cells = 0
+        """The width of the student's display, as its hello said: no ``screen`` is wider."""
         self.closing: str | None = None
 
     def send(self, message: dict[str, Any]) -> None:
@@ -399,6 +402,11 @@ class Host:
                     remote.key(link, parsed.name, parsed.arg)
                 elif isinstance(parsed, Typing):
                     remote.typed(link, parsed.busy)
+                elif isinstance(parsed, Screen):
+                    if len(parsed.cells) > link.cells:
+                        self._bad_message(link, ProtocolError("bad_field", "cells"))
+                        return
+                    remote.screen(link, parsed)
                 elif isinstance(parsed, Bye):
                     return
                 else:
@@ -447,6 +455,7 @@ class Host:
                 self._bad_message(link, ProtocolError("unknown_type", "hello first"))
                 return None
             link.lang = hello.lang
+            link.cells = hello.cells
             if hello.version != VERSION:
                 self._refuse(link, "net_version", mine=hello.version, theirs=VERSION)
                 return None
