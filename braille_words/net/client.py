@@ -172,7 +172,7 @@ class SeatScreen:
         out = self.out
         with out._lock:
             frame = out.frame()[:cells] if cells else b""
-            line = out.current_line or ""
+            line = (out.current_line or "") if cells else ""  # no display: no line read
             said = out.said[self._reported_said:]
             self._reported_said = len(out.said)
         if (frame, line) == self._reported and not said:

@@ -7,8 +7,10 @@ seat's news — its own view, the events meant for it, the table's news as catal
 goes back as data, to be worded and shown on the student's computer (``net.remote``). A
 connection speaks for no seat until it has given the seat's join code or its own reconnect
 token, and then only for that one; anything else it sends — a message of another version,
-malformed JSON, a field no message has, a frame over 64 KiB, a flood — closes it with a
-sentence in its own language, and the table goes on.
+malformed JSON, a field no message has, a frame over 64 KiB, a flood, a report of its screen
+wider than the display it announced — closes it with a sentence in its own language, and the
+table goes on. That report (what the student's display shows and what their computer said) is
+kept as the seat's mirror, for the teacher's page only.
 """
 
 from __future__ import annotations

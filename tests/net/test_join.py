@@ -131,7 +131,7 @@ def test_join_with_an_address_and_the_code_speaks_english_when_asked(
             break
         time.sleep(0.1)
     assert any("Rack, 14 tiles" in s for s in remote.mirror.heard), remote.mirror
-    assert remote.mirror.cells == b""  # no display at this computer: no cells to show
+    assert remote.mirror.cells == b"" and remote.mirror.line == ""  # no display here
     assert student.end() == 0
 
 
