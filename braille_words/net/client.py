@@ -11,6 +11,9 @@ while a dropped connection is being restored) a local ``SeatOutput`` on the same
 for the table and the code and says what is happening, so the whole way in is heard and
 brailled like the game itself.
 
+What the student's display shows and what their computer said is reported to the table for the
+teacher's page (``screen``), when it changed and at most ``REPORTS_PER_SECOND`` times a second.
+
 A dropped connection is restored by itself, with growing pauses (``BACKOFF``), using the token
 the table gave: no code to type again, and the table tells the student what they missed. After
 a host restart (``host --resume``) the same token still holds the seat.
@@ -49,6 +52,9 @@ BACKOFF = (0.2, 0.5, 1.0, 2.0, 4.0, 5.0)
 GIVE_UP_SECONDS = 600.0
 """A table gone this long (the teacher's computer off) is given up, with a sentence."""
 HEARTBEAT = 5.0
+REPORTS_PER_SECOND = 5
+"""How often the display and new sentences may be reported to the table: the teacher's page
+keeps up, and the host's flood guard (50 messages a second) is far away."""
 
 
 @dataclass
@@ -70,6 +76,10 @@ class SeatScreen:
         self.view: Any = None
         self.awaited = False
         self.over = False
+        self._reported_said = 0
+        """How many of ``out.said`` the table has been told of."""
+        self._reported: tuple[bytes, str] | None = None
+        """The display and line the table was last told of (None: tell it again)."""
 
     def welcome(self, data: dict[str, Any]) -> bool:
         """The seat is the student's: the game's presenter from now on, and the welcome.
@@ -155,6 +165,25 @@ class SeatScreen:
         said = [str(s) for s in args.get("said") or ()] + [s for s in away.said if s]
         if said:
             news.tell("net_missed", news=" ".join(said))
+
+    def report(self, cells: int) -> dict[str, Any] | None:
+        """The ``screen`` message telling the table what the student's display (``cells``
+        wide) shows and what was said since the last one; None when nothing changed."""
+        out = self.out
+        with out._lock:
+            frame = out.frame()[:cells] if cells else b""
+            line = (out.current_line or "") if cells else ""  # no display: no line read
+            said = out.said[self._reported_said:]
+            self._reported_said = len(out.said)
+        if (frame, line) == self._reported and not said:
+            return None
+        self._reported = (frame, line)
+        return protocol.screen(frame, line, said)
+
+    def report_again(self) -> None:
+        """A new connection: its first report says the display again (the table may have
+        restarted); the sentences go on from the last one reported."""
+        self._reported = None
 
     def local(self, line: str) -> tuple[bool, list[str]]:
         """A line the student typed, before it goes to the table: what the seat was told
@@ -394,6 +423,7 @@ class Client:
             self.code, token=self.token, lang=self.seat.lang, verbosity=self.seat.verbosity,
             cells=cells, status_cells=status, hears=self.devices.speaker is not None))
         lines = asyncio.ensure_future(self._forward_lines(ws))
+        reports = asyncio.ensure_future(self._report(ws, cells))
         try:
             async for message in ws:
                 if message.type != aiohttp.WSMsgType.TEXT:
@@ -409,6 +439,7 @@ class Client:
                     return outcome
         finally:
             lines.cancel()
+            reports.cancel()
         return "joined" if self.welcomes > welcomes else None
 
     async def _forward_lines(self, ws: aiohttp.ClientWebSocketResponse) -> None:
@@ -427,6 +458,19 @@ class Client:
                 for sent in made if done else [line]:
                     await ws.send_str(protocol.dump({"t": "line",
                                                      "text": sent[:protocol.MAX_LINE]}))
+
+    async def _report(self, ws: aiohttp.ClientWebSocketResponse, cells: int) -> None:
+        """While the seat is the student's: its display and new sentences, for the teacher,
+        when they changed (several changes between two reports go as one)."""
+        self.screen.report_again()
+        while True:
+            await asyncio.sleep(1 / REPORTS_PER_SECOND)
+            if not self.joined:
+                continue
+            message = self.screen.report(cells)
+            if message is not None:
+                with contextlib.suppress(ConnectionError, RuntimeError, aiohttp.ClientError):
+                    await ws.send_str(protocol.dump(message))
 
     async def _receive(self, ws: aiohttp.ClientWebSocketResponse,
                        data: dict[str, Any]) -> int | str | None:

@@ -7,8 +7,10 @@ seat's news — its own view, the events meant for it, the table's news as catal
 goes back as data, to be worded and shown on the student's computer (``net.remote``). A
 connection speaks for no seat until it has given the seat's join code or its own reconnect
 token, and then only for that one; anything else it sends — a message of another version,
-malformed JSON, a field no message has, a frame over 64 KiB, a flood — closes it with a
-sentence in its own language, and the table goes on.
+malformed JSON, a field no message has, a frame over 64 KiB, a flood, a report of its screen
+wider than the display it announced — closes it with a sentence in its own language, and the
+table goes on. That report (what the student's display shows and what their computer said) is
+kept as the seat's mirror, for the teacher's page only.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from braille_words.net.protocol import (
     Key,
     Line,
     ProtocolError,
+    Screen,
     Typing,
     dump,
     parse_client,
@@ -92,6 +95,8 @@ class _Link:
         self.address = address
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.lang = "pl"
+        self.cells = 0
+        """The width of the student's display, as its hello said: no ``screen`` is wider."""
         self.closing: str | None = None
 
     def send(self, message: dict[str, Any]) -> None:
@@ -420,6 +425,11 @@ class Host:
                     remote.key(link, parsed.name, parsed.arg)
                 elif isinstance(parsed, Typing):
                     remote.typed(link, parsed.busy)
+                elif isinstance(parsed, Screen):
+                    if len(parsed.cells) > link.cells:
+                        self._bad_message(link, ProtocolError("bad_field", "cells"))
+                        return
+                    remote.screen(link, parsed)
                 elif isinstance(parsed, Bye):
                     return
                 else:
@@ -468,6 +478,7 @@ class Host:
                 self._bad_message(link, ProtocolError("unknown_type", "hello first"))
                 return None
             link.lang = hello.lang
+            link.cells = hello.cells
             if hello.version != VERSION:
                 self._refuse(link, "net_version", mine=hello.version, theirs=VERSION)
                 return None

@@ -14,17 +14,28 @@ Pure: no sockets, no clock; the host and the client both import it.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
-VERSION = 2
-"""2: a seat's news goes as data (its view, its events, catalogue keys) and is worded on the
-student's computer; 1 sent sentences and cells made on the host."""
+VERSION = 3
+"""3: the student's computer reports what its seat's display shows and what it said
+(``screen``), for the teacher's page; a host of version 2 would close the connection at that
+message, so the versions do not mix. 2: a seat's news goes as data (its view, its events,
+catalogue keys) and is worded on the student's computer; 1 sent sentences and cells made on
+the host."""
 MAX_MESSAGE = 64 * 1024
 """Bytes in one frame: a typed line is at most a few hundred; anything near this is not a
 player's."""
 MAX_LINE = 500
 MAX_KEY_NAME = 40
+MAX_CELLS = 160
+"""The widest display a hello may announce; a ``screen`` is further held to the width its own
+connection announced."""
+HEARD_MOST = 8
+"""Sentences one ``screen`` may carry: the teacher's page shows that many of a seat's latest."""
+MAX_HEARD = 1000
+"""Characters in one reported sentence (a long help page is cut, with an ellipsis)."""
 CODE_LENGTH = 6
 TOKEN_LENGTH = 32
 
@@ -85,7 +96,18 @@ class Bye:
     """The student leaves on purpose (not a dropped connection)."""
 
 
-ClientMessage = Hello | Line | Key | Typing | Bye
+@dataclass(frozen=True)
+class Screen:
+    """What the student's computer shows on its seat's display now (its cells, the name of
+    the line they are on) and the sentences it said since its last report: for the teacher's
+    page only, never for another seat. Sent when something changed, at most a few a second."""
+
+    cells: bytes
+    line: str
+    heard: tuple[str, ...]
+
+
+ClientMessage = Hello | Line | Key | Typing | Bye | Screen
 
 _FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "hello": {"v": int, "code": str, "token": str, "lang": str, "verbosity": str,
@@ -94,9 +116,11 @@ _FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "key": {"name": str, "arg": (int, type(None))},
     "typing": {"busy": bool},
     "bye": {},
+    "screen": {"cells": str, "line": str, "heard": list},
 }
 _REQUIRED = {"hello": {"v"}, "line": {"text"}, "key": {"name"}, "typing": {"busy"},
-             "bye": set()}
+             "bye": set(), "screen": {"cells", "line", "heard"}}
+_HEX = re.compile(r"(?:[0-9a-f]{2})*")
 
 
 def parse_client(raw: str | bytes) -> ClientMessage:
@@ -143,7 +167,30 @@ def parse_client(raw: str | bytes) -> ClientMessage:
         return Key(name, arg)
     if kind == "typing":
         return Typing(bool(data["busy"]))
+    if kind == "screen":
+        return _screen(data)
     return Bye()
+
+
+def _screen(data: dict[str, Any]) -> Screen:
+    cells, line, heard = data["cells"], data["line"], data["heard"]
+    if len(cells) > 2 * MAX_CELLS or not _HEX.fullmatch(cells):
+        raise ProtocolError("bad_field", "cells")
+    if len(line) > MAX_KEY_NAME:
+        raise ProtocolError("bad_field", "line")
+    if len(heard) > HEARD_MOST or not all(
+        isinstance(s, str) and len(s) <= MAX_HEARD for s in heard
+    ):
+        raise ProtocolError("bad_field", "heard")
+    return Screen(bytes.fromhex(cells), line, tuple(heard))
+
+
+def screen(cells: bytes, line: str, heard: list[str]) -> dict[str, Any]:
+    """The ``screen`` message for ``cells`` on the display, the ``line`` they are on and the
+    sentences ``heard`` since the last one: the latest that fit, each cut to fit."""
+    kept = [s if len(s) <= MAX_HEARD else s[:MAX_HEARD - 1] + "…" for s in heard if s]
+    return {"t": "screen", "cells": cells[:MAX_CELLS].hex(), "line": line[:MAX_KEY_NAME],
+            "heard": kept[-HEARD_MOST:]}
 
 
 def _hello(data: dict[str, Any]) -> Hello:
@@ -157,7 +204,7 @@ def _hello(data: dict[str, Any]) -> Hello:
     status = int(data.get("status_cells", 0))
     if lang not in ("pl", "en") or verbosity not in ("beginner", "expert"):
         raise ProtocolError("bad_field", "lang")
-    if not 0 <= cells <= 160 or not 0 <= status <= 20:
+    if not 0 <= cells <= MAX_CELLS or not 0 <= status <= 20:
         raise ProtocolError("bad_field", "cells")
     return Hello(int(data["v"]), code, token, lang, verbosity, cells, status,
                  bool(data.get("hears", True)))

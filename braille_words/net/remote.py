@@ -13,6 +13,10 @@ already keeps, not a second filter that could drift from it.
 The few sentences the table still words itself for a seat (a hint, a spelling, a journal that
 failed) go as sentences (``say``), made in the student's language.
 
+What the student's computer shows and says is worded there, so the table does not have it: the
+computer reports it (``screen``) and the seat keeps it as its ``mirror``, for the teacher's page
+only — it is never sent to any seat.
+
 While a seat has no connection, its news is kept as data (the last ``MISSED_KEPT`` messages)
 and sent when it is back: the student's computer words it as one "while you were away".
 """
@@ -28,9 +32,10 @@ from typing import Any, Protocol
 from braille_words.errors import BrailleWordsError
 from braille_words.games.base import Event
 from braille_words.games.kit import GameKit
-from braille_words.net.protocol import Hello
+from braille_words.net.protocol import Hello, Screen
 from braille_words.table.outputs import SeatOutput
 from braille_words.table.seatnews import SeatNews
+from braille_words.table.snapshot import HEARD_SHOWN, SeatMirror
 
 MISSED_KEPT = 30
 
@@ -263,6 +268,9 @@ class RemoteSeat:
         self.busy = False
         """Letters wait on the student's typing line (their computer says so)."""
         self._fresh = True
+        self.mirror = SeatMirror()
+        """What the student's computer last reported it shows and said (for the teacher's
+        page); replaced whole on the network's thread, read whole on the page's."""
         self.news = RemoteNews(out, kit, self)
         out.plug(speaker=_Missed(self._missed), display=None, earcons=None)
 
@@ -291,6 +299,13 @@ class RemoteSeat:
     def typed(self, link: Link, busy: bool) -> None:
         if self.link is link:
             self.busy = busy
+
+    def screen(self, link: Link, screen: Screen) -> None:
+        """The student's computer reports its display and its new sentences (already checked
+        against the width its connection announced): the seat's mirror, and nothing else."""
+        if self.link is link:
+            heard = (self.mirror.heard + screen.heard)[-HEARD_SHOWN:]
+            self.mirror = SeatMirror(screen.cells, screen.line, heard)
 
     # -- on the table's thread -------------------------------------------------------------
 

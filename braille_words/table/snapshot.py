@@ -8,10 +8,18 @@ its own display and sentences), so a page built on one seat's view leaks nothing
 Called from a web server's thread while the game loop runs on its own: the game state is an
 immutable value replaced whole, and a seat's output is read under its own lock, so a view is
 consistent seat by seat (at worst a move behind the next one).
+
+A seat played from a student's own computer is shown and worded there, not by the table: what
+its display shows and what it said are that computer's report (a ``SeatMirror``, kept by the
+host for its teacher), given to ``seat_view`` or found through the ``mirrored`` provider a
+host registers for its tables.
 """
 
 from __future__ import annotations
 
+import weakref
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from braille_words.braille.cells import to_unicode
@@ -22,6 +30,36 @@ from braille_words.table.session import AnySession
 
 HEARD_SHOWN = 8
 """How many of a seat's latest sentences a view carries."""
+
+
+@dataclass(frozen=True)
+class SeatMirror:
+    """What a network seat's own computer last said it shows and says: its display's cells,
+    the line the student is on, and its latest sentences. Replaced whole, never changed."""
+
+    cells: bytes = b""
+    line: str = ""
+    heard: tuple[str, ...] = ()
+
+
+MirrorOf = Callable[[int], SeatMirror | None]
+"""A table's seat's mirror, or None for a seat at the table's own computer."""
+
+_mirrors: dict[int, tuple[weakref.ref[AnySession], MirrorOf]] = {}
+
+
+def mirrored(session: AnySession, mirror_of: MirrorOf) -> None:
+    """``session``'s network seats are shown by ``mirror_of`` on every view of it (a host
+    registers its tables for the teacher's page)."""
+    key = id(session)
+    _mirrors[key] = (weakref.ref(session, lambda _: _mirrors.pop(key, None)), mirror_of)
+
+
+def _mirror_of(session: AnySession, seat: int) -> SeatMirror | None:
+    found = _mirrors.get(id(session))
+    if found is None or found[0]() is not session:
+        return None
+    return found[1](seat)
 
 
 def _print(cells: bytes, lang: str) -> str:
@@ -46,12 +84,15 @@ def _scores(session: AnySession) -> list[int] | None:
     return [int(s) for s in scores] if isinstance(scores, list | tuple) else None
 
 
-def seat_view(session: AnySession, seat: int, *, connected: bool | None = None) -> dict[str, Any]:
+def seat_view(session: AnySession, seat: int, *, connected: bool | None = None,
+              mirror: SeatMirror | None = None) -> dict[str, Any]:
     """One seat as that seat sees it: its name, whether it is there, whether it is its turn,
     its score, its display (cells and print), its latest sentences, its rack and the table.
 
     ``connected`` is the host's word on a network seat; at one computer a seat is there
-    unless its person left or its display was unplugged."""
+    unless its person left or its display was unplugged. ``mirror`` (or the one ``mirrored``
+    gives) is a network seat's display and sentences, as its student's computer reported
+    them: they are made there, not in this seat's output at the table."""
     config = session.seats[seat]
     out = session.outputs[seat]
     state = session.state
@@ -60,10 +101,17 @@ def seat_view(session: AnySession, seat: int, *, connected: bool | None = None) 
     lang = out.lang
     if connected is None:
         connected = seat not in session._left and f"display {seat}" not in session._paused
-    with out._lock:
-        frame = out.frame()
-        heard = [strip_marks(s) for s in out.said if s][-HEARD_SHOWN:]
-        line = out.current_line or ""
+    if mirror is None:
+        mirror = _mirror_of(session, seat)
+    if mirror is not None:
+        frame, line, attached = mirror.cells, mirror.line, bool(mirror.cells)
+        heard = [strip_marks(s) for s in mirror.heard if s][-HEARD_SHOWN:]
+    else:
+        with out._lock:
+            frame = out.frame()
+            heard = [strip_marks(s) for s in out.said if s][-HEARD_SHOWN:]
+            line = out.current_line or ""
+        attached = out.display is not None
     lines = []
     try:
         drawn = presenter.braille_view(view, lang)
@@ -95,7 +143,7 @@ def seat_view(session: AnySession, seat: int, *, connected: bool | None = None) 
             "line": line,
             "braille": to_unicode(frame),
             "print": _print(frame, lang),
-            "attached": out.display is not None,
+            "attached": attached,
         },
         "heard": heard,
         "rack": presenter.rack_letters(view),

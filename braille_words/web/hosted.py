@@ -3,8 +3,10 @@ connections, at ``/teacher/``.
 
 The host runs several tables; the page shows each of them, and for every network seat whether
 its student's computer is connected now and the seat's join code (the teacher reads it out; a
-student never reaches this page, and a code is refused as the password). The page's controls go
-through each table's own ``TableControl``, exactly as the host's console does.
+student never reaches this page, and a code is refused as the password). A network seat's
+display and latest sentences are what the student's computer reported (its seat's mirror): they
+are made there. The page's controls go through each table's own ``TableControl``, exactly as
+the host's console does.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from aiohttp import web
 
+from braille_words.table.snapshot import MirrorOf, SeatMirror, mirrored
 from braille_words.web.app import lang_of, teacher_app
 from braille_words.web.auth import new_password, spoken_password
 from braille_words.web.tables import TeacherTable, TeacherTables
@@ -37,6 +40,14 @@ def _all_codes_of(table: HostedTable) -> Callable[[], Collection[str]]:
 
 def _connected_of(table: HostedTable) -> Callable[[], dict[int, bool]]:
     return lambda: {seat: remote.link is not None for seat, remote in table.remotes.items()}
+
+
+def _mirror_of(table: HostedTable) -> MirrorOf:
+    def mirror(seat: int) -> SeatMirror | None:
+        remote = table.remotes.get(seat)
+        return remote.mirror if remote is not None else None
+
+    return mirror
 
 
 @dataclass
@@ -66,6 +77,8 @@ class HostedPage:
 def host_page(host: Host, journals: Path | None = None,
               password: str | None = None) -> HostedPage:
     """The teacher's page of every table ``host`` runs; ``host.on_app`` mounts it."""
+    for table in host.tables:
+        mirrored(table.session, _mirror_of(table))
     tables = TeacherTables(
         [TeacherTable(t.number, t.session, codes=_all_codes_of(t),
                       connected=_connected_of(t), seat_codes=_codes_of(t), starts_next=False)

@@ -79,6 +79,16 @@ class Peer:
         for sent in self.presented.typed(line):
             await self.send({"t": "line", "text": sent})
 
+    async def report(self) -> bool:
+        """What the student's display shows and what was said since the last report, sent as
+        ``join`` sends it (when something changed); whether it was sent."""
+        assert self.presented is not None
+        message = self.presented.screen.report(self.cells)
+        if message is None:
+            return False
+        await self.send(message)
+        return True
+
     async def send(self, message: dict[str, Any] | str) -> None:
         await self.ws.send_str(message if isinstance(message, str) else protocol.dump(message))
 

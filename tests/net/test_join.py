@@ -9,6 +9,7 @@ import queue
 import subprocess
 import sys
 import threading
+import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -123,6 +124,14 @@ def test_join_with_an_address_and_the_code_speaks_english_when_asked(
     student.until("Your turn")
     student.type("rack")
     student.until("Rack, 14 tiles")
+    # What join said is reported to the table, for the teacher's page (its seat's mirror).
+    remote = table.table.remotes[0]
+    for _ in range(100):  # reported within a fifth of a second; waited for up to ten
+        if any("Rack, 14 tiles" in s for s in remote.mirror.heard):
+            break
+        time.sleep(0.1)
+    assert any("Rack, 14 tiles" in s for s in remote.mirror.heard), remote.mirror
+    assert remote.mirror.cells == b"" and remote.mirror.line == ""  # no display here
     assert student.end() == 0
 
 
@@ -150,7 +159,6 @@ def test_a_student_at_a_baum_display_without_speech_joins_and_plays_to_the_end(
     """Issue 14's "done when", one student on an emulated Baum display (no speech), the
     other a simulated student; the seat's cells are made on the student's computer from
     what the table sends over the network."""
-    import time
 
     from braille_words.braille import text_line
     from braille_words.braille.view import Pager

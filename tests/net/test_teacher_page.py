@@ -72,7 +72,8 @@ def classroom(tmp_path: Path, polish: Any) -> Iterator[Classroom]:
 @dataclass
 class Student:
     """A student's computer (the protocol's test client) on a thread of its own, connected
-    until ``leave``; what it was sent is in ``peer.got``."""
+    until ``leave``; what it was sent is in ``peer.got``. It reports its display and what it
+    said to the table whenever that changed, as ``join`` does."""
 
     url: str
     code: str
@@ -92,6 +93,7 @@ class Student:
             self.joined.set()
             while not self.stop.is_set() and not self.peer.closed:
                 await self.peer.read(0.2)
+                await self.peer.report()
             await self.peer.ws.close()
 
     def said(self) -> str:
