@@ -39,6 +39,7 @@ from braille_words.braille.translator import Mode, text_to_cells
 from braille_words.braille.view import Line, Segment
 from braille_words.errors import BrailleWordsError
 from braille_words.speech.speaker import strip_marks
+from braille_words.table.clock import clock_text
 
 
 class Speaker(Protocol):
@@ -652,7 +653,7 @@ class SeatOutput:
 
     def show_clock(self, seconds: float | None) -> None:
         """The seconds left of the running clock (None: no clock now) on the cells."""
-        shown = "" if seconds is None else str(max(0, round(seconds)))
+        shown = "" if seconds is None else clock_text(seconds)
         with self._lock:
             if shown == self._clock:
                 return

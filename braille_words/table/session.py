@@ -30,7 +30,7 @@ from braille_words.games.votes import parse_ballot
 from braille_words.lexicon.diacritics import restore_line
 from braille_words.present.messages import error_text, lookup, render, text
 from braille_words.table.activity import ActivityLog
-from braille_words.table.clock import TableClock
+from braille_words.table.clock import TableClock, clock_text
 from braille_words.table.control import TEACHER, Control
 from braille_words.table.hotseat import HotSeat
 from braille_words.table.inputs import KEYBOARD as KEYBOARD
@@ -38,6 +38,7 @@ from braille_words.table.inputs import TABLE as TABLE
 from braille_words.table.inputs import Input as Input
 from braille_words.table.journal import Header, Journal
 from braille_words.table.outputs import SeatOutput
+from braille_words.table.seat_clock import CLOCK_WORDS, SeatClockTable
 from braille_words.table.seats import SeatConfig
 from braille_words.table.tablewide import TableWide
 from braille_words.table.vocabulary import (
@@ -66,7 +67,7 @@ M = TypeVar("M", bound=Move)
 
 
 @dataclass
-class Session(HotSeat, TableWide, Generic[R, S, M]):
+class Session(HotSeat, TableWide, SeatClockTable, Generic[R, S, M]):
     """A running game. Build it with ``table.start`` / ``table.resume``.
 
     It is generic in the game's rules, state and move types, so mypy checks every call the
@@ -509,6 +510,8 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
         if low in WHERE_WORDS:
             out.announce(self._where(seat), cue=None)
             return True
+        if low in CLOCK_WORDS and self._read_clocks(seat):
+            return True
         if low in LAST_WORDS:
             news = " ".join(self._last_move.get(seat, []))
             out.announce(news or text(out.lang, "no_last_move", out.verbosity))
@@ -662,7 +665,9 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
         mine = "*" if view["seat"] in view["awaiting"] else ""
         if left is None and self.clock is not None and self.clock.running is not None:
             left = self.clock.remaining()
-        return mine + (str(round(left)) if left is not None else "")
+        if left is None:
+            left = self.seat_left(view["seat"])  # the seat's own game clock, if any
+        return mine + (clock_text(left) if left is not None else "")
 
     # -- the clock ------------------------------------------------------------------------
 
@@ -678,8 +683,9 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
         if self._paused:
             self.clock.pause()  # a new turn's countdown waits for the table to go on
         if self.clock.running is None:
-            for out in self.outputs:
-                out.show_clock(None)
+            for seat, out in enumerate(self.outputs):
+                out.show_clock(self.seat_left(seat))
+        self._sync_seat_clock()
 
     def _on_timer(self, event: TimerEvent, left: float, request: TimerRequest) -> None:
         """Called on the clock's thread: sounds and warnings now, the time-up move queued."""
@@ -709,6 +715,9 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
         if isinstance(item.move, tuple) and item.move and item.move[0] == "device":
             _, seat, status = item.move
             self._device(seat, status)
+            return
+        if isinstance(item.move, tuple) and item.move and item.move[0] == "seat_clock":
+            self._seat_clock_out(item.move[1])
             return
         if isinstance(item.move, tuple) and item.move and item.move[0] == "call":
             item.move[1]()  # work another thread hands to the table's (``call_soon``)
@@ -1026,6 +1035,7 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
         return result
 
     def close(self) -> None:
+        self.close_seat_clock()
         if self.clock is not None:
             self.clock.close()
         if self.journal is not None:
