@@ -69,8 +69,11 @@ HELP: dict[str, list[tuple[str, str]]] = {
          "punktów"),
         ("przeciw 3", "zagraj swoją kartę warunkową 3 przeciw ruchowi rywala (ciemna "
          "liczba, gdy słowo spełnia warunek), potem akceptuj lub sprawdź"),
-        ("zegar 2", "z opcją clock_minutes: czas gracza 2 się skończył (zegar szachowy stoi "
-         "na stole; program go nie odmierza); potem ten gracz może tylko pasować"),
+        ("zegar", "z opcją clock_minutes: ile czasu ma każdy gracz (zegar szachowy: czas "
+         "płynie tylko w twojej turze; przy 5 minutach, minucie i 10 sekundach słyszysz "
+         "ostrzeżenie, a komu czas się skończy, ten może już tylko pasować)"),
+        ("zegar 2", "przy stole bez zegarów programu (gra ze skryptu): czas gracza 2 się "
+         "skończył"),
         ("wiersz 8, kolumna H, pole H8", "czytaj wiersz, kolumnę, pole"),
         ("słowa H8", "słowa przechodzące przez pole H8 w obu kierunkach"),
         ("pasuje H8", "jakie litery pasują na pole H8 (w poziomie i w pionie)"),
@@ -102,9 +105,11 @@ HELP: dict[str, list[tuple[str, str]]] = {
          "the rival scores nothing"),
         ("against 3", "play your conditional card 3 against a rival's move (its dark number, "
          "when the word meets the condition), then accept or check"),
-        ("clock 2", "with the clock_minutes option: player 2's time has run out (a chess "
-         "clock stands on the table; the program does not run it); that player may then only "
-         "pass"),
+        ("clock", "with the clock_minutes option: each player's time left (a chess clock: "
+         "time runs only on your turn; you hear a warning at 5 minutes, a minute and 10 "
+         "seconds left, and a player whose time is up may only pass)"),
+        ("clock 2", "at a table where the program runs no clocks (a scripted game): player "
+         "2's time has run out"),
         ("row 8, column H, square H8", "read a row, a column, a square"),
         ("words H8", "the words through square H8 both ways"),
         ("fits H8", "which letters fit on square H8 (across and down)"),

@@ -24,6 +24,7 @@ from braille_words.braille.lines import NamedGrid, NamedLine
 from braille_words.braille.symbols import Symbol
 from braille_words.braille.translator import letter_cell, symbol_cell, text_to_cells
 from braille_words.braille.view import Line, Segment
+from braille_words.games.interface import SeatClockRequest
 from braille_words.games.kit import GamePresenter, standings
 from braille_words.games.scrabble_cards.commands import to_command
 from braille_words.games.scrabble_cards.notation import coord, parse_square, square_name
@@ -277,6 +278,9 @@ def read(low: str, view: ScrabbleView, lang: str, verbosity: str) -> str | None:
             if what == "anchors":
                 return read_anchors(view, lang, verbosity)
             return read_board(view, lang, verbosity)
+    if low in ("zegar", "clock"):
+        # With clock_minutes the table reads every player's time before the game is asked.
+        return None if view.get("clock_minutes") else _t(lang, "no_clock", verbosity)
     first, _, rest = low.partition(" ")
     rest = rest.strip()
     if not rest:
@@ -545,6 +549,16 @@ class Presenter(GamePresenter[ScrabbleView]):
         lang: str = "en",
     ) -> dict[str, Any]:
         return event_params(kind, params, seat, names, lang)
+
+    def seat_clock(self, view: ScrabbleView) -> SeatClockRequest | None:
+        """``clock_minutes``: a chess clock per player, running on their turn only (not
+        while rivals accept or check a move, which is not the mover's time)."""
+        minutes = view.get("clock_minutes")
+        if not minutes or view["over"]:
+            return None
+        out = frozenset(s for s, flag in enumerate(view["clock_out"]) if flag)
+        running = view["current"] if view["phase"] == "turn" else None
+        return SeatClockRequest(float(minutes) * 60, running, out)
 
     def prompt_key(self, view: ScrabbleView) -> Any:
         return (view["phase"], view["current"], view["turns"], len(view["board"]))

@@ -460,6 +460,7 @@ class State:
             "bag": len(self.bag),
             "exchanges_left": exchanges_left,
             "clock_out": list(self.clock_out),
+            "clock_minutes": self.options.clock_minutes,
             "check": self.options.check,
             "turns": self.turns,
             "over": self.over,
@@ -626,6 +627,12 @@ class Rules(GameRules[State, Move]):
         if state.phase == "verdict":
             return min(state.awaiting), Accept()
         return state.current, Pass()
+
+    def clock_out(self, state: State, seat: int) -> tuple[int, Move] | None:
+        """The table's chess clock ran out for ``seat`` (``clock_minutes``)."""
+        if state.over or self.options.clock_minutes is None or state.clock_out[seat]:
+            return None
+        return seat, ClockOut(seat)
 
     # ---- moves
 
