@@ -42,6 +42,7 @@ from braille_words.table.seat_clock import CLOCK_WORDS, SeatClockTable
 from braille_words.table.seats import SeatConfig
 from braille_words.table.tablewide import TableWide
 from braille_words.table.vocabulary import (
+    BOARD_JUMPS,
     HELP_ALL_WORDS,
     HELP_WORDS,
     HINT_WORDS,
@@ -511,6 +512,8 @@ class Session(HotSeat, TableWide, SeatClockTable, Generic[R, S, M]):
             out.announce(self._where(seat), cue=None)
             return True
         if low in CLOCK_WORDS and self._read_clocks(seat):
+            return True
+        if low in BOARD_JUMPS and out.grid_jump(BOARD_JUMPS[low]):
             return True
         if low in LAST_WORDS:
             news = " ".join(self._last_move.get(seat, []))
