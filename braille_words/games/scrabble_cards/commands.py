@@ -78,6 +78,9 @@ HELP: dict[str, list[tuple[str, str]]] = {
         ("słowa H8", "słowa przechodzące przez pole H8 w obu kierunkach"),
         ("pasuje H8", "jakie litery pasują na pole H8 (w poziomie i w pionie)"),
         ("zaczepienia", "pola, przy których można dołożyć słowo"),
+        ("następne słowo, następne zaczepienie", "kursor planszy na następne słowo (czytane "
+         "wzdłuż niego) albo na następne wolne pole przy kartach; na monitorze brajlowskim "
+         "spacja z n albo z z, na Vario trzy lewe albo trzy prawe klawisze razem"),
         ("ruch", "ostatni ruch: słowa i punkty"),
         ("ręka", "karty w ręce z wartościami; karta 3: co robi karta 3"),
         ("worek, wymiany, wyniki, plansza", "karty w worku, twoje wymiany, wyniki, cała "
@@ -114,6 +117,9 @@ HELP: dict[str, list[tuple[str, str]]] = {
         ("words H8", "the words through square H8 both ways"),
         ("fits H8", "which letters fit on square H8 (across and down)"),
         ("anchors", "the squares where a word can join the table"),
+        ("next word, next anchor", "the board's cursor to the next word (read along it) or "
+         "to the next free square beside the cards; on a Braille display space with n or with "
+         "z, on a Vario the three left or the three right keys together"),
         ("move", "the last move: its words and points"),
         ("hand", "the cards in your hand with their values; card 3: what card 3 does"),
         ("bag, exchanges, scores, board", "cards in the bag, your exchanges, the scores, the "
