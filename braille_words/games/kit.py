@@ -164,6 +164,11 @@ class GamePresenter(ABC, Generic[V]):
         then "1 2" puts it where routing on letter 2 of word 1 would."""
         return None
 
+    def wants_letter(self, selection: Any) -> bool:
+        """Whether the pick waits for one letter (Scrabble karty's blank routed to a square):
+        then one chord on the display's Braille keyboard is sent at once, no Enter needed."""
+        return False
+
     def describe_move(self, move: Any, lang: str, view: V | None = None) -> str:
         """A move (a hint) said as the line a player would type."""
         return str(move.to_json())

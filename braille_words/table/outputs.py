@@ -149,6 +149,9 @@ class SeatOutput:
         self._status_borrowed = False  # the status cells show a board coordinate
         self.selection: Any = None
         self.router: Router | None = None
+        self.wants_letter: Callable[[Any], bool] | None = None
+        """Whether the pick waits for one letter (the game's ``wants_letter``): one chord
+        is then a whole line."""
         self.closed = threading.Event()
         self.cancel_line: Callable[[str], str | None] | None = None
         """The game's line for the display's cancel key (set by the table from the game)."""
@@ -803,6 +806,10 @@ class SeatOutput:
                 self._route(arg)
             elif name == "braille_chord" and arg is not None:
                 self._type(lambda: self.typing.add_chord(arg))
+                wants = self.wants_letter
+                if wants is not None and wants(self.selection) and len(self.typing) == 1 and (
+                        self.typing.text().isalpha()):
+                    self._enter()  # the one letter the pick waits for: no Enter needed
             elif name == "space":
                 self._type(self.typing.space)
             elif name == "backspace":

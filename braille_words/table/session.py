@@ -161,6 +161,7 @@ class Session(HotSeat, TableWide, SeatClockTable, Generic[R, S, M]):
         for seat, out in enumerate(self.outputs):
             out.submit = self._submitter(seat)
             out.router = self.kit.presenter.route
+            out.wants_letter = self.kit.presenter.wants_letter
             out.cancel_line = self.kit.presenter.cancel_line
             out.on_device = self._device_reporter(seat)
             out.on_refused = self._refusal_noter(seat)
