@@ -1,5 +1,6 @@
 """Scrabble karty at a real table, as a person types: the board's jumps (next word, next
-free square beside the cards) typed as well as pressed."""
+free square beside the cards) typed as well as pressed, and a blank routed to a square given
+its letter by one chord or a typed letter."""
 
 from __future__ import annotations
 
@@ -7,6 +8,9 @@ import io
 from pathlib import Path
 from typing import Any
 
+from braille_words.braille import letter_cell
+from braille_words.displays.console import ConsoleDisplay
+from braille_words.displays.events import DisplayCommand
 from braille_words.games.registry import find_game
 from braille_words.table.launch import new_session
 from braille_words.table.outputs import SeatOutput
@@ -42,3 +46,52 @@ def test_typed_jumps_step_through_the_words_and_the_free_squares(
     assert said.index("J8: TAK") < said.index("H8: KOT")  # from the cursor on H8, round
     session.handle(1, "next word")  # each seat has its own cursor
     assert "J8: TAK, w pionie." in streams[1].getvalue()
+
+
+def _lines(session: Session) -> None:
+    """What the seats' displays sent, handled as the table's loop handles it."""
+    while not session.inputs.empty():
+        item = session.inputs.get()
+        if item.line is not None:
+            session.handle(item.seat, item.line)
+
+
+def _route(out: SeatOutput, line: str, target: Any) -> None:
+    out.jump_to(line)
+    key = out.key_for(target)
+    assert key is not None, f"{target} is not in the window"
+    out.on_display_command(DisplayCommand("route", key))
+
+
+def test_a_blank_routed_to_a_square_takes_its_letter_from_one_chord(
+    tmp_path: Path, polish: Any
+) -> None:
+    session, streams = table(tmp_path, polish, {"hands": ["k o ? e k a a", "d o m"]})
+    out = session.outputs[0]
+    out.attach_display(ConsoleDisplay(40, stream=io.StringIO()))
+    session._prompt()
+    blank = 2
+    _route(out, "cards", ("rack", blank, "blank"))
+    _route(out, "board", ("square", 7, 9))
+    _lines(session)
+    said = streams[0].getvalue()
+    assert "Blank, karta 3, na J8: jaką literę zastępuje? Napisz ją jednym akordem" in said
+    out.on_display_command(DisplayCommand("braille_chord", letter_cell("t")))
+    _lines(session)
+    assert [(p.row, p.col, p.letter) for p in session.state.pending] == [(7, 9, "t")]
+    assert "te na J8 (blank)." in streams[0].getvalue()
+    assert not len(out.typing) and out.selection is None
+
+
+def test_a_blank_routed_to_a_square_takes_a_typed_letter_too(
+    tmp_path: Path, polish: Any
+) -> None:
+    session, _streams = table(tmp_path, polish, {"hands": ["k o ? e k a a", "d o m"]})
+    out = session.outputs[0]
+    out.attach_display(ConsoleDisplay(40, stream=io.StringIO()))
+    session._prompt()
+    _route(out, "cards", ("rack", 2, "blank"))
+    _route(out, "board", ("square", 7, 9))
+    _lines(session)
+    session.handle(0, "ż")  # the terminal keyboard
+    assert [(p.row, p.col, p.letter) for p in session.state.pending] == [(7, 9, "ż")]

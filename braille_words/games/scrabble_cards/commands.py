@@ -58,7 +58,8 @@ HELP: dict[str, list[tuple[str, str]]] = {
         ("8H ko?tek", "blank to znak zapytania przed literą, którą zastępuje (tu T)"),
         ("8H kotek 6", "z kartą premii nr 6 z ręki (podwójna, potrójna lub warunkowa)"),
         ("połóż 3 H8", "połóż kartę 3 z ręki na polu H8 (blank: połóż 7 H8 k); tak samo "
-         "klawisz routingu na karcie, potem na polu"),
+         "klawisz routingu na karcie, potem na polu (blank: potem litera jednym akordem albo "
+         "wpisana)"),
         ("gotowe", "karty położone na polach to ruch: sprawdzam go w całości"),
         ("zabierz H8", "zabierz kartę położoną w tej turze z pola H8; od nowa: wszystkie"),
         ("premia 6", "dołącz (albo odłącz) kartę premii 6 do układanego ruchu"),
@@ -97,7 +98,8 @@ HELP: dict[str, list[tuple[str, str]]] = {
         ("8H ko?tek", "a blank is a question mark before the letter it stands for (here T)"),
         ("8H kotek 6", "with premium card 6 of your hand (double, triple or conditional)"),
         ("put 3 H8", "lay hand card 3 on square H8 (a blank: put 7 H8 k); a routing key on "
-         "the card, then on the square, does the same"),
+         "the card, then on the square, does the same (a blank: then its letter, one chord or "
+         "typed)"),
         ("done", "the cards laid on squares are the move: it is judged as a whole"),
         ("take H8", "take back the card laid this turn on H8; clear: all of them"),
         ("bonus 6", "play (or stop playing) premium card 6 with the move being built"),
