@@ -63,17 +63,23 @@ def _route(out: SeatOutput, line: str, target: Any) -> None:
     out.on_display_command(DisplayCommand("route", key))
 
 
-def test_a_blank_routed_to_a_square_takes_its_letter_from_one_chord(
-    tmp_path: Path, polish: Any
-) -> None:
+def blank_to_j8(tmp_path: Path, polish: Any) -> tuple[Session, list[io.StringIO]]:
+    """Ola, at a 40-cell display, routes her blank (card 3), then square J8."""
     session, streams = table(tmp_path, polish, {"hands": ["k o ? e k a a", "d o m"]})
     out = session.outputs[0]
     out.attach_display(ConsoleDisplay(40, stream=io.StringIO()))
     session._prompt()
-    blank = 2
-    _route(out, "cards", ("rack", blank, "blank"))
+    _route(out, "cards", ("rack", 2, "blank"))
     _route(out, "board", ("square", 7, 9))
     _lines(session)
+    return session, streams
+
+
+def test_a_blank_routed_to_a_square_takes_its_letter_from_one_chord(
+    tmp_path: Path, polish: Any
+) -> None:
+    session, streams = blank_to_j8(tmp_path, polish)
+    out = session.outputs[0]
     said = streams[0].getvalue()
     assert "Blank, karta 3, na J8: jaką literę zastępuje? Napisz ją jednym akordem" in said
     out.on_display_command(DisplayCommand("braille_chord", letter_cell("t")))
@@ -86,12 +92,6 @@ def test_a_blank_routed_to_a_square_takes_its_letter_from_one_chord(
 def test_a_blank_routed_to_a_square_takes_a_typed_letter_too(
     tmp_path: Path, polish: Any
 ) -> None:
-    session, _streams = table(tmp_path, polish, {"hands": ["k o ? e k a a", "d o m"]})
-    out = session.outputs[0]
-    out.attach_display(ConsoleDisplay(40, stream=io.StringIO()))
-    session._prompt()
-    _route(out, "cards", ("rack", 2, "blank"))
-    _route(out, "board", ("square", 7, 9))
-    _lines(session)
+    session, _streams = blank_to_j8(tmp_path, polish)
     session.handle(0, "ż")  # the terminal keyboard
     assert [(p.row, p.col, p.letter) for p in session.state.pending] == [(7, 9, "ż")]
