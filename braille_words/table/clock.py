@@ -232,7 +232,8 @@ class SeatClocks:
 
 
 def clock_text(seconds: float) -> str:
-    """Seconds left as the cells and speech give them: ``37`` under 100 seconds, else
-    minutes and seconds (``19:05``), which a game clock of many minutes needs."""
+    """Time left as the cells give it, in three characters at most (the clock's cells): the
+    seconds under 100 (``37``), else the minutes begun (``20m``), which a game clock of many
+    minutes needs. Speech says minutes and seconds in words."""
     whole = max(0, round(seconds))
-    return str(whole) if whole < 100 else f"{whole // 60}:{whole % 60:02d}"
+    return str(whole) if whole < 100 else f"{-(-whole // 60)}m"

@@ -125,4 +125,4 @@ def test_a_seat_clock_runs_only_for_the_seat_named_and_warns_at_its_marks() -> N
 def test_a_long_clock_shows_minutes_and_seconds() -> None:
     from braille_words.table.clock import clock_text
 
-    assert [clock_text(s) for s in (7.4, 99, 100, 1205)] == ["7", "99", "1:40", "20:05"]
+    assert [clock_text(s) for s in (7.4, 99, 100, 1200, 1205)] == ["7", "99", "2m", "20m", "21m"]
