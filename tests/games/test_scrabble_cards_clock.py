@@ -58,7 +58,12 @@ def test_only_the_player_to_move_loses_time(tmp_path: Path, polish: Any) -> None
     assert f"{names[first].name} 1 min 30 s" in said
     assert f"{names[other].name} 1 min 45 s, biegnie" in said
     assert session._status(session.state.view_for(first)) == "90"
-    assert session._status(session.state.view_for(other)) == "*1:45"
+    assert session._status(session.state.view_for(other)) == "*2m"
+    session.handle(other, "pas")
+    scheduler.advance(30)
+    session.handle(other, "zegar")
+    assert f"{names[other].name} 1 min 45 s." in streams[other].getvalue()
+    assert f"{names[first].name} 1 min, biegnie" in streams[other].getvalue()
 
 
 def test_a_warning_at_a_minute_left_and_the_time_out_leaves_only_passing(
