@@ -149,13 +149,14 @@ class SeatClocks:
     def sync(self, request: SeatClockRequest | None) -> int | None:
         """Run the seat the game names; returns the seat whose clock was stopped (its time
         is worth saving), if one was."""
-        self.request = request
         running = None if request is None else request.running
         if request is not None and running in request.out:
             running = None
         if running == self._running:
+            self.request = request
             return None
-        stopped = self._stop()
+        stopped = self._stop()  # charged by the request it ran under
+        self.request = request
         if running is not None:
             self._running = running
             if not self._paused:

@@ -86,10 +86,6 @@ class SeatClockTable:
             clocks.pause()
         if stopped is not None:
             self._save_seat_clock(stopped)
-        if request is not None:
-            for seat, out in enumerate(self.outputs):
-                if self.clock is None or self.clock.running is None:
-                    out.show_clock(clocks.left(seat))
 
     def _save_seat_clock(self, seat: int) -> None:
         """Keep ``seat``'s time left in the journal (its clock stopped, or the table closes)."""

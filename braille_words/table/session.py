@@ -686,10 +686,10 @@ class Session(HotSeat, TableWide, SeatClockTable, Generic[R, S, M]):
         self.clock.sync(request)
         if self._paused:
             self.clock.pause()  # a new turn's countdown waits for the table to go on
+        self._sync_seat_clock()
         if self.clock.running is None:
             for seat, out in enumerate(self.outputs):
-                out.show_clock(self.seat_left(seat))
-        self._sync_seat_clock()
+                out.show_clock(self.seat_left(seat))  # a game clock, or nothing
 
     def _on_timer(self, event: TimerEvent, left: float, request: TimerRequest) -> None:
         """Called on the clock's thread: sounds and warnings now, the time-up move queued."""

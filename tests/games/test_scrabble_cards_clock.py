@@ -94,6 +94,7 @@ def test_when_every_clock_is_out_each_loses_their_letters(tmp_path: Path, polish
     left = [session.rules.letters_left(hand) for hand in state.hands]
     assert list(state.scores) == [-x for x in left]
     assert "Wszystkim skończył się czas." in streams[0].getvalue()
+    assert session.seat_left(0) is None and session.outputs[0]._clock == ""  # none shown
 
 
 def test_a_paused_table_stops_the_clock(tmp_path: Path, polish: Any) -> None:
