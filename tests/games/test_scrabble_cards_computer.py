@@ -11,6 +11,7 @@ from scrabble_reference import board_words, mid_game
 
 from braille_words.games.scrabble_cards.commands import parse, to_command
 from braille_words.games.scrabble_cards.computer import (
+    JUDGED,
     Computer,
     QuickScore,
     choose_move,
@@ -146,3 +147,14 @@ def test_a_word_premium_the_computer_adds_is_in_the_cheap_score(polish: Any) -> 
     quick = QuickScore(rules, state, 0, "medium")
     best = max(placements(rules, state, 0), key=quick)
     assert quick(best) == rules.judge(state, 0, replace(lay_of(best), extras=(6,))).points
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_judging_only_the_cheap_scores_best_finds_the_best_move(polish: Any, seed: int) -> None:
+    """With no conditional card in hand (which the cheap score leaves out), the few
+    placements judged in full hold the move worth most of all."""
+    rows, hand = mid_game(seed, polish, blanks=1)
+    rules, state = game(polish, [" ".join(hand), "d o m"], tuple(board_words(rows)))
+    every = scored_moves(rules, state, 0, "strong")
+    best = scored_moves(rules, state, 0, "strong", JUDGED["strong"])
+    assert best[0][0] == every[0][0] and len(best) == min(len(every), JUDGED["strong"])
