@@ -47,6 +47,7 @@ def test_only_the_player_to_move_loses_time(tmp_path: Path, polish: Any) -> None
     session, streams, scheduler = _table(tmp_path, polish)
     first = session.state.current
     other = 1 - first
+    assert "Każdy ma na zegarze 2 min na całą grę" in streams[other].getvalue()
     scheduler.advance(30)
     assert session.seat_left(first) == 90 and session.seat_left(other) == 120
     session.handle(first, "pas")

@@ -560,6 +560,7 @@ class Rules(GameRules[State, Move]):
             values=self.premium_values,
         )
         events = [Event("game_started", {"players": n, "size": state.size,
+                                         "clock": self.options.clock_minutes or 0,
                                          "seats": list(seats)})]
         for seat in range(1, n):  # everyone holds seven from the start; the first at turn start
             state = self._refill(state, seat, events)
