@@ -130,23 +130,29 @@ class QuickScore:
 
     def __call__(self, placement: Placement) -> int:
         if self.first:  # one word, every card laid now: no cross words, no table blanks
-            value = sum(0 if blank else self.values.get(letter, 0)
+            value = sum(0 if blank else self.values[letter]
                         for _r, _c, letter, blank in placement.laid)
             bonus = self.bonus if self.full and len(placement.laid) == self.cards else 0
             return 2 * value + bonus
-        values = self.values
+        values, sides, across = self.values, self._sides, placement.across
+        # The main word at full value, less its blanks: those laid now (below) and those
+        # already on the table (rare: looked for only when the table has any).
+        main = sum(map(values.__getitem__, placement.word))
         total = 0
-        laid_blanks: set[tuple[int, int]] = set()
         for r, c, letter, blank in placement.laid:
-            side = self._side(r, c, placement.across)
+            key = (r, c, across)
+            side = sides[key] if key in sides else self._side(r, c, across)
+            value = values[letter]
             if blank:
-                laid_blanks.add((r, c))
+                main -= value
+                value = 0
             if side is not None:
-                total += side + (0 if blank else values.get(letter, 0))
-        dr, dc = (0, 1) if placement.across else (1, 0)
-        row, col, zero = placement.row, placement.col, self.blanks
-        main = sum(0 if (sq := (row + dr * i, col + dc * i)) in zero or sq in laid_blanks
-                   else values.get(letter, 0) for i, letter in enumerate(placement.word))
+                total += side + value
+        if self.blanks:
+            dr, dc = (0, 1) if across else (1, 0)
+            row, col = placement.row, placement.col
+            main -= sum(values[letter] for i, letter in enumerate(placement.word)
+                        if (row + dr * i, col + dc * i) in self.blanks)
         factor, premiums = 1, 0
         if self.premiums and (not self.strong or main >= KEEP_PREMIUM_BELOW):
             for times in self.premiums:
