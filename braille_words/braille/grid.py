@@ -254,6 +254,59 @@ class Grid:
         found = self.find(target)
         return None if found is None else self.at(*found)
 
+    # -- jumping to what is on the board -------------------------------------------------
+
+    def words(self) -> list[tuple[int, int, bool, str]]:
+        """Every word on the board (two squares or more in a line, across or down): its first
+        square, direction and text, in reading order (across before down on one square)."""
+        found: list[tuple[int, int, bool, str]] = []
+        for r in range(self.rows):
+            for c in range(self.columns):
+                for across, (dr, dc) in ((True, (0, 1)), (False, (1, 0))):
+                    if self.squares[r][c].empty or (
+                        r - dr >= 0 and c - dc >= 0 and not self.squares[r - dr][c - dc].empty
+                    ):
+                        continue
+                    text = []
+                    rr, cc = r, c
+                    while rr < self.rows and cc < self.columns and not self.squares[rr][cc].empty:
+                        text.append(self.squares[rr][cc].text)
+                        rr, cc = rr + dr, cc + dc
+                    if len(text) >= 2:
+                        found.append((r, c, across, "".join(text)))
+        return found
+
+    def anchors(self) -> list[tuple[int, int]]:
+        """The empty squares beside a filled one (where a word can join), in reading order."""
+        return [
+            (r, c) for r in range(self.rows) for c in range(self.columns)
+            if self.squares[r][c].empty and any(
+                0 <= r + dr < self.rows and 0 <= c + dc < self.columns
+                and not self.squares[r + dr][c + dc].empty
+                for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+            )
+        ]
+
+    def next_word(self) -> tuple[Grid, str, bool] | None:
+        """The cursor on the next word's first square after the cursor (round to the first),
+        read along the word; with its text and direction. None: no word on the board."""
+        words = self.words()
+        if not words:
+            return None
+        here = (self.row, self.column, 0 if self.reading == ROW else 1)
+        after = [w for w in words if (w[0], w[1], 0 if w[2] else 1) > here]
+        r, c, across, text = (after or words)[0]
+        return replace(self, row=r, column=c, reading=ROW if across else COLUMN), text, across
+
+    def next_anchor(self) -> Grid | None:
+        """The cursor on the next free square beside a filled one, after the cursor (round
+        to the first). None: nothing on the board yet."""
+        anchors = self.anchors()
+        if not anchors:
+            return None
+        after = [a for a in anchors if a > self.cursor]
+        return self.at(*(after or anchors)[0])
+
     def read_by(self, reading: str) -> Grid:
         """Read by ``ROW`` or ``COLUMN`` from now on."""
         return self if reading == self.reading else replace(self, reading=reading)

@@ -37,6 +37,8 @@ COMMAND_NAMES: frozenset[str] = frozenset(
         "read_row",
         "read_column",
         "read_square",
+        "next_word",
+        "next_anchor",
         "jump_rack",
         "jump_board",
         "jump_table",

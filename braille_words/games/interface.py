@@ -107,6 +107,21 @@ class TimerRequest:
     beat: float = 1.0
 
 
+@dataclass(frozen=True)
+class SeatClockRequest:
+    """A chess clock per seat, as a game with a game clock asks for it (Scrabble karty's
+    ``clock_minutes``): each seat starts with ``seconds`` for the whole game, and only the
+    ``running`` seat's time runs (None: nobody's, e.g. while rivals judge a move). Seats in
+    ``out`` have already been told their time ran out. The table runs it, says
+    ``warnings`` (seconds left) to the seat, and plays ``GameRules.clock_out`` when a seat's
+    time is gone."""
+
+    seconds: float
+    running: int | None
+    out: frozenset[int] = frozenset()
+    warnings: tuple[float, ...] = (300.0, 60.0, 10.0)
+
+
 class GameRules(ABC, Generic[S, M]):
     """Pure rules: no printing, speaking, sleeping, clock or file. A refused move raises
     ``RuleViolation`` (or ``InputError``) and leaves the state as it was."""
@@ -156,6 +171,11 @@ class GameRules(ABC, Generic[S, M]):
     def time_up(self, state: S) -> tuple[int, M] | None:
         """The move the table plays, and for which seat, when the game's countdown runs out;
         None when running out changes nothing."""
+        return None
+
+    def clock_out(self, state: S, seat: int) -> tuple[int, M] | None:
+        """The move the table plays, and for which seat, when ``seat``'s game clock (a
+        ``SeatClockRequest``) runs out; None when that changes nothing."""
         return None
 
     def teacher_ruling(self, state: S, stands: bool) -> tuple[int, M] | None:

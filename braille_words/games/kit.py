@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from braille_words.games.interface import GameRules, M, S, TimerRequest, V
+from braille_words.games.interface import GameRules, M, S, SeatClockRequest, TimerRequest, V
 
 if TYPE_CHECKING:
     from braille_words.braille.lines import NamedLine
@@ -164,6 +164,11 @@ class GamePresenter(ABC, Generic[V]):
         then "1 2" puts it where routing on letter 2 of word 1 would."""
         return None
 
+    def wants_letter(self, selection: Any) -> bool:
+        """Whether the pick waits for one letter (Scrabble karty's blank routed to a square):
+        then one chord on the display's Braille keyboard is sent at once, no Enter needed."""
+        return False
+
     def describe_move(self, move: Any, lang: str, view: V | None = None) -> str:
         """A move (a hint) said as the line a player would type."""
         return str(move.to_json())
@@ -176,6 +181,11 @@ class GamePresenter(ABC, Generic[V]):
 
     def timer(self, view: V) -> TimerRequest | None:
         """The countdown the game wants running now, read from the table's view."""
+        return None
+
+    def seat_clock(self, view: V) -> SeatClockRequest | None:
+        """The game clock per seat (a chess clock) the game wants running, read from the
+        table's view; None: the game has none."""
         return None
 
     def resumed(self, view: V, lang: str, verbosity: str) -> str:

@@ -20,7 +20,7 @@ from braille_words.audio.timers import (
     TimerEvent,
     TimerSpec,
 )
-from braille_words.games.interface import TimerRequest
+from braille_words.games.interface import SeatClockRequest, TimerRequest
 
 Listener = Callable[[TimerEvent, float, TimerRequest], None]
 
@@ -106,3 +106,135 @@ class TableClock:
         close = getattr(self._scheduler, "close", None)
         if close is not None:
             close()
+
+
+SeatListener = Callable[[str, int, float], None]
+"""(what, seat, seconds left): "started", "tick", "warning" or "out"."""
+
+
+class SeatClocks:
+    """A chess clock per seat (``SeatClockRequest``): each seat's time runs only while the
+    game says it is that seat's, stands still while the table is paused, and is kept when
+    the turn moves on. The clock beats every second for the cells; a warning is said at each
+    of the game's marks; at zero the listener hears "out" (the table then plays the game's
+    ``clock_out`` move, so it is journaled like any move)."""
+
+    def __init__(self, scheduler: Callable[[], Scheduler], listener: SeatListener) -> None:
+        self._scheduler = scheduler
+        self._listener = listener
+        self.request: SeatClockRequest | None = None
+        self._left: dict[int, float] = {}
+        self._running: int | None = None
+        self._since = 0.0
+        self._paused = False
+        self._handles: list[Handle] = []
+
+    def restore(self, left: dict[int, float]) -> None:
+        """The seconds each seat had left when a saved game stopped."""
+        self._left.update(left)
+
+    def left(self, seat: int) -> float | None:
+        """``seat``'s seconds left; None when the game has no such clock."""
+        if self.request is None:
+            return None
+        left = self._left.get(seat, self.request.seconds)
+        if seat == self._running and not self._paused:
+            left -= self._scheduler().now() - self._since
+        return max(0.0, left)
+
+    @property
+    def running(self) -> int | None:
+        return self._running
+
+    def sync(self, request: SeatClockRequest | None) -> int | None:
+        """Run the seat the game names; returns the seat whose clock was stopped (its time
+        is worth saving), if one was."""
+        running = None if request is None else request.running
+        if request is not None and running in request.out:
+            running = None
+        if running == self._running:
+            self.request = request
+            return None
+        stopped = self._stop()  # charged by the request it ran under
+        self.request = request
+        if running is not None:
+            self._running = running
+            if not self._paused:
+                self._start()
+        return stopped
+
+    def pause(self) -> None:
+        if self._paused:
+            return
+        self._stop(keep_running=True)
+        self._paused = True
+
+    def go_on(self) -> None:
+        if not self._paused:
+            return
+        self._paused = False
+        if self._running is not None:
+            self._start()
+
+    def _start(self) -> None:
+        seat = self._running
+        assert seat is not None and self.request is not None
+        scheduler = self._scheduler()
+        self._since = now = scheduler.now()
+        left = self._left.get(seat, self.request.seconds)
+        self._listener("started", seat, left)
+        self._handles = [scheduler.call_at(now + left, lambda: self._out(seat))]
+        for mark in self.request.warnings:
+            if mark < left:
+                self._handles.append(scheduler.call_at(now + left - mark, self._warner(seat, mark)))
+        self._beat(seat, now + 1.0)
+
+    def _warner(self, seat: int, mark: float) -> Callable[[], None]:
+        def warn() -> None:
+            if seat == self._running:
+                self._listener("warning", seat, mark)
+
+        return warn
+
+    def _beat(self, seat: int, when: float) -> None:
+        def beat() -> None:
+            left = self.left(seat)
+            if left is not None and left > 0 and seat == self._running:
+                self._listener("tick", seat, left)
+                self._beat(seat, when + 1.0)
+
+        self._handles.append(self._scheduler().call_at(when, beat))
+
+    def _out(self, seat: int) -> None:
+        if seat == self._running:
+            self._left[seat] = 0.0
+            self._cancel()
+            self._running = None
+            self._listener("out", seat, 0.0)
+
+    def _stop(self, keep_running: bool = False) -> int | None:
+        seat = self._running
+        if seat is None:
+            return None
+        if not self._paused:
+            self._left[seat] = self.left(seat) or 0.0
+        self._cancel()
+        if not keep_running:
+            self._running = None
+        return seat
+
+    def _cancel(self) -> None:
+        handles, self._handles = self._handles, []
+        for handle in handles:
+            handle.cancel()
+
+    def cancel(self) -> None:
+        self._stop()
+
+
+def clock_text(seconds: float) -> str:
+    """Time left as the cells give it, in three characters at most (the clock's cells): the
+    seconds under 100 (``37``), else the minutes begun (``20m``), which a game clock of many
+    minutes needs. Speech says minutes and seconds in words."""
+    whole = max(0, round(seconds))
+    return str(whole) if whole < 100 else f"{-(-whole // 60)}m"

@@ -265,6 +265,7 @@ def resume_session(
         kit, rules, state, seats, outs, Journal.append_to(path), record.header, shared=shared
     )
     session.moves_played = len(record.entries)
+    session.restore_seat_clocks(record.settings)
     view = state.view_for(0)
     presenter = kit.presenter
     session.tell_everyone(lambda out: presenter.resumed(view, out.lang, out.verbosity))

@@ -33,12 +33,13 @@ from typing import Any, Protocol, TextIO
 
 from braille_words.braille import BrailleInput, Pager, text_line
 from braille_words.braille.cells import DOT7, DOT8
-from braille_words.braille.grid import COLUMN, ROW, Grid
+from braille_words.braille.grid import COLUMN, ROW, Grid, coordinate
 from braille_words.braille.lines import NamedGrid, NamedLine
 from braille_words.braille.translator import Mode, text_to_cells
 from braille_words.braille.view import Line, Segment
 from braille_words.errors import BrailleWordsError
 from braille_words.speech.speaker import strip_marks
+from braille_words.table.clock import clock_text
 
 
 class Speaker(Protocol):
@@ -80,6 +81,12 @@ _SEAT_WORDS: dict[str, dict[str, str]] = {
         "pick_dropped": "Wybór anulowany.",
         "nothing_to_cancel": "Nie ma czego anulować.",
         "no_line": "Nie ma takiej linii.",
+        "across": "w poziomie",
+        "down": "w pionie",
+        "anchor": "wolne pole przy kartach",
+        "no_words": "Na planszy nie ma jeszcze słów.",
+        "no_anchors": "Na planszy nie ma jeszcze kart.",
+        "no_board": "Nie ma planszy.",
     },
     "en": {
         "first_line": "First line.",
@@ -88,6 +95,12 @@ _SEAT_WORDS: dict[str, dict[str, str]] = {
         "pick_dropped": "Pick dropped.",
         "nothing_to_cancel": "Nothing to cancel.",
         "no_line": "There is no such line.",
+        "across": "across",
+        "down": "down",
+        "anchor": "a free square beside the cards",
+        "no_words": "There are no words on the board yet.",
+        "no_anchors": "There are no cards on the board yet.",
+        "no_board": "There is no board.",
     },
 }
 
@@ -136,6 +149,9 @@ class SeatOutput:
         self._status_borrowed = False  # the status cells show a board coordinate
         self.selection: Any = None
         self.router: Router | None = None
+        self.wants_letter: Callable[[Any], bool] | None = None
+        """Whether the pick waits for one letter (the game's ``wants_letter``): one chord
+        is then a whole line."""
         self.closed = threading.Event()
         self.cancel_line: Callable[[str], str | None] | None = None
         """The game's line for the display's cancel key (set by the table from the game)."""
@@ -465,6 +481,41 @@ class SeatOutput:
             ]
             self._refresh(reset=False)
 
+    def grid_jump(self, name: str) -> bool:
+        """``next_word``: the board's cursor to the next word's first square, read along it;
+        ``next_anchor``: to the next free square beside the cards. The display shows the
+        board there and the sentence says where (a key on the display or a typed command).
+        False when no board is shown."""
+        with self._lock:
+            item = self._current()
+            if not isinstance(item, NamedGrid):
+                item = next((v for v in self.lines if isinstance(v, NamedGrid)), None)
+                if item is None:
+                    return False
+                self.jump_to(item.name)
+            grid = self._grids.get(item.name, item.grid)
+            if name == "next_word":
+                word = grid.next_word()
+                if word is None:
+                    return self._nothing_there("no_words")
+                moved, text, across = word
+                sentence = (f"{coordinate(moved.row, moved.column)}: {text}, "
+                            f"{self._words('across' if across else 'down')}.")
+            else:
+                anchor = grid.next_anchor()
+                if anchor is None:
+                    return self._nothing_there("no_anchors")
+                moved = anchor
+                sentence = f"{coordinate(moved.row, moved.column)}: {self._words('anchor')}."
+            self.set_grid(item.name, moved)
+            self.announce(sentence, keep_place=True)
+            return True
+
+    def _nothing_there(self, key: str) -> bool:
+        self._edge()
+        self.announce(self._words(key), keep_place=True)
+        return True
+
     def jump_to(self, name: str) -> bool:
         """Show the line called ``name``; False when there is none."""
         with self._lock:
@@ -648,7 +699,7 @@ class SeatOutput:
 
     def show_clock(self, seconds: float | None) -> None:
         """The seconds left of the running clock (None: no clock now) on the cells."""
-        shown = "" if seconds is None else str(max(0, round(seconds)))
+        shown = "" if seconds is None else clock_text(seconds)
         with self._lock:
             if shown == self._clock:
                 return
@@ -743,10 +794,18 @@ class SeatOutput:
                     self._say(self._words("no_line"))
             elif name in ("read_row", "read_column", "read_square"):
                 self._read(name)
+            elif name in ("next_word", "next_anchor"):
+                if not self.grid_jump(name):
+                    self._edge()
+                    self._say(self._words("no_board"))
             elif name == "route" and arg is not None:
                 self._route(arg)
             elif name == "braille_chord" and arg is not None:
                 self._type(lambda: self.typing.add_chord(arg))
+                wants = self.wants_letter
+                if wants is not None and wants(self.selection) and len(self.typing) == 1 and (
+                        self.typing.text().isalpha()):
+                    self._enter()  # the one letter the pick waits for: no Enter needed
             elif name == "space":
                 self._type(self.typing.space)
             elif name == "backspace":

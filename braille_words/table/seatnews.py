@@ -21,6 +21,7 @@ from braille_words.errors import BrailleWordsError, in_language
 from braille_words.games.base import Event
 from braille_words.games.kit import GameKit
 from braille_words.present.messages import lookup, render, text
+from braille_words.table.clock import clock_text
 from braille_words.table.outputs import SeatOutput, ViewLine
 from braille_words.table.vocabulary import (
     HELP_ALL_WORDS,
@@ -342,7 +343,7 @@ def drawing(presenter: Any, view: Any, lang: str) -> Callable[[Any], list[ViewLi
 def status(view: Any, left: float | None = None) -> str:
     """Status cells: "*" when the game waits for this seat, then the seconds left."""
     mine = "*" if view["seat"] in view["awaiting"] else ""
-    return mine + (str(round(left)) if left is not None else "")
+    return mine + (clock_text(left) if left is not None else "")
 
 
 def reasons_of(exc: BaseException) -> list[dict[str, Any]]:

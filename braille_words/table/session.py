@@ -37,10 +37,12 @@ from braille_words.table.inputs import TABLE as TABLE
 from braille_words.table.inputs import Input as Input
 from braille_words.table.journal import Header, Journal
 from braille_words.table.outputs import SeatOutput
+from braille_words.table.seat_clock import CLOCK_WORDS, SeatClockTable
 from braille_words.table.seatnews import SeatNews, drawing, reasons_of, status
 from braille_words.table.seats import SeatConfig
 from braille_words.table.tablewide import TableWide
 from braille_words.table.vocabulary import (
+    BOARD_JUMPS,
     HELP_WORDS,
     HINT_WORDS,
     MAX_LINE,
@@ -59,7 +61,7 @@ M = TypeVar("M", bound=Move)
 
 
 @dataclass
-class Session(HotSeat, TableWide, Generic[R, S, M]):
+class Session(HotSeat, TableWide, SeatClockTable, Generic[R, S, M]):
     """A running game. Build it with ``table.start`` / ``table.resume``.
 
     It is generic in the game's rules, state and move types, so mypy checks every call the
@@ -156,6 +158,7 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
         for seat, out in enumerate(self.outputs):
             out.submit = self._submitter(seat)
             out.router = self.kit.presenter.route
+            out.wants_letter = self.kit.presenter.wants_letter
             out.cancel_line = self.kit.presenter.cancel_line
             out.on_device = self._device_reporter(seat)
             out.on_refused = self._refusal_noter(seat)
@@ -488,6 +491,10 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
         if low in WHERE_WORDS:
             news.where(self.state.view_for(seat), self._names())
             return True
+        if low in CLOCK_WORDS and self._read_clocks(seat):
+            return True
+        if low in BOARD_JUMPS and out.grid_jump(BOARD_JUMPS[low]):
+            return True
         if low in HINT_WORDS:
             self._hint(seat)
             return True
@@ -612,7 +619,11 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
 
     def _status(self, view: BaseView, left: float | None = None) -> str:
         """Status cells: "*" when the game waits for this seat, then the seconds left."""
-        return status(view, self._clock_left() if left is None else left)
+        if left is None:
+            left = self._clock_left()
+        if left is None:
+            left = self.seat_left(view["seat"])  # the seat's own game clock, if any
+        return status(view, left)
 
     def _clock_left(self) -> float | None:
         """The seconds left on the running clock, if one runs."""
@@ -636,9 +647,10 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
             self._give_banked_time()
         if self._paused:
             self.clock.pause()  # a new turn's countdown waits for the table to go on
+        self._sync_seat_clock()
         if self.clock.running is None:
-            for news in self.news:
-                news.clock(None)
+            for seat, news in enumerate(self.news):
+                news.clock(self.seat_left(seat))  # a game clock, or nothing
 
     def _on_timer(self, event: TimerEvent, left: float, request: TimerRequest) -> None:
         """Called on the clock's thread: sounds and warnings now, the time-up move queued."""
@@ -663,6 +675,9 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
         if isinstance(item.move, tuple) and item.move and item.move[0] == "device":
             _, seat, status = item.move
             self._device(seat, status)
+            return
+        if isinstance(item.move, tuple) and item.move and item.move[0] == "seat_clock":
+            self._seat_clock_out(item.move[1])
             return
         if isinstance(item.move, tuple) and item.move and item.move[0] == "call":
             item.move[1]()  # work another thread hands to the table's (``call_soon``)
@@ -846,6 +861,7 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
         return result
 
     def close(self) -> None:
+        self.close_seat_clock()
         if self.clock is not None:
             self.clock.close()
         if self.journal is not None:

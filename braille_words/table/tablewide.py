@@ -63,6 +63,7 @@ class TableWide:
 
         def announce(self, events: Any, *, urgent: bool = False) -> None: ...
         def _sync_clock(self) -> None: ...
+        def _pause_seat_clock(self, pause: bool) -> None: ...
 
         def play(self, seat: int, move: Any, *, urgent: bool = False) -> bool: ...
         def tell_everyone(
@@ -193,6 +194,7 @@ class TableWide:
         self._paused.add(reason)
         if self.clock is not None:
             self.clock.pause()
+        self._pause_seat_clock(True)
 
     def _go_on(self, reason: str | None = None) -> bool:
         """Lift one reason to wait (None: all of them, the teacher's "dalej"); True when the
@@ -205,6 +207,7 @@ class TableWide:
             return False
         if self.clock is not None:
             self.clock.go_on()
+        self._pause_seat_clock(False)
         self._prompted = frozenset()  # whoever the game waits for hears it is their turn
         self._prompt()
         return True

@@ -22,6 +22,16 @@ SPELL_PREFIXES = ("spell", "literuj")
 HISTORY_WORDS = frozenset({"historia", "history", "wiadomości", "wiadomosci", "messages"})
 HISTORY_SHOWN = 10
 """How many of the latest sentences ``historia`` reads when not told a number."""
+BOARD_JUMPS = {
+    "następne słowo": "next_word",
+    "nastepne slowo": "next_word",
+    "next word": "next_word",
+    "następne zaczepienie": "next_anchor",
+    "nastepne zaczepienie": "next_anchor",
+    "next anchor": "next_anchor",
+}
+"""Typed twins of the display's board jumps: the board's cursor to the next word, or to the
+next free square beside the cards (where a word can join)."""
 VERBOSITY_WORDS = {
     "expert": "expert",
     "ekspert": "expert",
@@ -72,5 +82,6 @@ READING = (
     | HINT_WORDS
     | LAST_WORDS
     | HISTORY_WORDS
+    | frozenset(BOARD_JUMPS)
 )
 """Shared commands that only read or leave: never a secret word, never a move."""

@@ -35,6 +35,7 @@ from braille_words.games.scrabble_cards.movegen import (
     all_moves,
     first_moves,
 )
+from braille_words.games.scrabble_cards.notation import coord
 from braille_words.lexicon import Lexicon
 
 Fits = Callable[[list[str | frozenset[str]]], Iterator[str]]
@@ -273,3 +274,20 @@ def mid_game(
     if blanks is None:
         blanks = seed % 3
     return rows, "".join(rng.sample(bag, cards - blanks)) + BLANK * blanks
+
+
+def board_words(rows: Sequence[str]) -> list[str]:
+    """The board as a position file gives it: every run of two letters or more, across
+    (``8H kot``) and down (``H8 kot``), so a game can start from a ``mid_game`` board."""
+    n = len(rows)
+    out: list[str] = []
+    for across in (True, False):
+        for line in range(n):
+            text = "".join(rows[line][i] if across else rows[i][line] for i in range(n))
+            start = 0
+            for run in text.split(EMPTY):
+                if len(run) >= 2:
+                    row, col = (line, start) if across else (start, line)
+                    out.append(f"{coord(row, col, across)} {run}")
+                start += len(run) + 1
+    return out

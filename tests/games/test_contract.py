@@ -21,11 +21,22 @@ from braille_words.present.messages import lookup
 KITS = [find_game(game_id) for game_id in GAMES]
 IDS = [kit.id for kit in KITS]
 MAX_STEPS = 3000
+VARIANTS: dict[str, list[dict[str, Any]]] = {
+    "alicja": [{"advanced": True}],
+    "scrabble_cards": [{"check": "immediate"}],
+}
+"""Option sets played beside each game's defaults: the ones that change what the rules do."""
+PLAYS = [(kit, {}) for kit in KITS] + [
+    (kit, options) for kit in KITS for options in VARIANTS.get(kit.id, [])]
+PLAY_IDS = [kit.id + "".join(f"-{k}={v}" for k, v in options.items()) for kit, options in PLAYS]
+PLAY_PARAMS = [pytest.param(kit, play_id, id=play_id)
+               for (kit, _options), play_id in zip(PLAYS, PLAY_IDS, strict=True)]
 
 
-def _play(kit: GameKit[Any, Any, Any], lexicon: Any, seed: int, players: int) -> list[Any]:
+def _play(kit: GameKit[Any, Any, Any], lexicon: Any, seed: int, players: int,
+          options: dict[str, Any]) -> list[Any]:
     """Every (state, seat, move) of a seeded game between strong computers, and the last state."""
-    rules = kit.make_rules(lexicon, {})
+    rules = kit.make_rules(lexicon, options)
     state, _ = rules.new([f"C{i + 1}" for i in range(players)], seed)
     steps: list[Any] = []
     rng = random.Random(seed)
@@ -53,11 +64,12 @@ def _play(kit: GameKit[Any, Any, Any], lexicon: Any, seed: int, players: int) ->
 @pytest.fixture(scope="module")
 def games(polish: Any, english: Any) -> dict[str, tuple[Any, list[Any]]]:
     played: dict[str, tuple[Any, list[Any]]] = {}
-    for kit in KITS:
+    for (kit, options), play_id in zip(PLAYS, PLAY_IDS, strict=True):
         low, high = kit.players
         players = max(2, low) if high >= 2 else low
         lexicon = english if kit.word_lang == "en" else polish  # the game's word language
-        played[kit.id] = (kit.make_rules(lexicon, {}), _play(kit, lexicon, 5, players))
+        played[play_id] = (kit.make_rules(lexicon, options),
+                           _play(kit, lexicon, 5, players, options))
     return played
 
 
@@ -74,22 +86,22 @@ def test_every_event_and_reason_has_a_sentence_in_both_languages(
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("kit", KITS, ids=IDS)
+@pytest.mark.parametrize(("kit", "play"), PLAY_PARAMS)
 def test_a_seeded_game_between_computers_finishes(
-    kit: GameKit[Any, Any, Any], games: dict[str, tuple[Any, list[Any]]]
+    kit: GameKit[Any, Any, Any], play: str, games: dict[str, tuple[Any, list[Any]]]
 ) -> None:
-    _rules, steps = games[kit.id]
+    _rules, steps = games[play]
     last = steps[-1][0]
     assert last.is_over, f"not over after {MAX_STEPS} moves"
     assert json.dumps(last.result())
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("kit", KITS, ids=IDS)
+@pytest.mark.parametrize(("kit", "play"), PLAY_PARAMS)
 def test_states_and_moves_survive_json(
-    kit: GameKit[Any, Any, Any], games: dict[str, tuple[Any, list[Any]]]
+    kit: GameKit[Any, Any, Any], play: str, games: dict[str, tuple[Any, list[Any]]]
 ) -> None:
-    rules, steps = games[kit.id]
+    rules, steps = games[play]
     for state, _seat, move in steps:
         assert rules.state_from_json(json.loads(json.dumps(state.to_json()))) == state
         if move is not None:
@@ -97,12 +109,12 @@ def test_states_and_moves_survive_json(
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("kit", KITS, ids=IDS)
+@pytest.mark.parametrize(("kit", "play"), PLAY_PARAMS)
 def test_a_seat_learns_nothing_it_may_not_know(
-    kit: GameKit[Any, Any, Any], games: dict[str, tuple[Any, list[Any]]]
+    kit: GameKit[Any, Any, Any], play: str, games: dict[str, tuple[Any, list[Any]]]
 ) -> None:
     """Change only what a seat may not know: its view and its computer's move stay the same."""
-    rules, steps = games[kit.id]
+    rules, steps = games[play]
     rng = random.Random(1)
     for number, (state, mover, _move) in enumerate(steps):
         for seat in range(len(state.view_for(0)["seats"])):
@@ -116,11 +128,11 @@ def test_a_seat_learns_nothing_it_may_not_know(
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("kit", KITS, ids=IDS)
+@pytest.mark.parametrize(("kit", "play"), PLAY_PARAMS)
 def test_every_move_can_be_typed_back(
-    kit: GameKit[Any, Any, Any], games: dict[str, tuple[Any, list[Any]]]
+    kit: GameKit[Any, Any, Any], play: str, games: dict[str, tuple[Any, list[Any]]]
 ) -> None:
-    _rules, steps = games[kit.id]
+    _rules, steps = games[play]
     for state, seat, move in steps:
         if move is None:
             continue

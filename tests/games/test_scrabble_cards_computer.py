@@ -3,10 +3,23 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
+import pytest
+from scrabble_reference import board_words, mid_game
+
 from braille_words.games.scrabble_cards.commands import parse, to_command
-from braille_words.games.scrabble_cards.computer import Computer, choose_move, scored_moves
+from braille_words.games.scrabble_cards.computer import (
+    JUDGED,
+    Computer,
+    QuickScore,
+    choose_move,
+    lay_of,
+    placements,
+    scored_moves,
+    shortlist,
+)
 from braille_words.games.scrabble_cards.rules import (
     Accept,
     Against,
@@ -101,3 +114,47 @@ def test_the_hint_to_a_rival_is_its_answer(polish: Any) -> None:
     wrong, _ = rules.apply(state, 0, Lay(7, 7, True, "kotekk"))
     assert Computer().hint(rules, wrong, 1) == Check()
     assert Computer().hint(rules, wrong, 0) is None
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_cheap_score_is_the_rules_score_of_a_move_without_premium_cards(
+    polish: Any, seed: int
+) -> None:
+    """Every word formed at its letter values, blanks (laid now or already on the table)
+    worth 0: the computer ranks the placements by it and lets the rules judge the best."""
+    rows, hand = mid_game(seed, polish, blanks=2)
+    rules, state = game(polish, [" ".join(hand), "d o m"], tuple(board_words(rows)))
+    blank_move = next(p for p in shortlist(rules, state, 0, "strong") if p.blanks)
+    state, _ = rules.apply(state, 0, lay_of(blank_move))  # a blank now on the table
+    state, _ = rules.apply(state, 1, Accept())
+    state, _ = rules.apply(state, 1, Pass())
+    quick = QuickScore(rules, state, 0, "beginner")
+    for placement in shortlist(rules, state, 0, "strong")[::7]:
+        assert quick(placement) == rules.judge(state, 0, lay_of(placement)).points
+
+
+def test_the_first_word_is_scored_double_by_the_cheap_score_too(polish: Any) -> None:
+    rules, state = game(polish, ["k o t e k ? a", "d o m"])
+    quick = QuickScore(rules, state, 0, "strong")
+    for placement in shortlist(rules, state, 0, "strong")[::50]:
+        assert quick(placement) == rules.judge(state, 0, lay_of(placement)).points
+
+
+def test_a_word_premium_the_computer_adds_is_in_the_cheap_score(polish: Any) -> None:
+    rules, state = game(polish, ["w ó d k a ż x2", "k o t"], ("8H kot",))
+    move = choose_move(rules, state, 0, "medium", random.Random(1))
+    assert isinstance(move, Lay) and move.extras == (6,)
+    quick = QuickScore(rules, state, 0, "medium")
+    best = max(placements(rules, state, 0), key=quick)
+    assert quick(best) == rules.judge(state, 0, replace(lay_of(best), extras=(6,))).points
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_judging_only_the_cheap_scores_best_finds_the_best_move(polish: Any, seed: int) -> None:
+    """With no conditional card in hand (which the cheap score leaves out), the few
+    placements judged in full hold the move worth most of all."""
+    rows, hand = mid_game(seed, polish, blanks=1)
+    rules, state = game(polish, [" ".join(hand), "d o m"], tuple(board_words(rows)))
+    every = scored_moves(rules, state, 0, "strong")
+    best = scored_moves(rules, state, 0, "strong", JUDGED["strong"])
+    assert best[0][0] == every[0][0] and len(best) == min(len(every), JUDGED["strong"])

@@ -97,3 +97,32 @@ def test_without_a_clock_another_player_closes_the_vote_but_not_the_one_voted_on
     session.handle(1, "zamknij głosowanie")
     assert "Stół przyjmuje ruch gracza Gracz1." in streams[1].getvalue()
     assert session.state.vote is None and session.state.scores == (3, 0)
+
+
+def test_a_seat_clock_runs_only_for_the_seat_named_and_warns_at_its_marks() -> None:
+    from braille_words.games.interface import SeatClockRequest
+    from braille_words.table.clock import SeatClocks
+
+    scheduler = ManualScheduler()
+    heard: list[tuple[str, int, float]] = []
+    clocks = SeatClocks(lambda: scheduler, lambda what, seat, left: heard.append(
+        (what, seat, left)) if what != "tick" else None)
+    clocks.sync(SeatClockRequest(120.0, 0, warnings=(60.0,)))
+    scheduler.advance(70)
+    assert clocks.sync(SeatClockRequest(120.0, 1, warnings=(60.0,))) == 0
+    scheduler.advance(30)
+    assert (clocks.left(0), clocks.left(1)) == (50.0, 90.0)
+    clocks.pause()
+    scheduler.advance(1000)
+    clocks.go_on()
+    clocks.sync(SeatClockRequest(120.0, 0, warnings=(60.0,)))
+    scheduler.advance(50)
+    assert heard == [("started", 0, 120.0), ("warning", 0, 60.0), ("started", 1, 120.0),
+                     ("started", 1, 90.0), ("started", 0, 50.0), ("out", 0, 0.0)]
+    assert clocks.left(0) == 0.0 and clocks.running is None
+
+
+def test_a_long_clock_shows_minutes_and_seconds() -> None:
+    from braille_words.table.clock import clock_text
+
+    assert [clock_text(s) for s in (7.4, 99, 100, 1200, 1205)] == ["7", "99", "2m", "20m", "21m"]

@@ -358,3 +358,38 @@ def test_a_line_starts_with_its_name_and_routing_keeps_its_targets() -> None:
     name = text_line("rack:", "en", Mode.COMPUTER).cells()
     assert out.frame().startswith(name + b"\x00" + word_cells("kot", "pl"))
     assert out.key_for(("rack", 0)) == len(name) + 1
+
+
+def test_the_next_word_key_goes_round_the_words_and_reads_along_each() -> None:
+    out = seat(40)
+    show_board(out)
+    press(out, "jump_board", "next_word")
+    down = board().at(6, 7).read_by(COLUMN)
+    assert out.frame() == expected(down, 40)
+    assert out.last == "H7: KOOT, down."
+    press(out, "next_word")
+    assert out.frame() == expected(board().at(7, 6), 40)
+    assert out.last == "G8: KOT, across."
+    press(out, "next_word")
+    assert out.last == "H7: KOOT, down."
+
+
+def test_the_next_anchor_key_steps_over_the_free_squares_beside_the_cards() -> None:
+    out = seat(14, "pl")
+    show_board(out)
+    press(out, "next_anchor")  # from the message line: the board is shown first
+    assert out.current_line == "board"
+    assert out.last == "J8: wolne pole przy kartach."  # after the cursor on H8
+    press(out, "next_anchor", "next_anchor")
+    assert out.last == "I9: wolne pole przy kartach."
+    assert out.grid("board") == board().at(8, 8)
+
+
+def test_on_an_empty_board_the_jumps_say_there_is_nothing_yet() -> None:
+    out = seat(40)
+    empty = Grid.of([[make_square(None)] * SIZE] * SIZE)
+    out.show([NamedGrid("board", empty)])
+    press(out, "next_word")
+    assert out.last == "There are no words on the board yet."
+    press(out, "next_anchor")
+    assert out.last == "There are no cards on the board yet."

@@ -58,7 +58,8 @@ HELP: dict[str, list[tuple[str, str]]] = {
         ("8H ko?tek", "blank to znak zapytania przed literą, którą zastępuje (tu T)"),
         ("8H kotek 6", "z kartą premii nr 6 z ręki (podwójna, potrójna lub warunkowa)"),
         ("połóż 3 H8", "połóż kartę 3 z ręki na polu H8 (blank: połóż 7 H8 k); tak samo "
-         "klawisz routingu na karcie, potem na polu"),
+         "klawisz routingu na karcie, potem na polu (blank: potem litera jednym akordem albo "
+         "wpisana)"),
         ("gotowe", "karty położone na polach to ruch: sprawdzam go w całości"),
         ("zabierz H8", "zabierz kartę położoną w tej turze z pola H8; od nowa: wszystkie"),
         ("premia 6", "dołącz (albo odłącz) kartę premii 6 do układanego ruchu"),
@@ -69,12 +70,18 @@ HELP: dict[str, list[tuple[str, str]]] = {
          "punktów"),
         ("przeciw 3", "zagraj swoją kartę warunkową 3 przeciw ruchowi rywala (ciemna "
          "liczba, gdy słowo spełnia warunek), potem akceptuj lub sprawdź"),
-        ("zegar 2", "z opcją clock_minutes: czas gracza 2 się skończył (zegar szachowy stoi "
-         "na stole; program go nie odmierza); potem ten gracz może tylko pasować"),
+        ("zegar", "z opcją clock_minutes: ile czasu ma każdy gracz (zegar szachowy: czas "
+         "płynie tylko w twojej turze; przy 5 minutach, minucie i 10 sekundach słyszysz "
+         "ostrzeżenie, a komu czas się skończy, ten może już tylko pasować)"),
+        ("zegar 2", "przy stole bez zegarów programu (gra ze skryptu): czas gracza 2 się "
+         "skończył"),
         ("wiersz 8, kolumna H, pole H8", "czytaj wiersz, kolumnę, pole"),
         ("słowa H8", "słowa przechodzące przez pole H8 w obu kierunkach"),
         ("pasuje H8", "jakie litery pasują na pole H8 (w poziomie i w pionie)"),
         ("zaczepienia", "pola, przy których można dołożyć słowo"),
+        ("następne słowo, następne zaczepienie", "kursor planszy na następne słowo (czytane "
+         "wzdłuż niego) albo na następne wolne pole przy kartach; na monitorze brajlowskim "
+         "spacja z n albo z z, na Vario trzy lewe albo trzy prawe klawisze razem"),
         ("ruch", "ostatni ruch: słowa i punkty"),
         ("ręka", "karty w ręce z wartościami; karta 3: co robi karta 3"),
         ("worek, wymiany, wyniki, plansza", "karty w worku, twoje wymiany, wyniki, cała "
@@ -91,7 +98,8 @@ HELP: dict[str, list[tuple[str, str]]] = {
         ("8H ko?tek", "a blank is a question mark before the letter it stands for (here T)"),
         ("8H kotek 6", "with premium card 6 of your hand (double, triple or conditional)"),
         ("put 3 H8", "lay hand card 3 on square H8 (a blank: put 7 H8 k); a routing key on "
-         "the card, then on the square, does the same"),
+         "the card, then on the square, does the same (a blank: then its letter, one chord or "
+         "typed)"),
         ("done", "the cards laid on squares are the move: it is judged as a whole"),
         ("take H8", "take back the card laid this turn on H8; clear: all of them"),
         ("bonus 6", "play (or stop playing) premium card 6 with the move being built"),
@@ -102,13 +110,18 @@ HELP: dict[str, list[tuple[str, str]]] = {
          "the rival scores nothing"),
         ("against 3", "play your conditional card 3 against a rival's move (its dark number, "
          "when the word meets the condition), then accept or check"),
-        ("clock 2", "with the clock_minutes option: player 2's time has run out (a chess "
-         "clock stands on the table; the program does not run it); that player may then only "
-         "pass"),
+        ("clock", "with the clock_minutes option: each player's time left (a chess clock: "
+         "time runs only on your turn; you hear a warning at 5 minutes, a minute and 10 "
+         "seconds left, and a player whose time is up may only pass)"),
+        ("clock 2", "at a table where the program runs no clocks (a scripted game): player "
+         "2's time has run out"),
         ("row 8, column H, square H8", "read a row, a column, a square"),
         ("words H8", "the words through square H8 both ways"),
         ("fits H8", "which letters fit on square H8 (across and down)"),
         ("anchors", "the squares where a word can join the table"),
+        ("next word, next anchor", "the board's cursor to the next word (read along it) or "
+         "to the next free square beside the cards; on a Braille display space with n or with "
+         "z, on a Vario the three left or the three right keys together"),
         ("move", "the last move: its words and points"),
         ("hand", "the cards in your hand with their values; card 3: what card 3 does"),
         ("bag, exchanges, scores, board", "cards in the bag, your exchanges, the scores, the "

@@ -1,8 +1,10 @@
 """Scrabble karty's computer player and the hint, over the move generator (``movegen``).
 
-On its turn it asks the generator for every legal placement of its hand on the board, lets the
-rules judge each (the rules score exactly as they score a person), adds the premium cards
-worth adding, and picks by level: a strong computer the move worth most, a medium one among
+On its turn it asks the generator for every legal placement of its hand on the board, scores
+each cheaply from the words it forms (letter values, blanks 0, the first word doubled, the word
+premiums it would add, +50 for all seven cards), lets the rules judge only the best few of them
+(the rules score exactly as they score a person, conditional cards included), adds the premium
+cards worth adding, and picks by level: a strong computer the move worth most, a medium one among
 the better moves, a beginner among the short ones. A word premium is kept for a word worth it
 (strong) or played at once (medium); a conditional card goes with any move that meets its
 condition. With no move it exchanges its clumsiest cards while it may, else passes. As a
@@ -14,13 +16,20 @@ It reads only what its seat may know: the board, the last move, its own hand, th
 
 from __future__ import annotations
 
+import heapq
 import random
 
 from braille_words.errors import InputError
 from braille_words.games.base import RuleViolation
 from braille_words.games.kit import ComputerPlayer
 from braille_words.games.scrabble_cards.board import lines_of
-from braille_words.games.scrabble_cards.movegen import Placement, all_moves
+from braille_words.games.scrabble_cards.movegen import (
+    EMPTY,
+    Laid,
+    Placement,
+    all_moves,
+    first_moves,
+)
 from braille_words.games.scrabble_cards.rules import (
     WORD_PREMIUMS,
     Accept,
@@ -39,6 +48,10 @@ KEEP_PREMIUM_BELOW = 8
 """A strong computer keeps a word premium for a main word worth at least this much."""
 AWKWARD = frozenset("ąćęńóśźżfhjł")
 """Letters a computer is glad to exchange when it finds no move."""
+JUDGED = {"strong": 24, "medium": 40, "beginner": 30}
+"""How many placements, the best by the cheap score (the beginner's: the shortest), the rules
+judge in full. With two blanks a hand has 20 000–50 000 placements mid-game: judging each
+took seconds; the cheap score misses only the conditional cards, worth at most 20."""
 
 
 def lay_of(placement: Placement) -> Lay:
@@ -56,15 +69,99 @@ def hand_text(state: State, seat: int) -> str:
     return "".join(c.letter or "?" for c in state.hands[seat] if not c.is_premium)
 
 
-def placements(rules: Rules, state: State, seat: int) -> list[Placement]:
+def placements(rules: Rules, state: State, seat: int) -> set[Placement]:
     """Every legal placement of the seat's letters; on an empty table only those through
     the centre (the first word may go anywhere, and one place serves as well as another)."""
-    board = lines_of(state.board(), state.size)
-    found = all_moves(board, hand_text(state, seat), rules.lexicon)
     if not state.table:
         centre = state.size // 2
-        found = {p for p in found if any((r, c) == (centre, centre) for r, c, _x, _b in p.laid)}
-    return sorted(found)
+        return first_moves(state.size, hand_text(state, seat), rules.lexicon,
+                           through=(centre, centre))
+    board = lines_of(state.board(), state.size)
+    return all_moves(board, hand_text(state, seat), rules.lexicon)
+
+
+def _order(placement: Placement) -> tuple[bool, int, int, str, Laid]:
+    """A placement's place among equals, the same in every run (a set's order is not)."""
+    return (not placement.across, placement.row, placement.col, placement.word, placement.laid)
+
+
+class QuickScore:
+    """A placement's points without the rules: every word it forms at its letter values
+    (blanks, laid now or on the table, 0), the main word doubled on an empty table or
+    multiplied by the word premiums the computer would add, +50 when all seven cards go."""
+
+    def __init__(self, rules: Rules, state: State, seat: int, level: str) -> None:
+        table = state.board()
+        self.board = lines_of(table, state.size)
+        self.blanks = {sq for sq, x in table.items() if x.blank}
+        letters = rules.lexicon.alphabet.letters
+        self.values = {letter: rules.deck.value(letter) for letter in letters}
+        self.first = not table
+        hand = state.hands[seat]
+        plays_premiums = not self.first and level != "beginner"
+        self.premiums = [rules.deck.word_premiums[c.premium][1] for c in hand
+                         if c.premium is not None and c.premium in WORD_PREMIUMS
+                         ] if plays_premiums else []
+        self.strong = level == "strong"
+        self.full = len(hand) == rules.deck.hand_size
+        self.cards = len(hand)
+        self.bonus = rules.deck.all_cards_bonus
+        self._sides: dict[tuple[int, int, bool], int | None] = {}
+
+    def _side(self, row: int, col: int, across: bool) -> int | None:
+        """What the table's letters of the cross word through an empty square are worth
+        (a main word ``across`` crosses it down), or None when that square has no
+        neighbour that way; the same for every placement, so worked out once."""
+        key = (row, col, across)
+        if key in self._sides:
+            return self._sides[key]
+        dr, dc = (1, 0) if across else (0, 1)
+        board, n = self.board, len(self.board)
+        total, seen = 0, False
+        for step in (-1, 1):
+            r, c = row + dr * step, col + dc * step
+            while 0 <= r < n and 0 <= c < n and board[r][c] != EMPTY:
+                seen = True
+                if (r, c) not in self.blanks:
+                    total += self.values.get(board[r][c], 0)
+                r, c = r + dr * step, c + dc * step
+        self._sides[key] = total if seen else None
+        return self._sides[key]
+
+    def __call__(self, placement: Placement) -> int:
+        if self.first:  # one word, every card laid now: no cross words, no table blanks
+            value = sum(0 if blank else self.values[letter]
+                        for _r, _c, letter, blank in placement.laid)
+            bonus = self.bonus if self.full and len(placement.laid) == self.cards else 0
+            return 2 * value + bonus
+        values, sides, across = self.values, self._sides, placement.across
+        # The main word at full value, less its blanks: those laid now (below) and those
+        # already on the table (rare: looked for only when the table has any).
+        main = sum(map(values.__getitem__, placement.word))
+        total = 0
+        for r, c, letter, blank in placement.laid:
+            key = (r, c, across)
+            side = sides[key] if key in sides else self._side(r, c, across)
+            value = values[letter]
+            if blank:
+                main -= value
+                value = 0
+            if side is not None:
+                total += side + value
+        if self.blanks:
+            dr, dc = (0, 1) if across else (1, 0)
+            row, col = placement.row, placement.col
+            main -= sum(values[letter] for i, letter in enumerate(placement.word)
+                        if (row + dr * i, col + dc * i) in self.blanks)
+        factor, premiums = 1, 0
+        if self.premiums and (not self.strong or main >= KEEP_PREMIUM_BELOW):
+            for times in self.premiums:
+                factor *= times
+            premiums = len(self.premiums)
+        total += main * factor
+        if self.full and len(placement.laid) + premiums == self.cards:
+            total += self.bonus
+        return total
 
 
 def _points(rules: Rules, state: State, seat: int, lay: Lay) -> tuple[int, tuple[str, ...]]:
@@ -95,9 +192,25 @@ def with_premiums(rules: Rules, state: State, seat: int, lay: Lay, meets: tuple[
     return better if _points(rules, state, seat, better)[0] >= 0 else lay
 
 
-def scored_moves(rules: Rules, state: State, seat: int, level: str) -> list[tuple[int, Lay]]:
+def shortlist(rules: Rules, state: State, seat: int, level: str,
+              keep: int | None = None) -> list[Placement]:
+    """The placements worth judging in full: the best ``keep`` by the cheap score (the
+    beginner's: the shortest words), every one when ``keep`` is None."""
+    found = placements(rules, state, seat)
+    if keep is None or len(found) <= keep:
+        return sorted(found, key=_order)
+    if level == "beginner":
+        return heapq.nsmallest(keep, found, key=lambda p: (len(p.word), _order(p)))
+    quick = QuickScore(rules, state, seat, level)
+    return heapq.nsmallest(keep, found, key=lambda p: (-quick(p), _order(p)))
+
+
+def scored_moves(rules: Rules, state: State, seat: int, level: str,
+                 keep: int | None = None) -> list[tuple[int, Lay]]:
+    """The moves the rules accept, with their points, best first: of every placement, or of
+    the ``keep`` best by the cheap score."""
     out: list[tuple[int, Lay]] = []
-    for placement in placements(rules, state, seat):
+    for placement in shortlist(rules, state, seat, level, keep):
         lay = lay_of(placement)
         points, meets = _points(rules, state, seat, lay)
         if points < 0:
@@ -148,7 +261,7 @@ def choose_move(rules: Rules, state: State, seat: int, level: str, rng: random.R
         return answer(rules, state, seat, level)
     if state.clock_out[seat]:
         return Pass()
-    moves = scored_moves(rules, state, seat, level)
+    moves = scored_moves(rules, state, seat, level, JUDGED[level])
     if not moves:
         return exchange_or_pass(rules, state, seat, level)
     if level == "strong":
@@ -176,7 +289,7 @@ class Computer(ComputerPlayer[Rules, State, Move]):
             return answer(rules, state, seat, "strong")
         if state.phase != "turn" or seat != state.current:
             return None
-        moves = scored_moves(rules, state, seat, "strong")
+        moves = scored_moves(rules, state, seat, "strong", JUDGED["strong"])
         return moves[0][1] if moves else None
 
     def fallback_move(self, rules: Rules, state: State, seat: int) -> Move | None:

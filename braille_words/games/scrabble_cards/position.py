@@ -124,6 +124,7 @@ def state_from_position(
         exchanges=(0,) * n, clock_out=(False,) * n, options=rules.options,
         values=rules.premium_values,
     )
-    events = [Event("game_started", {"players": n, "size": size, "seats": list(seats)})]
+    events = [Event("game_started", {"players": n, "size": size, "seats": list(seats),
+                                     "clock": rules.options.clock_minutes or 0})]
     events.append(Event("turn_started", {"seat": pos.current}))
     return replace(state, phase="turn"), events

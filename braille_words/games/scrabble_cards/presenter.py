@@ -24,9 +24,15 @@ from braille_words.braille.lines import NamedGrid, NamedLine
 from braille_words.braille.symbols import Symbol
 from braille_words.braille.translator import letter_cell, symbol_cell, text_to_cells
 from braille_words.braille.view import Line, Segment
+from braille_words.games.interface import SeatClockRequest
 from braille_words.games.kit import GamePresenter, standings
 from braille_words.games.scrabble_cards.commands import to_command
-from braille_words.games.scrabble_cards.notation import coord, parse_square, square_name
+from braille_words.games.scrabble_cards.notation import (
+    POLISH,
+    coord,
+    parse_square,
+    square_name,
+)
 from braille_words.games.scrabble_cards.view import CardView, ScrabbleView
 from braille_words.present.messages import render
 from braille_words.speech.speaker import mark_word
@@ -277,6 +283,9 @@ def read(low: str, view: ScrabbleView, lang: str, verbosity: str) -> str | None:
             if what == "anchors":
                 return read_anchors(view, lang, verbosity)
             return read_board(view, lang, verbosity)
+    if low in ("zegar", "clock"):
+        # With clock_minutes the table reads every player's time before the game is asked.
+        return None if view.get("clock_minutes") else _t(lang, "no_clock", verbosity)
     first, _, rest = low.partition(" ")
     rest = rest.strip()
     if not rest:
@@ -294,6 +303,14 @@ def read(low: str, view: ScrabbleView, lang: str, verbosity: str) -> str | None:
         if not 0 <= col < view["size"]:
             return _t(lang, "no_column", verbosity, column=rest.upper())
         return grid.describe_column(lang, col)
+    if first == "blank":
+        # A blank routed to a square: its letter is asked for (``route``).
+        number, _, name = rest.partition(" ")
+        square = _square(name.strip(), view["size"])
+        if number.isdigit() and square is not None:
+            return " ".join((_t(lang, "blank_which_letter", verbosity, number=number,
+                                square=name.strip().upper()),
+                             read_fits(view, *square, lang, verbosity)))
     if first in _SQUARE + _WORDS + _FITS:
         square = _square(rest, view["size"])
         if square is None:
@@ -436,7 +453,7 @@ def _role(view: ScrabbleView, card: CardView) -> str:
     move (a premium card in one's own turn), play it against a rival's move (a conditional
     card while that move waits for answers), or nothing but reading it."""
     if card["premium"] is None:
-        return "letter"
+        return "letter" if card["letter"] is not None else "blank"
     mine = view["seat"] in view["awaiting"]
     if view["phase"] == "verdict" and mine and card["premium"] not in ("x2", "x3"):
         return "against"
@@ -495,7 +512,15 @@ def route(target: Any, selection: Any, lang: str = "en") -> tuple[Any, str | Non
         if isinstance(selection, tuple) and selection[:1] == ("rack",) and (
                 selection[2:] == ("letter",)):
             return None, f"{'połóż' if pl else 'put'} {selection[1] + 1} {square_name(row, col)}"
+        if isinstance(selection, tuple) and selection[:1] == ("rack",) and (
+                selection[2:] == ("blank",)):
+            # The blank waits on the square for its letter: one chord, or a letter typed.
+            name = square_name(row, col)
+            return ("blank", selection[1], row, col), f"blank {selection[1] + 1} {name}"
         return selection, f"{'pole' if pl else 'square'} {square_name(row, col)}"
+    if kind == "blank_letter" and isinstance(selection, tuple) and selection[:1] == ("blank",):
+        _, k, row, col = selection
+        return None, f"{'połóż' if pl else 'put'} {k + 1} {square_name(row, col)} {target[1]}"
     if kind == "action":
         words = _ACTION_LINES.get(target[1])
         if words is not None:
@@ -537,6 +562,16 @@ class Presenter(GamePresenter[ScrabbleView]):
     def route(self, target: Any, selection: Any) -> tuple[Any, str | None]:
         return route(target, selection)
 
+    def typed_target(self, line: str, selection: Any) -> Any:
+        """With a blank routed to a square, the letter typed (or one chord) is its letter."""
+        if isinstance(selection, tuple) and selection[:1] == ("blank",) and (
+                line in POLISH):
+            return ("blank_letter", line)
+        return None
+
+    def wants_letter(self, selection: Any) -> bool:
+        return isinstance(selection, tuple) and selection[:1] == ("blank",)
+
     def rack_letters(self, view: ScrabbleView) -> str:
         return "".join(c["letter"] or "?" for c in view["hand"] if c["premium"] is None)
 
@@ -545,6 +580,16 @@ class Presenter(GamePresenter[ScrabbleView]):
         lang: str = "en",
     ) -> dict[str, Any]:
         return event_params(kind, params, seat, names, lang)
+
+    def seat_clock(self, view: ScrabbleView) -> SeatClockRequest | None:
+        """``clock_minutes``: a chess clock per player, running on their turn only (not
+        while rivals accept or check a move, which is not the mover's time)."""
+        minutes = view.get("clock_minutes")
+        if not minutes or view["over"]:
+            return None
+        out = frozenset(s for s, flag in enumerate(view["clock_out"]) if flag)
+        running = view["current"] if view["phase"] == "turn" else None
+        return SeatClockRequest(float(minutes) * 60, running, out)
 
     def prompt_key(self, view: ScrabbleView) -> Any:
         return (view["phase"], view["current"], view["turns"], len(view["board"]))

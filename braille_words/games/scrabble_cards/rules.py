@@ -460,6 +460,7 @@ class State:
             "bag": len(self.bag),
             "exchanges_left": exchanges_left,
             "clock_out": list(self.clock_out),
+            "clock_minutes": self.options.clock_minutes,
             "check": self.options.check,
             "turns": self.turns,
             "over": self.over,
@@ -559,6 +560,7 @@ class Rules(GameRules[State, Move]):
             values=self.premium_values,
         )
         events = [Event("game_started", {"players": n, "size": state.size,
+                                         "clock": self.options.clock_minutes or 0,
                                          "seats": list(seats)})]
         for seat in range(1, n):  # everyone holds seven from the start; the first at turn start
             state = self._refill(state, seat, events)
@@ -626,6 +628,12 @@ class Rules(GameRules[State, Move]):
         if state.phase == "verdict":
             return min(state.awaiting), Accept()
         return state.current, Pass()
+
+    def clock_out(self, state: State, seat: int) -> tuple[int, Move] | None:
+        """The table's chess clock ran out for ``seat`` (``clock_minutes``)."""
+        if state.over or self.options.clock_minutes is None or state.clock_out[seat]:
+            return None
+        return seat, ClockOut(seat)
 
     # ---- moves
 

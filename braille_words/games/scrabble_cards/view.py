@@ -78,6 +78,7 @@ class ScrabbleView(BaseView):
     exchanges_left: int | None
     """None: unlimited."""
     clock_out: list[bool]
+    clock_minutes: int | None
     check: str
     turns: int
     over: bool
