@@ -56,6 +56,7 @@ from braille_words.table.vocabulary import (
     VERBOSITY_WORDS,
     WHERE_WORDS,
     clean_line,
+    help_example,
     help_matches,
 )
 from braille_words.tiles import is_number
@@ -969,7 +970,8 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
                 return common
             said = text(out.lang, "help_no_topic", out.verbosity, word=topic)
             return f"{said} {self._help_short(out, entries)}"
-        more = text(out.lang, "help_more", out.verbosity)
+        more = text(out.lang, "help_more", out.verbosity,
+                    example=help_example([syntax for syntax, _ in entries]))
         return f"{self._help_short(out, entries)} {more} {common}"
 
     def _help_items(self, out: SeatOutput, topic: str) -> list[str] | None:
@@ -982,7 +984,8 @@ class Session(HotSeat, TableWide, Generic[R, S, M]):
             items = [f"{syntax}: {meaning}." for syntax, meaning in entries]
         else:
             items = [syntax for syntax, _ in entries]
-            items.append(text(out.lang, "help_more", "expert"))
+            items.append(text(out.lang, "help_more", "expert",
+                              example=help_example([syntax for syntax, _ in entries])))
         return [*items, text(out.lang, "help_common", "expert")]
 
     def _help_short(self, out: SeatOutput, entries: list[tuple[str, str]]) -> str:

@@ -3,6 +3,7 @@ journal brings back after a kill."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import signal
@@ -49,6 +50,29 @@ def test_short_help_lists_commands_and_help_with_a_name_gives_one_in_full(
     assert "płytkę 3 ze stojaka" in streams[0].getvalue().splitlines()[-1]
     session.handle(0, "pomoc xyz")
     assert "nie ma polecenia „xyz”" in streams[0].getvalue().splitlines()[-1]
+
+
+def test_english_word_thief_help_shows_its_own_lay_command_not_rummikubs_put(
+    make_table: MakeTable,
+) -> None:
+    heard = [io.StringIO(), io.StringIO()]
+    english = [
+        SeatOutput(name=f"P{i}", lang="en", verbosity="beginner", transcript=heard[i])
+        for i in range(2)
+    ]
+    session, _ = make_table(game="word_thief", outputs=english)
+    session.handle(0, "help")
+    short = heard[0].getvalue().splitlines()[-1]
+    assert '"help lay"' in short and "help put" not in short
+    session.handle(0, "help lay")
+    assert heard[0].getvalue().splitlines()[-1].startswith("lay work:")
+
+
+def test_seven_words_help_example_is_one_of_its_commands(make_table: MakeTable) -> None:
+    session, streams = make_table(("human",), game="seven_words")
+    session.handle(0, "pomoc")
+    short = streams[0].getvalue().splitlines()[-1]
+    assert "„pomoc połóż”" not in short and "„pomoc słowo”" in short
 
 
 def test_reading_commands_answer_only_the_asking_seat(make_table: MakeTable) -> None:
