@@ -10,6 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from braille_words.audio.timers import ManualScheduler
 from braille_words.games.alicja.commands import parse
 from braille_words.games.alicja.computer import Computer, safe_words
 from braille_words.games.alicja.rules import (
@@ -24,6 +25,7 @@ from braille_words.games.alicja.rules import (
     load_data,
 )
 from braille_words.games.registry import find_game
+from braille_words.table.clock import TableClock
 from braille_words.table.inputs import Input
 from braille_words.table.launch import new_session
 from braille_words.table.outputs import SeatOutput
@@ -266,3 +268,66 @@ def test_a_computer_whose_word_meets_a_vote_votes_as_it_judges(polish: Any) -> N
     s, _ = rules.apply(s, 0, Say("radość"))
     s, _ = rules.apply(s, 2, Challenge())
     assert Computer().fallback_move(rules, s, 1) == Vote(False)
+
+
+def _thinking_table(tmp_path: Path, polish: Any,
+                    options: dict[str, Any]) -> tuple[Any, list[io.StringIO], ManualScheduler]:
+    """Ola and Ewa are people, Jan between them a computer that thinks on the table's clock."""
+    seats = [SeatConfig(name=n, kind=k, display="none", speech="none", keyboard="none")
+             for n, k in (("Ola", "human"), ("Jan", "computer"), ("Ewa", "human"))]
+    streams = [io.StringIO() for _ in seats]
+    session = new_session(
+        find_game("alicja"), seats, seed=2, options=options, journal_path=tmp_path / "a.jsonl",
+        lexicon=polish, outputs=[SeatOutput(name=s.name, lang="pl", verbosity="beginner",
+                                            transcript=streams[i]) for i, s in enumerate(seats)])
+    scheduler = ManualScheduler()
+    session.clock = TableClock(session._on_timer, scheduler)
+    session.think = True
+    return session, streams, scheduler
+
+
+def test_a_computer_does_not_say_the_word_ola_just_said_in_dwojka_kiers_extra_turn(
+        tmp_path: Path, polish: Any) -> None:
+    """Jan, a computer, is thinking of his word when Ewa's Dwójka Kier makes Ola speak again,
+    and Ola says that very word. His thought was for the turn before: he thinks again and
+    says another word, where he used to say hers and go out for a repeat."""
+    session, _streams, scheduler = _thinking_table(tmp_path, polish, {"advanced": True})
+    session.state = replace(session.state, characters=("queen", "cat", "deuce"),
+                            tokens=(0, 0, 0), secrets=())
+    session.handle(0, "1")
+    session.state = replace(session.state, letters=("ź",))
+    session.handle(0, "klaun")
+    assert session.state.current == 1
+    planned = session.kit.computer.plan(session.rules, session.state, 1, "strong",
+                                        session._rng(1)).move
+    assert isinstance(planned, Say)
+    session._computer_move(1)  # Jan thinks of ``planned``
+    session.handle(2, "jeszcze raz")
+    session.handle(0, planned.text)  # Ola says Jan's word first
+    assert session.state.current == 1 and session.state.out == ()
+    scheduler.advance(7)  # Jan's think time, within the 10-second teapot
+    session._table_move(session.inputs.get_nowait())
+    assert session.state.out == ()
+    assert session.state.said[-1][0] == 1 and session.state.said[-1][1] != planned.text
+
+
+def test_a_computer_thinking_of_its_vote_when_the_teacher_rules_says_a_word_not_out_by_time(
+        tmp_path: Path, polish: Any) -> None:
+    """Ewa challenges Ola's "klaun"; while Jan thinks of his vote the teacher rules that it
+    stands. Jan's turn goes on with a full teapot: his late vote used to become a time-up
+    that put him out at once."""
+    session, _streams, scheduler = _thinking_table(tmp_path, polish, {})
+    session.handle(0, "1")
+    session.state = replace(session.state, letters=("ź", "h"))
+    session.handle(0, "klaun")
+    session.handle(2, "wyzwanie")
+    session.handle(2, "tak")
+    assert session.state.phase == "vote" and session.state.awaiting == {1}
+    session._computer_move(1)  # Jan thinks of his vote
+    ruling = session.rules.teacher_ruling(session.state, True)
+    assert ruling is not None
+    session.play(*ruling)
+    assert session.state.phase == "talk" and session.state.current == 1
+    scheduler.advance(7)
+    session._table_move(session.inputs.get_nowait())
+    assert session.state.out == () and session.state.said[-1][0] == 1

@@ -116,11 +116,13 @@ def _target(rest: str, view: Any) -> int:
     raise _error("caterpillar_who", high=len(names))
 
 
-def _said(rest: str) -> Say:
+def _said(rest: str, view: Any) -> Say:
+    """A word for the turn the view shows (``State.turn_mark``): typed now, it is for now."""
+    turn = f"{view['round']}.{view['teapot']}" if "round" in view and "teapot" in view else ""
     for mark in _LAY_MARK:
         if rest.endswith(mark) and rest[: -len(mark)].strip():
-            return Say(rest[: -len(mark)].strip(), lay=True)
-    return Say(rest)
+            return Say(rest[: -len(mark)].strip(), lay=True, turn=turn)
+    return Say(rest, turn=turn)
 
 
 def parse(line: str, view: Any) -> Move:
@@ -132,7 +134,7 @@ def parse(line: str, view: Any) -> Move:
     if verb in _SAY:
         if not rest:
             raise _error("say_what")
-        return _said(rest)
+        return _said(rest, view)
     if verb in _TALK:
         if not rest:
             raise _error("say_what")
@@ -172,7 +174,7 @@ def parse(line: str, view: Any) -> Move:
         if number in ("1", "2"):
             return ChooseTheme(int(number) - 1)
         raise _error("theme_number")
-    return _said(text)
+    return _said(text, view)
 
 
 _LINES: dict[type, tuple[str, str]] = {

@@ -38,10 +38,14 @@ class ChooseTheme(MoveBase):
 @dataclass(frozen=True)
 class Say(MoveBase):
     """A word (or words) in one's turn; ``lay``: the Queen or the Rabbit lays their secret
-    letter over the row right after it, if the word stands."""
+    letter over the row right after it, if the word stands. ``turn``: a computer's word names
+    the turn it was thought of for (``State.turn_mark``) and is refused in any other — the
+    table plays it after a think time, and meanwhile a vote or Dwójka Kier's extra turn may
+    have had that very word said. A person's word is for now (empty)."""
 
     text: str
     lay: bool = False
+    turn: str = ""
     kind: ClassVar[str] = "say"
 
 

@@ -115,6 +115,7 @@ REASON_CODES: dict[str, str] = {
     "vote_on": "A vote is on: say yes or no.",
     "caterpillar_first": "Pan Gąsienica lays his token first.",
     "no_talk": "Table talk is checked only in the \"Za mało szaleństwa?\" variant.",
+    "stale_word": "That word was thought of for an earlier turn.",
 }
 
 
@@ -341,6 +342,8 @@ class Rules(GameRules[State, Move]):
 
     def _spoken(self, state: State, seat: int, move: Say,
                 events: list[Event]) -> tuple[State, list[Event]]:
+        if move.turn and move.turn != state.turn_mark:
+            raise _refuse("stale_word")
         words = words_of(move.text)
         if not words:
             raise _refuse("empty")

@@ -54,6 +54,11 @@ class State:
     just: int | None = None  # the player who just finished a turn with a word that stands
 
     @property
+    def turn_mark(self) -> str:
+        """This turn's name (round and teapot start), which a computer's planned word carries."""
+        return f"{self.round}.{self.teapot}"
+
+    @property
     def advanced(self) -> bool:
         return bool(self.characters)
 
