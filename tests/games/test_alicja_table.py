@@ -21,6 +21,7 @@ from braille_words.games.alicja.rules import (
     Say,
     State,
     Talk,
+    TimeUp,
     Vote,
     load_data,
 )
@@ -331,3 +332,42 @@ def test_a_computer_thinking_of_its_vote_when_the_teacher_rules_says_a_word_not_
     scheduler.advance(7)
     session._table_move(session.inputs.get_nowait())
     assert session.state.out == () and session.state.said[-1][0] == 1
+
+
+def _last_round(polish: Any, options: Options) -> State:
+    """Four players before the last round with cups 4, 4, 1, 0; in it Jan (seat 1) goes
+    out first, Ola (seat 0) second, Ewa third, and Ala stays to the end: 4, 4, 2, 2."""
+    rules = Rules(polish, options, DATA)
+    s, _ = rules.new(["Ola", "Jan", "Ewa", "Ala"], 1)
+    s = replace(s, round=4, cups=(4, 4, 1, 0), themes=(CYRK, s.themes[1]))
+    s, _ = rules.apply(s, s.current, ChooseTheme(0))
+    s = replace(s, letters=("ź", "h"))
+    words = iter(["klaun", "lew", "namiot", "akrobata", "treser", "arena", "trapez", "magik"])
+    for leaving in (1, 0, 2):
+        while s.current != leaving:
+            s, _ = rules.apply(s, s.current, Say(next(words)))
+        s, _ = rules.apply(s, leaving, TimeUp())
+    assert s.phase == "over" and s.cups == (4, 4, 2, 2)
+    return s
+
+
+def test_a_tie_is_won_by_everyone_unless_the_table_asks_for_the_rulebooks_tie_break(
+        polish: Any) -> None:
+    """The rulebook: in a tie everyone wins, "bo dobrze bawili się w gronie przyjaciół"; if
+    you really want one winner, it is the one with the higher scoring card of the last round.
+    Ola and Jan both have 4 cups; both took a 0-cup card in the last round, Ola the later one
+    (card 2, after Jan's 1): with the tie-break Ola wins alone."""
+    assert _last_round(polish, Options()).result()["winners"] == [0, 1]
+    result = _last_round(polish, Options(tie_break=True)).result()
+    assert result["winners"] == [0] and result["tied"] == [0, 1]
+    names = ["Ola", "Jan", "Ewa", "Ala"]
+    said = find_game("alicja").presenter.final(result, "pl", names, 0)
+    assert said.startswith("Koniec gry. Remis: Ola, Jan.") and "wygrywa Ola" in said
+    said = find_game("alicja").presenter.final(result, "en", names, 0)
+    assert "Ola wins" in said and "Jan" in said
+
+
+def test_the_tie_break_is_an_option_of_the_command_line(polish: Any) -> None:
+    rules = find_game("alicja").make_rules(polish, {"tie_break": True})
+    state, _ = rules.new(["A", "B", "C"], 1)
+    assert state.options.tie_break

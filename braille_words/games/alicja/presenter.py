@@ -176,6 +176,9 @@ def where(view: Mapping[str, Any], lang: str, verbosity: str, names: Sequence[st
 
 
 def final(result: Mapping[str, Any], lang: str, names: Sequence[str], seat: int) -> str:
+    if result.get("tied"):  # the rulebook's optional tie-break decided it
+        tied = [names[s] for s in result["tied"] if s < len(names)]
+        return _t(lang, "final_tie_break", tied=tied, **standings(result, names))
     return _t(lang, "final", **standings(result, names))
 
 
