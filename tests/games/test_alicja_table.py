@@ -133,14 +133,15 @@ def test_not_mad_enough_a_forbidden_letter_said_out_of_turn_puts_the_speaker_out
     assert s.out == (2,) and [e.kind for e in events] == ["table_talk"]
 
 
-def _table(tmp_path: Path, polish: Any, options: dict[str, Any]) -> tuple[Any, list[io.StringIO]]:
+def _table(tmp_path: Path, polish: Any, options: dict[str, Any],
+           lang: str = "pl") -> tuple[Any, list[io.StringIO]]:
     seats = [SeatConfig(name=n, display="none", speech="none", keyboard="none")
              for n in ("Ola", "Jan", "Ewa")]
     streams = [io.StringIO() for _ in seats]
     session = new_session(
         find_game("alicja"), seats, seed=2, options=options,
         journal_path=tmp_path / "a.jsonl", lexicon=polish,
-        outputs=[SeatOutput(name=s.name, lang="pl", verbosity="beginner",
+        outputs=[SeatOutput(name=s.name, lang=lang, verbosity="beginner",
                             transcript=streams[i]) for i, s in enumerate(seats)])
     return session, streams
 
@@ -258,7 +259,7 @@ def test_a_computer_not_in_turn_challenges_a_persons_word_at_once(
         session.inputs.put(Input(0, line))
     session.inputs.put(Input(0, None))  # the end of input: run() returns
     session.run()
-    assert "Ewa kwestionuje RADOŚĆ" in streams[1].getvalue()
+    assert "Ewa kwestionuje: RADOŚĆ" in streams[1].getvalue()
     assert session.state.phase == "vote" and session.state.awaiting == {1}  # Ewa has voted
 
 
@@ -371,3 +372,62 @@ def test_the_tie_break_is_an_option_of_the_command_line(polish: Any) -> None:
     rules = find_game("alicja").make_rules(polish, {"tie_break": True})
     state, _ = rules.new(["A", "B", "C"], 1)
     assert state.options.tie_break
+
+
+def test_the_queen_hears_the_theme_and_the_letters_once_as_the_conversation_begins(
+        tmp_path: Path, polish: Any) -> None:
+    """Play-tested: "Temat: lotnisko. Zakazane litery: F, Ę. Imbryk gra! Kolej: Gracz." was
+    followed at once by "Twoja kolej. Temat: lotnisko. Zakazane litery: F, Ę." — on 14 cells
+    that is the same theme and row panned through twice before the teapot runs out."""
+    session, streams = _table(tmp_path, polish, {})
+    before = len(streams[0].getvalue())
+    session.handle(0, "1")
+    heard = streams[0].getvalue()[before:]
+    assert heard.count("Zakazane litery") == 1 and "Twoja kolej: zaczynasz rozmowę" in heard
+    session.handle(0, "klaun")
+    session.handle(1, "lew")
+    session.handle(2, "namiot")  # later turns still remind the player of both
+    assert "Twoja kolej. Temat:" in streams[0].getvalue()[len(heard) + before:]
+
+
+def test_a_player_out_of_the_round_who_types_a_word_or_an_ability_hears_that_they_are_out(
+        tmp_path: Path, polish: Any) -> None:
+    """Play-tested: out of the round, "skip" or a word got "Computer 2 is speaking now. You
+    may read…", never why nothing happens; "gdzie" did not say it either."""
+    session, streams = _table(tmp_path, polish, {})
+    session.handle(0, "1")
+    session.handle(0, "czas")  # Ola's teapot runs out: she is out
+    assert session.state.out == (0,)
+    for line in ("klaun", "pomijam", "żeton", "gdzie"):
+        session.handle(0, line)
+        assert "Jesteś poza" in streams[0].getvalue().splitlines()[-1], line
+    session.handle(2, "żeton")  # in the round but not her turn: she is told when it works
+    assert "Tylko w swojej kolejce" in streams[2].getvalue().splitlines()[-1]
+
+
+def test_english_sentences_about_a_character_begin_with_a_capital_and_name_no_zero_tokens(
+        tmp_path: Path, polish: Any) -> None:
+    """Play-tested in English: "the Queen of Hearts (Player) lays the letter I" began with a
+    small letter, and "characters" said "0 time tokens" for every card without any."""
+    session, streams = _table(tmp_path, polish, {"advanced": True}, lang="en")
+    session.state = replace(session.state, characters=("queen", "cat", "twins"),
+                            tokens=(0, 0, 2), secrets=((0, "e"),))
+    session.handle(0, "1")
+    session.state = replace(session.state, letters=("ź",))
+    session.handle(0, "klaun +letter")
+    assert "Ola, the Queen of Hearts, lays the letter E" in streams[1].getvalue()
+    session.handle(1, "characters")
+    said = streams[1].getvalue().splitlines()[-1]
+    assert "0 time tokens" not in said and "Ewa — the Twins, 2 time tokens" in said
+
+
+def test_english_help_shows_polish_words_for_a_polish_word_game(
+        tmp_path: Path, polish: Any) -> None:
+    """Play-tested: English help offered "clown" as the word to say, and "say theme"; the
+    words are Polish ("klaun"), and the short help groups the advanced game's commands."""
+    session, streams = _table(tmp_path, polish, {}, lang="en")
+    session.handle(0, "help")
+    said = streams[0].getvalue().splitlines()[-1]
+    assert '"klaun"' in said and "clown" not in said and "In the advanced game:" in said
+    session.handle(0, "help say")
+    assert "czas" in streams[0].getvalue().splitlines()[-1]
