@@ -431,3 +431,14 @@ def test_english_help_shows_polish_words_for_a_polish_word_game(
     assert '"klaun"' in said and "clown" not in said and "In the advanced game:" in said
     session.handle(0, "help say")
     assert "czas" in streams[0].getvalue().splitlines()[-1]
+
+
+def test_olas_card_beside_her_name_says_she_is_out_of_the_round_not_that_he_went_out(
+        tmp_path: Path, polish: Any) -> None:
+    """Play-tested on the cells: "Gracz — Królowa Kier (odpadł)" told a girl she was a boy."""
+    session, streams = _table(tmp_path, polish, {"advanced": True})
+    session.handle(0, "1")
+    session.handle(0, "czas")
+    session.handle(0, "postacie")
+    said = streams[0].getvalue().splitlines()[-1]
+    assert "Ola — Królowa Kier (poza rundą)" in said and "odpadł" not in said
