@@ -462,3 +462,6 @@ def test_front_laid_for_14_says_5_of_them_are_for_its_length_and_the_table_its_c
     params.update(event_params("word_laid", params, 1, ["Ola", "Jan"], "pl"))
     said = render("pl", "word_thief", "word_laid", params)
     assert said.endswith(": 14 pkt.")  # four letters: no bonus to explain
+    # On a 14-cell display the terse form keeps to the number: "Ola kładzie WORK: 14."
+    terse = render("pl", "word_thief", "word_laid", params, verbosity="expert")
+    assert terse.endswith(": 14.") and "pkt" not in terse
