@@ -210,7 +210,7 @@ def test_a_hint_is_a_command_the_player_can_type(make_table: MakeTable) -> None:
     session.handle(seat, "podpowiedź")
     said = streams[seat].getvalue().splitlines()[-1]
     assert said.startswith("Podpowiedź: ")
-    session.handle(seat, said.removeprefix("Podpowiedź: ") + " !")
+    session.handle(seat, said.removeprefix("Podpowiedź: ").rsplit("napisz: ", 1)[-1] + " !")
     assert session.state.awaiting != frozenset({seat})
     assert "pkt za słowo" in streams[seat].getvalue()
 
@@ -348,6 +348,11 @@ def test_a_drawn_tile_is_said_by_its_letter_name_like_the_rack(make_table: MakeT
     assert f"Dobierasz: {name}." in streams[seat].getvalue()
 
 
+HINT_ZASZCZYT = "Podpowiedź: ZASZCZYT ze słów stołu 1 i twoich płytek; napisz: 1 = zaszczyt"
+"""The move in full: what it makes, then the line to type (a bare "1 = zaszczyt" left a new
+player guessing what the "=" meant)."""
+
+
 def test_a_hint_first_says_what_to_look_for_and_the_move_when_asked_again(
     make_table: Any,
 ) -> None:
@@ -361,9 +366,9 @@ def test_a_hint_first_says_what_to_look_for_and_the_move_when_asked_again(
     assert "ZASZCZYT" not in first.upper()
     session.handle(0, "stojak")  # reading changes nothing: the same position
     session.handle(0, "podpowiedź")
-    assert streams[0].getvalue().splitlines()[-1] == "Podpowiedź: 1 = zaszczyt"
+    assert streams[0].getvalue().splitlines()[-1] == HINT_ZASZCZYT
     session.handle(0, "podpowiedź")
-    assert streams[0].getvalue().splitlines()[-1] == "Podpowiedź: 1 = zaszczyt"
+    assert streams[0].getvalue().splitlines()[-1] == HINT_ZASZCZYT
     assert "Podpowiedź" not in streams[1].getvalue()
 
 
