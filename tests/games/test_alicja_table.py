@@ -442,3 +442,20 @@ def test_olas_card_beside_her_name_says_she_is_out_of_the_round_not_that_he_went
     session.handle(0, "postacie")
     said = streams[0].getvalue().splitlines()[-1]
     assert "Ola — Królowa Kier (poza rundą)" in said and "odpadł" not in said
+
+
+def test_ewa_s_vote_is_told_to_the_table_and_a_second_ballot_hears_it_was_counted(
+        tmp_path: Path, polish: Any) -> None:
+    """Play-tested on the cells: Ewa's "tak" brought no word back (nobody knew who had voted),
+    and a second "tak" was answered "Teraz mówi: Jan", as if no vote were on."""
+    session, streams = _table(tmp_path, polish, {})
+    session.handle(0, "1")
+    session.handle(0, "klaun")
+    session.handle(2, "wyzwanie")
+    session.handle(2, "tak")
+    assert all(s.getvalue().splitlines()[-1] == "Ewa głosuje." for s in streams)
+    session.handle(2, "tak")
+    assert streams[2].getvalue().splitlines()[-1] == "Twój głos już jest policzony."
+    session.handle(0, "tak")  # Ola's own word
+    assert streams[0].getvalue().splitlines()[-1] == "Autor słowa nie głosuje."
+    assert session.state.phase == "vote" and session.state.votes == ((2, True),)

@@ -253,6 +253,8 @@ class Rules(GameRules[State, Move]):
             return state.phase == "talk"
         if isinstance(move, Talk):
             return state.options.madness and state.phase in ("talk", "vote")
+        if isinstance(move, Vote):  # a second ballot, or the speaker's: the rules say why
+            return state.phase == "vote"
         if isinstance(move, (SpendToken, TurnCat, TurnHat)) or (
                 isinstance(move, Say) and seat not in state.active):
             # Refused, but by the rules, with what to do: "only in your own turn", "you are
