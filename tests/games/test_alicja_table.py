@@ -459,3 +459,14 @@ def test_ewa_s_vote_is_told_to_the_table_and_a_second_ballot_hears_it_was_counte
     session.handle(0, "tak")  # Ola's own word
     assert streams[0].getvalue().splitlines()[-1] == "Autor słowa nie głosuje."
     assert session.state.phase == "vote" and session.state.votes == ((2, True),)
+
+
+def test_a_challenge_on_14_cells_is_one_short_sentence_the_vote_prompt_says_tak_or_nie() -> None:
+    """Play-tested on 14 cells: the challenge explained tak and nie, and the prompt right
+    after asked "tak czy nie?" again — six windows for one question."""
+    from braille_words.present.messages import render
+
+    params = {"challenger_name": "Jan", "words_up": "KLAUN"}
+    assert render("pl", "alicja", "challenged", params, verbosity="expert") == \
+        "Jan kwestionuje: KLAUN."
+    assert "tak" in render("pl", "alicja", "challenged", params)  # spoken in full, as before
