@@ -470,3 +470,16 @@ def test_a_challenge_on_14_cells_is_one_short_sentence_the_vote_prompt_says_tak_
     assert render("pl", "alicja", "challenged", params, verbosity="expert") == \
         "Jan kwestionuje: KLAUN."
     assert "tak" in render("pl", "alicja", "challenged", params)  # spoken in full, as before
+
+
+def test_the_queens_1_typed_again_once_the_talk_began_is_no_word_for_the_table_to_vote_on(
+        tmp_path: Path, polish: Any) -> None:
+    """Play-tested on the cells: the Queen typed "1" for the theme a second time, and "1" was
+    said as her word; a computer challenged it and the table had to vote on "1"."""
+    session, streams = _table(tmp_path, polish, {})
+    session.handle(0, "1")
+    session.handle(0, "1")
+    assert session.state.said == () and session.state.current == 0
+    assert "Liczba to nie słowo" in streams[0].getvalue().splitlines()[-1]
+    session.handle(0, "powiedz 101")  # said outright, it is her word (the table judges it)
+    assert session.state.said == ((0, "101"),)

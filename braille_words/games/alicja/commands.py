@@ -175,6 +175,10 @@ def parse(line: str, view: Any) -> Move:
         if number in ("1", "2"):
             return ChooseTheme(int(number) - 1)
         raise _error("theme_number")
+    if phase == "talk" and is_number(text):
+        # The theme's number typed late (the Queen's "1" once the talk had begun), or a
+        # slip: a number is no word, and the table would have had to vote on "1".
+        raise _error("number_not_word")
     return _said(text, view)
 
 
