@@ -29,6 +29,7 @@ from braille_words.table.vocabulary import (
     HISTORY_WORDS,
     LAST_WORDS,
     REPEAT_WORDS,
+    help_example,
     help_matches,
 )
 from braille_words.tiles import is_number
@@ -305,7 +306,8 @@ class SeatNews:
                 return common
             said = text(out.lang, "help_no_topic", out.verbosity, word=topic)
             return f"{said} {self._help_short(entries)}"
-        more = text(out.lang, "help_more", out.verbosity)
+        more = text(out.lang, "help_more", out.verbosity,
+                    example=help_example([syntax for syntax, _ in entries]))
         return f"{self._help_short(entries)} {more} {common}"
 
     def _help_items(self, topic: str) -> list[str] | None:
@@ -319,7 +321,8 @@ class SeatNews:
             items = [f"{syntax}: {meaning}." for syntax, meaning in entries]
         else:
             items = [syntax for syntax, _ in entries]
-            items.append(text(out.lang, "help_more", "expert"))
+            items.append(text(out.lang, "help_more", "expert",
+                              example=help_example([syntax for syntax, _ in entries])))
         return [*items, text(out.lang, "help_common", "expert")]
 
     def _help_short(self, entries: list[tuple[str, str]]) -> str:

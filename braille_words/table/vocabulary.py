@@ -66,6 +66,18 @@ def help_matches(topic: str, syntax: str) -> bool:
     return " " in want and want in " ".join(words)
 
 
+def help_example(syntaxes: list[str]) -> str:
+    """The command that ``pomoc NAME`` is shown with: the game's first command that takes
+    something after its name, so English Word Thief says "help lay", never Rummikub's "help
+    put". A bare word (a word to say, like "kot") names no command; the first entry's first
+    word is the last resort."""
+    for syntax in syntaxes:
+        words = syntax.split()
+        if len(words) > 1 and words[0].isalpha():
+            return words[0]
+    return syntaxes[0].split()[0] if syntaxes and syntaxes[0].split() else "?"
+
+
 def clean_line(line: str) -> str:
     """What a player typed, made safe to quote back: text that cannot be encoded (a lone
     surrogate from an invalid byte) becomes U+FFFD and control characters become spaces."""

@@ -375,6 +375,8 @@ def test_abilities_in_the_basic_game_are_refused_with_a_reason() -> None:
 ])
 def test_each_ability_has_a_polish_and_an_english_command(line: str, move: Any) -> None:
     _rules, s = table([ch.QUEEN, ch.CAT, ch.TWINS])
+    if isinstance(move, Say):  # a typed word is for the turn it is typed in
+        move = replace(move, turn=s.turn_mark)
     assert parse(line, s.view_for(0)) == move
 
 

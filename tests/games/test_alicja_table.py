@@ -10,6 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from braille_words.audio.timers import ManualScheduler
 from braille_words.games.alicja.commands import parse
 from braille_words.games.alicja.computer import Computer, safe_words
 from braille_words.games.alicja.rules import (
@@ -20,10 +21,12 @@ from braille_words.games.alicja.rules import (
     Say,
     State,
     Talk,
+    TimeUp,
     Vote,
     load_data,
 )
 from braille_words.games.registry import find_game
+from braille_words.table.clock import TableClock
 from braille_words.table.inputs import Input
 from braille_words.table.launch import new_session
 from braille_words.table.outputs import SeatOutput
@@ -130,14 +133,15 @@ def test_not_mad_enough_a_forbidden_letter_said_out_of_turn_puts_the_speaker_out
     assert s.out == (2,) and [e.kind for e in events] == ["table_talk"]
 
 
-def _table(tmp_path: Path, polish: Any, options: dict[str, Any]) -> tuple[Any, list[io.StringIO]]:
+def _table(tmp_path: Path, polish: Any, options: dict[str, Any],
+           lang: str = "pl") -> tuple[Any, list[io.StringIO]]:
     seats = [SeatConfig(name=n, display="none", speech="none", keyboard="none")
              for n in ("Ola", "Jan", "Ewa")]
     streams = [io.StringIO() for _ in seats]
     session = new_session(
         find_game("alicja"), seats, seed=2, options=options,
         journal_path=tmp_path / "a.jsonl", lexicon=polish,
-        outputs=[SeatOutput(name=s.name, lang="pl", verbosity="beginner",
+        outputs=[SeatOutput(name=s.name, lang=lang, verbosity="beginner",
                             transcript=streams[i]) for i, s in enumerate(seats)])
     return session, streams
 
@@ -255,7 +259,7 @@ def test_a_computer_not_in_turn_challenges_a_persons_word_at_once(
         session.inputs.put(Input(0, line))
     session.inputs.put(Input(0, None))  # the end of input: run() returns
     session.run()
-    assert "Ewa kwestionuje RADOŚĆ" in streams[1].getvalue()
+    assert "Ewa kwestionuje: RADOŚĆ" in streams[1].getvalue()
     assert session.state.phase == "vote" and session.state.awaiting == {1}  # Ewa has voted
 
 
@@ -266,3 +270,216 @@ def test_a_computer_whose_word_meets_a_vote_votes_as_it_judges(polish: Any) -> N
     s, _ = rules.apply(s, 0, Say("radość"))
     s, _ = rules.apply(s, 2, Challenge())
     assert Computer().fallback_move(rules, s, 1) == Vote(False)
+
+
+def _thinking_table(tmp_path: Path, polish: Any,
+                    options: dict[str, Any]) -> tuple[Any, list[io.StringIO], ManualScheduler]:
+    """Ola and Ewa are people, Jan between them a computer that thinks on the table's clock."""
+    seats = [SeatConfig(name=n, kind=k, display="none", speech="none", keyboard="none")
+             for n, k in (("Ola", "human"), ("Jan", "computer"), ("Ewa", "human"))]
+    streams = [io.StringIO() for _ in seats]
+    session = new_session(
+        find_game("alicja"), seats, seed=2, options=options, journal_path=tmp_path / "a.jsonl",
+        lexicon=polish, outputs=[SeatOutput(name=s.name, lang="pl", verbosity="beginner",
+                                            transcript=streams[i]) for i, s in enumerate(seats)])
+    scheduler = ManualScheduler()
+    session.clock = TableClock(session._on_timer, scheduler)
+    session.think = True
+    return session, streams, scheduler
+
+
+def test_a_computer_does_not_say_the_word_ola_just_said_in_dwojka_kiers_extra_turn(
+        tmp_path: Path, polish: Any) -> None:
+    """Jan, a computer, is thinking of his word when Ewa's Dwójka Kier makes Ola speak again,
+    and Ola says that very word. His thought was for the turn before: he thinks again and
+    says another word, where he used to say hers and go out for a repeat."""
+    session, _streams, scheduler = _thinking_table(tmp_path, polish, {"advanced": True})
+    session.state = replace(session.state, characters=("queen", "cat", "deuce"),
+                            tokens=(0, 0, 0), secrets=())
+    session.handle(0, "1")
+    session.state = replace(session.state, letters=("ź",))
+    session.handle(0, "klaun")
+    assert session.state.current == 1
+    planned = session.kit.computer.plan(session.rules, session.state, 1, "strong",
+                                        session._rng(1)).move
+    assert isinstance(planned, Say)
+    session._computer_move(1)  # Jan thinks of ``planned``
+    session.handle(2, "jeszcze raz")
+    session.handle(0, planned.text)  # Ola says Jan's word first
+    assert session.state.current == 1 and session.state.out == ()
+    scheduler.advance(7)  # Jan's think time, within the 10-second teapot
+    session._table_move(session.inputs.get_nowait())
+    assert session.state.out == ()
+    assert session.state.said[-1][0] == 1 and session.state.said[-1][1] != planned.text
+
+
+def test_a_computer_thinking_of_its_vote_when_the_teacher_rules_says_a_word_not_out_by_time(
+        tmp_path: Path, polish: Any) -> None:
+    """Ewa challenges Ola's "klaun"; while Jan thinks of his vote the teacher rules that it
+    stands. Jan's turn goes on with a full teapot: his late vote used to become a time-up
+    that put him out at once."""
+    session, _streams, scheduler = _thinking_table(tmp_path, polish, {})
+    session.handle(0, "1")
+    session.state = replace(session.state, letters=("ź", "h"))
+    session.handle(0, "klaun")
+    session.handle(2, "wyzwanie")
+    session.handle(2, "tak")
+    assert session.state.phase == "vote" and session.state.awaiting == {1}
+    session._computer_move(1)  # Jan thinks of his vote
+    ruling = session.rules.teacher_ruling(session.state, True)
+    assert ruling is not None
+    session.play(*ruling)
+    assert session.state.phase == "talk" and session.state.current == 1
+    scheduler.advance(7)
+    session._table_move(session.inputs.get_nowait())
+    assert session.state.out == () and session.state.said[-1][0] == 1
+
+
+def _last_round(polish: Any, options: Options) -> State:
+    """Four players before the last round with cups 4, 4, 1, 0; in it Jan (seat 1) goes
+    out first, Ola (seat 0) second, Ewa third, and Ala stays to the end: 4, 4, 2, 2."""
+    rules = Rules(polish, options, DATA)
+    s, _ = rules.new(["Ola", "Jan", "Ewa", "Ala"], 1)
+    s = replace(s, round=4, cups=(4, 4, 1, 0), themes=(CYRK, s.themes[1]))
+    s, _ = rules.apply(s, s.current, ChooseTheme(0))
+    s = replace(s, letters=("ź", "h"))
+    words = iter(["klaun", "lew", "namiot", "akrobata", "treser", "arena", "trapez", "magik"])
+    for leaving in (1, 0, 2):
+        while s.current != leaving:
+            s, _ = rules.apply(s, s.current, Say(next(words)))
+        s, _ = rules.apply(s, leaving, TimeUp())
+    assert s.phase == "over" and s.cups == (4, 4, 2, 2)
+    return s
+
+
+def test_a_tie_is_won_by_everyone_unless_the_table_asks_for_the_rulebooks_tie_break(
+        polish: Any) -> None:
+    """The rulebook: in a tie everyone wins, "bo dobrze bawili się w gronie przyjaciół"; if
+    you really want one winner, it is the one with the higher scoring card of the last round.
+    Ola and Jan both have 4 cups; both took a 0-cup card in the last round, Ola the later one
+    (card 2, after Jan's 1): with the tie-break Ola wins alone."""
+    assert _last_round(polish, Options()).result()["winners"] == [0, 1]
+    result = _last_round(polish, Options(tie_break=True)).result()
+    assert result["winners"] == [0] and result["tied"] == [0, 1]
+    names = ["Ola", "Jan", "Ewa", "Ala"]
+    said = find_game("alicja").presenter.final(result, "pl", names, 0)
+    assert said.startswith("Koniec gry. Remis: Ola, Jan.") and "wygrywa Ola" in said
+    said = find_game("alicja").presenter.final(result, "en", names, 0)
+    assert "Ola wins" in said and "Jan" in said
+
+
+def test_the_tie_break_is_an_option_of_the_command_line(polish: Any) -> None:
+    rules = find_game("alicja").make_rules(polish, {"tie_break": True})
+    state, _ = rules.new(["A", "B", "C"], 1)
+    assert state.options.tie_break
+
+
+def test_the_queen_hears_the_theme_and_the_letters_once_as_the_conversation_begins(
+        tmp_path: Path, polish: Any) -> None:
+    """Play-tested: "Temat: lotnisko. Zakazane litery: F, Ę. Imbryk gra! Kolej: Gracz." was
+    followed at once by "Twoja kolej. Temat: lotnisko. Zakazane litery: F, Ę." — on 14 cells
+    that is the same theme and row panned through twice before the teapot runs out."""
+    session, streams = _table(tmp_path, polish, {})
+    before = len(streams[0].getvalue())
+    session.handle(0, "1")
+    heard = streams[0].getvalue()[before:]
+    assert heard.count("Zakazane litery") == 1 and "Twoja kolej: zaczynasz rozmowę" in heard
+    session.handle(0, "klaun")
+    session.handle(1, "lew")
+    session.handle(2, "namiot")  # later turns still remind the player of both
+    assert "Twoja kolej. Temat:" in streams[0].getvalue()[len(heard) + before:]
+
+
+def test_a_player_out_of_the_round_who_types_a_word_or_an_ability_hears_that_they_are_out(
+        tmp_path: Path, polish: Any) -> None:
+    """Play-tested: out of the round, "skip" or a word got "Computer 2 is speaking now. You
+    may read…", never why nothing happens; "gdzie" did not say it either."""
+    session, streams = _table(tmp_path, polish, {})
+    session.handle(0, "1")
+    session.handle(0, "czas")  # Ola's teapot runs out: she is out
+    assert session.state.out == (0,)
+    for line in ("klaun", "pomijam", "żeton", "gdzie"):
+        session.handle(0, line)
+        assert "Jesteś poza" in streams[0].getvalue().splitlines()[-1], line
+    session.handle(2, "żeton")  # in the round but not her turn: she is told when it works
+    assert "Tylko w swojej kolejce" in streams[2].getvalue().splitlines()[-1]
+
+
+def test_english_sentences_about_a_character_begin_with_a_capital_and_name_no_zero_tokens(
+        tmp_path: Path, polish: Any) -> None:
+    """Play-tested in English: "the Queen of Hearts (Player) lays the letter I" began with a
+    small letter, and "characters" said "0 time tokens" for every card without any."""
+    session, streams = _table(tmp_path, polish, {"advanced": True}, lang="en")
+    session.state = replace(session.state, characters=("queen", "cat", "twins"),
+                            tokens=(0, 0, 2), secrets=((0, "e"),))
+    session.handle(0, "1")
+    session.state = replace(session.state, letters=("ź",))
+    session.handle(0, "klaun +letter")
+    assert "Ola, the Queen of Hearts, lays the letter E" in streams[1].getvalue()
+    session.handle(1, "characters")
+    said = streams[1].getvalue().splitlines()[-1]
+    assert "0 time tokens" not in said and "Ewa — the Twins, 2 time tokens" in said
+
+
+def test_english_help_shows_polish_words_for_a_polish_word_game(
+        tmp_path: Path, polish: Any) -> None:
+    """Play-tested: English help offered "clown" as the word to say, and "say theme"; the
+    words are Polish ("klaun"), and the short help groups the advanced game's commands."""
+    session, streams = _table(tmp_path, polish, {}, lang="en")
+    session.handle(0, "help")
+    said = streams[0].getvalue().splitlines()[-1]
+    assert '"klaun"' in said and "clown" not in said and "In the advanced game:" in said
+    session.handle(0, "help say")
+    assert "czas" in streams[0].getvalue().splitlines()[-1]
+
+
+def test_olas_card_beside_her_name_says_she_is_out_of_the_round_not_that_he_went_out(
+        tmp_path: Path, polish: Any) -> None:
+    """Play-tested on the cells: "Gracz — Królowa Kier (odpadł)" told a girl she was a boy."""
+    session, streams = _table(tmp_path, polish, {"advanced": True})
+    session.handle(0, "1")
+    session.handle(0, "czas")
+    session.handle(0, "postacie")
+    said = streams[0].getvalue().splitlines()[-1]
+    assert "Ola — Królowa Kier (poza rundą)" in said and "odpadł" not in said
+
+
+def test_ewa_s_vote_is_told_to_the_table_and_a_second_ballot_hears_it_was_counted(
+        tmp_path: Path, polish: Any) -> None:
+    """Play-tested on the cells: Ewa's "tak" brought no word back (nobody knew who had voted),
+    and a second "tak" was answered "Teraz mówi: Jan", as if no vote were on."""
+    session, streams = _table(tmp_path, polish, {})
+    session.handle(0, "1")
+    session.handle(0, "klaun")
+    session.handle(2, "wyzwanie")
+    session.handle(2, "tak")
+    assert all(s.getvalue().splitlines()[-1] == "Ewa głosuje." for s in streams)
+    session.handle(2, "tak")
+    assert streams[2].getvalue().splitlines()[-1] == "Twój głos już jest policzony."
+    session.handle(0, "tak")  # Ola's own word
+    assert streams[0].getvalue().splitlines()[-1] == "Autor słowa nie głosuje."
+    assert session.state.phase == "vote" and session.state.votes == ((2, True),)
+
+
+def test_a_challenge_on_14_cells_is_one_short_sentence_the_vote_prompt_says_tak_or_nie() -> None:
+    """Play-tested on 14 cells: the challenge explained tak and nie, and the prompt right
+    after asked "tak czy nie?" again — six windows for one question."""
+    from braille_words.present.messages import render
+
+    params = {"challenger_name": "Jan", "words_up": "KLAUN"}
+    assert render("pl", "alicja", "challenged", params, verbosity="expert") == \
+        "Jan kwestionuje: KLAUN."
+    assert "tak" in render("pl", "alicja", "challenged", params)  # spoken in full, as before
+
+
+def test_the_queens_1_typed_again_once_the_talk_began_is_no_word_for_the_table_to_vote_on(
+        tmp_path: Path, polish: Any) -> None:
+    """Play-tested on the cells: the Queen typed "1" for the theme a second time, and "1" was
+    said as her word; a computer challenged it and the table had to vote on "1"."""
+    session, streams = _table(tmp_path, polish, {})
+    session.handle(0, "1")
+    session.handle(0, "1")
+    assert session.state.said == () and session.state.current == 0
+    assert "Liczba to nie słowo" in streams[0].getvalue().splitlines()[-1]
+    session.handle(0, "powiedz 101")  # said outright, it is her word (the table judges it)
+    assert session.state.said == ((0, "101"),)

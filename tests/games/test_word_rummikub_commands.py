@@ -241,3 +241,16 @@ def test_a_move_is_said_as_the_command_that_plays_it(lang: str) -> None:
     ]
     for move in moves:
         assert parse(to_command(move, V, lang), V) == move
+
+
+def test_a_hint_to_lay_wkurzona_from_the_rack_names_the_word_not_only_equals_wkurzona() -> None:
+    """Play-tested: the full hint for a first lay-down was "Podpowiedź: = wkurzona", which
+    speech reads as "równa się wkurzona"; it now says what the line makes, then the line."""
+    from braille_words.games.word_rummikub.presenter import describe_move
+    from braille_words.games.word_rummikub.rules import Rebuild
+
+    move = Rebuild(take=(), rack=None, make=("wkurzona",), end=False)
+    view: Any = {"rack": []}
+    said = describe_move(move, "pl", view)
+    assert said == "WKURZONA z twoich płytek; napisz: = wkurzona"
+    assert describe_move(move, "en", view).startswith("WKURZONA from your tiles; type: =")

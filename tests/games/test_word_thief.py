@@ -374,7 +374,7 @@ def test_a_routing_key_on_a_table_word_reads_it_with_its_cards_for_a_steal() -> 
     from braille_words.speech.speaker import strip_marks
 
     said = strip_marks(read(line, s.view_for(1), "pl", "beginner") or "")
-    assert said.startswith("Słowo 1: WORK, gracza P1, 14 pkt; karty: double-u zielony, o ")
+    assert said.startswith("Słowo 1: WORK, gracza P1; karty, razem 14 pkt: double-u zielony, o ")
     assert said.endswith("Aby je ukraść: ukradnij 1 i nowe słowa.")
 
 
@@ -435,3 +435,33 @@ def test_a_damaged_journal_move_is_a_sentence(data: dict[str, object]) -> None:
 
     with pytest.raises(InputError, match="not a Word Thief move"):
         move_from_json(data)
+
+
+def test_front_laid_for_14_says_5_of_them_are_for_its_length_and_the_table_its_cards_9() -> None:
+    """Play-tested: "BOUNDED: 25 points", then "table" said "BOUNDED (Computer, 10 points)" —
+    two scores for one word, with nothing to say why. The rulebook's FRONT: 9 for its cards,
+    +5 for five letters; the table names what its cards are worth (what a thief takes)."""
+    from braille_words.games.registry import find_game
+    from braille_words.games.word_thief.presenter import event_params
+    from braille_words.present.messages import render
+
+    r = rules()
+    s = arrange(["f:green r:red o:red n:blue t:red x e", "i i i i i i i"])
+    after, events = r.apply(s, 0, Lay("front"))
+    laid = next(e for e in events if e.kind == "word_laid")
+    params = dict(laid.params)
+    params.update(event_params("word_laid", params, 1, ["Ola", "Jan"], "en"))
+    assert render("en", "word_thief", "word_laid", params) == \
+        "Ola lays FRONT: 14 points (5 of them for its length)."
+    presenter = find_game("word_thief").presenter
+    table = presenter.read("table", after.view_for(1), "en", "beginner")
+    assert table is not None and "cards worth 9" in table
+    work = arrange(["w:green o:blue r:red k:yellow x e e", "i i i i i i i"])
+    _, events = r.apply(work, 0, Lay("work"))
+    params = dict(events[0].params)
+    params.update(event_params("word_laid", params, 1, ["Ola", "Jan"], "pl"))
+    said = render("pl", "word_thief", "word_laid", params)
+    assert said.endswith(": 14 pkt.")  # four letters: no bonus to explain
+    # On a 14-cell display the terse form keeps to the number: "Ola kładzie WORK: 14."
+    terse = render("pl", "word_thief", "word_laid", params, verbosity="expert")
+    assert terse.endswith(": 14.") and "pkt" not in terse

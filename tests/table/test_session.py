@@ -3,6 +3,7 @@ journal brings back after a kill."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import signal
@@ -49,6 +50,29 @@ def test_short_help_lists_commands_and_help_with_a_name_gives_one_in_full(
     assert "płytkę 3 ze stojaka" in streams[0].getvalue().splitlines()[-1]
     session.handle(0, "pomoc xyz")
     assert "nie ma polecenia „xyz”" in streams[0].getvalue().splitlines()[-1]
+
+
+def test_english_word_thief_help_shows_its_own_lay_command_not_rummikubs_put(
+    make_table: MakeTable,
+) -> None:
+    heard = [io.StringIO(), io.StringIO()]
+    english = [
+        SeatOutput(name=f"P{i}", lang="en", verbosity="beginner", transcript=heard[i])
+        for i in range(2)
+    ]
+    session, _ = make_table(game="word_thief", outputs=english)
+    session.handle(0, "help")
+    short = heard[0].getvalue().splitlines()[-1]
+    assert '"help lay"' in short and "help put" not in short
+    session.handle(0, "help lay")
+    assert heard[0].getvalue().splitlines()[-1].startswith("lay work:")
+
+
+def test_seven_words_help_example_is_one_of_its_commands(make_table: MakeTable) -> None:
+    session, streams = make_table(("human",), game="seven_words")
+    session.handle(0, "pomoc")
+    short = streams[0].getvalue().splitlines()[-1]
+    assert "„pomoc połóż”" not in short and "„pomoc słowo”" in short
 
 
 def test_reading_commands_answer_only_the_asking_seat(make_table: MakeTable) -> None:
@@ -186,7 +210,7 @@ def test_a_hint_is_a_command_the_player_can_type(make_table: MakeTable) -> None:
     session.handle(seat, "podpowiedź")
     said = streams[seat].getvalue().splitlines()[-1]
     assert said.startswith("Podpowiedź: ")
-    session.handle(seat, said.removeprefix("Podpowiedź: ") + " !")
+    session.handle(seat, said.removeprefix("Podpowiedź: ").rsplit("napisz: ", 1)[-1] + " !")
     assert session.state.awaiting != frozenset({seat})
     assert "pkt za słowo" in streams[seat].getvalue()
 
@@ -324,6 +348,11 @@ def test_a_drawn_tile_is_said_by_its_letter_name_like_the_rack(make_table: MakeT
     assert f"Dobierasz: {name}." in streams[seat].getvalue()
 
 
+HINT_ZASZCZYT = "Podpowiedź: ZASZCZYT ze słów stołu 1 i twoich płytek; napisz: 1 = zaszczyt"
+"""The move in full: what it makes, then the line to type (a bare "1 = zaszczyt" left a new
+player guessing what the "=" meant)."""
+
+
 def test_a_hint_first_says_what_to_look_for_and_the_move_when_asked_again(
     make_table: Any,
 ) -> None:
@@ -337,9 +366,9 @@ def test_a_hint_first_says_what_to_look_for_and_the_move_when_asked_again(
     assert "ZASZCZYT" not in first.upper()
     session.handle(0, "stojak")  # reading changes nothing: the same position
     session.handle(0, "podpowiedź")
-    assert streams[0].getvalue().splitlines()[-1] == "Podpowiedź: 1 = zaszczyt"
+    assert streams[0].getvalue().splitlines()[-1] == HINT_ZASZCZYT
     session.handle(0, "podpowiedź")
-    assert streams[0].getvalue().splitlines()[-1] == "Podpowiedź: 1 = zaszczyt"
+    assert streams[0].getvalue().splitlines()[-1] == HINT_ZASZCZYT
     assert "Podpowiedź" not in streams[1].getvalue()
 
 

@@ -219,3 +219,16 @@ def test_someone_watching_computers_hears_no_seats_private_news(
     done = run_bw("play", "siedem-slow", "--players", "computer,computer", "--seed", "3",
                   "--journal", str(tmp_path / "g.jsonl"))
     assert "Zapisano" not in done.stdout and "Słowa: Komputer:" in done.stdout
+
+
+def test_the_round_s_cards_are_said_once_not_again_in_the_prompt_to_write(
+    make_table: MakeTable,
+) -> None:
+    """Play-tested: "Runda 1 z 7. Karty: 5: gie, er; …" was followed at once by "Napisz swoje
+    słowo. Karty, kolumny od 5 do 2 punktów: 5: gie, er; …" — eight cards twice in a row."""
+    session, streams = make_table(("human",), game="siedem-slow")
+    session._prompt()  # as the table's loop does before it reads the first line
+    heard = streams[0].getvalue()
+    first = heard.split("Karty: ", 1)[1].split(".", 1)[0]  # "5: …; 2: …" from the round
+    assert heard.count(first) == 1
+    assert "„karty” przeczyta karty jeszcze raz" in heard

@@ -45,7 +45,7 @@ GAME = "alicja"
 HELP: dict[str, list[tuple[str, str]]] = {
     "pl": [
         ("klaun", "w swojej kolejce powiedz słowo na temat (albo kilka: treser lwów)"),
-        ("powiedz temat", "powiedz słowo, które brzmi jak polecenie"),
+        ("powiedz czas", "powiedz słowo, które brzmi jak polecenie (czas, tak)"),
         ("temat 1", "Królowa Kier wybiera temat 1 albo 2"),
         ("wyzwanie", "poddaj ostatnie słowo pod głosowanie (czy pasuje do tematu)"),
         ("tak", "w głosowaniu: słowo zostaje; „nie”: słowo odpada"),
@@ -65,8 +65,9 @@ HELP: dict[str, list[tuple[str, str]]] = {
         ("mówię tekst", "Za mało szaleństwa: mówisz poza kolejką; zakazana litera wyklucza"),
     ],
     "en": [
-        ("clown", "on your turn say a word on the theme (or several)"),
-        ("say theme", "say a word that sounds like a command"),
+        ("klaun", "on your turn say a word on the theme — a Polish word, whatever the language "
+         "you hear (or several: treser lwów)"),
+        ("say czas", "say a word that sounds like a command (czas, tak)"),
         ("theme 1", "the Queen of Hearts chooses theme 1 or 2"),
         ("challenge", "put the last word to the table's vote (does it fit the theme?)"),
         ("yes", "in a vote: the word stands; \"no\": it goes"),
@@ -78,7 +79,7 @@ HELP: dict[str, list[tuple[str, str]]] = {
         ("skip", "Cheshire Cat: once a round, skip your turn"),
         ("hatter", "Hatter: once a round, no letter is forbidden to you this turn"),
         ("lay letter", "Queen of Hearts, White Rabbit: right after your turn, lay your secret "
-         "letter over the row (or: clown +letter)"),
+         "letter over the row (or: klaun +letter)"),
         ("again", "Two of Hearts: once a round, the player who just finished plays another "
          "turn"),
         ("caterpillar 2", "Caterpillar: lay your token before player 2 (as the round starts)"),
@@ -116,11 +117,13 @@ def _target(rest: str, view: Any) -> int:
     raise _error("caterpillar_who", high=len(names))
 
 
-def _said(rest: str) -> Say:
+def _said(rest: str, view: Any) -> Say:
+    """A word for the turn the view shows (``State.turn_mark``): typed now, it is for now."""
+    turn = f"{view['round']}.{view['teapot']}" if "round" in view and "teapot" in view else ""
     for mark in _LAY_MARK:
         if rest.endswith(mark) and rest[: -len(mark)].strip():
-            return Say(rest[: -len(mark)].strip(), lay=True)
-    return Say(rest)
+            return Say(rest[: -len(mark)].strip(), lay=True, turn=turn)
+    return Say(rest, turn=turn)
 
 
 def parse(line: str, view: Any) -> Move:
@@ -132,7 +135,7 @@ def parse(line: str, view: Any) -> Move:
     if verb in _SAY:
         if not rest:
             raise _error("say_what")
-        return _said(rest)
+        return _said(rest, view)
     if verb in _TALK:
         if not rest:
             raise _error("say_what")
@@ -172,7 +175,11 @@ def parse(line: str, view: Any) -> Move:
         if number in ("1", "2"):
             return ChooseTheme(int(number) - 1)
         raise _error("theme_number")
-    return _said(text)
+    if phase == "talk" and is_number(text):
+        # The theme's number typed late (the Queen's "1" once the talk had begun), or a
+        # slip: a number is no word, and the table would have had to vote on "1".
+        raise _error("number_not_word")
+    return _said(text, view)
 
 
 _LINES: dict[type, tuple[str, str]] = {

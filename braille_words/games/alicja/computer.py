@@ -96,6 +96,11 @@ def _opponents(view: Mapping[str, Any]) -> list[int]:
     return [s for s in range(len(view["seats"])) if s != view["seat"]]
 
 
+def _mark(view: Mapping[str, Any]) -> str:
+    """The turn a word is thought of for (``State.turn_mark``, from the seat's view)."""
+    return f"{view['round']}.{view['teapot']}"
+
+
 def choose_move(rules: Rules, state: State, seat: int, level: str, rng: random.Random) -> Move:
     view = state.view_for(seat)
     phase = view["phase"]
@@ -128,7 +133,7 @@ def choose_move(rules: Rules, state: State, seat: int, level: str, rng: random.R
         slips = [w for w in theme_words(rules, view)
                  if any(x in w for x in view["forbidden"])]
         if slips:
-            return Say(normalize(rng.choice(slips)))
+            return Say(normalize(rng.choice(slips)), turn=_mark(view))
     if not words:
         if card == HATTER and upright:
             return TurnHat()
@@ -136,9 +141,9 @@ def choose_move(rules: Rules, state: State, seat: int, level: str, rng: random.R
             return TurnCat()
         # Nothing safe left: like a person at a loss, it says a word of the theme anyway.
         theme = theme_words(rules, view)
-        return Say(normalize(rng.choice(theme)) if theme else "herbata")
+        return Say(normalize(rng.choice(theme)) if theme else "herbata", turn=_mark(view))
     word = words[0] if level == "strong" else rng.choice(words[:4])
-    return Say(normalize(word), lay=view["secret"] is not None)
+    return Say(normalize(word), lay=view["secret"] is not None, turn=_mark(view))
 
 
 def react(rules: Rules, state: State, seat: int, level: str,
@@ -212,4 +217,14 @@ class Computer(ComputerPlayer[Rules, State, Move]):
             # A word planned before a challenge came in is refused in the vote: the computer
             # votes as it would have, not blindly yes.
             return choose_move(rules, state, seat, "medium", random.Random(len(state.said)))
+        if state.phase == "talk" and seat == state.current:
+            # A move thought of for another moment (a vote closed by the teacher, a word
+            # meant for the turn before Dwójka Kier's extra one): think again, now — not a
+            # time-up that put a computer out with its teapot still full.
+            again = choose_move(rules, state, seat, "medium", random.Random(len(state.said)))
+            if isinstance(again, (Say, TurnCat, TurnHat)):
+                return again
+            words = safe_words(rules, state.view_for(seat))
+            if words:
+                return Say(normalize(words[0]), turn=state.turn_mark)
         return TimeUp()

@@ -17,7 +17,10 @@ class Options(GameOptions):
     rulebook: one, or none). ``madness`` ("Za mało szaleństwa?"): ``wild_letters`` forbidden
     letters (4 to 6: one of each colour, then blue and purple again), and a forbidden letter
     typed at any time, even out of turn, puts its speaker out. ``teapot_seconds``: the
-    teapot's time when not the data file's (15 s basic, 10 s advanced)."""
+    teapot's time when not the data file's (15 s basic, 10 s advanced). ``tie_break``: the
+    rulebook's "Jeśli mimo tego naprawdę bardzo zależy wam na wyłonieniu zwycięzcy" — of the
+    players tied for most cups, the one with the higher scoring card of the last round wins
+    (the later one out; off by default: "zwyciężają wszyscy")."""
 
     advanced: bool = False
     children: bool = False
@@ -25,6 +28,7 @@ class Options(GameOptions):
     teapot_seconds: int | None = field(default=None, metadata=at_least(3, 600))
     wild_letters: int = field(default=4, metadata=at_least(4, 6))
     children_letters: int = field(default=1, metadata=at_least(0, 1))
+    tie_break: bool = False
 
     game_name: ClassVar[str] = "Alicja"
 
@@ -38,10 +42,14 @@ class ChooseTheme(MoveBase):
 @dataclass(frozen=True)
 class Say(MoveBase):
     """A word (or words) in one's turn; ``lay``: the Queen or the Rabbit lays their secret
-    letter over the row right after it, if the word stands."""
+    letter over the row right after it, if the word stands. ``turn``: a computer's word names
+    the turn it was thought of for (``State.turn_mark``) and is refused in any other — the
+    table plays it after a think time, and meanwhile a vote or Dwójka Kier's extra turn may
+    have had that very word said. A person's word is for now (empty)."""
 
     text: str
     lay: bool = False
+    turn: str = ""
     kind: ClassVar[str] = "say"
 
 

@@ -147,6 +147,8 @@ def prompt(view: Mapping[str, Any], lang: str, verbosity: str) -> str:
     if seat not in view["awaiting"]:
         if phase == "vote":
             return _t(lang, "vote_waiting", verbosity)
+        if phase == "talk" and seat not in view["active"]:
+            return _t(lang, "out_waiting", verbosity, player=_name(view, view["current"]))
         if view["madness"] and seat in view["active"]:
             return _t(lang, "waiting_wild", verbosity, player=_name(view, view["current"]))
         return _t(lang, "waiting", verbosity, player=_name(view, view["current"]))
@@ -161,6 +163,11 @@ def prompt(view: Mapping[str, Any], lang: str, verbosity: str) -> str:
             return _t(lang, "vote_family", verbosity, words=words.upper(),
                       earlier=view["suspect"].upper())
         return _t(lang, "vote_now", verbosity, words=words.upper(), theme=theme_name(view))
+    if view["teapot"] == 1 and not view["said"] and not view.get("laid"):
+        # The theme and the row were said a moment ago, as the conversation began.
+        turn = _t(lang, "first_turn", verbosity)
+        extra = abilities_sentence(view, lang, verbosity)
+        return f"{turn} {extra}" if extra else turn
     forbidden = [x.upper() for x in view["forbidden"]]
     turn = _t(lang, "your_turn", verbosity, theme=theme_name(view),
               letters=forbidden or _t(lang, "none", verbosity))
@@ -170,12 +177,17 @@ def prompt(view: Mapping[str, Any], lang: str, verbosity: str) -> str:
 
 def where(view: Mapping[str, Any], lang: str, verbosity: str, names: Sequence[str]) -> str:
     turn = _t(lang, "turn_of", verbosity, player=_name(view, view["current"]))
+    if view["phase"] == "talk" and view["seat"] not in view["active"]:
+        turn = _t(lang, "out_waiting", verbosity, player=_name(view, view["current"]))
     theme = _t(lang, "read_theme", verbosity, theme=theme_name(view)) if theme_name(view) else ""
     letters = letters_sentence(view, lang, verbosity)
     return " ".join(p for p in (turn, theme, letters, read_scores(view, lang, verbosity)) if p)
 
 
 def final(result: Mapping[str, Any], lang: str, names: Sequence[str], seat: int) -> str:
+    if result.get("tied"):  # the rulebook's optional tie-break decided it
+        tied = [names[s] for s in result["tied"] if s < len(names)]
+        return _t(lang, "final_tie_break", tied=tied, **standings(result, names))
     return _t(lang, "final", **standings(result, names))
 
 

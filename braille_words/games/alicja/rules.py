@@ -115,6 +115,8 @@ REASON_CODES: dict[str, str] = {
     "vote_on": "A vote is on: say yes or no.",
     "caterpillar_first": "Pan Gąsienica lays his token first.",
     "no_talk": "Table talk is checked only in the \"Za mało szaleństwa?\" variant.",
+    "stale_word": "That word was thought of for an earlier turn.",
+    "out_of_round": "You are out of this round: you play again in the next.",
 }
 
 
@@ -251,6 +253,13 @@ class Rules(GameRules[State, Move]):
             return state.phase == "talk"
         if isinstance(move, Talk):
             return state.options.madness and state.phase in ("talk", "vote")
+        if isinstance(move, Vote):  # a second ballot, or the speaker's: the rules say why
+            return state.phase == "vote"
+        if isinstance(move, (SpendToken, TurnCat, TurnHat)) or (
+                isinstance(move, Say) and seat not in state.active):
+            # Refused, but by the rules, with what to do: "only in your own turn", "you are
+            # out of this round" — not the table's "someone else is speaking".
+            return state.phase == "talk"
         return super().may_act(state, seat, move)
 
     def teacher_ruling(self, state: State, stands: bool) -> tuple[int, Move] | None:
@@ -297,6 +306,8 @@ class Rules(GameRules[State, Move]):
             if isinstance(move, ChooseTheme) and seat == state.current:
                 return self._choose(state, move, events)
             raise _refuse("queen_chooses" if len(state.themes) == 2 else "caterpillar_first")
+        if seat not in state.active and isinstance(move, (Say, SpendToken, TurnCat, TurnHat)):
+            raise _refuse("out_of_round")
         if seat != state.current:
             if isinstance(move, (SpendToken, TurnCat, TurnHat)):
                 raise _refuse("only_in_turn")
@@ -341,6 +352,8 @@ class Rules(GameRules[State, Move]):
 
     def _spoken(self, state: State, seat: int, move: Say,
                 events: list[Event]) -> tuple[State, list[Event]]:
+        if move.turn and move.turn != state.turn_mark:
+            raise _refuse("stale_word")
         words = words_of(move.text)
         if not words:
             raise _refuse("empty")

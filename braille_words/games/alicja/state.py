@@ -54,6 +54,11 @@ class State:
     just: int | None = None  # the player who just finished a turn with a word that stands
 
     @property
+    def turn_mark(self) -> str:
+        """This turn's name (round and teapot start), which a computer's planned word carries."""
+        return f"{self.round}.{self.teapot}"
+
+    @property
     def advanced(self) -> bool:
         return bool(self.characters)
 
@@ -145,9 +150,17 @@ class State:
         }
 
     def result(self) -> dict[str, Any]:
+        """Most cups wins, and all tied players win; with the ``tie_break`` option, once the
+        last round is scored, the tied player who took the higher scoring card in it (the
+        later one out: the cards only grow) wins alone, and ``tied`` names them all."""
         best = max(self.cups) if self.cups else 0
-        return {"scores": list(self.cups),
-                "winners": [s for s, c in enumerate(self.cups) if c == best]}
+        tied = [s for s, c in enumerate(self.cups) if c == best]
+        result: dict[str, Any] = {"scores": list(self.cups), "winners": tied}
+        ended = not self.active and self.round >= len(self.seats)
+        if self.options.tie_break and len(tied) > 1 and ended:
+            result["winners"] = [max(tied, key=self.out.index)]
+            result["tied"] = tied
+        return result
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -150,9 +150,9 @@ _READERS = {
 def prompt(view: SevenWordsView, lang: str, verbosity: str, word_lang: str = WORD_LANG) -> str:
     phase = view["phase"]
     if phase == "writing":
-        return _t(
-            lang, "prompt_writing", verbosity, cards=read_cards(view, lang, verbosity, word_lang)
-        )
+        # The cards were just said as the round began ("Runda 1 z 7. Karty: …"): said again
+        # here they were the same eight cards twice in a row, on 14 cells three windows more.
+        return _t(lang, "prompt_writing", verbosity)
     if phase in ("challenges", "correction"):
         return _t(lang, f"prompt_{phase}", verbosity)
     return _t(lang, "your_move", verbosity)

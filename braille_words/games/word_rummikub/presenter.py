@@ -344,13 +344,20 @@ def describe_move(move: Any, lang: str, view: RummikubView | None = None) -> str
     """A computer hint, said as the command that plays it."""
     from braille_words.errors import InputError
     from braille_words.games.word_rummikub.commands import to_command
+    from braille_words.games.word_rummikub.rules import Rebuild
 
     if view is None:
         return str(move.to_json())
     try:
-        return to_command(move, view, lang)
+        command = to_command(move, view, lang)
     except InputError:
         return str(move.to_json())
+    if isinstance(move, Rebuild) and move.make:
+        # "= wkurzona" alone was heard as "równa się wkurzona": say what the line does.
+        words = ", ".join(w.upper() for w in move.make)
+        taken = ", ".join(str(i + 1) for i in move.take)
+        return _t(lang, "hint_rebuild", command=command, words=words, taken=taken)
+    return command
 
 
 def nudge(

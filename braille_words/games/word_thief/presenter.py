@@ -165,6 +165,8 @@ def event_params(
         return names[s] if isinstance(s, int) and 0 <= s < len(names) else "?"
 
     extra: dict[str, Any] = {"self": "yes" if params.get("seat") == seat else "no"}
+    if kind in ("word_laid", "word_scored"):
+        extra["bonus"] = params.get("bonus", 0)  # the length bonus inside the points
     for key in ("seat", "victim", "dealer"):
         if key in params:
             extra[f"{key}_name"] = name(params[key])

@@ -425,7 +425,8 @@ class Rules(GameRules[State, Move]):
         events: list[Event] = []
         points, suit = self.score(made)
         events.append(Event("word_laid", {"seat": seat, "word": word.upper(), "points": points,
-                                          "suit": suit or ""}))
+                                          "suit": suit or "",
+                                          "bonus": self.deck.length_points(len(word))}))
         scores = list(state.scores)
         scores[seat] += points
         return self._after_play(state, seat, [made], cards, scores, events, state.table)
@@ -457,7 +458,8 @@ class Rules(GameRules[State, Move]):
             points, suit = self.score(made)
             scores[seat] += points
             events.append(Event("word_scored", {"seat": seat, "word": word_text(made).upper(),
-                                                "points": points, "suit": suit or ""}))
+                                                "points": points, "suit": suit or "",
+                                                "bonus": self.deck.length_points(len(made))}))
         if state.options.victim_loses:
             lost = sum(p.card.value for p in target.cards if not p.wild)
             scores[target.owner] -= lost
