@@ -33,6 +33,7 @@ from braille_words.errors import BrailleWordsError
 from braille_words.games.base import Event
 from braille_words.games.kit import GameKit
 from braille_words.net.protocol import Hello, Screen
+from braille_words.present.messages import text
 from braille_words.table.outputs import SeatOutput
 from braille_words.table.seatnews import SeatNews
 from braille_words.table.snapshot import HEARD_SHOWN, SeatMirror
@@ -114,6 +115,8 @@ class RemoteNews(SeatNews):
         self._remote = remote
 
     def _send(self, message: dict[str, Any]) -> bool:
+        if self._remote.words_here:
+            return False  # a browser's page: worded here, by the seat's own SeatNews
         link = self._remote.present
         if link is None:
             # Away: kept as it is, and worded on the student's computer when they are back.
@@ -267,6 +270,9 @@ class RemoteSeat:
         """A student has held this seat (in this host's life, or before a ``--resume``)."""
         self.busy = False
         """Letters wait on the student's typing line (their computer says so)."""
+        self.words_here = False
+        """The seat's news is worded on this computer (a browser's page, which has no
+        presenter of its own) and sent as sentences; a student's ``join`` words its own."""
         self._fresh = True
         self.mirror = SeatMirror()
         """What the student's computer last reported it shows and said (for the teacher's
@@ -318,6 +324,7 @@ class RemoteSeat:
         out.plug(speaker=_Speaker(link), display=None, earcons=_Earcons(link),
                  lang=hello.lang, verbosity=hello.verbosity, hold_news=not hello.hears)
         self.present = link
+        self.words_here = bool(getattr(link, "words_here", False))
         if self._fresh:
             # What was kept before the first join was worded for nobody in particular (the
             # seat's language was not known yet): the student hears where the game stands.
@@ -325,6 +332,11 @@ class RemoteSeat:
             self._missed.clear()
             self.missed_calls.clear()
             self._catch_up(self.news)
+        elif self.words_here and self._missed:
+            out.announce(text(out.lang, "net_missed", out.verbosity,
+                              news=" ".join(self._missed)))
+            self._missed.clear()
+            self.missed_calls.clear()
         elif self._missed or self.missed_calls:
             self.news._call("missed", calls=list(self.missed_calls), said=list(self._missed))
             self._missed.clear()

@@ -17,6 +17,7 @@ from importlib import resources
 from aiohttp import web
 
 from braille_words.audio.earcons import SIGNATURES
+from braille_words.net.protocol import VERSION
 from braille_words.web.student_words import KEYS, WORDS, words
 
 _STATIC = {"student.js": "application/javascript", "student.css": "text/css"}
@@ -62,7 +63,7 @@ def student_page(lang: str) -> str:
 <link rel="stylesheet" href="/play/static/student.css">
 <script src="/play/static/student.js" defer></script>
 </head>
-<body>
+<body data-protocol="{VERSION}">
 <header><h1 id="title" data-word="title">{escape(w['title'])}</h1></header>
 <main>
 <section id="join" aria-labelledby="join-heading">

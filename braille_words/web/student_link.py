@@ -68,6 +68,9 @@ def parse_page(raw: str | bytes) -> ClientMessage | Route:
 class PageLink(_Link):
     """A browser's WebSocket as its seat's way out, and the page it is shown."""
 
+    words_here = True
+    """A page has no presenter: the host words its seat's news (``RemoteNews``)."""
+
     def __init__(self, ws: web.WebSocketResponse, loop: asyncio.AbstractEventLoop,
                  address: str) -> None:
         super().__init__(ws, loop, address)

@@ -17,7 +17,7 @@ from typing import Any
 import aiohttp
 import pytest
 
-from braille_words.net.protocol import ProtocolError
+from braille_words.net.protocol import VERSION, ProtocolError
 from braille_words.web.student_link import Route, parse_page
 from tests.net.conftest import HostMaker
 from tests.net.conftest import hosted as hosted
@@ -55,7 +55,7 @@ def _first_line(process: subprocess.Popen[str], pattern: str, seconds: float = 6
 async def _page_socket(url: str, code: str, http: aiohttp.ClientSession,
                        lang: str = "pl") -> aiohttp.ClientWebSocketResponse:
     ws = await http.ws_connect(url)
-    await ws.send_str(json.dumps({"t": "hello", "v": 1, "code": code, "token": "", "lang": lang,
+    await ws.send_str(json.dumps({"t": "hello", "v": VERSION, "code": code, "token": "", "lang": lang,
                                   "verbosity": "beginner", "cells": 0, "status_cells": 0,
                                   "hears": True}))
     return ws

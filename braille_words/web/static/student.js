@@ -333,7 +333,7 @@
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     socket = new WebSocket(scheme + "//" + location.host + "/play/ws");
     socket.addEventListener("open", () => {
-      send({ t: "hello", v: 1, code: token ? "" : code, token: token, lang: lang,
+      send({ t: "hello", v: Number(document.body.dataset.protocol), code: token ? "" : code, token: token, lang: lang,
         verbosity: verbosity, cells: 0, status_cells: 0, hears: true });
     });
     socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
