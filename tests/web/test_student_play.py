@@ -55,9 +55,9 @@ def _first_line(process: subprocess.Popen[str], pattern: str, seconds: float = 6
 async def _page_socket(url: str, code: str, http: aiohttp.ClientSession,
                        lang: str = "pl") -> aiohttp.ClientWebSocketResponse:
     ws = await http.ws_connect(url)
-    await ws.send_str(json.dumps({"t": "hello", "v": VERSION, "code": code, "token": "", "lang": lang,
-                                  "verbosity": "beginner", "cells": 0, "status_cells": 0,
-                                  "hears": True}))
+    await ws.send_str(json.dumps({"t": "hello", "v": VERSION, "code": code, "token": "",
+                                  "lang": lang, "verbosity": "beginner", "cells": 0,
+                                  "status_cells": 0, "hears": True}))
     return ws
 
 
