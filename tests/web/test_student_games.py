@@ -106,12 +106,15 @@ def test_one_round_of_siedem_slow_is_written_in_the_command_field(
     from selenium.webdriver.common.keys import Keys
 
     field.send_keys(move.word, Keys.ENTER)
-    # The words are shown; any challenge? The player has none: "gotowe".
-    wait(browser, lambda d: "gotowe" in " ".join(live_regions(d)["assertive"]), 60)
+    # The words are shown; any challenge? The player has none: "gotowe". (Whether the
+    # computer's word or the player's comes last decides which region asks.)
+    wait(browser, lambda d: any("gotowe" in said for region in live_regions(d).values()
+                                for said in region), 60)
     field.send_keys("gotowe", Keys.ENTER)
     wait(browser, lambda d: session.state.to_json().get("round") != round_before
          or session.state.is_over, 90)
-    assert "pkt" in heard(browser)
+    # The round's result reaches the page ("Runda 1: Gracz 25; Komputer 25 +2.").
+    wait(browser, lambda d: "Runda 1" in heard(d), 20)
     assert axe(browser) == []
     shots(browser, "siedem-slow")
 
