@@ -113,7 +113,8 @@ class _Reader:
     """A seat with no speech on an emulated Baum display, at a table of computers: what its
     cells showed, and a reader who pans on through the news at a person's pace."""
 
-    def __init__(self, game: str, cells: int, tmp_path: Path, lexicon: Any) -> None:
+    def __init__(self, game: str, cells: int, tmp_path: Path, lexicon: Any,
+                 options: dict[str, Any] | None = None) -> None:
         self.emulator = make_emulator("baum", cells)
         self.frames: list[bytes] = []
         self.emulator.on_cells = lambda cells: self.frames.append(bytes(cells))
@@ -131,7 +132,8 @@ class _Reader:
         ]
         others = [SeatOutput(name=s.name, lang="pl", verbosity="beginner") for s in seats[1:]]
         self.session = new_session(kit, seats, seed=9, journal_path=tmp_path / "g.jsonl",
-                                   lexicon=lexicon, outputs=[self.out, *others])
+                                   lexicon=lexicon, outputs=[self.out, *others],
+                                   options=options)
         self.loop = threading.Thread(target=self.session.run, daemon=True)
 
     def read_everything(self, most: float = 90.0) -> None:
@@ -225,3 +227,39 @@ def test_a_scripts_table_waits_for_a_reader_without_speech_after_its_input_ends(
         reader.close()
     assert len(reader.told()) >= 5
     assert reader.missing(40) == []
+
+
+def _first_shown(frames: list[bytes], sentence: str) -> int | None:
+    """Where the sentence's first window first came to the cells (with or without a clock)."""
+    windows = (_first_window(sentence, 40), _first_window(sentence, 36))
+    return next((i for i, f in enumerate(frames) if any(w in f for w in windows)), None)
+
+
+def test_a_turn_that_ran_out_unread_is_not_read_after_the_time_up_that_ended_it(
+    tmp_path: Path, polish: Any
+) -> None:
+    """Alicja with a 3-second teapot: Ola's "Twoja kolej" waits unread behind older news
+    when the teapot stops and she is out. The time-up comes to the cells at once, over the
+    news; the turn it ended must not follow it there ("your turn" after "you are out")."""
+    reader = _Reader("alicja", 40, tmp_path, polish, options={"teapot_seconds": 3})
+    session = reader.session
+    reader.loop.start()
+    try:
+        deadline = time.monotonic() + 30
+        while session.state.phase == "theme" and time.monotonic() < deadline:
+            if 0 in session.state.awaiting:
+                session.inputs.put(Input(0, "1"))
+            time.sleep(0.1)
+        while 0 in session.state.active and time.monotonic() < deadline:
+            time.sleep(0.1)  # Ola's turn comes, and she does not look up from older news
+        assert 0 not in session.state.active
+        reader.read_everything()
+    finally:
+        reader.close()
+    told = reader.told()
+    out_at = next(i for i, s in enumerate(told) if "Ola odpada" in s and "czas" in s)
+    turn = next(s for s in reversed(told[:out_at]) if s.startswith("Twoja kolej"))
+    time_up = _first_shown(reader.frames, told[out_at])
+    assert time_up is not None
+    after = _first_shown(reader.frames[time_up:], turn)
+    assert after is None, "the turn that ran out was read after the time-up that ended it"
