@@ -962,6 +962,9 @@ class SeatOutput:
 
     def _enter(self) -> None:
         if not len(self.typing):
+            # Enter alone, as at the terminal: "what now?" in the game, the end read (the
+            # table asks a reader to press Enter when done), a shared keyboard taken over.
+            self._send("")
             return
         try:
             line = self.typing.submit()

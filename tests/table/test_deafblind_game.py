@@ -189,7 +189,7 @@ def test_a_late_computer_thought_does_not_close_the_end_before_the_reader_has_re
         assert reader.out.unread_news
         reader.read_everything()
         assert reader.loop.is_alive(), "the table closed before the reader pressed Enter"
-        session.inputs.put(Input(0, ""))
+        reader.emulator.press_command("enter")  # on the display: its Enter, nothing typed
         reader.loop.join(timeout=10)
         assert not reader.loop.is_alive()
     finally:
