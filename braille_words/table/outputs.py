@@ -185,6 +185,9 @@ class SeatOutput:
         """The line an answer shown on the message line goes back to (``hold_news`` seats)."""
         self._clock = ""
         """The running clock's seconds, shown on the cells (``show_clock``)."""
+        self._posted: NamedLine | None = None
+        self._turn: NamedLine | None = None
+        """The last "your turn" message put on the cells (``withdraw_turn``)."""
         if display is not None:
             self.attach_display(display)
 
@@ -288,6 +291,7 @@ class SeatOutput:
 
     def _post(self, message: NamedLine, keep_place: bool, urgent: bool = False) -> None:
         """Put news on the message line, or in the queue behind unread news."""
+        self._posted = message
         if urgent:
             if self.hold_news and self._unread and self._message is not None:
                 self._news.appendleft(self._message)
@@ -387,7 +391,26 @@ class SeatOutput:
 
     def announce_turn(self, sentence: str, braille: str | None = None) -> None:
         """The "your turn" announcement, with its own sound so it is heard over chatter."""
-        self.announce(sentence, cue="your_turn", braille=braille)
+        with self._lock:
+            self._posted = None
+            self.announce(sentence, cue="your_turn", braille=braille)
+            self._turn = self._posted
+
+    def withdraw_turn(self) -> None:
+        """Time ran out on the seat's turn while its "your turn" still waits unread on the
+        cells: read after the time-up (which comes first, over everything), it would send the
+        reader to a turn that is gone. It leaves the queue; "historia" still has it."""
+        with self._lock:
+            turn, self._turn = self._turn, None
+            if turn is None or not self.hold_news:
+                return
+            if any(message is turn for message in self._news):
+                self._news = deque(m for m in self._news if m is not turn)
+                self._write()  # the waiting-news mark, one fewer
+            elif self._message is turn and self._unread:
+                self._next_news()
+                self._pager = None
+                self._refresh(reset=False, keep=self.current_line)
 
     def repeat(self) -> None:
         """The last sentence again: said, and brought back to the cells from its start."""
@@ -998,6 +1021,9 @@ class SeatOutput:
 
     def _enter(self) -> None:
         if not len(self.typing):
+            # Enter alone, as at the terminal: "what now?" in the game, the end read (the
+            # table asks a reader to press Enter when done), a shared keyboard taken over.
+            self._send("")
             return
         try:
             line = self.typing.submit()

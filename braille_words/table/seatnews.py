@@ -66,6 +66,11 @@ class SeatNews:
         seconds on the table's clock."""
         out = self.out
         seat = int(view["seat"]) if view is not None else -1
+        if urgent and not awaited:
+            # Urgent news (time is up) comes to the cells before older unread news: the turn
+            # it ended, still unread among them, would be read after it ("your turn" when the
+            # seat is already out). News in its order ends the turn after the prompt.
+            out.withdraw_turn()
         texts = [(e, self.event_text(e, seat, names)) for e in events]
         cues = (self.kit.presenter.cue_for(e.kind, seat, dict(e.params)) for e, _ in texts)
         cue = next((c for c in cues if c), None)

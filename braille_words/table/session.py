@@ -216,23 +216,32 @@ class Session(HotSeat, TableWide, SeatClockTable, Generic[R, S, M]):
             result = self._finish()
             if self.confirm_end:
                 self._stay_open()
+            else:
+                self._let_news_be_read()
             return result
-        if self._quit and self.confirm_end:
+        if self._quit:
             self._let_news_be_read()
         return None
 
     def _let_news_be_read(self, most: float = 300.0) -> None:
-        """After "wyjdź", a seat that reads without hearing still has the goodbye (where the
-        game is saved) on its cells: the table stays until each such seat has read its news,
-        a line is typed, or five minutes pass."""
+        """At the end, or after "wyjdź", a seat that reads without hearing may still have the
+        result, the goodbye (where the game is saved) and older news waiting on its cells: the
+        program stays until each such seat has read them, a line is typed, or five minutes
+        pass without a message read. This holds for a script's table too (its keyboard is not
+        the reader's display), and the keyboard's input ending does not end it: nobody at
+        the keyboard, the reader still reads."""
         deadline = time.monotonic() + most
-        while time.monotonic() < deadline and any(o.unread_news for o in self.outputs):
+        unread = sum(o.unread_news for o in self.outputs)
+        while unread and time.monotonic() < deadline:
             try:
                 item = self.inputs.get(timeout=0.2)
             except queue.Empty:
-                continue
-            if item.line is not None or item.move is None:
-                return  # a line typed (or input ended): the people at the table are done
+                item = None
+            if item is not None and item.line is not None:
+                return  # a line typed: the people at the table are done
+            now = sum(o.unread_news for o in self.outputs)
+            if now != unread:  # the reader is reading: the five minutes start again
+                unread, deadline = now, time.monotonic() + most
 
     def _process(self, item: Input) -> bool:
         """One item of the queue; False when input has ended."""
@@ -276,9 +285,12 @@ class Session(HotSeat, TableWide, SeatClockTable, Generic[R, S, M]):
                 self.news[seat].tell("end_confirm", public=True)
         while waiting and not self._quit:
             item = self.inputs.get()
-            if item.line is None:
+            if item.line is None and item.move is None:
+                # Input has ended (the terminal closed): nobody can press Enter any more,
+                # but a reader at a display still reads the result to its end.
+                self._let_news_be_read()
                 return
-            if item.move is not None:
+            if item.move is not None or item.line is None:
                 continue
             seat = min(waiting) if item.seat == KEYBOARD else item.seat
             if seat not in waiting:

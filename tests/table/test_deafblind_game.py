@@ -107,3 +107,159 @@ def test_every_sentence_told_reaches_the_cells_of_a_seat_without_speech(
     missing = [s for s in told
                if _first_window(s, 40) not in shown and _first_window(s, 36) not in shown]
     assert missing == [], f"{len(missing)} of {len(told)} never reached the cells: {missing}"
+
+
+class _Reader:
+    """A seat with no speech on an emulated Baum display, at a table of computers: what its
+    cells showed, and a reader who pans on through the news at a person's pace."""
+
+    def __init__(self, game: str, cells: int, tmp_path: Path, lexicon: Any,
+                 options: dict[str, Any] | None = None) -> None:
+        self.emulator = make_emulator("baum", cells)
+        self.frames: list[bytes] = []
+        self.emulator.on_cells = lambda cells: self.frames.append(bytes(cells))
+        self.emulator.start()
+        self.record = tmp_path / "said.jsonl"
+        self.out = SeatOutput(name="Ola", lang="pl", verbosity="beginner", hold_news=True,
+                              speaker=RecordingSpeaker(self.record))
+        self.out.attach_display(open_display(f"baum:{self.emulator.path}",
+                                             on_command=self.out.on_display_command))
+        kit = find_game(game)
+        seats = [SeatConfig(name="Ola", display="none", speech="none")] + [
+            SeatConfig(name=f"Komputer {k + 1}", kind="computer", display="none",
+                       speech="none")
+            for k in range(max(1, kit.players[0] - 1))
+        ]
+        others = [SeatOutput(name=s.name, lang="pl", verbosity="beginner") for s in seats[1:]]
+        self.session = new_session(kit, seats, seed=9, journal_path=tmp_path / "g.jsonl",
+                                   lexicon=lexicon, outputs=[self.out, *others],
+                                   options=options)
+        self.loop = threading.Thread(target=self.session.run, daemon=True)
+
+    def read_everything(self, most: float = 90.0) -> None:
+        """Pans on through every message waiting, the last one to its end."""
+        deadline = time.monotonic() + most
+        while self.out.unread_news and time.monotonic() < deadline:
+            before = len(self.frames)
+            key = "pan_right" if self.out.current_line == "message" else "top"
+            self.emulator.press_command(key)
+            shown = time.monotonic() + 0.5
+            while len(self.frames) == before and time.monotonic() < shown:
+                time.sleep(0.01)
+            time.sleep(0.03)
+
+    def told(self) -> list[str]:
+        lines = self.record.read_text(encoding="utf-8").splitlines()
+        return [json.loads(raw)["text"] for raw in lines]
+
+    def missing(self, cells: int) -> list[str]:
+        shown = b"\n".join(self.frames)
+        return [s for s in self.told() if _first_window(s, cells) not in shown
+                and _first_window(s, cells - 4) not in shown]
+
+    def close(self) -> None:
+        self.session.inputs.put(Input(0, None))
+        self.loop.join(timeout=10)
+        self.session.close()
+        self.emulator.stop()
+
+
+def test_a_late_computer_thought_does_not_close_the_end_before_the_reader_has_read_it(
+    tmp_path: Path, polish: Any
+) -> None:
+    """Alicja on 14 cells: the game ends on the reader's own "czas" while news still waits on
+    the cells, and a computer's thought (it was thinking when the time-up put it out) arrives
+    after the end. The table stays open until the reader has read everything, the result
+    ("Koniec gry… Filiżanki…") too, and pressed Enter."""
+    reader = _Reader("alicja", 14, tmp_path, polish)
+    session = reader.session
+    session.confirm_end = True
+    reader.loop.start()
+    try:
+        deadline = time.monotonic() + 60
+        while not session.state.is_over and time.monotonic() < deadline:
+            line = "1" if session.state.phase == "theme" else "czas"
+            session.inputs.put(Input(0, line))
+            time.sleep(0.05)
+        assert session.state.is_over
+        late = Input(1, None, move=("computer", (1, session.moves_played - 1), None))
+        session.inputs.put(late)  # what the clock puts on the queue when a thought is done
+        time.sleep(0.5)
+        assert reader.loop.is_alive(), "the table closed before the reader read the end"
+        assert reader.out.unread_news
+        reader.read_everything()
+        assert reader.loop.is_alive(), "the table closed before the reader pressed Enter"
+        reader.emulator.press_command("enter")  # on the display: its Enter, nothing typed
+        reader.loop.join(timeout=10)
+        assert not reader.loop.is_alive()
+    finally:
+        reader.close()
+    # On 14 cells news is brailled in its terse form; the result is brailled as it is said.
+    final = [s for s in reader.told() if s.startswith("Koniec gry")]
+    assert final and final[0] not in reader.missing(14)
+
+
+@pytest.mark.parametrize("game", sorted(SCRIPTS))
+def test_a_scripts_table_waits_for_a_reader_without_speech_after_its_input_ends(
+    game: str, tmp_path: Path, polish: Any, english: Any
+) -> None:
+    """A table fed by a script (nobody confirms the end) with a seat that reads without
+    hearing: the script says "wyjdź" and its input ends while every message of the game
+    still waits on that seat's cells; the program stays until the reader has read them all,
+    the goodbye too, and then leaves by itself."""
+    reader = _Reader(game, 40, tmp_path, english if find_game(game).word_lang == "en"
+                     else polish)
+    session = reader.session
+    for line in SCRIPTS[game]:
+        session.inputs.put(Input(0, line))
+    session.inputs.put(Input(0, None))
+    reader.loop.start()
+    try:
+        deadline = time.monotonic() + 60
+        while not session.quit_requested and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(0.5)
+        assert reader.loop.is_alive(), "the program left before the reader read its news"
+        reader.read_everything()
+        reader.loop.join(timeout=10)
+        assert not reader.loop.is_alive()
+    finally:
+        reader.close()
+    assert len(reader.told()) >= 5
+    assert reader.missing(40) == []
+
+
+def _first_shown(frames: list[bytes], sentence: str) -> int | None:
+    """Where the sentence's first window first came to the cells (with or without a clock)."""
+    windows = (_first_window(sentence, 40), _first_window(sentence, 36))
+    return next((i for i, f in enumerate(frames) if any(w in f for w in windows)), None)
+
+
+def test_a_turn_that_ran_out_unread_is_not_read_after_the_time_up_that_ended_it(
+    tmp_path: Path, polish: Any
+) -> None:
+    """Alicja with a 3-second teapot: Ola's "Twoja kolej" waits unread behind older news
+    when the teapot stops and she is out. The time-up comes to the cells at once, over the
+    news; the turn it ended must not follow it there ("your turn" after "you are out")."""
+    reader = _Reader("alicja", 40, tmp_path, polish, options={"teapot_seconds": 3})
+    session = reader.session
+    reader.loop.start()
+    try:
+        deadline = time.monotonic() + 30
+        while session.state.phase == "theme" and time.monotonic() < deadline:
+            if 0 in session.state.awaiting:
+                session.inputs.put(Input(0, "1"))
+            time.sleep(0.1)
+        while 0 in session.state.active and time.monotonic() < deadline:
+            time.sleep(0.1)  # Ola's turn comes, and she does not look up from older news
+        assert 0 not in session.state.active
+        reader.read_everything()
+    finally:
+        reader.close()
+    told = reader.told()
+    out_at = next(i for i, s in enumerate(told) if "Ola odpada" in s and "czas" in s)
+    turn = next(s for s in reversed(told[:out_at]) if s.startswith("Twoja kolej"))
+    time_up = _first_shown(reader.frames, told[out_at])
+    assert time_up is not None
+    after = _first_shown(reader.frames[time_up:], turn)
+    assert after is None, "the turn that ran out was read after the time-up that ended it"
