@@ -216,10 +216,10 @@ class Session(HotSeat, TableWide, SeatClockTable, Generic[R, S, M]):
             result = self._finish()
             if self.confirm_end:
                 self._stay_open()
-            else:
-                self._let_news_be_read()
             return result
-        if self._quit:
+        if self._quit and self.confirm_end:
+            # A script's table (no confirm_end) leaves when its script ends: automation and
+            # tests must not wait for a reader nobody is.
             self._let_news_be_read()
         return None
 
@@ -227,8 +227,7 @@ class Session(HotSeat, TableWide, SeatClockTable, Generic[R, S, M]):
         """At the end, or after "wyjdź", a seat that reads without hearing may still have the
         result, the goodbye (where the game is saved) and older news waiting on its cells: the
         program stays until each such seat has read them, a line is typed, or five minutes
-        pass without a message read. This holds for a script's table too (its keyboard is not
-        the reader's display), and the keyboard's input ending does not end it: nobody at
+        pass without a message read. The keyboard's input ending does not end it: nobody at
         the keyboard, the reader still reads."""
         deadline = time.monotonic() + most
         unread = sum(o.unread_news for o in self.outputs)

@@ -200,16 +200,17 @@ def test_a_late_computer_thought_does_not_close_the_end_before_the_reader_has_re
 
 
 @pytest.mark.parametrize("game", sorted(SCRIPTS))
-def test_a_scripts_table_waits_for_a_reader_without_speech_after_its_input_ends(
+def test_a_closed_terminal_still_leaves_a_reader_without_speech_the_time_to_read(
     game: str, tmp_path: Path, polish: Any, english: Any
 ) -> None:
-    """A table fed by a script (nobody confirms the end) with a seat that reads without
-    hearing: the script says "wyjdź" and its input ends while every message of the game
-    still waits on that seat's cells; the program stays until the reader has read them all,
-    the goodbye too, and then leaves by itself."""
+    """A table of people with a seat that reads without hearing: someone says "wyjdź" and
+    the terminal closes (its input ends) while every message of the game still waits on
+    that seat's cells; the program stays until the reader has read them all, the goodbye
+    too, and then leaves by itself. (A script's table, which nobody reads, leaves at once.)"""
     reader = _Reader(game, 40, tmp_path, english if find_game(game).word_lang == "en"
                      else polish)
     session = reader.session
+    session.confirm_end = True  # people play here, as at an interactive table
     for line in SCRIPTS[game]:
         session.inputs.put(Input(0, line))
     session.inputs.put(Input(0, None))
