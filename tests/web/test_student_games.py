@@ -170,7 +170,8 @@ def test_a_player_who_chooses_english_is_told_the_game_in_english(
     assert browser.find_element(By.ID, "join-heading").text == "Join a table"
     assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "en"
     browser.find_element(By.ID, "code").send_keys(table.code(0), Keys.ENTER)
-    wait(browser, lambda d: "Your turn" in " ".join(live_regions(d)["assertive"]))
+    # The computer may move first (it takes its time, longer on a loaded machine).
+    wait(browser, lambda d: "Your turn" in " ".join(live_regions(d)["assertive"]), 60)
     assert browser.find_element(By.ID, "area-rack-heading").text == "Your tiles"
     # The tiles are Polish letters in an English page: marked Polish.
     assert browser.find_element(By.CSS_SELECTOR, "#area-rack button").get_attribute("lang") == "pl"
