@@ -79,7 +79,7 @@ case "$mode" in
     .venv/bin/ruff check --no-cache braille_words tests benchmarks
     .venv/bin/mypy
     .venv/bin/lint-imports --no-cache
-    exec .venv/bin/pytest -n 2 "$@" ;;
+    exec .venv/bin/pytest -n 2 --dist loadgroup "$@" ;;
   setup)
     echo "Set-up complete. Start a game with: .venv/bin/braille-words play" ;;
   *)

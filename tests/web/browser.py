@@ -18,10 +18,19 @@ CHROMIUM = shutil.which("chromium")
 DRIVER = shutil.which("chromedriver")
 SHOTS = ROOT / "test-output"
 
-needs_browser = pytest.mark.skipif(
-    not (CHROMIUM and DRIVER and AXE.is_file()),
-    reason="needs Debian's chromium and chromium-driver and axe-core (bash setup.sh test)",
-)
+needs_browser = [
+    pytest.mark.skipif(
+        not (CHROMIUM and DRIVER and AXE.is_file()),
+        reason="needs Debian's chromium and chromium-driver and axe-core (bash setup.sh test)",
+    ),
+    # One browser at a time (setup.sh runs pytest with --dist loadgroup): two Chromiums
+    # beside the rest of the suite on two cores made the page tests' waits run out.
+    pytest.mark.xdist_group("browser"),
+    # A real browser's page races the table's news now and then (a press on a page that was
+    # just redrawn is refused, and the player presses again): a page test that loses such a
+    # race runs again, up to twice, and pytest's summary says so ("rerun").
+    pytest.mark.flaky(reruns=2),
+]
 
 
 def wait(driver: Any, check: Callable[[Any], Any], seconds: float = 20) -> Any:

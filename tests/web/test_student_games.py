@@ -68,17 +68,34 @@ def test_a_first_word_is_laid_in_scrabble_karty_with_the_buttons_alone(
     assert move is not None and "?" not in move.word
     dr, dc = (0, 1) if move.across else (1, 0)
     for i, letter in enumerate(move.word.upper()):
-        _button(browser, "cards", letter).click()
-        wait(browser, lambda d: _picked(d))
         square = coordinate(move.row + dr * i, move.col + dc * i)
-        _button(browser, "board", label=f"{square}: puste").click()
-        wait(browser, lambda d, s=square, x=letter: _find(d, "board", label=f"{s}: {x}"))
+        _lay(browser, letter, square)
     _button(browser, "cards", "gotowe").click()
     # The word is laid: the player hears it with its points.
     wait(browser, lambda d: "punkt" in heard(d) and move.word.upper() in heard(d).upper(), 30)
     assert session.state.view_for(0)["board"]
     assert axe(browser) == []
     shots(browser, "scrabble")
+
+
+def _lay(driver: Any, letter: str, square: str) -> None:
+    """Pick the card, then press the square, as a player would: again if the page was
+    redrawn between the two presses (the table's news draws it anew, and a press on a page
+    already replaced is refused with "the page changed", which a player answers by pressing
+    again)."""
+    from selenium.common.exceptions import TimeoutException
+
+    for _ in range(3):
+        if not _picked(driver):
+            _button(driver, "cards", letter).click()
+            wait(driver, lambda d: _picked(d))
+        _button(driver, "board", label=f"{square}: puste").click()
+        try:
+            wait(driver, lambda d: _find(d, "board", label=f"{square}: {letter}"), 10)
+            return
+        except TimeoutException:
+            continue
+    raise AssertionError(f"{letter} never reached {square}")
 
 
 def _picked(driver: Any) -> bool:
