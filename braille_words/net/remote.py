@@ -322,7 +322,8 @@ class RemoteSeat:
             return
         out = self.out
         out.plug(speaker=_Speaker(link), display=None, earcons=_Earcons(link),
-                 lang=hello.lang, verbosity=hello.verbosity, hold_news=not hello.hears)
+                 lang=hello.lang, verbosity=hello.verbosity, hold_news=not hello.hears,
+                 on_lines=getattr(link, "lines_changed", None))
         self.present = link
         self.words_here = bool(getattr(link, "words_here", False))
         if self._fresh:

@@ -159,6 +159,9 @@ class SeatOutput:
         self.on_device: Callable[[str], None] | None = None
         self.on_refused: Callable[[str], None] | None = None
         """Told each sentence that refuses what the seat tried (the teacher's report)."""
+        self.on_lines: Callable[[], None] | None = None
+        """Told after the seat's game lines change (a new view, a pick, a board's cursor):
+        a student's page, which has no display, draws its buttons again from them."""
         self._sound_failed = False
         """Where the display's own news goes (unplugged, back): the table, which tells every
         seat and waits; a seat alone says it itself."""
@@ -219,11 +222,12 @@ class SeatOutput:
         lang: str | None = None,
         verbosity: str | None = None,
         hold_news: bool | None = None,
+        on_lines: Callable[[], None] | None = None,
     ) -> None:
         """Give the seat other devices, all at once: a student's own computer joining over the
         network (or leaving it). Its language and verbosity come with it."""
         with self._lock:
-            self.speaker, self.earcons = speaker, earcons
+            self.speaker, self.earcons, self.on_lines = speaker, earcons, on_lines
             if lang is not None:
                 self.lang = lang
                 self.typing = BrailleInput(lang)
@@ -460,7 +464,7 @@ class SeatOutput:
             if self._draw is not None and self.selection is not None:
                 self.selection = None  # the game moved: a pick from before means nothing now
             self._view = self._keep_cursors(self._draw(self.selection) if self._draw else lines)  # type: ignore[arg-type]
-            self._refresh(reset=False)
+            self._lines_changed()
 
     def pick(self, selection: Any) -> None:
         """A pick made by typing (``płytka 3``), shown as a routing key's pick is."""
@@ -472,7 +476,7 @@ class SeatOutput:
     def _redraw(self) -> None:
         if self._draw is not None:
             self._view = self._keep_cursors(self._draw(self.selection))
-            self._refresh(reset=False)
+            self._lines_changed()
 
     def _keep_cursors(self, view: Sequence[ViewLine]) -> list[ViewLine]:
         out: list[ViewLine] = []
@@ -489,6 +493,14 @@ class SeatOutput:
         self._grids = grids
         return out
 
+    def _lines_changed(self) -> None:
+        """After ``_view`` was replaced (under the lock): the display, and whoever follows the
+        lines without one. News is said before the view it brings is shown, so a page drawn
+        at the news alone could show the lines from before it."""
+        self._refresh(reset=False)
+        if self.on_lines is not None:
+            self._safely(self.on_lines)
+
     def grid(self, name: str) -> Grid | None:
         """The board called ``name`` as this seat sees it (with its cursor), if shown."""
         with self._lock:
@@ -502,7 +514,7 @@ class SeatOutput:
                 NamedGrid(name, grid) if isinstance(v, NamedGrid) and v.name == name else v
                 for v in self._view
             ]
-            self._refresh(reset=False)
+            self._lines_changed()
 
     def grid_jump(self, name: str) -> bool:
         """``next_word``: the board's cursor to the next word's first square, read along it;

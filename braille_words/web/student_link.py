@@ -93,6 +93,11 @@ class PageLink(_Link):
         if kind in ("say", "cue", "view", "welcome"):
             self._page_soon()
 
+    def lines_changed(self) -> None:
+        """The table's thread: the seat's lines changed (plugged in as the seat's
+        ``on_lines``); the page follows them, as a display would."""
+        self._page_soon()
+
     def _page_soon(self) -> None:
         if self._due:
             return

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from tests.net.conftest import HostMaker
 from tests.net.conftest import hosted as hosted
 from tests.web.browser import axe, needs_browser, tab_walk, wait
@@ -38,12 +36,6 @@ def _find(driver: Any, area: str, text: str | None = None, *, label: str | None 
     return None
 
 
-@pytest.mark.xfail(
-    reason="passes alone and with its own file, but after some page tests in the same worker "
-    "a pressed card is not picked (no aria-pressed) and reruns fail the same way: a state "
-    "left by an earlier test, not yet found (issue 20 stays open for it)",
-    strict=False,
-)
 def test_a_first_word_is_laid_in_scrabble_karty_with_the_buttons_alone(
     hosted: HostMaker, browser: Any
 ) -> None:

@@ -224,3 +224,58 @@ def test_a_button_press_is_read_whatever_the_order_of_its_fields() -> None:
     assert parse_page('{"item": 2, "page": 5, "t": "route"}') == Route(5, 2)
     with pytest.raises(ProtocolError):
         parse_page('{"text": "\\"route\\"", "t": "lines"}')
+
+
+def test_a_card_laid_shows_on_the_page_even_when_its_news_was_sent_before_the_board(
+    hosted: HostMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The table says a move's news before it shows the view the move made. A page drawn at
+    the news alone (the network's thread is quick, the table's slow on a loaded machine)
+    showed the board from before, and nothing drew it again: the card laid never appeared
+    and the player's next press met a stale page. The page follows the seat's lines."""
+    import time as clock
+
+    from braille_words.table.seatnews import SeatNews
+
+    shown = SeatNews.show
+
+    def slow_show(self: SeatNews, view: Any, left: float | None = None) -> None:
+        clock.sleep(0.3)  # a busy table's thread: the page of the news goes out first
+        shown(self, view, left)
+
+    monkeypatch.setattr(SeatNews, "show", slow_show)
+    table = hosted("remote,computer:beginner", seed=5, game="scrabble")
+    port = table.host.port
+
+    def area(page: dict[str, Any], name: str) -> dict[str, Any]:
+        return next(a for a in page["areas"] if a["name"] == name)
+
+    async def until_page(ws: aiohttp.ClientWebSocketResponse,
+                         check: Any, seconds: float = 20) -> dict[str, Any]:
+        end = time.monotonic() + seconds
+        while True:
+            page = (await _until(ws, "page", end - time.monotonic()))[-1]
+            if check(page):
+                return page
+
+    async def scenario() -> dict[str, Any]:
+        async with aiohttp.ClientSession() as http:
+            ws = await _page_socket(f"ws://127.0.0.1:{port}/play/ws", table.code(0), http)
+            page = await until_page(ws, lambda p: p["turn"] and any(
+                a["name"] == "board" for a in p["areas"]))
+            card = area(page, "cards")["groups"][0][0]
+            await ws.send_str(json.dumps({"t": "route", "page": page["page"],
+                                          "item": card["id"]}))
+            page = await until_page(ws, lambda p: p["picked"])
+            square = area(page, "board")["rows"][7][7]
+            assert square["text"] == ""
+            await ws.send_str(json.dumps({"t": "route", "page": page["page"],
+                                          "item": square["id"]}))
+            # The last page the host sends once the table is quiet shows the card laid.
+            last = await until_page(ws, lambda p: area(p, "board")["rows"][7][7]["text"])
+            await ws.close()
+            return {"card": card, "last": last}
+
+    got = asyncio.run(scenario())
+    assert area(got["last"], "board")["rows"][7][7]["text"] == got["card"]["text"]
+    assert not got["last"]["picked"]
