@@ -133,6 +133,12 @@ class GamePresenter(ABC, Generic[V]):
     def cue_for(self, kind: str, seat: int, params: Mapping[str, Any]) -> str | None:
         return self.cues.get(kind)
 
+    def target_name(self, target: Any, view: V, lang: str) -> str | None:
+        """What a routing target is, in print, where its cells say less than a sighted
+        player sees (a card's suit is its colour, on the cells only dots 7 and 8): a
+        student's page names its button so. None: the cells say it all."""
+        return None
+
     def event_params(
         self,
         kind: str,

@@ -98,6 +98,8 @@ class _Link:
         self.cells = 0
         """The width of the student's display, as its hello said: no ``screen`` is wider."""
         self.closing: str | None = None
+        self.hello: Hello | None = None
+        """The hello that claimed the seat (with the student's language and display)."""
 
     def send(self, message: dict[str, Any]) -> None:
         frame = dump(message)
@@ -118,8 +120,13 @@ class _Link:
     def parse(self, raw: str | bytes) -> Any:
         return parse_client(raw)
 
-    def seat(self, table: HostedTable, remote: RemoteSeat) -> None:
-        """The seat this connection claimed."""
+    def seat(self, table: HostedTable, remote: RemoteSeat) -> list[RemoteSeat]:
+        """The seat this connection claimed; every seat it holds from now on."""
+        return [remote]
+
+    def typing_seat(self, table: HostedTable, remote: RemoteSeat) -> int:
+        """The seat a line typed here is for."""
+        return remote.seat
 
     def handle(self, message: Any) -> bool:
         """A message only this kind of link takes (True when taken)."""
@@ -394,7 +401,7 @@ class Host:
         if claimed is None:
             return
         table, remote = claimed
-        link.seat(table, remote)
+        held = link.seat(table, remote)
         times: deque[float] = deque()
         try:
             async for message in ws:
@@ -420,7 +427,8 @@ class Host:
                     continue
                 if isinstance(parsed, Line):
                     if remote.link is link:
-                        table.session.inputs.put(Input(remote.seat, parsed.text))
+                        seat = link.typing_seat(table, remote)
+                        table.session.inputs.put(Input(seat, parsed.text))
                 elif isinstance(parsed, Key):
                     remote.key(link, parsed.name, parsed.arg)
                 elif isinstance(parsed, Typing):
@@ -436,8 +444,9 @@ class Host:
                     self._bad_message(link, ProtocolError("unknown_type", "a second hello"))
                     return
         finally:
-            if remote.release(link):
-                table.session.call_soon(lambda: remote.leave(link))
+            for each in held:
+                if each.release(link):
+                    table.session.call_soon(functools.partial(each.leave, link))
 
     def _bad(self, link: _Link, message: Any) -> None:
         """A frame that is not a text message: the peer left, went silent (no answer to the
@@ -479,6 +488,7 @@ class Host:
                 return None
             link.lang = hello.lang
             link.cells = hello.cells
+            link.hello = hello
             if hello.version != VERSION:
                 self._refuse(link, "net_version", mine=hello.version, theirs=VERSION)
                 return None

@@ -311,10 +311,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     lang = args.lang or kit.word_lang
     scripted = not stdin_is_interactive()
     seats = _seats(args, lang, scripted, roster)
+    shared = None
     if args.web:
         from braille_words.web.student_play import seat_on_page
 
-        seat_on_page(seats)
+        shared = seat_on_page(seats)
     options = dict(roster.options) if roster else {}
     listed = options.get("school_words")
     if isinstance(listed, str) and roster is not None:
@@ -329,6 +330,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         options=options,
         journal_path=args.journal,
         transcript=sys.stdout if scripted else None,
+        shared=shared,
     )
     if args.web:
         return _play_on_page(session, args, scripted)

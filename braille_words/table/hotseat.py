@@ -70,6 +70,43 @@ class HotSeat:
                 return self._voice(number)
         return humans[0]
 
+    def sharing(self, seat: int) -> frozenset[int]:
+        """The seats whose people share ``seat``'s speaker and screen, itself included."""
+        group = self._group(seat)
+        return frozenset({seat}) if group is None else self.shared[group]
+
+    def at_devices(self, seat: int) -> tuple[int, bool]:
+        """Of ``seat``'s group, the member the shared devices serve now, and whether that
+        member is still to confirm the hand-over: until then nothing of theirs, nor of the
+        last holder's, may be shown. (Read from a web page's thread: two plain look-ups.)"""
+        group = self._group(seat)
+        if group is None:
+            return seat, False
+        return self._voice(group), group in self._pending
+
+    def remind_hand_over(self, seat: int, since: float) -> None:
+        """Say again that the group shares its devices and who is to take them now, if they
+        were asked before ``since`` (``time.monotonic``): a web page that joined then missed
+        the asking."""
+        group = self._group(seat)
+        if group is None or group not in self._pending or (
+                self._pending_since.get(group, 0.0) >= since):
+            return
+        want = self._pending[group]
+        out = self.outputs[want]
+        names = ", ".join(self.seats[s].name for s in sorted(self.shared[group]))
+        out.announce(text(out.lang, "shared_devices", out.verbosity, names=names), public=True)
+        self._ask_to_take(want, "hand_over" if want in self.state.awaiting
+                          else "hand_over_idle")
+
+    def _ask_to_take(self, want: int, key: str) -> None:
+        out = self.outputs[want]
+        out.announce(
+            text(out.lang, key, out.verbosity, name=self.seats[want].name),
+            cue="your_turn",
+            public=True,
+        )
+
     def _voice(self, group: int) -> int:
         """The member who speaks for the group now: the one asked to take over, or the holder."""
         return self._pending.get(group, self._holder[group])
@@ -103,11 +140,7 @@ class HotSeat:
                 names = ", ".join(self.seats[s].name for s in sorted(group))
                 out.announce(text(out.lang, "shared_devices", out.verbosity, names=names),
                              public=True)
-            out.announce(
-                text(out.lang, key, out.verbosity, name=self.seats[want].name),
-                cue="your_turn",
-                public=True,
-            )
+            self._ask_to_take(want, key)
 
     def _take_over(self, group: int, seat: int) -> None:
         """The member asked has the keyboard: now, and only now, their own news is read."""

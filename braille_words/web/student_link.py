@@ -13,7 +13,9 @@ table's thread what our routing key over that target does.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
+import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -115,18 +117,43 @@ class PageLink(_Link):
         table, remote = self.seated
         if remote.link is not self:
             return
-        data, targets = page_view(table.session, remote.seat, self.lang)
+        seat, handing_over = table.session.at_devices(remote.seat)
+        data, targets = page_view(table.session, seat, self.lang, hidden=handing_over)
         frame = json.dumps(data, ensure_ascii=False, sort_keys=True)
         if frame == self._last:
             return
         self._last = frame
-        self._put(dump({"t": "page", "page": self.targets.add(targets),
+        self._put(dump({"t": "page", "page": self.targets.add(targets, seat),
                         "review": review_lines(str(data["game"]), self.lang), **data}))
 
-    def seat(self, table: HostedTable, remote: RemoteSeat) -> None:
-        """The host gave this connection its seat: pages from now on."""
+    def seat(self, table: HostedTable, remote: RemoteSeat) -> list[RemoteSeat]:
+        """The host gave this connection its seat: pages from now on. People playing
+        hot-seat in one browser (``play --web`` with several people) share the page as they
+        would share a speaker: the page holds every seat of the group, and the table's own
+        hand-over decides whose lines it shows and whom a line typed here is for."""
         self.seated = (table, remote)
+        session = table.session
+        held = [remote]
+        hello = self.hello
+        for seat in sorted(session.sharing(remote.seat) - {remote.seat}):
+            other = table.remotes.get(seat)
+            if other is None or hello is None:
+                continue
+            old = other.claim(self)
+            if old is not None and old is not self:
+                old.close("net_closed_replaced")
+            session.call_soon(functools.partial(other.arrive, self, hello))
+            held.append(other)
+        if len(held) > 1:
+            session.call_soon(functools.partial(session.remind_hand_over, remote.seat,
+                                                time.monotonic()))
         self._page_soon()
+        return held
+
+    def typing_seat(self, table: HostedTable, remote: RemoteSeat) -> int:
+        """At a shared page, the member of the group the table serves now (who is asked to
+        take it over confirms with Enter here)."""
+        return table.session.at_devices(remote.seat)[0]
 
     def handle(self, message: Any) -> bool:
         """A message only pages send; False for one that is not."""
@@ -134,15 +161,20 @@ class PageLink(_Link):
             return False
         table, remote = self.seated
         target = self.targets.target(message.page, message.item)
-        if target is None:
-            said = words(self.lang)["page_changed"]
+        seat, handing_over = table.session.at_devices(remote.seat)
+        if target is None or handing_over or self.targets.seat_of(message.page) != seat:
+            # A page too old, or one drawn for the last member at a shared page: nothing
+            # of it may act for the one who has the page now.
+            w = words(self.lang)
+            said = (w["hand_over"].format(name=table.session.seats[seat].name)
+                    if handing_over else w["page_changed"])
             self._put(dump({"t": "say", "text": said, "spans": [[said, None]],
                             "urgent": True}))
             return True
 
         def press() -> None:
             if remote.link is self:  # still this browser's seat on the table's thread
-                remote.out.route_target(target)
+                table.session.outputs[seat].route_target(target)
 
         table.session.call_soon(press)
         return True

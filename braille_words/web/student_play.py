@@ -22,15 +22,19 @@ from braille_words.table.session import AnySession
 from braille_words.web.student_words import words
 
 
-def seat_on_page(seats: Sequence[SeatConfig]) -> None:
-    """The first person's seat is played in the browser: no speech, display or keyboard of
-    this computer (the page and the player's screen reader are all of them)."""
-    you = next((s for s in seats if s.is_human), None)
-    if you is None:
+def seat_on_page(seats: Sequence[SeatConfig]) -> list[frozenset[int]]:
+    """Every person's seat is played in the browser: no speech, display or keyboard of this
+    computer (the page and the player's screen reader are all of them). Several people
+    share the page hot-seat, as they would share a speaker: the group to give the table."""
+    people = [i for i, s in enumerate(seats) if s.is_human]
+    if not people:
         raise InputError("--web gives a person's seat to the browser, and nobody plays here: "
                          "say who plays, e.g. --players human,computer")
-    you.where = "network"
-    you.speech, you.display, you.keyboard = "none", "none", "none"
+    for i in people:
+        you = seats[i]
+        you.where = "network"
+        you.speech, you.display, you.keyboard = "none", "none", "none"
+    return [frozenset(people)] if len(people) > 1 else []
 
 
 @dataclass
@@ -59,6 +63,12 @@ def serve_player_page(session: AnySession, port: int, *, open_browser: bool = Fa
     w = words(lang)
     print(w["play_at"].format(url=url, code=spoken(code)), flush=True)
     greeting = w["play_said"].format(port=port, code=" ".join(code))
+    group = session.sharing(seat)
+    if len(group) > 1:  # hot-seat: everyone's seat is on the one page
+        shared = w["play_shared"].format(
+            names=", ".join(session.seats[s].name for s in sorted(group)))
+        print(shared, flush=True)
+        greeting = f"{greeting} {shared}"
     if open_browser:
         with contextlib.suppress(Exception):  # no browser here: the address is printed
             webbrowser.open(url)

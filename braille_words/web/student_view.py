@@ -17,7 +17,7 @@ page too old is refused rather than pressing whatever now has that number.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -55,40 +55,56 @@ _SHORT: dict[str, dict[Symbol, str]] = {
 class PageTargets:
     """The routing targets of the pages sent to one browser, by page number."""
 
-    pages: OrderedDict[int, list[Hashable]] = field(default_factory=OrderedDict)
+    pages: OrderedDict[int, tuple[int, list[Hashable]]] = field(default_factory=OrderedDict)
     number: int = 0
 
-    def add(self, targets: list[Hashable]) -> int:
+    def add(self, targets: list[Hashable], seat: int) -> int:
+        """A new page drawn for ``seat`` (at a shared page, each member's are their own)."""
         self.number += 1
-        self.pages[self.number] = targets
+        self.pages[self.number] = (seat, targets)
         while len(self.pages) > PAGES_KEPT:
             self.pages.popitem(last=False)
         return self.number
 
+    def seat_of(self, page: int) -> int | None:
+        found = self.pages.get(page)
+        return None if found is None else found[0]
+
     def target(self, page: int, item: int) -> Hashable | None:
         """The target of button ``item`` of page ``page``; None for a page or button this
         browser was never sent (a forged click) or a page long gone."""
-        targets = self.pages.get(page)
-        if targets is None or not 0 <= item < len(targets):
+        found = self.pages.get(page)
+        if found is None or not 0 <= item < len(found[1]):
             return None
-        return targets[item]
+        return found[1][item]
 
 
-def page_view(session: AnySession, seat: int, lang: str) -> tuple[dict[str, Any], list[Hashable]]:
-    """The seat's page as data, and the routing target of each of its buttons by number."""
+def page_view(session: AnySession, seat: int, lang: str, *,
+              hidden: bool = False) -> tuple[dict[str, Any], list[Hashable]]:
+    """The seat's page as data, and the routing target of each of its buttons by number.
+    ``hidden``: people share the page and ``seat`` is still to take it over; nothing of a
+    member's is shown until then."""
     out = session.outputs[seat]
     state = session.state
     with out._lock:  # the table's thread redraws the lines; read them whole
-        lines = list(out._view)
+        lines = [] if hidden else list(out._view)
         selection = out.selection
     word_lang = session.kit.word_lang
     targets: list[Hashable] = []
     areas = []
+    view = None if hidden else state.view_for(seat)
+
+    def name_of(target: Hashable) -> str | None:
+        try:
+            return session.kit.presenter.target_name(target, view, lang)
+        except (KeyError, IndexError, TypeError, ValueError):
+            return None  # a view older than the lines: the cells' own words do
+
     for item in lines:
         if isinstance(item, NamedGrid):
             areas.append(_grid_area(item, word_lang, selection, targets))
         elif item.name in ITEM_LINES:
-            areas.append(_item_area(item, word_lang, lang, selection, targets))
+            areas.append(_item_area(item, word_lang, lang, selection, targets, name_of))
         else:
             areas.append({"name": item.name, "kind": "text",
                           "text": _print(item.line.cells(), lang, Mode.LITERARY)})
@@ -109,7 +125,9 @@ def page_view(session: AnySession, seat: int, lang: str) -> tuple[dict[str, Any]
         "turn": seat in state.awaiting,
         "over": state.is_over,
         "awaiting": [session.seats[s].name for s in sorted(state.awaiting)],
-        "picked": selection is not None,
+        "picked": selection is not None and not hidden,
+        "shared": len(session.sharing(seat)) > 1,
+        "hand_over": hidden,
         "scores": scores,
         "areas": areas,
     }, targets
@@ -174,7 +192,8 @@ def _button(target: Hashable, text: str, selection: Any, targets: list[Hashable]
 
 
 def _item_area(item: NamedLine, word_lang: str, lang: str, selection: Any,
-               targets: list[Hashable]) -> dict[str, Any]:
+               targets: list[Hashable],
+               name_of: Callable[[Hashable], str | None]) -> dict[str, Any]:
     """A rack or hand (one group of buttons), or the table's words (a group per word)."""
     groups: list[list[dict[str, Any]]] = []
     for segment in item.line.segments:
@@ -195,6 +214,11 @@ def _item_area(item: NamedLine, word_lang: str, lang: str, selection: Any,
             group.append(_button(target, text, selection, targets, end=not text))
         if group:
             groups.append(group)
+    for group in groups:
+        for button in group:
+            name = name_of(targets[button["id"]])
+            if name:
+                button["name"] = name
     if item.name != "table":  # a hand's cards and its actions are one row of buttons
         groups = [[b for g in groups for b in g]] if groups else []
     return {"name": item.name, "kind": "items", "groups": groups}

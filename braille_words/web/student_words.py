@@ -49,6 +49,9 @@ WORDS: dict[str, dict[str, str]] = {
         "key_board": "Na planszy: strzałki przechodzą po polach, Enter lub spacja kładzie "
         "wybraną kartę.",
         "turn_yours": "Twój ruch.",
+        "turn_named": "Ruch: {name} (ty).",
+        "hand_over": "Kolej: {name}. Przekaż komputer; {name}, naciśnij Enter w polu "
+                     "polecenia, gdy nikt inny nie słucha.",
         "turn_of": "Ruch: {names}.",
         "over": "Gra skończona.",
         "scores_line": "{name}: {score}",
@@ -60,6 +63,8 @@ WORDS: dict[str, dict[str, str]] = {
         "i gdzie jestem.",
         "play_said": "Otwórz w przeglądarce adres 127.0.0.1, port {port}, i wpisz kod {code}. "
         "Ten terminal to konsola stołu: pauza, dalej, koniec.",
+        "play_shared": "{names} grają na jednej stronie, po kolei: gdy przychodzi czyja "
+        "kolej, strona chowa płytki, aż ta osoba naciśnie Enter w polu polecenia.",
     },
     "en": {
         "title": "Braille Words: your seat at the table",
@@ -106,6 +111,9 @@ WORDS: dict[str, dict[str, str]] = {
         "key_board": "On the board: the arrow keys move square by square, Enter or Space "
         "lays the picked card.",
         "turn_yours": "Your turn.",
+        "turn_named": "Turn: {name} (you).",
+        "hand_over": "{name}'s turn. Pass the computer; {name}, press Enter in the command "
+                     "field when nobody else is listening.",
         "turn_of": "Turn: {names}.",
         "over": "The game is over.",
         "scores_line": "{name}: {score}",
@@ -117,6 +125,8 @@ WORDS: dict[str, dict[str, str]] = {
         "and where am I.",
         "play_said": "Open the address 127.0.0.1, port {port}, in your browser and type the "
         "code {code}. This terminal is the table's console: pause, go on, end.",
+        "play_shared": "{names} play on one page, taking turns: when it is someone's turn "
+        "the page hides the tiles until that person presses Enter in the command field.",
     },
 }
 

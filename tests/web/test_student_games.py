@@ -165,6 +165,12 @@ def test_word_thief_s_english_words_carry_lang_en_in_a_polish_page(
     wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#area-cards button"))
     cards = browser.find_elements(By.CSS_SELECTOR, "#area-cards button")
     assert cards and all(c.get_attribute("lang") == "en" for c in cards)
+    # Each card's name carries its suit, which the print letter alone does not show.
+    suits = ("czerwony", "niebieski", "zielony", "żółty", "dżoker")
+    for card in cards:
+        label = card.get_attribute("aria-label") or ""
+        assert any(suit in label for suit in suits), label
+        assert label.startswith(card.text) or "dżoker" in label
     assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "pl"
     from tests.web.test_student_browser import command
 

@@ -279,3 +279,32 @@ def test_a_card_laid_shows_on_the_page_even_when_its_news_was_sent_before_the_bo
     got = asyncio.run(scenario())
     assert area(got["last"], "board")["rows"][7][7]["text"] == got["card"]["text"]
     assert not got["last"]["picked"]
+
+
+def test_a_word_thief_card_on_the_page_is_named_with_its_suit(hosted: HostMaker) -> None:
+    """On the cells a card's suit is dots 7 and 8; on the page, its button's name says it
+    (the suit decides a one-suit word's double score and whether it may be stolen)."""
+    from braille_words.web.student_view import page_view
+
+    table = hosted("remote,computer:beginner", seed=3, game="thief")
+    session = table.table.session
+    view = session.state.view_for(0)
+    presenter = session.kit.presenter
+    hand = view["hand"]
+    names = [presenter.target_name(("rack", k), view, "pl") for k in range(len(hand))]
+    suits = {"red": "czerwony", "blue": "niebieski", "green": "zielony", "yellow": "żółty"}
+    for card, name in zip(hand, names, strict=True):
+        if card["letter"] is None:
+            assert name == "dżoker"
+        else:
+            assert name == f"{card['letter'].upper()}, {suits[card['suit']]}"
+    assert presenter.target_name(("rack", 99), view, "pl") is None
+    assert presenter.target_name(("rack", 0), view, "en") in (
+        "wild", f"{str(hand[0]['letter']).upper()}, {hand[0]['suit']}")
+    # The page drawn for the seat carries those names on its card buttons.
+    until = time.monotonic() + 20
+    while not session.outputs[0]._view and time.monotonic() < until:
+        time.sleep(0.05)
+    data, _ = page_view(session, 0, "pl")
+    cards = next(a for a in data["areas"] if a["name"] == "cards")["groups"][0]
+    assert [b.get("name") for b in cards] == names

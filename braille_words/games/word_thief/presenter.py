@@ -291,6 +291,27 @@ class Presenter(GamePresenter[WordThiefView]):
     def rack_letters(self, view: WordThiefView) -> str:
         return "".join(c["letter"] or "?" for c in view["hand"])
 
+    def target_name(self, target: Any, view: WordThiefView, lang: str) -> str | None:
+        """A card of the hand or of a table word: its letter and its suit ("A, niebieski";
+        a wild on the table, "dżoker jako A")."""
+        if not isinstance(target, tuple):
+            return None
+        if len(target) == 2 and target[0] == "rack" and 0 <= target[1] < len(view["hand"]):
+            card: Mapping[str, Any] = view["hand"][target[1]]
+            wild = card["letter"] is None
+        elif len(target) == 3 and target[0] == "word" and 0 <= target[1] < len(view["table"]):
+            cards = view["table"][target[1]]["cards"]
+            if not 0 <= target[2] < len(cards):
+                return None  # the place after the word
+            card = cards[target[2]]
+            wild = bool(card["wild"])
+        else:
+            return None
+        letter = str(card["letter"] or "").upper()
+        if wild:
+            return _t(lang, "wild_as", letter=letter) if letter else _t(lang, "wild_card")
+        return f"{letter}, {suit_name(card['suit'], lang)}"
+
     def cue_for(self, kind: str, seat: int, params: Mapping[str, Any]) -> str | None:
         return _CUES.get(kind)
 

@@ -186,7 +186,7 @@
       group.forEach((item, i) => {
         const button = items[i].firstElementChild || items[i].appendChild(
           document.createElement("button"));
-        const label = item.end ? fill(W.end_of_word, { n: g + 1 }) : "";
+        const label = item.end ? fill(W.end_of_word, { n: g + 1 }) : (item.name || "");
         setButton(button, item, label);
         button.classList.toggle("end", !!item.end);
       });
@@ -265,6 +265,8 @@
   function renderStatus() {
     let said;
     if (page.over) said = W.over;
+    else if (page.hand_over) said = fill(W.hand_over, { name: page.name });
+    else if (page.turn && page.shared) said = fill(W.turn_named, { name: page.name });
     else if (page.turn) said = W.turn_yours;
     else said = fill(W.turn_of, { names: page.awaiting.join(", ") });
     if (page.scores) {

@@ -1,0 +1,220 @@
+"""Hot-seat in one browser (issue 20: ``play --web`` with several people): the page holds
+every person's seat, as a speaker shared at the table would, and the table's own hand-over
+decides whose tiles it shows. Nothing of the next person's is on the page until they have
+pressed Enter there; a button of the last person's page presses nothing for the next."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+
+from braille_words.games.registry import find_game
+from braille_words.net.codes import SeatKeys
+from braille_words.net.host import Host, HostedTable
+from braille_words.table.launch import new_session
+from braille_words.table.seats import parse_players
+from braille_words.table.session import KEYBOARD, Input
+from braille_words.web.student_play import seat_on_page
+from tests.net.conftest import Hosted
+from tests.web.browser import axe, needs_browser, wait
+from tests.web.test_student_browser import browser, command, heard, join
+from tests.web.test_student_play import _page_socket
+
+__all__ = ["browser"]
+
+
+def needs_browser_marks(test: Any) -> Any:
+    for mark in needs_browser:
+        test = mark(test)
+    return test
+
+
+@pytest.fixture
+def shared_page(tmp_path: Path, polish: Any) -> Iterator[Hosted]:
+    """Ola and Jan at one browser, against a computer (as ``play --web`` seats them)."""
+    seats = parse_players("human,human,computer:beginner", "pl")
+    seats[0].name, seats[1].name = "Ola", "Jan"
+    shared = seat_on_page(seats)
+    assert shared == [frozenset({0, 1})]
+    session = new_session(find_game("rummikub"), seats, seed=3, lexicon=polish,
+                          journal_path=tmp_path / "game.jsonl", shared=shared)
+    session.timers = False
+    table = HostedTable(1, session, SeatKeys())
+    host = Host([table], bind="127.0.0.1", port=0, state_path=tmp_path / "host.json")
+    host.start()
+    thread = threading.Thread(target=session.run, daemon=True)
+    thread.start()
+    yield Hosted(host, table, thread)
+    session.inputs.put(Input(KEYBOARD, None))
+    host.stop()
+    thread.join(10)
+
+
+class Page:
+    """What the page was sent, as its script would take it."""
+
+    def __init__(self, ws: aiohttp.ClientWebSocketResponse) -> None:
+        self.ws = ws
+        self.pages: list[dict[str, Any]] = []
+        self.said: list[str] = []
+        self.raw: list[str] = []
+
+    async def _next(self, end: float) -> dict[str, Any]:
+        """The next message, kept as the page's script keeps it."""
+        try:
+            message = await asyncio.wait_for(self.ws.receive(), end - time.monotonic())
+        except TimeoutError:
+            raise AssertionError(f"not sent in time; sent: {self.raw}") from None
+        assert message.type == aiohttp.WSMsgType.TEXT, message
+        self.raw.append(message.data)
+        data: dict[str, Any] = json.loads(message.data)
+        if data["t"] == "say":
+            self.said.append(data["text"])
+        elif data["t"] == "page":
+            self.pages.append(data)
+        return data
+
+    async def until(self, check: Any, seconds: float = 30) -> dict[str, Any]:
+        """The first page (from now) that passes ``check``; the sentences on the way kept."""
+        end = time.monotonic() + seconds
+        while True:
+            data = await self._next(end)
+            if data["t"] == "page" and check(data):
+                return data
+
+    async def said_soon(self, part: str, seconds: float = 30) -> None:
+        """Until a sentence with ``part`` in it has come."""
+        end = time.monotonic() + seconds
+        while not any(part in s for s in self.said):
+            await self._next(end)
+
+    async def line(self, text: str) -> None:
+        await self.ws.send_str(json.dumps({"t": "line", "text": text}))
+
+
+def _rack(page: dict[str, Any]) -> str:
+    area = next((a for a in page["areas"] if a["name"] == "rack"), None)
+    return "" if area is None else " ".join(b["text"] for g in area["groups"] for b in g)
+
+
+def test_people_sharing_the_page_take_it_over_in_turn_and_see_only_their_own_tiles(
+    shared_page: Hosted,
+) -> None:
+    host, table = shared_page.host, shared_page.table
+    session = table.session
+
+    async def scenario() -> dict[str, Any]:
+        async with aiohttp.ClientSession() as http:
+            ws = await _page_socket(f"ws://127.0.0.1:{host.port}/play/ws", table.keys.codes[0],
+                                    http)
+            page = Page(ws)
+            # Joined: asked who takes the page first, and nothing of anyone's shown.
+            first = await page.until(lambda p: p["hand_over"] and p["shared"])
+            assert first["areas"] == [] and not first["picked"]
+            wanted = first["name"]
+            await page.said_soon(f"{wanted}, naciśnij Enter")
+            # A line other than Enter is not taken for the one asked.
+            await page.line("stojak")
+            await page.line("")
+            mine = await page.until(lambda p: not p["hand_over"] and _rack(p))
+            assert mine["name"] == wanted and mine["turn"]
+            racks = {wanted: _rack(mine)}
+            # The first person plays (draws); the computer and then the other person follow.
+            await page.line("dobierz")
+            other = await page.until(lambda p: p["hand_over"] and p["name"] != wanted, 60)
+            assert other["areas"] == []
+            # A button of the last person's page presses nothing now.
+            old = mine
+            rack_button = next(a for a in old["areas"] if a["name"] == "rack")["groups"][0][0]
+            await ws.send_str(json.dumps({"t": "route", "page": old["page"],
+                                          "item": rack_button["id"]}))
+            await page.line("")
+            theirs = await page.until(lambda p: not p["hand_over"] and _rack(p))
+            racks[theirs["name"]] = _rack(theirs)
+            await ws.close()
+            return {"racks": racks, "pages": page.pages, "said": page.said,
+                    "other": other["name"], "wanted": wanted}
+
+    got = asyncio.run(scenario())
+    said = got["said"]
+    # Until Ola pressed Enter, her "stojak" brought the asking again, never her tiles.
+    turn = next(i for i, s in enumerate(said) if "Twój ruch" in s)
+    assert not any("Stojak" in s for s in said[:turn])
+    assert sum("Kolej: Ola" in s for s in said[:turn]) == 2
+    assert "Ola, Jan: wspólny" in " ".join(said[:turn])
+    # Every page drawn while someone was asked to take over showed nobody's tiles.
+    assert all(p["areas"] == [] and not p["picked"] for p in got["pages"] if p["hand_over"])
+    assert got["other"] != got["wanted"]
+    assert set(got["racks"]) == {"Ola", "Jan"}
+    assert got["racks"]["Ola"] != got["racks"]["Jan"]
+    assert all(session.outputs[s].selection is None for s in (0, 1))
+
+
+
+@needs_browser_marks
+def test_two_people_play_hot_seat_in_one_browser_by_the_keyboard(
+    shared_page: Hosted, browser: Any
+) -> None:
+    from selenium.webdriver.common.by import By
+
+    join(browser, shared_page)
+
+    def status(d: Any) -> str:
+        return str(d.find_element(By.ID, "status").text)
+
+    # Asked who takes the page; nothing of anyone's is on it.
+    wait(browser, lambda d: "Kolej: Ola" in status(d) and "Ola, naciśnij Enter" in heard(d))
+    assert not browser.find_elements(By.ID, "area-rack")
+    assert axe(browser) == []
+    command(browser, "")  # Enter in the command field: Ola has the page
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#area-rack button"))
+    assert "Ola (ty)" in status(browser)
+    olas = browser.find_element(By.ID, "area-rack").text
+    command(browser, "dobierz")
+    # The computer moves, then Jan is asked: Ola's tiles leave the page at once.
+    wait(browser, lambda d: "Kolej: Jan" in status(d), 60)
+    assert not browser.find_elements(By.ID, "area-rack")
+    assert browser.switch_to.active_element.get_attribute("id") == "command"
+    command(browser, "")
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#area-rack button"))
+    assert "Jan (ty)" in status(browser)
+    assert browser.find_element(By.ID, "area-rack").text != olas
+    assert axe(browser) == []
+    assert [e for e in browser.get_log("browser") if e["level"] == "SEVERE"] == []
+
+
+def test_play_web_with_two_people_seats_both_on_the_one_page(tmp_path: Path) -> None:
+    from tests.web.test_student_play import _first_line, _play
+
+    process = _play(tmp_path, "rummikub", "--web", "--port", "0", "--seed", "3",
+                    "--players", "human,human,computer:beginner")
+    try:
+        found = _first_line(process, r"http://127\.0\.0\.1:(\d+)/play\?lang=pl#(\d{6})")
+        port, code = found.group(1), found.group(2)
+        _first_line(process, r"Gracz, Gracz 2 grają na jednej stronie, po kolei")
+
+        async def scenario() -> list[dict[str, Any]]:
+            async with aiohttp.ClientSession() as http:
+                ws = await _page_socket(f"ws://127.0.0.1:{port}/play/ws", code, http)
+                page = Page(ws)
+                await page.until(lambda p: p["hand_over"], 60)
+                await page.said_soon("naciśnij Enter", 60)
+                await page.line("")
+                await page.until(lambda p: not p["hand_over"] and _rack(p), 60)
+                await ws.close()
+                return page.pages
+
+        pages = asyncio.run(scenario())
+        assert pages[-1]["shared"] and pages[-1]["name"] in ("Gracz", "Gracz 2")
+    finally:
+        assert process.stdin is not None
+        process.stdin.close()
+        process.wait(30)
