@@ -268,3 +268,68 @@ for (const messages of tries) {
 }
 setTimeout(() => done(got), 8000);
 """
+
+
+RECORDER = """
+window.__said = [];
+window.__tones = 0;
+if (window.speechSynthesis) {
+  window.speechSynthesis.speak = (u) => window.__said.push([u.text, u.lang]);
+  window.speechSynthesis.cancel = () => window.__said.push(["", "cancel"]);
+}
+const made = AudioContext.prototype.createOscillator;
+AudioContext.prototype.createOscillator = function () {
+  const osc = made.call(this);
+  const start = osc.start.bind(osc);
+  osc.start = (at) => { window.__tones += 1; start(at); };
+  return osc;
+};
+"""
+"""What the page asks the browser's voice to say and how many tones it starts: the page's own
+script runs; only the browser's voice (which headless Chromium has none of) is replaced."""
+
+
+def test_the_pages_sounds_follow_their_switch_and_volume_and_self_voicing_speaks_in_polish(
+    hosted: HostMaker, browser: Any
+) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORDER})
+    table = hosted("remote,computer:beginner", seed=3)
+    join(browser, table)
+    wait(browser, lambda d: "Twój ruch" in " ".join(live_regions(d)["assertive"]))
+    # "Your turn" was sounded; nothing was said aloud (self-voicing is off by default).
+    wait(browser, lambda d: d.execute_script("return window.__tones") > 0)
+    assert browser.execute_script("return window.__said") == []
+
+    def tones() -> int:
+        return int(browser.execute_script("return window.__tones"))
+
+    def refused() -> None:
+        """A move refused (its sound comes just before its sentence)."""
+        news = "return document.querySelectorAll('#news li').length"
+        before = browser.execute_script(news)
+        browser.find_element(By.ID, "command").send_keys("połóż xyz", Keys.ENTER)
+        wait(browser, lambda d: d.execute_script(news) > before)
+
+    browser.find_element(By.ID, "sounds").send_keys(Keys.SPACE)  # sounds off
+    count = tones()
+    refused()
+    assert tones() == count
+    browser.find_element(By.ID, "sounds").send_keys(Keys.SPACE)  # on again, volume 0
+    browser.execute_script("const v = document.getElementById('volume'); v.value = 0;")
+    refused()
+    assert tones() == count
+    browser.execute_script("const v = document.getElementById('volume'); v.value = 60;")
+    refused()
+    wait(browser, lambda d: tones() > count)
+
+    # Self-voicing on: the next sentence is said by the browser's voice, in Polish.
+    browser.find_element(By.ID, "self-voicing").send_keys(Keys.SPACE)
+    browser.find_element(By.ID, "command").send_keys("stojak", Keys.ENTER)
+    wait(browser, lambda d: any("Stojak" in text for text, _ in
+                                d.execute_script("return window.__said")))
+    said = browser.execute_script("return window.__said")
+    assert all(lang in ("pl", "cancel") for _, lang in said), said
+    assert [e for e in browser.get_log("browser") if e["level"] == "SEVERE"] == []
