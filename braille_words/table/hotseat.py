@@ -82,15 +82,15 @@ class HotSeat:
         group = self._group(seat)
         if group is None:
             return seat, False
-        return self._voice(group), group in self._pending
+        voice = self._voice(group)
+        # Before the first hand-over nobody has taken the devices yet: all are muted.
+        return voice, group in self._pending or self.outputs[voice].muted
 
-    def remind_hand_over(self, seat: int, since: float) -> None:
-        """Say again that the group shares its devices and who is to take them now, if they
-        were asked before ``since`` (``time.monotonic``): a web page that joined then missed
-        the asking."""
+    def remind_hand_over(self, seat: int) -> None:
+        """Say again that the group shares its devices and who is to take them now: a web
+        page that has just joined missed the asking (said before it was there)."""
         group = self._group(seat)
-        if group is None or group not in self._pending or (
-                self._pending_since.get(group, 0.0) >= since):
+        if group is None or group not in self._pending:
             return
         want = self._pending[group]
         out = self.outputs[want]

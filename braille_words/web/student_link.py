@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
-import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -145,8 +144,7 @@ class PageLink(_Link):
             session.call_soon(functools.partial(other.arrive, self, hello))
             held.append(other)
         if len(held) > 1:
-            session.call_soon(functools.partial(session.remind_hand_over, remote.seat,
-                                                time.monotonic()))
+            session.call_soon(functools.partial(session.remind_hand_over, remote.seat))
         self._page_soon()
         return held
 

@@ -214,6 +214,8 @@ def test_play_web_with_two_people_seats_both_on_the_one_page(tmp_path: Path) -> 
 
         pages = asyncio.run(scenario())
         assert pages[-1]["shared"] and pages[-1]["name"] in ("Gracz", "Gracz 2")
+        # Joined before the game's first hand-over: no rack was shown until Enter.
+        assert [p for p in pages[:-1] if _rack(p)] == []
     finally:
         assert process.stdin is not None
         process.stdin.close()
