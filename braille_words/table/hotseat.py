@@ -93,11 +93,16 @@ class HotSeat:
         if group is None or group not in self._pending:
             return
         want = self._pending[group]
+        self._explain_sharing(group, want)
+        self._ask_to_take(want, "hand_over" if want in self.state.awaiting
+                          else "hand_over_idle")
+
+    def _explain_sharing(self, group: int, want: int) -> None:
+        """Who shares the devices, and that each hears their own tiles only once they take
+        them: said through ``want``, the member asked to take them."""
         out = self.outputs[want]
         names = ", ".join(self.seats[s].name for s in sorted(self.shared[group]))
         out.announce(text(out.lang, "shared_devices", out.verbosity, names=names), public=True)
-        self._ask_to_take(want, "hand_over" if want in self.state.awaiting
-                          else "hand_over_idle")
 
     def _ask_to_take(self, want: int, key: str) -> None:
         out = self.outputs[want]
@@ -134,12 +139,9 @@ class HotSeat:
             if exposed and self.on_hand_over is not None:
                 with contextlib.suppress(OSError, ValueError):
                     self.on_hand_over()
-            out = self.outputs[want]
             if not self._explained:
                 self._explained = True
-                names = ", ".join(self.seats[s].name for s in sorted(group))
-                out.announce(text(out.lang, "shared_devices", out.verbosity, names=names),
-                             public=True)
+                self._explain_sharing(number, want)
             self._ask_to_take(want, key)
 
     def _take_over(self, group: int, seat: int) -> None:
