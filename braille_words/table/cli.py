@@ -154,6 +154,13 @@ def register(subparsers: Any) -> None:
     )
     resume.add_argument("--seat", action="append", default=[], metavar="N:KEY=VALUE,…")
     resume.add_argument("--no-timer", action="store_true", help="go on without any clock")
+    resume.add_argument(
+        "--web",
+        action="store_true",
+        help="go on in the browser: every person's seat on the game's page (as play --web)",
+    )
+    resume.add_argument("--port", type=int, default=8765, metavar="N",
+                        help="the port of the page of --web (default 8765; 0: any free one)")
     resume.set_defaults(func=cmd_resume)
 
     results = subparsers.add_parser(
@@ -368,13 +375,46 @@ def _play_on_page(session: AnySession, args: argparse.Namespace, scripted: bool)
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
-    from braille_words.table.launch import resume_session, stdin_is_interactive
+    from braille_words.table.launch import latest_journal, resume_session, stdin_is_interactive
 
     scripted = not stdin_is_interactive()
+    path = args.journal or latest_journal()
+    seats = _saved_seats(path)
+    overrides = list(args.seat)
+    shared = None
+    if args.web and seats:
+        # Every person's seat back on the page, hot-seat as at the start (play --web).
+        from braille_words.web.student_play import seat_on_page
+
+        shared = seat_on_page(seats)
+        overrides += [f"{i + 1}:where=network,speech=none,display=none,keyboard=none"
+                      for i, s in enumerate(seats) if s.is_human]
+    elif any(s.is_human and s.where == "network" for s in seats):
+        # Nobody here could take such a seat: the table would wait for ever.
+        from braille_words.present.messages import text
+
+        raise InputError(text(seats[0].lang, "resume_network"))
     session = resume_session(
-        args.journal, transcript=sys.stdout if scripted else None, seat_overrides=args.seat
+        path, transcript=sys.stdout if scripted else None, seat_overrides=overrides,
+        shared=shared,
     )
+    if args.web:
+        return _play_on_page(session, args, scripted)
     return _run(session, scripted, timers=not (args.no_timer or scripted))
+
+
+def _saved_seats(path: Path | None) -> list[SeatConfig]:
+    """The seats a journal's header names; none when it cannot be read (``resume_session``
+    then says what is wrong with it)."""
+    from braille_words.table import journal
+    from braille_words.table.seats import SeatConfig
+
+    if path is None:
+        return []
+    try:
+        return [SeatConfig.from_json(s) for s in journal.read(path).header.seats]
+    except (BrailleWordsError, OSError, ValueError, TypeError, KeyError, AttributeError):
+        return []
 
 
 def cmd_results(args: argparse.Namespace) -> int:

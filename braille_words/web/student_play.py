@@ -67,8 +67,7 @@ def serve_player_page(session: AnySession, port: int, *, open_browser: bool = Fa
     if len(group) > 1:  # hot-seat: everyone's seat is on the one page
         shared = w["play_shared"].format(
             names=", ".join(session.seats[s].name for s in sorted(group)))
-        print(shared, flush=True)
-        greeting = f"{greeting} {shared}"
+        greeting = f"{greeting} {shared}"  # printed and said by the console
     if open_browser:
         with contextlib.suppress(Exception):  # no browser here: the address is printed
             webbrowser.open(url)

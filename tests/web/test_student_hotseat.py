@@ -220,3 +220,50 @@ def test_play_web_with_two_people_seats_both_on_the_one_page(tmp_path: Path) -> 
         assert process.stdin is not None
         process.stdin.close()
         process.wait(30)
+
+
+def test_a_game_played_in_the_browser_resumes_in_the_browser(tmp_path: Path) -> None:
+    """``resume`` of a page's game: without ``--web`` nobody here could take the page's seats
+    (the table would wait for ever), so it says how; with it, the page is back, hot-seat."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.web.test_student_play import ROOT, _first_line, _play
+
+    process = _play(tmp_path, "rummikub", "--web", "--port", "0", "--seed", "3",
+                    "--players", "human,human,computer:beginner")
+    _first_line(process, r"grają na jednej stronie")
+    assert process.stdin is not None
+    process.stdin.close()
+    process.wait(30)
+    journal = str(tmp_path / "game.jsonl")
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1")
+    refused = subprocess.run(
+        [sys.executable, "-m", "braille_words.cli", "resume", journal],
+        stdin=subprocess.DEVNULL, capture_output=True, text=True, env=env, cwd=ROOT, timeout=60)
+    assert refused.returncode != 0
+    assert "braille-words resume --web" in refused.stderr and "Traceback" not in refused.stderr
+
+    again = subprocess.Popen(
+        [sys.executable, "-m", "braille_words.cli", "resume", journal, "--web", "--port", "0"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        env=env, cwd=ROOT)
+    try:
+        found = _first_line(again, r"http://127\.0\.0\.1:(\d+)/play\?lang=pl#(\d{6})")
+        port, code = found.group(1), found.group(2)
+
+        async def scenario() -> dict[str, Any]:
+            async with aiohttp.ClientSession() as http:
+                ws = await _page_socket(f"ws://127.0.0.1:{port}/play/ws", code, http)
+                page = Page(ws)
+                first = await page.until(lambda p: p["shared"], 60)
+                await ws.close()
+                return first
+
+        first = asyncio.run(scenario())
+        assert first["hand_over"] and first["areas"] == []
+    finally:
+        assert again.stdin is not None
+        again.stdin.close()
+        again.wait(30)
