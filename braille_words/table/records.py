@@ -105,12 +105,12 @@ def remove_older_than(folder: Path, days: int, now: float | None = None) -> list
             _remove(journal)
         removed.append(journal)
     if folder.is_dir():
-        for orphan in folder.rglob(f"*{ACTIVITY_SUFFIX}"):
+        for orphan in list(folder.rglob(f"*{ACTIVITY_SUFFIX}")):
             journal = orphan.with_name(orphan.name[: -len(ACTIVITY_SUFFIX)] + ".jsonl")
             with contextlib.suppress(OSError):
                 if not journal.exists() and orphan.stat().st_mtime < cutoff:
                     _remove(orphan)
-        for state in folder.rglob("host.json"):
+        for state in list(folder.rglob("host.json")):
             with contextlib.suppress(OSError):
                 if state.stat().st_mtime < cutoff and not any(state.parent.glob("*.jsonl")):
                     _remove(state)
