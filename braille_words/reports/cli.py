@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 from braille_words.errors import InputError
-from braille_words.private_files import private_output
 from braille_words.user_config import days_argument
 
 
@@ -67,7 +66,6 @@ def cmd_report(args: argparse.Namespace) -> int:
     if missing:
         raise InputError(f"there is no journal {', '.join(missing)}")
     report = build_report(journals)
-    private_output(sys.stdout)  # `--csv > raport.csv`: a class's work, this account's only
     say_tightened(args.lang)
     if args.csv:
         sys.stdout.write(as_csv(report, args.lang))

@@ -25,7 +25,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from braille_words.private_files import take_tightened, tighten_tree, write_private
+from braille_words.private_files import (
+    private_output,
+    take_tightened,
+    tighten_tree,
+    write_private,
+)
 from braille_words.table.activity import SUFFIX as ACTIVITY_SUFFIX
 from braille_words.table.activity import activity_path
 
@@ -205,12 +210,14 @@ def is_forgotten(settings: dict[int, dict[str, str]], seat: int) -> bool:
 
 def housekeeping(lang: str, keep: int | None = None, folder: Path | None = None) -> None:
     """What every command that plays or reads games does first: records past their time
-    removed (said here), the program's own folder made private (said by ``say_tightened``
-    once the command has opened the rest, so a start says it in one sentence)."""
+    removed (said here); the program's own folder, and standard output sent to a file, made
+    private (said by ``say_tightened`` once the command has opened the rest, so a start says
+    it in one sentence)."""
     from braille_words.table.launch import sessions_dir
     from braille_words.user_config import config_path, keep_days
 
     days = keep_days(keep)
+    private_output(sys.stdout)  # `play … > partia.txt`: racks; `report --csv > raport.csv`
     folder = sessions_dir() if folder is None else folder
     if folder.is_dir():
         tighten_tree(folder)
