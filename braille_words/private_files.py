@@ -83,20 +83,16 @@ def write_private(path: Path, text: str) -> None:
 
 
 def private_output(stream: TextIO) -> None:
-    """Standard output sent to a file (``report --csv > raport.csv``): the shell made the
-    file with its umask, so it is tightened before a line of the report is in it. An empty
-    file had nothing to show anyone, so only a file that held something (``>>``) is said."""
+    """Standard output sent to a new file (``report --csv > raport.csv``): the shell made it
+    with its umask, so it is tightened before a line is in it. A file that already holds
+    something (``>> lekcja.log``, a log a script keeps) is the person's own: left alone."""
     try:
         fd = stream.fileno()
         info = os.fstat(fd)
     except (OSError, ValueError, AttributeError):
         return  # a test's StringIO, a closed stream: no file
-    if stat.S_ISREG(info.st_mode):
-        try:
-            path = Path(os.readlink(f"/proc/self/fd/{fd}"))
-        except OSError:
-            path = Path(str(getattr(stream, "name", fd)))
-        _tighten_fd(fd, path, say=info.st_size > 0)
+    if stat.S_ISREG(info.st_mode) and info.st_size == 0:
+        _tighten_fd(fd, Path(str(getattr(stream, "name", fd))), say=False)
 
 
 def tighten(path: Path) -> bool:

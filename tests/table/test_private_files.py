@@ -106,6 +106,23 @@ def test_a_report_sent_to_a_file_is_private_before_a_line_is_in_it(
     assert code == 0 and mode(out) == 0o600 and "Ola" in out.read_text(encoding="utf-8")
 
 
+def test_output_appended_to_a_file_the_person_keeps_is_left_as_they_set_it(
+    data: Path, tmp_path: Path, umask_022: None,
+) -> None:
+    journal = tmp_path / "gra.jsonl"
+    Journal.create(journal, HEADER).close()
+    log = tmp_path / "lekcja.log"
+    log.write_text("poniedziałek\n", encoding="utf-8")
+    with log.open("a", encoding="utf-8") as appended:  # `>> lekcja.log`
+        saved = sys.stdout
+        sys.stdout = appended
+        try:
+            assert main(["report", str(journal)]) == 0
+        finally:
+            sys.stdout = saved
+    assert mode(log) == 0o644
+
+
 def test_the_crash_log_is_private(data: Path, umask_022: None) -> None:
     try:
         raise RuntimeError("Stojak Oli: o, en, eś")
