@@ -145,10 +145,11 @@ def _needs(info: os.stat_result) -> bool:
 
 def _tighten_fd(fd: int, path: Path, *, say: bool = True) -> None:
     info = os.fstat(fd)
-    if not stat.S_ISREG(info.st_mode) or not _needs(info):
+    fchmod = getattr(os, "fchmod", None)  # Windows has no modes to tighten
+    if fchmod is None or not stat.S_ISREG(info.st_mode) or not _needs(info):
         return
     with contextlib.suppress(OSError):  # a file system without modes (a USB stick's FAT)
-        os.fchmod(fd, stat.S_IMODE(info.st_mode) & ~_OTHERS)
+        fchmod(fd, stat.S_IMODE(info.st_mode) & ~_OTHERS)
         if say:
             _note(path)
 

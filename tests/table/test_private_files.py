@@ -161,6 +161,17 @@ def test_files_an_older_version_left_readable_are_tightened_and_said_once(
     assert "other accounts" not in capsys.readouterr().err.lower()  # once, not every time
 
 
+def test_a_journal_resumed_from_anywhere_is_tightened_as_it_is_opened(
+    tmp_path: Path, umask_022: None,
+) -> None:
+    path = tmp_path / "gra.jsonl"
+    Journal.create(path, HEADER).close()
+    path.chmod(0o644)
+    take_tightened()
+    Journal.append_to(path).close()
+    assert mode(path) == 0o600 and take_tightened() == [path]
+
+
 def test_the_tightening_is_said_in_english_to_an_english_console(
     data: Path, umask_022: None, capsys: pytest.CaptureFixture[str],
 ) -> None:
