@@ -80,25 +80,31 @@ def nobody() -> None:
         pytest.skip("the account nobody cannot run this Python")
 
 
-def _host(folder: Path, polish: Any) -> tuple[Host, HostedTable, threading.Thread]:
+@pytest.fixture
+def umask_022() -> Iterator[None]:
+    """The usual umask, for as long as the host writes (it saves host.json on each join)."""
     old = os.umask(0o022)
     try:
-        seats = parse_players("remote,computer:beginner", "pl")
-        session = new_session(find_game("rummikub"), seats, seed=3, lexicon=polish,
-                              journal_path=folder / "stol-1.jsonl")
-        session.timers = False
-        table = HostedTable(1, session, SeatKeys())
-        host = Host([table], bind="127.0.0.1", port=0, state_path=folder / "host.json")
-        host.start()
+        yield
     finally:
         os.umask(old)
+
+
+def _host(folder: Path, polish: Any) -> tuple[Host, HostedTable, threading.Thread]:
+    seats = parse_players("remote,computer:beginner", "pl")
+    session = new_session(find_game("rummikub"), seats, seed=3, lexicon=polish,
+                          journal_path=folder / "stol-1.jsonl")
+    session.timers = False
+    table = HostedTable(1, session, SeatKeys())
+    host = Host([table], bind="127.0.0.1", port=0, state_path=folder / "host.json")
+    host.start()
     thread = threading.Thread(target=session.run, daemon=True)
     thread.start()
     return host, table, thread
 
 
 def test_another_account_reads_no_journal_and_takes_no_seat_with_a_token(
-    open_home: Path, nobody: None, polish: Any,
+    open_home: Path, nobody: None, polish: Any, umask_022: None,
 ) -> None:
     host, table, _ = _host(open_home, polish)
     try:
@@ -131,6 +137,27 @@ def test_another_account_reads_no_journal_and_takes_no_seat_with_a_token(
         readable.chmod(0o644)
         attack = _as_nobody(sys.executable, str(script), str(readable), url, str(VERSION))
         assert attack.stdout.strip() == "took the seat", attack.stderr
+    finally:
+        table.session.inputs.put(Input(KEYBOARD, None))
+        host.stop()
+
+
+def test_the_hosts_state_with_the_tokens_is_0600_whatever_the_umask(
+    open_home: Path, polish: Any, umask_022: None,
+) -> None:
+    """The modes alone, where no other account can be used to try them."""
+    host, table, _ = _host(open_home, polish)
+    try:
+        url = f"ws://127.0.0.1:{host.port}/ws"
+
+        async def student(http: aiohttp.ClientSession) -> None:
+            await join(url, http, table.keys.codes[0])
+
+        run(student)
+        state = open_home / "host.json"
+        assert json.loads(state.read_text(encoding="utf-8"))["tables"][0]["keys"]["tokens"]
+        for path in (state, open_home / "stol-1.jsonl"):
+            assert stat.S_IMODE(path.stat().st_mode) == 0o600, path
     finally:
         table.session.inputs.put(Input(KEYBOARD, None))
         host.stop()
