@@ -54,7 +54,7 @@ def private_folder(folder: Path, *, ours: bool = True) -> Path:
 def open_private(path: Path, flags: int) -> int:
     """``os.open`` of a private file: created ``0600``, or tightened when it was wider."""
     fd = os.open(path, flags | os.O_CREAT, FILE_MODE)
-    _tighten_fd(fd, path)
+    tighten_fd(fd, path)
     return fd
 
 
@@ -70,7 +70,7 @@ def write_private(path: Path, text: str) -> None:
     tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, FILE_MODE)
     try:
-        _tighten_fd(fd, tmp, say=False)  # a leftover of a killed run may have been wider
+        tighten_fd(fd, tmp, say=False)  # a leftover of a killed run may have been wider
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             out.write(text)
             out.flush()
@@ -92,7 +92,7 @@ def private_output(stream: TextIO) -> None:
     except (OSError, ValueError, AttributeError):
         return  # a test's StringIO, a closed stream: no file
     if stat.S_ISREG(info.st_mode) and info.st_size == 0:
-        _tighten_fd(fd, Path(str(getattr(stream, "name", fd))), say=False)
+        tighten_fd(fd, Path(str(getattr(stream, "name", fd))), say=False)
 
 
 def tighten(path: Path) -> bool:
@@ -143,7 +143,10 @@ def _needs(info: os.stat_result) -> bool:
     return bool(stat.S_IMODE(info.st_mode) & _OTHERS)
 
 
-def _tighten_fd(fd: int, path: Path, *, say: bool = True) -> None:
+def tighten_fd(fd: int, path: Path, *, say: bool = True) -> None:
+    """An open file of this account that others may read, made private through its
+    descriptor (no window in which another file could stand at ``path``); noted unless
+    ``say`` is False. For a writer that opens files its own way (non-blocking, locked)."""
     info = os.fstat(fd)
     fchmod = getattr(os, "fchmod", None)  # Windows has no modes to tighten
     if fchmod is None or not stat.S_ISREG(info.st_mode) or not _needs(info):
