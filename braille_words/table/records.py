@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from braille_words.errors import BrailleWordsError, InputError
 from braille_words.private_files import (
     private_output,
     take_tightened,
@@ -216,7 +217,12 @@ def housekeeping(lang: str, keep: int | None = None, folder: Path | None = None)
     from braille_words.table.launch import sessions_dir
     from braille_words.user_config import config_path, keep_days
 
-    days = keep_days(keep)
+    try:
+        days = keep_days(keep)
+    except BrailleWordsError as exc:  # said in the console's language, not the log's English
+        from braille_words.present.messages import error_text
+
+        raise InputError(error_text(exc, lang)) from None
     private_output(sys.stdout)  # `play … > partia.txt`: racks; `report --csv > raport.csv`
     folder = sessions_dir() if folder is None else folder
     if folder.is_dir():

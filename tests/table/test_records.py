@@ -127,7 +127,8 @@ def test_a_wrong_keep_days_is_a_sentence_not_a_traceback(
     (data / "config.toml").write_text("[data]\nkeep_days = \"rok\"\n", encoding="utf-8")
     assert main(["report"]) == 1
     err = capsys.readouterr().err
-    assert "keep_days" in err and "rok" in err and "Traceback" not in err
+    assert "keep_days w sekcji [data]" in err and "to liczba dni" in err and "rok" in err
+    assert "Traceback" not in err
 
 
 def test_a_game_in_play_is_never_removed_for_its_age(played: Path, data: Path) -> None:
