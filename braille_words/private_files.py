@@ -95,14 +95,16 @@ def private_output(stream: TextIO) -> None:
         tighten_fd(fd, Path(str(getattr(stream, "name", fd))), say=False)
 
 
-def tighten(path: Path) -> bool:
+def tighten(path: Path, info: os.stat_result | None = None) -> bool:
     """Take the group's and others' rights away from a file or folder of this account that
     has them; True when it did. Someone else's file (another account's, a shared folder
-    such as /tmp) is left as it is: it is not ours to change."""
-    try:
-        info = os.lstat(path)
-    except OSError:
-        return False
+    such as /tmp) is left as it is: it is not ours to change. ``info``: its ``lstat``,
+    when the caller has it already."""
+    if info is None:
+        try:
+            info = os.lstat(path)
+        except OSError:
+            return False
     if stat.S_ISLNK(info.st_mode) or not _needs(info):
         return False
     try:
@@ -113,14 +115,38 @@ def tighten(path: Path) -> bool:
     return True
 
 
-def tighten_tree(folder: Path) -> int:
-    """Every file and folder under ``folder`` (the program's own) made private; how many
-    needed it. Symbolic links are not followed: the shared lexicon may be linked in."""
-    count = int(tighten(folder))
-    for root, folders, files in os.walk(folder):
-        for name in (*folders, *files):
-            count += tighten(Path(root) / name)
-    return count
+def tighten_tree(folder: Path) -> dict[str, os.stat_result]:
+    """Every file and folder under ``folder`` (the program's own) made private, in one walk;
+    what it found there (``walk``: a caller that also wants their ages asks the disk nothing
+    more). Symbolic links are neither followed nor changed."""
+    tighten(folder)
+    found = walk(folder)
+    for name, info in found.items():
+        if _needs(info):  # most are private already: no Path made for them
+            tighten(Path(name), info)
+    return found
+
+
+def walk(folder: Path) -> dict[str, os.stat_result]:
+    """Every file and folder under ``folder``, by its path as text, with its ``lstat``;
+    symbolic links are not followed, and one that vanishes meanwhile is left out. Text,
+    not ``Path``: a year of a class's games is thousands of files, read at every start."""
+    found: dict[str, os.stat_result] = {}
+    pending = [str(folder)]
+    while pending:
+        try:
+            entries = list(os.scandir(pending.pop()))
+        except OSError:
+            continue
+        for entry in entries:
+            try:
+                info = entry.stat(follow_symlinks=False)
+            except OSError:
+                continue
+            found[entry.path] = info
+            if stat.S_ISDIR(info.st_mode):
+                pending.append(entry.path)
+    return found
 
 
 def is_private(path: Path) -> bool:

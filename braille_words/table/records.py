@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
+import stat
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -30,6 +32,7 @@ from braille_words.private_files import (
     private_output,
     take_tightened,
     tighten_tree,
+    walk,
     write_private,
 )
 from braille_words.table.activity import SUFFIX as ACTIVITY_SUFFIX
@@ -83,44 +86,45 @@ def held(path: Path) -> Iterator[bool]:
         yield False
 
 
-def _last_written(journal: Path) -> float:
-    times = []
-    for path in (journal, activity_path(journal)):
-        with contextlib.suppress(OSError):
-            times.append(path.stat().st_mtime)
-    return max(times, default=0.0)
-
-
 def _remove(path: Path) -> None:
     with contextlib.suppress(FileNotFoundError):
         path.unlink()
 
 
-def remove_older_than(folder: Path, days: int, now: float | None = None) -> list[Path]:
+def remove_older_than(folder: Path, days: int, now: float | None = None,
+                      found: Mapping[str, os.stat_result] | None = None) -> list[Path]:
     """The journals (with their activity logs) and hosts' states in ``folder`` last written
-    more than ``days`` days ago, removed; the journals removed. A game in play is kept."""
+    more than ``days`` days ago, removed; the journals removed. A game in play is kept.
+    ``found``: what ``tighten_tree`` saw there, so a start walks the folder once."""
+    if found is None:
+        found = walk(folder) if folder.is_dir() else {}
     cutoff = (time.time() if now is None else now) - days * DAY
+    files = {name: info.st_mtime for name, info in found.items() if stat.S_ISREG(info.st_mode)}
+    journals = sorted(name for name in files if name.endswith(".jsonl"))
     removed: list[Path] = []
-    for journal in journals_under(folder):
-        if _last_written(journal) >= cutoff:
+    for name in journals:
+        log = name[: -len(".jsonl")] + ACTIVITY_SUFFIX  # activity_path's name, as text
+        if max(files[name], files.get(log, 0.0)) >= cutoff:
             continue
+        journal = Path(name)
         with held(journal) as busy:
             if busy:
                 continue
             _remove(activity_path(journal))
             _remove(journal)
         removed.append(journal)
-    if folder.is_dir():
-        for orphan in list(folder.rglob(f"*{ACTIVITY_SUFFIX}")):
-            journal = orphan.with_name(orphan.name[: -len(ACTIVITY_SUFFIX)] + ".jsonl")
+    gone = {str(p) for p in removed}
+    kept = {os.path.dirname(name) for name in journals if name not in gone}
+    for name, written in files.items():
+        if written >= cutoff:
+            continue
+        if name.endswith(ACTIVITY_SUFFIX):
+            if name[: -len(ACTIVITY_SUFFIX)] + ".jsonl" not in files:
+                _remove(Path(name))  # a log whose game is gone
+        elif os.path.basename(name) == "host.json" and os.path.dirname(name) not in kept:
+            _remove(Path(name))
             with contextlib.suppress(OSError):
-                if not journal.exists() and orphan.stat().st_mtime < cutoff:
-                    _remove(orphan)
-        for state in list(folder.rglob("host.json")):
-            with contextlib.suppress(OSError):
-                if state.stat().st_mtime < cutoff and not any(state.parent.glob("*.jsonl")):
-                    _remove(state)
-                    state.parent.rmdir()  # only when nothing else is left in it
+                os.rmdir(os.path.dirname(name))  # only when nothing else is left in it
     return removed
 
 
@@ -226,9 +230,9 @@ def housekeeping(lang: str, keep: int | None = None, folder: Path | None = None)
     private_output(sys.stdout)  # `play … > partia.txt`: racks; `report --csv > raport.csv`
     folder = sessions_dir() if folder is None else folder
     if folder.is_dir():
-        tighten_tree(folder)
+        found = tighten_tree(folder)
         if days > 0:
-            removed = remove_older_than(folder, days)
+            removed = remove_older_than(folder, days, found=found)
             if removed:
                 _say(lang, "records_removed", count=len(removed), days=days,
                      config=config_path())
