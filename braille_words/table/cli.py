@@ -25,7 +25,7 @@ from braille_words.games.registry import GAMES, find_game
 # The table itself (sessions, devices, the terminal) is imported when a game starts, not
 # when `braille-words --help` or `play --help` is read.
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Iterator, Sequence
 
     from braille_words.table.roster import Roster
     from braille_words.table.seats import SeatConfig
@@ -330,15 +330,16 @@ def cmd_play(args: argparse.Namespace) -> int:
         base = roster.path.parent if roster.path is not None else Path.cwd()
         options["school_words"] = school_words(base / Path(listed).expanduser(), args)
     options.update(_options(args))
-    session = new_session(
-        kit,
-        seats,
-        seed=args.seed,
-        options=options,
-        journal_path=args.journal,
-        transcript=sys.stdout if scripted else None,
-        shared=shared,
-    )
+    with _said_in(next((s.lang for s in seats if s.is_human), lang)):
+        session = new_session(
+            kit,
+            seats,
+            seed=args.seed,
+            options=options,
+            journal_path=args.journal,
+            transcript=sys.stdout if scripted else None,
+            shared=shared,
+        )
     if args.web:
         return _play_on_page(session, args, scripted)
     if not args.teacher_page:
@@ -375,10 +376,35 @@ def _play_on_page(session: AnySession, args: argparse.Namespace, scripted: bool)
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
-    from braille_words.table.launch import latest_journal, resume_session, stdin_is_interactive
+    from braille_words.table import journal, saved_games
+    from braille_words.table.launch import sessions_dir, stdin_is_interactive
 
     scripted = not stdin_is_interactive()
-    path = args.journal or latest_journal()
+    path: Path | None = args.journal
+    skipped: list[Path] = []
+    if path is None:  # the newest unfinished game, passing over files that hold none
+        path, skipped = saved_games.latest_unfinished(sessions_dir())
+    # A refusal is said in the language of the game's people, read from its header alone.
+    with _said_in(journal.header_lang(path) if path is not None else None):
+        # The journal is ours before a line of it is read: a second program on the same game
+        # is refused here, not after it has replayed a game the first one goes on with.
+        held = journal.Journal.hold(path) if path is not None else None
+        try:
+            session = _resumed(args, path, held, skipped, scripted)
+        except BaseException:
+            if held is not None:
+                held.close()
+            raise
+    if args.web:
+        return _play_on_page(session, args, scripted)
+    return _run(session, scripted, timers=not (args.no_timer or scripted))
+
+
+def _resumed(
+    args: argparse.Namespace, path: Path | None, held: Any, skipped: list[Path], scripted: bool
+) -> AnySession:
+    from braille_words.table.launch import resume_session
+
     seats = _saved_seats(path)
     overrides = list(args.seat)
     shared = None
@@ -394,13 +420,22 @@ def cmd_resume(args: argparse.Namespace) -> int:
         from braille_words.present.messages import text
 
         raise InputError(text(seats[0].lang, "resume_network"))
-    session = resume_session(
+    return resume_session(
         path, transcript=sys.stdout if scripted else None, seat_overrides=overrides,
-        shared=shared,
+        shared=shared, held=held, skipped=skipped,
     )
-    if args.web:
-        return _play_on_page(session, args, scripted)
-    return _run(session, scripted, timers=not (args.no_timer or scripted))
+
+
+@contextlib.contextmanager
+def _said_in(lang: str | None) -> Iterator[None]:
+    """An error raised inside is said in ``lang`` (a seat's, a saved game's), unless the place
+    that raised it knew better."""
+    try:
+        yield
+    except BrailleWordsError as exc:
+        if exc.lang is None:
+            exc.lang = lang
+        raise
 
 
 def _saved_seats(path: Path | None) -> list[SeatConfig]:
