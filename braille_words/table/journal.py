@@ -177,12 +177,12 @@ class Journal:
             journal._write(header.to_json())
             if made:
                 sync_folder(path.parent)
-        except JournalUnwritable:
+        except JournalUnwritable as exc:
             if made:
                 with contextlib.suppress(OSError):
                     path.unlink()  # while still locked: nobody else may have taken it
             journal.close()
-            raise
+            raise JournalUnwritable.coded("journal_unwritable_new", **exc.params) from None
         _HOLDING_GAMES.add(path)
         return journal
 
