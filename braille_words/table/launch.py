@@ -283,10 +283,12 @@ def _replayed(
     return session
 
 
-def _detail(exc: BaseException) -> BrailleWordsError | str:
+def _detail(exc: BaseException) -> BrailleWordsError:
     """What went wrong inside a replay, kept as the error itself where it is one of ours, so
     the sentence about the journal says it in the player's language too."""
-    return exc if isinstance(exc, BrailleWordsError) else str(exc)
+    if isinstance(exc, BrailleWordsError):
+        return exc
+    return BrailleWordsError.coded("journal_value_malformed")  # Python's words mean nothing
 
 
 def _sharing(seats: Sequence[SeatConfig], outs: Sequence[SeatOutput]) -> list[frozenset[int]]:
