@@ -455,7 +455,10 @@ def _saved_seats(path: Path | None) -> list[SeatConfig]:
 def cmd_results(args: argparse.Namespace) -> int:
     from braille_words.table.results import game_results
 
-    for line in game_results(args.journal, args.lang or "pl"):
+    lang = args.lang or "pl"
+    with _said_in(lang):  # a damaged journal is named in the language the results are read in
+        lines = game_results(args.journal, lang)
+    for line in lines:
         print(line)
     return 0
 
