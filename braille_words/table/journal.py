@@ -127,9 +127,11 @@ def games_saved_here() -> list[Path]:
 class Journal:
     """Appends moves to a journal file, durably."""
 
-    def __init__(self, path: Path, stream: TextIO) -> None:
+    def __init__(self, path: Path, stream: TextIO, *, made: bool = False) -> None:
         self.path = path
         self._stream = stream
+        self._made = made
+        """The file was created for this journal (not an empty one given, nor a saved game)."""
         self._broken = False
         """A refused line could not be cut off again: nothing more may follow it."""
 
@@ -172,19 +174,28 @@ class Journal:
         right after the start keeps the new file. A start the disk refuses leaves nothing
         behind: a file made here is removed (an empty journal would hide the player's
         earlier game from ``resume``), an empty one given is left empty."""
-        journal = cls(path, stream)
+        journal = cls(path, stream, made=made)
         try:
             journal._write(header.to_json())
             if made:
                 sync_folder(path.parent)
         except JournalUnwritable as exc:
-            if made:
-                with contextlib.suppress(OSError):
-                    path.unlink()  # while still locked: nobody else may have taken it
-            journal.close()
+            journal.discard()
             raise JournalUnwritable.coded("journal_unwritable_new", **exc.params) from None
         _HOLDING_GAMES.add(path)
         return journal
+
+    def discard(self) -> None:
+        """The game this journal was made for never started: a file made for it is removed
+        (while still locked: nobody else may have taken it), an empty one given is emptied
+        again, and the journal is closed."""
+        with contextlib.suppress(OSError, ValueError):
+            if self._made:
+                self.path.unlink()
+            else:
+                os.ftruncate(self._stream.fileno(), 0)
+        _HOLDING_GAMES.discard(self.path)
+        self.close()
 
     @classmethod
     def hold(cls, path: Path) -> Journal:

@@ -71,16 +71,24 @@ def new_session(
     header = Header(kit.id, seed, [s.to_json() for s in seats], options)
     if journal_path is not None:
         journal = Journal.create(journal_path, header)
-        # A game kept where the player chose: plain ``resume`` must find it all the same.
-        saved_games.remember(journal.path, sessions_dir())
     else:
         stem = f"{time.strftime('%Y%m%d-%H%M%S')}-{kit.id}"
         journal = Journal.create_unique(sessions_dir(), stem, header)
-    outs = outputs if outputs is not None else open_outputs(list(seats), transcript=transcript)
-    if shared is None:
-        shared = _sharing(seats, outs) if outputs is None and transcript is None else []
-    session = Session(kit, rules, state, list(seats), outs, journal, header, shared=shared)
+    try:
+        outs = outputs if outputs is not None else open_outputs(list(seats),
+                                                                transcript=transcript)
+        if shared is None:
+            shared = _sharing(seats, outs) if outputs is None and transcript is None else []
+        session = Session(kit, rules, state, list(seats), outs, journal, header, shared=shared)
+    except BaseException:
+        # The game never started: no journal of it may stand in for one (``resume`` would
+        # offer a game nobody played, and hide the player's earlier one).
+        journal.discard()
+        raise
     session.announce(events)
+    if journal_path is not None:
+        # A game kept where the player chose: plain ``resume`` must find it all the same.
+        saved_games.remember(journal.path, sessions_dir())
     return session
 
 
