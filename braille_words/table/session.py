@@ -35,7 +35,7 @@ from braille_words.table.hotseat import HotSeat
 from braille_words.table.inputs import KEYBOARD as KEYBOARD
 from braille_words.table.inputs import TABLE as TABLE
 from braille_words.table.inputs import Input as Input
-from braille_words.table.journal import Header, Journal
+from braille_words.table.journal import Header, Journal, JournalUnwritable
 from braille_words.table.outputs import SeatOutput
 from braille_words.table.seat_clock import CLOCK_WORDS, SeatClockTable
 from braille_words.table.seatnews import SeatNews, drawing, reasons_of, status
@@ -515,8 +515,8 @@ class Session(HotSeat, TableWide, SeatClockTable, Generic[R, S, M]):
             if self.journal is not None:
                 try:
                     self.journal.record_setting(seat, "verbosity", out.verbosity)
-                except BrailleWordsError as exc:
-                    out.announce(str(exc), cue="warning")
+                except JournalUnwritable as exc:
+                    news.tell("journal_setting_failed", cue="warning", **exc.params)
             news.tell(f"verbosity_{out.verbosity}")
             return True
         first, _, rest = low.partition(" ")
@@ -548,10 +548,9 @@ class Session(HotSeat, TableWide, SeatClockTable, Generic[R, S, M]):
         if self.journal is not None:
             try:
                 self.journal.record(seat, move.to_json())
-            except BrailleWordsError as exc:
+            except JournalUnwritable as exc:
                 # Not on the disk, so not made: a move nobody can resume must not be heard.
-                self.unsaved = True
-                news.tell("journal_failed", cue="rejected", reason=str(exc))
+                self._not_saved(seat, exc, stop=urgent or not self.seats[seat].is_human)
                 return False
         self.state = state
         self.moves_played += 1
@@ -568,6 +567,20 @@ class Session(HotSeat, TableWide, SeatClockTable, Generic[R, S, M]):
         self._prompt()
         self._sync_clock()
         return True
+
+    def _not_saved(self, seat: int, exc: JournalUnwritable, *, stop: bool) -> None:
+        """The disk refused a move, so it was not made. A person's own move: they are told,
+        and may try again once there is room. A computer's or the table's (a time-up): trying
+        again would fail the same way and the game could not go on, so the table stops, and
+        every person hears why, that the game is saved up to the move before, and how to go
+        on with it; the program then ends with a failure (``unsaved``)."""
+        if not stop:
+            self.news[seat].tell("journal_failed", cue="rejected", **exc.params)
+            return
+        self.unsaved = True
+        self._quit = True
+        self._tell_table("journal_failed_stopped", cue="rejected", name=self.seats[seat].name,
+                         **exc.params)
 
     def _start_finishing(self, key: Any) -> bool:
         """The clock ran out while people were typing: let them finish, if the game allows.
@@ -755,12 +768,10 @@ class Session(HotSeat, TableWide, SeatClockTable, Generic[R, S, M]):
         self._computer_play(seat, move)
 
     def _computer_play(self, seat: int, move: M) -> None:
-        saved_before = not self.unsaved
         if not self.play(seat, move):
-            if saved_before and self.unsaved:
-                # The disk refused the move: trying another would fail the same way, and a
-                # computer would retry for ever. The table stops; resume goes on once it can.
-                self._quit = True
+            if self._quit:
+                # The disk refused the move (``_not_saved``): the table stops, everyone told;
+                # resume goes on once it can.
                 return
             fallback = self.kit.computer.fallback_move(self.rules, self.state, seat)
             if fallback is None or not self.play(seat, fallback):
@@ -864,8 +875,11 @@ class Session(HotSeat, TableWide, SeatClockTable, Generic[R, S, M]):
         if self.journal is not None:
             try:
                 self.journal.finish(result)
-            except BrailleWordsError:
-                self.unsaved = True  # the scores are still read out; only the end mark is lost
+            except JournalUnwritable as exc:
+                # The scores are still read out (the moves are saved); only the end mark is
+                # lost, and everyone is told so: "saved" is said only when it is true.
+                self.unsaved = True
+                self.tell_everyone("journal_end_failed", cue="warning", **exc.params)
         for seat, news in enumerate(self.news):
             if self._speaks(seat):
                 news.final(result, self._names(), seat)
