@@ -13,6 +13,8 @@
   const news = document.getElementById("news");
   const linkState = document.getElementById("link-state");
   const built = new Map(); // table number -> its elements
+  const waitingList = document.getElementById("waiting");
+  const alerted = new Set(); // the guards' alerts already said
   let exercises = [];
 
   function say(sentence) {
@@ -249,8 +251,56 @@
     parts.lastTurn = turn;
   }
 
+  async function lift(address) {
+    let answer;
+    try {
+      const response = await fetch("api/lift", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Page-Token": TOKEN },
+        body: JSON.stringify({ address }),
+        credentials: "same-origin",
+      });
+      answer = await response.json();
+    } catch (e) {
+      answer = { said: W.reconnecting };
+    }
+    say(answer.said);
+  }
+
+  // Wrong codes and passwords, clients let go: said once each; the addresses that wait now,
+  // each with its button (kept while the address waits, so the focus stays on it).
+  function showGuard(snapshot) {
+    for (const alert of snapshot.alerts || []) {
+      if (alerted.has(alert.id)) continue;
+      alerted.add(alert.id);
+      say(alert.text);
+    }
+    const waiting = snapshot.waiting || [];
+    const wanted = new Set(waiting.map((w) => w.address));
+    for (const li of Array.from(waitingList.children)) {
+      if (!wanted.has(li.dataset.address)) li.remove();
+    }
+    for (const w of waiting) {
+      let li = Array.from(waitingList.children).find((x) => x.dataset.address === w.address);
+      if (!li) {
+        li = el("li", {});
+        li.dataset.address = w.address;
+        li.appendChild(button("", () => lift(w.address)));
+        waitingList.appendChild(li);
+      }
+      const label = fill(W.lift, { address: w.address, s: w.seconds });
+      if (li.firstChild.textContent !== label) li.firstChild.textContent = label;
+    }
+    if (!waiting.length && !waitingList.children.length) {
+      waitingList.appendChild(el("li", { text: W.nobody_waits }));
+    } else if (waiting.length) {
+      for (const li of Array.from(waitingList.children)) if (!li.dataset.address) li.remove();
+    }
+  }
+
   function show(snapshot) {
     exercises = snapshot.exercises || [];
+    showGuard(snapshot);
     for (const t of snapshot.tables) showTable(t);
     document.body.dataset.moves = snapshot.tables.map((t) => t.moves).join(",");
   }
