@@ -302,8 +302,7 @@ def _teacher_page(host: Any, folder: Path) -> Any:
 def _tell_page(page: Any, host: Any, teacher: Any, port: int) -> None:
     """The page's address and password, printed and said, as ``play --web`` does (at the
     address the host listens on when ``--bind`` names one)."""
-    address = host.bind if host.bind not in ("0.0.0.0", "", "::") else _address()
-    printed, said = page.greeting(page.url(address, port, host.scheme == "wss"))
+    printed, said = page.greeting(page.url(_listening(host), port, host.scheme == "wss"))
     print(printed, flush=True)
     teacher.announce(said)
 
@@ -316,6 +315,14 @@ def _tell_alert(teacher: Any, lang: str, alert: Any) -> None:
                      cue="warning")
 
 
+def _listening(host: Any) -> str:
+    """The address students and the teacher's page are told: the one ``--bind`` names, else
+    this computer's address on the network (the host listens on all of them); an IPv6 one in
+    brackets, as it is written before a port."""
+    address = host.bind if host.bind not in ("0.0.0.0", "", "::") else _address()
+    return f"[{address}]" if ":" in address else address
+
+
 def _address() -> str:
     from braille_words.net.discovery import _addresses
 
@@ -326,7 +333,7 @@ def _tell_codes(host: Any, teacher: Any, lang: str, port: int) -> None:
     from braille_words.net.codes import spoken
     from braille_words.present.messages import text
 
-    address = _address()
+    address = _listening(host)
     for table in host.tables:
         lines = [text(lang, "host_resumed" if table.resumed else "host_ready",
                       table=table.number, game=table.title, address=f"{address}:{port}")]

@@ -212,13 +212,18 @@ def test_host_prints_the_teachers_page_and_its_password(tmp_path: Path) -> None:
     try:
         assert process.stdout is not None
         printed = ""
+        before: list[str] = []
         for line in process.stdout:
             if line.startswith("Strona nauczyciela:"):
                 printed = line
                 break
+            before.append(line)
         assert "/teacher/" in printed and "hasło: " in printed
         url = printed.split(": ", 1)[1].split(" — ")[0]
         assert url.startswith("http://127.0.0.1:")  # where --bind says it listens
+        # The students are told the same address: the one the host listens on.
+        port = url.split(":")[2].split("/")[0]
+        assert f"braille-words join 127.0.0.1:{port}”" in "".join(before), before
         password = printed.rsplit("hasło: ", 1)[1].strip()
         teacher = Client(url)
         assert teacher.login(password)[0] == 200
@@ -226,3 +231,15 @@ def test_host_prints_the_teachers_page_and_its_password(tmp_path: Path) -> None:
     finally:
         process.send_signal(signal.SIGTERM)
         process.communicate(timeout=20)
+
+
+def test_the_address_students_and_the_teacher_are_told_is_one_the_host_listens_on() -> None:
+    from types import SimpleNamespace
+
+    from braille_words.net.cli import _listening
+
+    assert _listening(SimpleNamespace(bind="127.0.0.1")) == "127.0.0.1"
+    assert _listening(SimpleNamespace(bind="192.168.1.10")) == "192.168.1.10"
+    assert _listening(SimpleNamespace(bind="::1")) == "[::1]"  # as written before a port
+    everywhere = _listening(SimpleNamespace(bind="0.0.0.0"))
+    assert everywhere != "0.0.0.0" and not everywhere.startswith("[")
