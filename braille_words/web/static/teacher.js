@@ -142,7 +142,11 @@
     const name = el("h4", { id: `${id}-name` });
     const facts = el("dl", {});
     const display = el("div", { class: "display" });
-    const heard = el("ol", { class: "heard", "aria-labelledby": `${id}-heard` });
+    // A network seat's display and sentences are what the student's computer reported:
+    // said so on the page (a student's program could report anything).
+    const reported = el("p", { class: "reported", id: `${id}-reported` });
+    const heard = el("ol", { class: "heard", "aria-labelledby": `${id}-heard`,
+                             "aria-describedby": `${id}-reported` });
     const lines = el("dl", { class: "lines" });
     const give = button("", () => control(n, {
       action: article.dataset.kind === "computer" ? "person" : "computer", seat: s.seat }),
@@ -151,14 +155,14 @@
     const moreTime = button("", () => control(n, { action: "more_time", seat: s.seat }),
                             { id: `${id}-more-time` });
     article.append(
-      name, facts,
+      name, facts, reported,
       el("h5", { text: W.display }), display,
       el("h5", { id: `${id}-heard`, text: W.heard }), heard,
       el("h5", { text: W.lines }), lines,
       give, moreTime,
     );
     parts.seats.appendChild(article);
-    const seat = { article, name, facts, display, heard, lines, give, moreTime };
+    const seat = { article, name, facts, reported, display, heard, lines, give, moreTime };
     parts.seatParts.push(seat);
     return seat;
   }
@@ -198,6 +202,8 @@
     ];
     if (s.clock !== null) pairs.push([fill(W.clock, { s: s.clock }), ""]);
     setFacts(seat.facts, pairs);
+    seat.reported.textContent = s.network ? W.reported : "";
+    seat.reported.hidden = !s.network;
     seat.display.replaceChildren();
     if (s.display.attached) {
       seat.display.append(
