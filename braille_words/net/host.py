@@ -467,16 +467,19 @@ class Host:
             return
         else:
             reason = "net_closed_bad"
-        self._drop(link, reason)
+        # A connection that broke or went silent is not the client's doing: only what it
+        # sent (a WebSocket error has a close code then) is the teacher's news.
+        self._drop(link, reason, tell=message.type != WSMsgType.ERROR or (
+            reason != "net_closed_silent" and getattr(message.data, "code", None) is not None))
 
     def _bad_message(self, link: _Link, exc: ProtocolError) -> None:
         self._drop(link, "net_closed_too_big" if exc.code == "too_big" else "net_closed_bad")
 
-    def _drop(self, link: _Link, reason: str) -> None:
-        """A client let go for what it sent: logged, and the teacher told."""
+    def _drop(self, link: _Link, reason: str, *, tell: bool = True) -> None:
+        """A client let go for what it sent: logged, and the teacher told (``tell``)."""
         self.refused.append((link.address, reason))
         link._close_now(reason)
-        if reason != "net_closed_silent":  # gone quiet: the seat's own news says so
+        if tell:
             self.guard.dropped(link.address, reason)
 
     async def _hello(self, link: _Link, first: Any) -> tuple[HostedTable, RemoteSeat] | None:

@@ -263,6 +263,7 @@ def test_a_connection_that_stops_answering_is_let_go_and_the_seat_waits(
     good = run(scenario)
     assert ("127.0.0.1", "net_closed_silent") in table.host.refused
     assert not good.closed and "Gra czeka" in good.said()
+    assert not table.host.guard.alerts  # a computer switched off misbehaved in nothing
 
 
 def test_with_the_teachers_certificate_students_connect_over_wss_only(
