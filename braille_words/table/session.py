@@ -28,6 +28,7 @@ from braille_words.games.interface import BaseView, GameRules, GameState, Move, 
 from braille_words.games.kit import GameKit
 from braille_words.games.votes import parse_ballot
 from braille_words.lexicon.diacritics import restore_line
+from braille_words.present.messages import text
 from braille_words.table.activity import ActivityLog
 from braille_words.table.clock import TableClock
 from braille_words.table.control import TEACHER, Control
@@ -53,6 +54,7 @@ from braille_words.table.vocabulary import (
     VERBOSITY_WORDS,
     WHERE_WORDS,
     clean_line,
+    shared_command,
 )
 
 R = TypeVar("R", bound=GameRules[Any, Any])
@@ -161,7 +163,6 @@ class Session(HotSeat, TableWide, SeatClockTable, Generic[R, S, M]):
             out.wants_letter = self.kit.presenter.wants_letter
             out.cancel_line = self.kit.presenter.cancel_line
             out.on_device = self._device_reporter(seat)
-            out.on_refused = self._refusal_noter(seat)
         if self.activity is None and self.journal is not None:
             self.activity = ActivityLog.beside(self.journal.path)
 
@@ -178,11 +179,20 @@ class Session(HotSeat, TableWide, SeatClockTable, Generic[R, S, M]):
         ].is_human:
             self.activity.note(seat, kind, what, why)
 
-    def _refusal_noter(self, seat: int) -> Callable[[str], None]:
-        def refused(sentence: str) -> None:
-            self._note(seat, "refused", self._trying, sentence)
+    def _refuse(self, seat: int, reasons: list[dict[str, Any]]) -> None:
+        """The table refuses a seat's line: the seat is told why, and the teacher's report
+        keeps the line with that sentence (a network seat's too, though its own computer
+        words it). Noted here, where the table refuses, never guessed from a sound: a
+        rival's move taken back after a successful "akceptuj" sounds like a refusal."""
+        news = self.news[seat]
+        news.refused(reasons)
+        self._note(seat, "refused", self._trying, SeatNews.refusal(news, reasons))
 
-        return refused
+    def _refuse_by_key(self, seat: int, key: str, **params: Any) -> None:
+        """A refusal the table words itself (a line too long, a paused table)."""
+        out = self.outputs[seat]
+        self.news[seat].tell(key, cue="rejected", **params)
+        self._note(seat, "refused", self._trying, text(out.lang, key, out.verbosity, **params))
 
     def call_soon(self, action: Callable[[], None]) -> None:
         """Run ``action`` on the table's own thread, between two inputs: a network seat
@@ -379,7 +389,7 @@ class Session(HotSeat, TableWide, SeatClockTable, Generic[R, S, M]):
                 news.prompt(self.state.view_for(seat), turn=False)
             return
         if len(words) > MAX_LINE:
-            news.tell("line_too_long", cue="rejected", length=len(words), most=MAX_LINE)
+            self._refuse_by_key(seat, "line_too_long", length=len(words), most=MAX_LINE)
             return
         offered = self._offered.pop(seat, None)
         insist = False
@@ -390,22 +400,23 @@ class Session(HotSeat, TableWide, SeatClockTable, Generic[R, S, M]):
         elif offered is not None and words == offered[1]:
             insist = True  # typed again as it was: the player means it
         if not insist and self._generic(seat, low, words):
-            self._note(seat, "command", low.split(" ", 1)[0])
+            self._note(seat, "command", shared_command(low, CLOCK_WORDS))
             return
         if self._paused:
             key, params = self._paused_key()
-            news.tell(key, cue="rejected", **params)
+            self._refuse_by_key(seat, key, **params)
             return
         awaited = seat in self.state.awaiting
         view = self.state.view_for(seat)
         try:
             move = self.kit.commands.parse(words, view)
-            self._note(seat, "command", str(move.to_json().get("kind", "")))
+            made = move.to_json()
+            self._note(seat, "command", str(made.get("kind") or made.get("type") or ""))
         except InputError as exc:
             if awaited and not insist and self._offer_spelling(seat, words, None):
                 return
             if awaited:
-                news.refused(reasons_of(exc))
+                self._refuse(seat, reasons_of(exc))
             else:
                 self._not_your_turn(seat)
             return
@@ -482,7 +493,10 @@ class Session(HotSeat, TableWide, SeatClockTable, Generic[R, S, M]):
         return seat is not None and self.kit.presenter.private_input(self.state.view_for(seat))
 
     def _not_your_turn(self, seat: int) -> None:
-        self.news[seat].not_your_turn([self.seats[s].name for s in sorted(self.state.awaiting)])
+        names = [self.seats[s].name for s in sorted(self.state.awaiting)]
+        news = self.news[seat]
+        news.not_your_turn(names)
+        self._note(seat, "refused", self._trying, SeatNews.not_your_turn_sentence(news, names))
 
     def _generic(self, seat: int, low: str, words: str) -> bool:
         """Commands every game shares. True when ``low`` was one of them."""
@@ -543,7 +557,7 @@ class Session(HotSeat, TableWide, SeatClockTable, Generic[R, S, M]):
         try:
             state, events = self.rules.apply(self.state, seat, move)
         except BrailleWordsError as exc:  # a RuleViolation too: every reason at once
-            news.refused(reasons_of(exc))
+            self._refuse(seat, reasons_of(exc))
             return False
         if self.journal is not None:
             try:
@@ -555,7 +569,8 @@ class Session(HotSeat, TableWide, SeatClockTable, Generic[R, S, M]):
                 return False
         self.state = state
         self.moves_played += 1
-        self._note(seat, "move", str(move.to_json().get("kind", "")))
+        made = move.to_json()
+        self._note(seat, "move", str(made.get("kind") or made.get("type") or ""))
         self._mover = seat
         try:
             self.announce(events, urgent=urgent)

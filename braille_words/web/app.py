@@ -447,7 +447,13 @@ def _exercise(table: TeacherTable, tables: TeacherTables, body: dict[str, Any],
 def played_journals(app: web.Application) -> list[Path]:
     """This server's games: the journals of every game its tables have played."""
     seen = app[PLAYED]
-    for table in app[TABLES].all():
+    tables = app[TABLES]
+    with tables.lock:
+        over = list(tables.played)
+    for path in over:
+        if path not in seen:
+            seen.append(path)
+    for table in tables.all():
         journal = table.session.journal
         if journal is not None and journal.path not in seen:
             seen.append(journal.path)
@@ -510,5 +516,7 @@ async def _reports_csv(request: web.Request) -> web.Response:
 
 async def _reports_print(request: web.Request) -> web.Response:
     report = await _report(request)
-    return web.Response(text=as_html(report, lang_of(request.app[TABLES])),
-                        content_type="text/html")
+    lang = lang_of(request.app[TABLES])
+    w = words(lang)
+    title = w["report_term"] if request.query.get("scope") == "term" else w["report_game"]
+    return web.Response(text=as_html(report, lang, title), content_type="text/html")

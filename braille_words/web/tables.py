@@ -50,6 +50,9 @@ class TeacherTables:
     """A folder of position files the teacher may start a game from."""
     journals: Path | None = None
     """The folder of the term's journals, for reports across games."""
+    played: list[Path] = field(default_factory=list)
+    """The journals of this lesson's games already over at their tables (a table's next
+    game replaces its session): "the report of these games" covers the whole lesson."""
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def find(self, number: int) -> TeacherTable | None:
@@ -67,6 +70,10 @@ class TeacherTables:
         """The table's next game has started: the page shows and controls it from now on."""
         table = self.find(number)
         if table is not None:
+            journal = table.session.journal
+            with self.lock:
+                if journal is not None and journal.path not in self.played:
+                    self.played.append(journal.path)
             table.session = session
 
     def exercise_files(self) -> list[Path]:
