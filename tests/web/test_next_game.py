@@ -54,3 +54,8 @@ def test_the_teacher_starts_an_exercise_at_the_same_seats(
     assert seats[0]["rack"] == "za" and "Dostajesz 2 płytki" in seats[0]["heard"][0]
     table_line = next(line for line in seats[0]["lines"] if line["name"] == "table")
     assert "szczyt" in table_line["print"].lower()
+    # "Raport z tych gier" covers the lesson: the game before the exercise and the exercise.
+    status, report = client.request("reports?scope=game")
+    assert status == 200 and "Gier w raporcie: 2." in report
+    status, printed = client.request("reports/print?scope=game")
+    assert status == 200 and "<title>Raport z tych gier</title>" in printed
