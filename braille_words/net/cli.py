@@ -334,10 +334,11 @@ def _serve(host: Any, tables: list[Any], teacher: Any, lang: str, scripted: bool
         session.think = not scripted
         session.confirm_end = not scripted
 
-        def play(session: Any = session) -> None:
+        def play(session: Any = session, table: Any = table) -> None:
             try:
                 session.run()
             finally:
+                host.table_ended(table)
                 session.close()
 
         thread = threading.Thread(target=play, name=f"table-{table.number}", daemon=True)

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from braille_words.errors import BrailleWordsError, InputError
+from braille_words.games.kit import standings
 from braille_words.present.messages import error_text, text
 from braille_words.table.console import parse_console
 from braille_words.table.control import TEACHER, Control, TableControl
@@ -185,9 +186,16 @@ class TableWide:
         self._tell_table("wants_to_end", name=name, names=names)
 
     def _end_for_all(self, key: str) -> None:
-        """The game stops at every seat, each told why and where it is saved."""
+        """The game stops at every seat, each told why (the teacher's end: with the scores
+        as they stand, and that they may close); the teacher is told where it is saved.
+        A student is never told a file of the teacher's computer."""
         path = str(self.journal.path) if self.journal is not None else "?"
-        self._tell_table(key, cue="game_over", to_teacher="ended_teacher", path=path)
+        try:
+            scores = str(standings(self.state.result(), self._names())["scores"])
+        except (BrailleWordsError, TypeError, ValueError, KeyError, IndexError):
+            scores = ""
+        self._tell_table(key, cue="game_over", to_teacher="ended_teacher", path=path,
+                         scores=scores or "—")
         self._quit = True
 
     def _pause(self, reason: str) -> None:
@@ -397,7 +405,7 @@ class TableWide:
             # Whoever runs the table (the command line, the host) starts the next game once
             # this one has stopped; the journal keeps this one, resumable.
             self.next_game = control.position
-            self._end_for_all("ended_by_teacher")
+            self._end_for_all("next_game_by_teacher")
 
     def _more_time_for(self, seat: int, seconds: int) -> None:
         """More time for one seat: now, if the running clock is the one it moves against;

@@ -24,6 +24,7 @@ from typing import Any
 from aiohttp import web
 
 from braille_words.errors import BrailleWordsError
+from braille_words.present.messages import text
 from braille_words.reports.render import as_csv, as_html, student_sections
 from braille_words.reports.render import words as report_words
 from braille_words.reports.summary import build_report, class_journals
@@ -344,7 +345,36 @@ async def _control(request: web.Request) -> web.Response:
     except _Refused as exc:
         refuse(request, exc.why, table=number, action=body.get("action"))
         return _answer(exc.sentence, exc.status)
+    except _NothingToDo as exc:
+        return _answer(str(exc), 409)  # the teacher's own page asked: not a refusal to log
     return _answer(w["done"].format(what=said), 200, ok=True)
+
+
+class _NothingToDo(Exception):
+    """A control that would do nothing now (more time with no clock running, a ruling with
+    no word disputed): the teacher is told why, never "done"."""
+
+
+def _nothing_to_do(table: TeacherTable, action: str, body: dict[str, Any],
+                   lang: str) -> None:
+    """Raise ``_NothingToDo`` with the table's own sentence when ``action`` has nothing to
+    act on now (the same checks the table makes, read from the game as it stands)."""
+    session = table.session
+    key = ""
+    if action == "more_time" and body.get("seat") is None and (
+        session.clock is None or session.clock.running is None or session.state.is_over
+    ):
+        key = "no_clock"
+    elif action == "rule" and isinstance(body.get("stands"), bool) and (
+        session.rules.teacher_ruling(session.state, body["stands"]) is None
+    ):
+        key = "nothing_to_rule"
+    elif action == "skip" and session.rules.time_up(session.state) is None:
+        key = "nothing_to_skip"
+    elif action == "undo" and (session.moves_played == 0 or session.state.is_over):
+        key = "nothing_to_undo"
+    if key:
+        raise _NothingToDo(text(lang, key))
 
 
 class _Refused(Exception):
@@ -374,6 +404,7 @@ def _carry_out(table: TeacherTable, tables: TeacherTables, body: dict[str, Any],
     """Check one control and hand it to the table; what was done, in the teacher's words."""
     action = str(body["action"])
     control = table.session.control
+    _nothing_to_do(table, action, body, lang_of(tables))
     if action == "pause":
         control.pause()
     elif action == "go_on":

@@ -243,16 +243,20 @@ def test_the_teacher_speaks_to_one_seat_or_to_all(tmp_path: Path, polish: Any) -
     assert "Nie ma przy stole „Zosia”. Przy stole: Ola, Janek, Ewa." in console.getvalue()
 
 
-def test_the_teacher_ends_the_game_for_every_seat_and_says_where_it_is_saved(
+def test_the_teacher_ends_the_game_students_hear_the_scores_and_the_teacher_the_file(
     tmp_path: Path, polish: Any
 ) -> None:
+    """Students are told the game is over, its scores and that they may close; where it is
+    saved is the teacher's business (a file of the teacher's computer means nothing to a
+    student, and over the network it is not even theirs)."""
     session, streams, console, _voices = _table(tmp_path, polish, ewa_keyboard="none",
                                                 teacher=True)
     session.handle(KEYBOARD, "koniec")
     assert session.quit_requested
     for stream in streams:
         said = stream.getvalue()
-        assert "Nauczyciel kończy grę. Gra zapisana w" in said and "lesson.jsonl" in said
+        assert "Nauczyciel kończy grę. Wyniki: Ola 0, Janek 0, Ewa 0." in said
+        assert "Możesz zamknąć program." in said and "lesson.jsonl" not in said
     assert "Gra zakończona dla wszystkich i zapisana w" in console.getvalue()
 
 

@@ -102,7 +102,8 @@ def test_a_scripted_lesson_runs_end_to_end(tmp_path: Path, polish: Any, until: A
 
     for path in records:
         said = " ".join(_said(path))
-        assert "Nauczyciel kończy grę. Gra zapisana w" in said, path
+        assert "Nauczyciel kończy grę. Wyniki: " in said, path
+        assert "Możesz zamknąć program." in said and str(journal) not in said
     racks = [set(RACK.findall(" ".join(_said(path)))) for path in records]
     assert racks[0] and racks[2]  # each heard their own rack …
     for seat, mine in enumerate(racks):

@@ -84,7 +84,9 @@
       button(W.rule_no, () => control(n, { action: "rule", stands: false }),
              { id: `${id}-rule-no` }),
       button(W.undo, () => control(n, { action: "undo" }), { id: `${id}-undo` }),
-      button(W.end, () => control(n, { action: "end" }), { id: `${id}-end` }),
+      // One press must not end every student's game: the teacher confirms first.
+      button(W.end, () => { if (window.confirm(W.end_confirm)) control(n, { action: "end" }); },
+        { id: `${id}-end` }),
     );
     section.appendChild(controls);
 
