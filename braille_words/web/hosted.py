@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from aiohttp import web
 
 from braille_words.table.snapshot import MirrorOf, SeatMirror, mirrored
-from braille_words.web.app import lang_of, teacher_app
+from braille_words.web.app import SESSIONS, lang_of, teacher_app
 from braille_words.web.auth import new_password, spoken_password
 from braille_words.web.tables import TeacherTable, TeacherTables
 from braille_words.web.words import words
@@ -57,6 +57,11 @@ class HostedPage:
     tables: TeacherTables
     password: str
     app: web.Application
+
+    @property
+    def in_use(self) -> bool:
+        """A teacher has logged in to the page: after the games it stays, for its reports."""
+        return self.app[SESSIONS].in_use
 
     def mount(self, root: web.Application) -> None:
         """``/teacher/`` serves the page (and ``/teacher`` leads there)."""
