@@ -564,6 +564,8 @@ def _seat_keyboards(session: AnySession) -> list[UsbKeyboard]:
 
         def status(key: str, out: Any = out, path: str = config.keyboard) -> None:
             out.announce(text(out.lang, key, out.verbosity, path=path), cue="warning")
+            if out.on_device is not None:
+                out.on_device(key)  # the teacher is told too: the student cannot fix it
 
         keyboard = UsbKeyboard(config.keyboard, on_line=submit, on_key=out.stop_speech,
                                on_status=status)
@@ -572,6 +574,8 @@ def _seat_keyboards(session: AnySession) -> list[UsbKeyboard]:
             keyboard.start()
         except BrailleWordsError as exc:
             out.announce(error_text(exc, out.lang, out.verbosity), cue="warning")
+            if out.on_device is not None:
+                out.on_device("keyboard_lost")
     return started
 
 

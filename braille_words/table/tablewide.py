@@ -246,6 +246,9 @@ class TableWide:
         if status.startswith("network_"):
             self.network_status(seat, status)
             return
+        if status in ("keyboard_lost", "keyboard_back"):
+            self._keyboard(seat, status)
+            return
         reason = f"display {seat}"
         if status == "display_disconnected" and reason not in self._paused:
             self._pause(reason)
@@ -258,6 +261,27 @@ class TableWide:
             if not still:
                 self.news[seat].tell("going_on", public=True)
             self._go_on(reason)
+
+    def _keyboard(self, seat: int, status: str) -> None:
+        """A seat's own keyboard cannot be used (never opened, or unplugged), or works again.
+        The student has been told, but a blind student cannot fix a device path or its
+        permissions: the teacher is told at once, and ``stan`` (and the page's status) says it
+        until the keyboard works (the teacher may give the seat to the computer meanwhile)."""
+        name = self.seats[seat].name
+        teacher = self.teacher
+        if status == "keyboard_lost":
+            if self._alerts.get(seat) == "keyboard_lost":
+                return
+            self._alerts[seat] = "keyboard_lost"
+            key = "keyboard_lost_teacher"
+        else:
+            if self._alerts.get(seat) != "keyboard_lost":
+                return
+            del self._alerts[seat]
+            key = "keyboard_back_teacher"
+        if teacher is not None:
+            teacher.announce(text(teacher.lang, key, teacher.verbosity, name=name),
+                             cue="warning" if status == "keyboard_lost" else None)
 
     def wait_for_network(self, seat: int) -> None:
         """A network seat nobody has joined yet: the game waits for the student's computer."""
