@@ -400,7 +400,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
     )
     if args.web:
         return _play_on_page(session, args, scripted)
-    return _run(session, scripted, timers=not (args.no_timer or scripted))
+    return _run(session, scripted, timers=not (args.no_timer or scripted), resumed=True)
 
 
 def _saved_seats(path: Path | None) -> list[SeatConfig]:
@@ -481,7 +481,7 @@ def _try_devices(roster: Roster, lang: str) -> None:
 
 def _run(
     session: AnySession, scripted: bool, *, timers: bool = True, greeting: str | None = None,
-    intro: bool = True,
+    intro: bool = True, resumed: bool = False,
 ) -> int:
     """Feed the keyboard into the session and play; the journal keeps the game if we stop."""
     from braille_words.table.terminal import AboveTyping
@@ -516,6 +516,8 @@ def _run(
                 session.teacher = open_teacher(lang, "none" if scripted else "auto")
                 if intro:  # a player at home with the page (--web) is nobody's teacher
                     session.teacher.announce(text(lang, "console_intro"))
+                if resumed:  # where the game stands: whose turn, who the computer plays
+                    session.tell_teacher_resumed()
             if greeting and session.teacher is not None:
                 # the teacher's page: its address and password
                 session.teacher.announce(greeting)

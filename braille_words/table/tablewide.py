@@ -250,6 +250,20 @@ class TableWide:
             self._keyboard(seat, status)
             return
         reason = f"display {seat}"
+        if not self.seats[seat].is_human and status.startswith("display_"):
+            # The computer plays the seat now: nobody waits for its display, but the
+            # teacher (and the person, on their speaker) know it went, for when they are back.
+            lost = status == "display_disconnected"
+            if lost:
+                self._alerts[seat] = "display_away"
+            elif self._alerts.get(seat) == "display_away":
+                del self._alerts[seat]
+            if self.teacher is not None:
+                t = self.teacher
+                key = "display_away_teacher" if lost else "display_back_teacher"
+                t.announce(text(t.lang, key, t.verbosity, name=name),
+                           cue="warning" if lost else None)
+            return
         if status == "display_disconnected" and reason not in self._paused:
             self._pause(reason)
             self._tell_others(seat, "display_lost_table", to_teacher="display_lost_teacher",
@@ -532,8 +546,12 @@ class TableWide:
         if left is not None and self.clock is not None and self.clock.running is not None:
             parts.append(text(out.lang, "status_clock", out.verbosity, seconds=round(left)))
         if self._paused:
+            # Said to the teacher, not as to a student ("you may read your tiles").
             key, paused = self._paused_key()
-            parts.append(text(out.lang, key, out.verbosity, **paused))
+            if key == "paused_refused":
+                parts.append(text(out.lang, "status_paused", out.verbosity))
+            else:
+                parts.append(text(out.lang, key, "expert", **paused))
         for s in sorted(self._left):
             parts.append(text(out.lang, "status_left", out.verbosity, name=self.seats[s].name))
         # Seats the teacher gave to the computer (a computer's own seat goes without saying).
@@ -550,6 +568,15 @@ class TableWide:
             parts.append(text(out.lang, "status_last", out.verbosity, news=self._last_news))
         return " ".join(parts)
 
+    def tell_teacher_resumed(self) -> None:
+        """The teacher's console after ``resume``: the game is back, and where it stands
+        (whose turn, the clock, who the computer plays), as ``stan`` says it."""
+        teacher = self.teacher
+        if teacher is None:
+            return
+        back = text(teacher.lang, "resumed", teacher.verbosity, moves=self.moves_played)
+        teacher.announce(f"{back} {self._table_status(teacher)}", cue=None)
+
     def tell_whose_turn(self) -> None:
         """The seats the game is not waiting for hear whose turn it is (after a resume: the
         seat waited for hears its own prompt)."""
@@ -557,7 +584,10 @@ class TableWide:
             return
         names = [self.seats[s].name for s in sorted(self.state.awaiting)]
         for seat, out in enumerate(self.outputs):
-            if seat in self.state.awaiting or not self.seats[seat].is_human:
+            # A seat the computer holds for a person is told too: the person may be back.
+            person = self.header.seats[seat].get("kind", "human") == "human" \
+                if seat < len(self.header.seats) else self.seats[seat].is_human
+            if seat in self.state.awaiting or not person:
                 continue
             if self._speaks(seat) or out.private_display:
                 self.news[seat].tell("status_turn", public=True, names=names)

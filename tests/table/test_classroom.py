@@ -410,3 +410,50 @@ def test_the_teacher_rules_on_a_challenged_word_from_the_console(
     session.handle(KEYBOARD, "orzeknij nie")
     assert "Nauczyciel rozstrzyga: słowo odpada." in streams[1].getvalue()
     assert 0 in session.state.out
+
+
+def test_a_display_unplugged_at_a_seat_the_computer_holds_is_told_and_nobody_waits(
+    tmp_path: Path, polish: Any
+) -> None:
+    session, _streams, console, _voices = _table(tmp_path, polish, ewa_keyboard="none",
+                                                 teacher=True)
+    session.handle(KEYBOARD, "komputer Ewa")
+    out = session.outputs[2]
+    assert out.on_device is not None
+    out.on_device("display_disconnected")  # as Ewa's display reports it
+    session.pump()
+    assert not session.paused  # the computer plays on: nobody waits for that display
+    assert "Ewa: monitor brajlowski odłączony (komputer gra" in console.getvalue()
+    before = len(console.getvalue())
+    session.handle(KEYBOARD, "stan")
+    assert "Ewa: monitor brajlowski odłączony" in console.getvalue()[before:]
+    out.on_device("display_reconnected")
+    session.pump()
+    assert "Ewa: monitor brajlowski znów podłączony." in console.getvalue()
+
+
+def test_after_resume_the_teacher_hears_where_the_game_stands_and_every_person_whose_turn(
+    tmp_path: Path, polish: Any
+) -> None:
+    session, _streams, _console, _voices = _table(tmp_path, polish, ewa_keyboard="none",
+                                                  teacher=True)
+    session.handle(KEYBOARD, "komputer Ewa")
+    assert session.journal is not None
+    path = session.journal.path
+    session.close()
+    streams = [io.StringIO() for _ in NAMES]
+    resumed = resume_session(path, lexicon=polish, outputs=[
+        SeatOutput(name=n, lang="pl", verbosity="beginner", transcript=streams[i])
+        for i, n in enumerate(NAMES)])
+    console = io.StringIO()
+    resumed.teacher = SeatOutput(name="Nauczyciel", lang="pl", verbosity="beginner",
+                                 transcript=console)
+    try:
+        resumed.tell_teacher_resumed()
+        said = console.getvalue()
+        mover = NAMES[min(resumed.state.awaiting)]
+        assert "Wznowiono" in said and f"Ruch: {mover}" in said and "Ewa" in said
+        if mover != "Ewa":  # the computer holds Ewa's seat; her speaker is told too
+            assert f"Ruch: {mover}" in streams[2].getvalue()
+    finally:
+        resumed.close()

@@ -78,7 +78,7 @@ def test_a_scripted_lesson_runs_end_to_end(tmp_path: Path, polish: Any, until: A
         baum.unplug()
         assert until(lambda: "Ola: monitor brajlowski odłączony" in console.getvalue(),
                      timeout=10)
-        teacher("", "Gra czeka na monitor brajlowski: Ola.")  # the status line
+        teacher("", "Czekamy na monitor: Ola.")  # the status line, said as to a teacher
         baum.replug()
         assert until(lambda: "Ola: monitor brajlowski znów podłączony" in console.getvalue(),
                      timeout=10)
