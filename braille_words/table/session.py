@@ -186,13 +186,25 @@ class Session(HotSeat, TableWide, SeatClockTable, Generic[R, S, M]):
         rival's move taken back after a successful "akceptuj" sounds like a refusal."""
         news = self.news[seat]
         news.refused(reasons)
-        self._note(seat, "refused", self._trying, SeatNews.refusal(news, reasons))
+        if self._noting(seat):
+            self._note(seat, "refused", self._trying,
+                       SeatNews.refusal(news, reasons, self._report_lang(seat)))
 
     def _refuse_by_key(self, seat: int, key: str, **params: Any) -> None:
         """A refusal the table words itself (a line too long, a paused table)."""
-        out = self.outputs[seat]
         self.news[seat].tell(key, cue="rejected", **params)
-        self._note(seat, "refused", self._trying, text(out.lang, key, out.verbosity, **params))
+        if self._noting(seat):
+            self._note(seat, "refused", self._trying,
+                       text(self._report_lang(seat), key, "beginner", **params))
+
+    def _noting(self, seat: int) -> bool:
+        """Whether what ``seat`` does is kept for the teacher's report now."""
+        return self.activity is not None and self.seats[seat].is_human
+
+    def _report_lang(self, seat: int) -> str:
+        """The language a refusal is kept in for the report: the teacher's (a network seat's
+        own language is the student's computer's business; the table words nothing in it)."""
+        return self.teacher.lang if self.teacher is not None else self.seats[seat].lang
 
     def call_soon(self, action: Callable[[], None]) -> None:
         """Run ``action`` on the table's own thread, between two inputs: a network seat
@@ -496,7 +508,9 @@ class Session(HotSeat, TableWide, SeatClockTable, Generic[R, S, M]):
         names = [self.seats[s].name for s in sorted(self.state.awaiting)]
         news = self.news[seat]
         news.not_your_turn(names)
-        self._note(seat, "refused", self._trying, SeatNews.not_your_turn_sentence(news, names))
+        if self._noting(seat):
+            self._note(seat, "refused", self._trying, SeatNews.not_your_turn_sentence(
+                news, names, self._report_lang(seat)))
 
     def _generic(self, seat: int, low: str, words: str) -> bool:
         """Commands every game shares. True when ``low`` was one of them."""

@@ -38,7 +38,7 @@ def test_the_teacher_starts_an_exercise_at_the_same_seats(
     assert status == 200 and answer["ok"]
     running.threads[0].join(timeout=10)
     assert not running.threads[0].is_alive() and first.next_game == str(folder / "zaszczyt.json")
-    assert "Nauczyciel kończy grę" in running.heard(0) or "zapisana" in running.heard(0)
+    assert "Nauczyciel kończy tę grę i zaczyna następną." in running.heard(0)
 
     page = TeacherPage(running.tables, running.server, PASSWORD, "")
     first.close()
