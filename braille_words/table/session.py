@@ -131,6 +131,7 @@ class Session(HotSeat, TableWide, SeatClockTable, Generic[R, S, M]):
     _left: set[int] = field(default_factory=set)
     """Seats whose person said "wyjdź" at a teacher's table: the game waits for them."""
     _last_news: str = ""
+    _silent_reader: SeatOutput | None = None
     """The table's latest public news, for the teacher's status line."""
     _alerts: dict[int, str] = field(default_factory=dict)
     """A seat's device trouble the teacher should know of ("sound_failed"), until it is over."""
@@ -837,15 +838,27 @@ class Session(HotSeat, TableWide, SeatClockTable, Generic[R, S, M]):
                 awaited=seat in self.state.awaiting, over=self.state.is_over,
             )
         teacher = self.teacher
-        if teacher is not None:
-            words = SeatNews(teacher, self.kit)
-            public = " ".join(
-                said for said in (words.event_text(e, TEACHER, names)
-                                  for e in events if e.to is None) if said
-            )
-            if public:
+        # The table's public news is worded for the teacher even with no console (the seats
+        # share the terminal): the teacher's page reads it, as it does under a console.
+        reader = teacher if teacher is not None else self._news_reader()
+        words = SeatNews(reader, self.kit)
+        public = " ".join(
+            said for said in (words.event_text(e, TEACHER, names)
+                              for e in events if e.to is None) if said
+        )
+        if public:
+            if teacher is not None:
                 teacher.announce(public)
-                self._last_news = public
+            self._last_news = public
+
+    def _news_reader(self) -> SeatOutput:
+        """An output nobody hears, in the people's language: what words the table's public
+        news for the teacher's page when there is no teacher's console."""
+        if self._silent_reader is None:
+            people = [s.lang for s in self.seats if s.is_human] or [s.lang for s in self.seats]
+            self._silent_reader = SeatOutput(name="", lang=people[0] if people else "pl",
+                                             verbosity="beginner")
+        return self._silent_reader
 
     def _drawing(self, view: Any, lang: str) -> Callable[[Any], list[Any]]:
         # ``view`` is the game's own view type (V of the kit), which Session does not name.

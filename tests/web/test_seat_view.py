@@ -46,3 +46,17 @@ def test_the_teachers_table_view_has_every_seat_and_whose_turn(
     assert [s["seat"] for s in view["seats"] if s["turn"]] == view["awaiting"]
     assert view["takes_position"] is True and view["paused"] is False
     assert view["scores"] == [0, 0, 0]
+
+
+def test_the_page_reads_the_moves_even_with_no_teachers_console(
+    tmp_path: Path, polish: Any
+) -> None:
+    """Seats that share the terminal keyboard leave the teacher no console: the page's
+    news still says each move ("Ola dobiera…"), not only whose turn it is."""
+    session, _ = table_session(tmp_path, polish, "rummikub", seats_of(["Ola", "Janek"]), 3,
+                               "g.jsonl")
+    session.teacher = None
+    mover = min(session.state.awaiting)
+    session.handle(mover, "dobierz")
+    news = table_view(session)["news"]
+    assert f"{['Ola', 'Janek'][mover]} dobiera 1 płytkę" in news, news
