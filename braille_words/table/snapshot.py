@@ -17,6 +17,7 @@ host registers for its tables.
 
 from __future__ import annotations
 
+import re
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -24,6 +25,7 @@ from typing import Any
 
 from braille_words.braille.cells import to_unicode
 from braille_words.braille.translator import Mode, cells_to_text
+from braille_words.braille.view import Line
 from braille_words.errors import BrailleWordsError
 from braille_words.speech.speaker import strip_marks
 from braille_words.table.session import AnySession
@@ -76,6 +78,35 @@ def _print(cells: bytes, lang: str) -> str:
         return ""
 
 
+def _line_print(line: Line, presenter: Any, view: Any, lang: str, word_lang: str) -> str:
+    """A Braille line in print, as a sighted teacher reads it. Where the cells say less than
+    print (a card's suit is its colour, on the cells only dots 7 and 8), the game names
+    each card (``target_name``: "N, niebieski"); a word of the game's own language is read
+    back in that language; never liblouis' escapes for cells it cannot read (``\\1368/``)."""
+    whole = _print(line.cells(), lang)
+    parts: list[str] = []
+    named_any = False
+    for segment in line.segments:
+        targets = segment.cell_targets or (
+            (segment.target,) if segment.target is not None else ())
+        names = [presenter.target_name(t, view, lang) for t in targets]
+        if names and all(names):
+            named_any = True
+            parts.append(", ".join(str(n) for n in names))
+            continue
+        said = _print(segment.cells, lang)
+        if "\\" in said:
+            said = _print(segment.cells, word_lang)
+        parts.append(_ESCAPE.sub("", said).strip())
+    if not named_any and "\\" not in whole:
+        return whole
+    return "; ".join(p for p in parts if p)
+
+
+_ESCAPE = re.compile(r"\\[0-9]+/")
+"""liblouis' way of writing a cell its table cannot read back."""
+
+
 def _scores(session: AnySession) -> list[int] | None:
     try:
         scores = session.state.result().get("scores")
@@ -120,7 +151,8 @@ def seat_view(session: AnySession, seat: int, *, connected: bool | None = None,
     for named in drawn:
         cells = named.line.cells()
         lines.append({"name": named.name, "braille": to_unicode(cells),
-                      "print": _print(cells, lang)})
+                      "print": _line_print(named.line, presenter, view, lang,
+                                           session.kit.word_lang)})
     try:
         where = presenter.where(view, lang, out.verbosity, [s.name for s in session.seats])
     except BrailleWordsError:

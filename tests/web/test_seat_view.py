@@ -60,3 +60,17 @@ def test_the_page_reads_the_moves_even_with_no_teachers_console(
     session.handle(mover, "dobierz")
     news = table_view(session)["news"]
     assert f"{['Ola', 'Janek'][mover]} dobiera 1 płytkę" in news, news
+
+
+def test_word_thiefs_lines_on_the_page_are_braille_and_print_never_escapes(
+    tmp_path: Path, english: Any
+) -> None:
+    """A card's suit is dots 7 and 8: read back as text they were liblouis' escapes
+    (``\\1368/``); the page says each card as the game names it."""
+    session, _ = table_session(tmp_path, english, "word_thief", seats_of(["Ola", "Janek"]),
+                               3, "g.jsonl")
+    lines = seat_view(session, 0)["lines"]
+    cards = next(line for line in lines if line["name"] == "cards")
+    assert cards["braille"] and all("\\" not in line["print"] for line in lines)
+    hand = session.state.view_for(0)["hand"]
+    assert len(cards["print"].split(", ")) >= len(hand)  # each card named, with its suit
