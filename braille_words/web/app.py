@@ -24,7 +24,7 @@ from typing import Any
 from aiohttp import web
 
 from braille_words.errors import BrailleWordsError
-from braille_words.present.messages import text
+from braille_words.present.messages import error_text, text
 from braille_words.reports.render import as_csv, as_html, student_sections
 from braille_words.reports.render import words as report_words
 from braille_words.reports.summary import build_report, class_journals
@@ -468,7 +468,9 @@ def _exercise(table: TeacherTable, tables: TeacherTables, body: dict[str, Any],
         position = read_position(found)
         session.rules.from_position([s.name for s in session.seats], 1, position)
     except (BrailleWordsError, *_MALFORMED) as exc:
-        raise _Refused(w["bad_exercise"].format(why=exc), "an exercise for another game") from None
+        why = error_text(exc, lang_of(tables))  # the game's sentence, in the page's language
+        raise _Refused(w["bad_exercise"].format(name=name, why=why),
+                       "an exercise that cannot be set out") from None
     return found
 
 
