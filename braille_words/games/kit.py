@@ -137,6 +137,11 @@ class GamePresenter(ABC, Generic[V]):
     def rack_letters(self, view: V) -> str:
         """The letters ``literuj`` spells when given nothing to spell."""
 
+    def rack_shown(self, view: V, lang: str) -> str:
+        """A seat's rack or hand as the teacher's page shows it: its letters, and cards
+        that are no letter (Scrabble karty's bonus cards) by name, in ``lang``."""
+        return self.rack_letters(view)
+
     def cue_for(self, kind: str, seat: int, params: Mapping[str, Any]) -> str | None:
         return self.cues.get(kind)
 

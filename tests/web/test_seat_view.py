@@ -74,3 +74,36 @@ def test_word_thiefs_lines_on_the_page_are_braille_and_print_never_escapes(
     assert cards["braille"] and all("\\" not in line["print"] for line in lines)
     hand = session.state.view_for(0)["hand"]
     assert len(cards["print"].split(", ")) >= len(hand)  # each card named, with its suit
+
+
+def test_scrabble_kartys_board_and_bonus_cards_are_on_the_page(
+    tmp_path: Path, polish: Any
+) -> None:
+    """The display shows the board a row at a time; the teacher's page shows every row
+    that holds a card, and the hand with its bonus cards by name."""
+    import io as _io
+
+    from braille_words.games.registry import find_game
+    from braille_words.table.launch import new_session
+    from braille_words.table.outputs import SeatOutput
+
+    seats = seats_of(["Ola", "Janek"])
+    position = {"board": ["8H kotek"], "hands": ["abc same_ends", "de"]}
+    session = new_session(
+        find_game("scrabble-karty"), seats, seed=3, options={"position": position},
+        journal_path=tmp_path / "s.jsonl", lexicon=polish,
+        outputs=[SeatOutput(name=s.name, lang="pl", verbosity="beginner",
+                            transcript=_io.StringIO()) for s in seats])
+    ola = seat_view(session, 0)
+    rows = [line for line in ola["lines"] if line["name"] == "board"]
+    assert [row["row"] for row in rows] == [8]
+    assert "K O T E K" in rows[0]["print"] and rows[0]["braille"]
+    assert ola["rack"] == "abc + te same końce" and ola["word_lang"] == "pl"
+    session.close()
+
+
+def test_english_words_on_the_page_carry_their_language(tmp_path: Path, english: Any) -> None:
+    session, _ = table_session(tmp_path, english, "word_thief", seats_of(["Ola", "Janek"]),
+                               3, "g.jsonl")
+    ola = seat_view(session, 0)
+    assert ola["word_lang"] == "en" and ola["lang"] == "pl"  # the rack: lang="en"

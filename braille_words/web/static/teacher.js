@@ -194,7 +194,7 @@
       [W.kind, s.kind === "computer" ? W.computer : W.human],
       [W.whose_turn, s.turn ? W.yes : W.no],
       [W.score, s.score === null ? "—" : String(s.score)],
-      [W.rack, s.rack || "—", s.lang],
+      [W.rack, s.rack || "—", s.word_lang || s.lang], // the game's words: lang="en" in English
     ];
     if (s.clock !== null) pairs.push([fill(W.clock, { s: s.clock }), ""]);
     setFacts(seat.facts, pairs);
@@ -209,7 +209,8 @@
     }
     seat.heard.replaceChildren(...s.heard.map((line) => el("li", { text: line, lang: s.lang })));
     setFacts(seat.lines, s.lines.filter((l) => l.braille).map((l) => [
-      W[`line_${l.name}`] || l.name, `${l.braille} — ${l.print || "—"}`, s.lang]));
+      (W[`line_${l.name}`] || l.name) + (l.row ? ` ${l.row}` : ""),
+      `${l.braille} — ${l.print || "—"}`, l.lang || s.lang]));
     const label = fill(s.kind === "computer" ? W.give_person : W.give_computer, { name: s.name });
     if (seat.give.textContent !== label) seat.give.textContent = label;
     const more = fill(W.more_time_for, { name: s.name });
