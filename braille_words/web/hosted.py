@@ -45,7 +45,12 @@ def _connected_of(table: HostedTable) -> Callable[[], dict[int, bool]]:
 def _mirror_of(table: HostedTable) -> MirrorOf:
     def mirror(seat: int) -> SeatMirror | None:
         remote = table.remotes.get(seat)
-        return remote.mirror if remote is not None else None
+        if remote is None or remote.words_here:
+            # A student's page is worded here, by the seat's own output: what it heard is
+            # there ("Ostatnio usłyszał(a)" was empty for a page seat), not in a mirror its
+            # page never reports to.
+            return None
+        return remote.mirror
 
     return mirror
 
