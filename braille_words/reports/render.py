@@ -8,7 +8,7 @@ import io
 from html import escape
 
 from braille_words.present.messages import catalogue
-from braille_words.reports.summary import ClassReport, StudentReport
+from braille_words.reports.summary import ClassReport, StudentReport, Week
 
 
 def words(lang: str) -> dict[str, str]:
@@ -84,7 +84,50 @@ def as_csv(report: ClassReport, lang: str) -> str:
             " | ".join(f"{tried}: {why}" for tried, why in s.refused), _commands(s, lang),
             s.computer_moves, " | ".join(s.computer_words),
         ])
+    # The term's progress: one row a student a week, after a blank row.
+    writer.writerow([])
+    writer.writerow([w["student"], w["week"], *_week_headings(w)])
+    for s in report.students:
+        for week in s.weeks.values():
+            writer.writerow([s.name, week.week, *_week_figures(week)])
     return buffer.getvalue()
+
+
+def _week_headings(w: dict[str, str]) -> list[str]:
+    return [w["games"], w["words_per_game"], w["longest_letters"], w["average"], w["hints"],
+            w["refused"]]
+
+
+def _week_figures(week: Week) -> list[str]:
+    average = week.average_seconds
+    return [str(week.games), f"{week.words_per_game:.1f}", str(week.longest),
+            "" if average is None else f"{average:.1f}", str(week.hints), str(week.refused)]
+
+
+def _progress(s: StudentReport, w: dict[str, str], sid: str, sub: str) -> str:
+    """The term's progress of one student: a small bar chart of words per game, week by
+    week, for the eye (hidden from a screen reader), and the same figures as a table."""
+    weeks = list(s.weeks.values())
+    if not weeks:
+        return ""
+    most = max((week.words_per_game for week in weeks), default=0.0) or 1.0
+    bar, gap, height = 18, 6, 60
+    bars = "".join(
+        f'<rect x="{i * (bar + gap)}" y="{height - round(week.words_per_game / most * height)}"'
+        f' width="{bar}" height="{round(week.words_per_game / most * height)}"></rect>'
+        for i, week in enumerate(weeks))
+    chart = (f'<svg class="progress" aria-hidden="true" focusable="false" '
+             f'width="{len(weeks) * (bar + gap)}" height="{height}" '
+             f'viewBox="0 0 {len(weeks) * (bar + gap)} {height}">{bars}</svg>')
+    head = "".join(f'<th scope="col">{escape(h)}</th>'
+                   for h in (w["week"], *_week_headings(w)))
+    rows = "".join(
+        f'<tr><th scope="row">{escape(week.week)}</th>'
+        + "".join(f"<td>{escape(v)}</td>" for v in _week_figures(week)) + "</tr>"
+        for week in weeks)
+    return (f'<{sub} id="{sid}-progress">{escape(w["progress"])}</{sub}>{chart}'
+            f'<table aria-labelledby="{sid}-progress"><thead><tr>{head}</tr></thead>'
+            f"<tbody>{rows}</tbody></table>")
 
 
 def student_sections(report: ClassReport, lang: str, level: int = 2) -> str:
@@ -118,6 +161,7 @@ def student_sections(report: ClassReport, lang: str, level: int = 2) -> str:
                 for tried, why in s.refused) + "</ul>")
         else:
             parts.append(f"<p>{escape(w['none'])}</p>")
+        parts.append(_progress(s, w, sid, sub))
         parts.append("</section>")
     return "\n".join(parts)
 
@@ -136,6 +180,9 @@ body {{ font-family: sans-serif; margin: 2em; color: #000; background: #fff; }}
 section.student {{ break-inside: avoid; border-top: 1px solid #444; }}
 dl {{ display: grid; grid-template-columns: max-content auto; gap: 0.2em 1em; }}
 dt {{ font-weight: bold; }}
+svg.progress rect {{ fill: #1a4f8b; }}
+table {{ border-collapse: collapse; }}
+th, td {{ border: 1px solid #444; padding: 0.2em 0.5em; text-align: left; }}
 </style></head>
 <body><main>
 <h1>{escape(title)}</h1>

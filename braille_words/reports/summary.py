@@ -14,6 +14,7 @@ reported: one damaged file must not hide a term's work.
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -23,7 +24,30 @@ from typing import Any
 from braille_words.errors import BrailleWordsError
 from braille_words.games.registry import find_game
 from braille_words.table import journal as journal_mod
-from braille_words.table.activity import read_activity
+from braille_words.table.activity import Activity, read_activity
+
+
+@dataclass
+class Week:
+    """One student's figures for one week of the term (ISO week, "2026-W48"): what the
+    term's progress chart and its table show."""
+
+    week: str
+    games: int = 0
+    words: int = 0
+    longest: int = 0
+    """Letters in the longest word played that week."""
+    seconds: list[float] = field(default_factory=list)
+    hints: int = 0
+    refused: int = 0
+
+    @property
+    def words_per_game(self) -> float:
+        return self.words / self.games if self.games else 0.0
+
+    @property
+    def average_seconds(self) -> float | None:
+        return sum(self.seconds) / len(self.seconds) if self.seconds else None
 
 
 @dataclass
@@ -46,6 +70,14 @@ class StudentReport:
     computer_moves: int = 0
     """Turns the computer played at this person's seat (the teacher gave it the seat)."""
     computer_words: list[str] = field(default_factory=list)
+    weeks: dict[str, Week] = field(default_factory=dict)
+    """The student's figures week by week, oldest first (the term's progress)."""
+
+    def week(self, key: str) -> Week:
+        if key not in self.weeks:
+            self.weeks[key] = Week(key)
+            self.weeks = dict(sorted(self.weeks.items()))
+        return self.weeks[key]
 
     @property
     def longest(self) -> str:
@@ -143,6 +175,18 @@ def _replay(record: journal_mod.Record, lexicons: dict[str, Any]) -> tuple[_Repl
     return done, names
 
 
+def _week_of(path: Path, activities: Sequence[Activity]) -> str:
+    """The ISO week a game was played in: its first activity's time, else the journal's
+    file time."""
+    when = activities[0].at if activities else None
+    if when is None:
+        try:
+            when = path.stat().st_mtime
+        except OSError:
+            when = 0.0
+    return time.strftime("%G-W%V", time.localtime(when))
+
+
 def build_report(journals: Sequence[Path], lexicons: dict[str, Any] | None = None) -> ClassReport:
     """Every student of these journals, by name (a name is a student across games)."""
     lexicons = {} if lexicons is None else lexicons
@@ -157,28 +201,39 @@ def build_report(journals: Sequence[Path], lexicons: dict[str, Any] | None = Non
             skipped.append(f"{path}: {exc}")
             continue
         games += 1
+        activities = list(read_activity(path))
+        key = _week_of(path, activities)
         for seat in sorted(done.held):
             student = students.setdefault(names[seat], StudentReport(names[seat]))
             student.games += 1
+            own = done.words.get((seat, False), [])
+            week = student.week(key)
+            week.games += 1
+            week.words += len(own)
+            week.longest = max([week.longest, *(_letters(w) for w in own)])
             student.moves += done.turns[(seat, False)]
             student.computer_moves += done.turns[(seat, True)]
             _add_words(student.words, done.words.get((seat, False), []))
             _add_words(student.computer_words, done.words.get((seat, True), []))
         started: dict[int, float] = {}
-        for act in read_activity(path):
+        for act in activities:
             if act.seat not in done.held or not 0 <= act.seat < len(names):
                 continue
             student = students[names[act.seat]]
+            week = student.week(key)
             if act.kind == "turn":
                 started[act.seat] = act.at
             elif act.kind == "move":
                 begun = started.pop(act.seat, None)
                 if begun is not None and act.at >= begun:
                     student.seconds.append(act.at - begun)
+                    week.seconds.append(act.at - begun)
             elif act.kind == "hint":
                 student.hints += 1
+                week.hints += 1
             elif act.kind == "command" and act.what:
                 student.commands[act.what] += 1
             elif act.kind == "refused":
                 student.refused.append((act.what, act.why))
+                week.refused += 1
     return ClassReport(sorted(students.values(), key=lambda s: s.name.lower()), games, skipped)
