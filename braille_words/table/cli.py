@@ -407,7 +407,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
     say_tightened(_console_lang(path))
     if args.web:
         return _play_on_page(session, args, scripted)
-    return _run(session, scripted, timers=not (args.no_timer or scripted))
+    return _run(session, scripted, timers=not (args.no_timer or scripted), resumed=True)
 
 
 def _resumed(
@@ -538,7 +538,7 @@ def _try_devices(roster: Roster, lang: str) -> None:
 
 def _run(
     session: AnySession, scripted: bool, *, timers: bool = True, greeting: str | None = None,
-    intro: bool = True,
+    intro: bool = True, resumed: bool = False,
 ) -> int:
     """Feed the keyboard into the session and play; the journal keeps the game if we stop."""
     from braille_words.table.terminal import AboveTyping
@@ -573,6 +573,8 @@ def _run(
                 session.teacher = open_teacher(lang, "none" if scripted else "auto")
                 if intro:  # a player at home with the page (--web) is nobody's teacher
                     session.teacher.announce(text(lang, "console_intro"))
+                if resumed:  # where the game stands: whose turn, who the computer plays
+                    session.tell_teacher_resumed()
             if greeting and session.teacher is not None:
                 # the teacher's page: its address and password
                 session.teacher.announce(greeting)
@@ -621,6 +623,8 @@ def _seat_keyboards(session: AnySession) -> list[UsbKeyboard]:
 
         def status(key: str, out: Any = out, path: str = config.keyboard) -> None:
             out.announce(text(out.lang, key, out.verbosity, path=path), cue="warning")
+            if out.on_device is not None:
+                out.on_device(key)  # the teacher is told too: the student cannot fix it
 
         keyboard = UsbKeyboard(config.keyboard, on_line=submit, on_key=out.stop_speech,
                                on_status=status)
@@ -629,6 +633,8 @@ def _seat_keyboards(session: AnySession) -> list[UsbKeyboard]:
             keyboard.start()
         except BrailleWordsError as exc:
             out.announce(error_text(exc, out.lang, out.verbosity), cue="warning")
+            if out.on_device is not None:
+                out.on_device("keyboard_lost")
     return started
 
 

@@ -142,12 +142,21 @@ def apply_seat_option(seats: list[SeatConfig], text: str) -> None:
             parts[-1] += "," + piece
         else:
             parts.append(piece)
+    given: set[str] = set()
     for part in parts:
         key, eq, value = part.partition("=")
         key = key.strip()
         if not eq or key not in known:
             raise OptionError(unknown_setting("seat", key, sorted(known)))
         setattr(seat, key, value.strip())
+        given.add(key)
+    if "display" in given and "keyboard" not in given and not (
+        seat.display in ("none", "") or seat.display.startswith("console")
+    ):
+        # As in a roster: a seat given a Braille display of its own types on its keys, so
+        # the terminal's keyboard does not act for it too (the terminal's "dobierz" drew
+        # for Ola; Janek's "wyjdź" there ended both games).
+        seat.keyboard = "none"
     seat.__post_init__()
 
 

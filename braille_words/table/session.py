@@ -28,6 +28,7 @@ from braille_words.games.interface import BaseView, GameRules, GameState, Move, 
 from braille_words.games.kit import GameKit
 from braille_words.games.votes import parse_ballot
 from braille_words.lexicon.diacritics import restore_line
+from braille_words.present.messages import text
 from braille_words.table.activity import ActivityLog
 from braille_words.table.clock import TableClock
 from braille_words.table.control import TEACHER, Control
@@ -53,6 +54,7 @@ from braille_words.table.vocabulary import (
     VERBOSITY_WORDS,
     WHERE_WORDS,
     clean_line,
+    shared_command,
 )
 
 R = TypeVar("R", bound=GameRules[Any, Any])
@@ -129,6 +131,7 @@ class Session(HotSeat, TableWide, SeatClockTable, Generic[R, S, M]):
     _left: set[int] = field(default_factory=set)
     """Seats whose person said "wyjdź" at a teacher's table: the game waits for them."""
     _last_news: str = ""
+    _silent_reader: SeatOutput | None = None
     """The table's latest public news, for the teacher's status line."""
     _alerts: dict[int, str] = field(default_factory=dict)
     """A seat's device trouble the teacher should know of ("sound_failed"), until it is over."""
@@ -161,7 +164,6 @@ class Session(HotSeat, TableWide, SeatClockTable, Generic[R, S, M]):
             out.wants_letter = self.kit.presenter.wants_letter
             out.cancel_line = self.kit.presenter.cancel_line
             out.on_device = self._device_reporter(seat)
-            out.on_refused = self._refusal_noter(seat)
         if self.activity is None and self.journal is not None:
             self.activity = ActivityLog.beside(self.journal.path)
 
@@ -178,11 +180,32 @@ class Session(HotSeat, TableWide, SeatClockTable, Generic[R, S, M]):
         ].is_human:
             self.activity.note(seat, kind, what, why)
 
-    def _refusal_noter(self, seat: int) -> Callable[[str], None]:
-        def refused(sentence: str) -> None:
-            self._note(seat, "refused", self._trying, sentence)
+    def _refuse(self, seat: int, reasons: list[dict[str, Any]]) -> None:
+        """The table refuses a seat's line: the seat is told why, and the teacher's report
+        keeps the line with that sentence (a network seat's too, though its own computer
+        words it). Noted here, where the table refuses, never guessed from a sound: a
+        rival's move taken back after a successful "akceptuj" sounds like a refusal."""
+        news = self.news[seat]
+        news.refused(reasons)
+        if self._noting(seat):
+            self._note(seat, "refused", self._trying,
+                       SeatNews.refusal(news, reasons, self._report_lang(seat)))
 
-        return refused
+    def _refuse_by_key(self, seat: int, key: str, **params: Any) -> None:
+        """A refusal the table words itself (a line too long, a paused table)."""
+        self.news[seat].tell(key, cue="rejected", **params)
+        if self._noting(seat):
+            self._note(seat, "refused", self._trying,
+                       text(self._report_lang(seat), key, "beginner", **params))
+
+    def _noting(self, seat: int) -> bool:
+        """Whether what ``seat`` does is kept for the teacher's report now."""
+        return self.activity is not None and self.seats[seat].is_human
+
+    def _report_lang(self, seat: int) -> str:
+        """The language a refusal is kept in for the report: the teacher's (a network seat's
+        own language is the student's computer's business; the table words nothing in it)."""
+        return self.teacher.lang if self.teacher is not None else self.seats[seat].lang
 
     def call_soon(self, action: Callable[[], None]) -> None:
         """Run ``action`` on the table's own thread, between two inputs: a network seat
@@ -379,7 +402,7 @@ class Session(HotSeat, TableWide, SeatClockTable, Generic[R, S, M]):
                 news.prompt(self.state.view_for(seat), turn=False)
             return
         if len(words) > MAX_LINE:
-            news.tell("line_too_long", cue="rejected", length=len(words), most=MAX_LINE)
+            self._refuse_by_key(seat, "line_too_long", length=len(words), most=MAX_LINE)
             return
         offered = self._offered.pop(seat, None)
         insist = False
@@ -390,22 +413,23 @@ class Session(HotSeat, TableWide, SeatClockTable, Generic[R, S, M]):
         elif offered is not None and words == offered[1]:
             insist = True  # typed again as it was: the player means it
         if not insist and self._generic(seat, low, words):
-            self._note(seat, "command", low.split(" ", 1)[0])
+            self._note(seat, "command", shared_command(low, CLOCK_WORDS))
             return
         if self._paused:
             key, params = self._paused_key()
-            news.tell(key, cue="rejected", **params)
+            self._refuse_by_key(seat, key, **params)
             return
         awaited = seat in self.state.awaiting
         view = self.state.view_for(seat)
         try:
             move = self.kit.commands.parse(words, view)
-            self._note(seat, "command", str(move.to_json().get("kind", "")))
+            made = move.to_json()
+            self._note(seat, "command", str(made.get("kind") or made.get("type") or ""))
         except InputError as exc:
             if awaited and not insist and self._offer_spelling(seat, words, None):
                 return
             if awaited:
-                news.refused(reasons_of(exc))
+                self._refuse(seat, reasons_of(exc))
             else:
                 self._not_your_turn(seat)
             return
@@ -482,7 +506,12 @@ class Session(HotSeat, TableWide, SeatClockTable, Generic[R, S, M]):
         return seat is not None and self.kit.presenter.private_input(self.state.view_for(seat))
 
     def _not_your_turn(self, seat: int) -> None:
-        self.news[seat].not_your_turn([self.seats[s].name for s in sorted(self.state.awaiting)])
+        names = [self.seats[s].name for s in sorted(self.state.awaiting)]
+        news = self.news[seat]
+        news.not_your_turn(names)
+        if self._noting(seat):
+            self._note(seat, "refused", self._trying, SeatNews.not_your_turn_sentence(
+                news, names, self._report_lang(seat)))
 
     def _generic(self, seat: int, low: str, words: str) -> bool:
         """Commands every game shares. True when ``low`` was one of them."""
@@ -538,12 +567,11 @@ class Session(HotSeat, TableWide, SeatClockTable, Generic[R, S, M]):
     def play(self, seat: int, move: M, *, urgent: bool = False) -> bool:
         """Apply ``move`` for ``seat``; journal and announce it. False if the rules refuse.
         An ``urgent`` move's news (the table's time-up) comes over a half-typed line."""
-        news = self.news[seat]
         awaited = frozenset(self.state.awaiting)
         try:
             state, events = self.rules.apply(self.state, seat, move)
         except BrailleWordsError as exc:  # a RuleViolation too: every reason at once
-            news.refused(reasons_of(exc))
+            self._refuse(seat, reasons_of(exc))
             return False
         if self.journal is not None:
             try:
@@ -554,7 +582,8 @@ class Session(HotSeat, TableWide, SeatClockTable, Generic[R, S, M]):
                 return False
         self.state = state
         self.moves_played += 1
-        self._note(seat, "move", str(move.to_json().get("kind", "")))
+        made = move.to_json()
+        self._note(seat, "move", str(made.get("kind") or made.get("type") or ""))
         self._mover = seat
         try:
             self.announce(events, urgent=urgent)
@@ -819,15 +848,27 @@ class Session(HotSeat, TableWide, SeatClockTable, Generic[R, S, M]):
                 awaited=seat in self.state.awaiting, over=self.state.is_over,
             )
         teacher = self.teacher
-        if teacher is not None:
-            words = SeatNews(teacher, self.kit)
-            public = " ".join(
-                said for said in (words.event_text(e, TEACHER, names)
-                                  for e in events if e.to is None) if said
-            )
-            if public:
+        # The table's public news is worded for the teacher even with no console (the seats
+        # share the terminal): the teacher's page reads it, as it does under a console.
+        reader = teacher if teacher is not None else self._news_reader()
+        words = SeatNews(reader, self.kit)
+        public = " ".join(
+            said for said in (words.event_text(e, TEACHER, names)
+                              for e in events if e.to is None) if said
+        )
+        if public:
+            if teacher is not None:
                 teacher.announce(public)
-                self._last_news = public
+            self._last_news = public
+
+    def _news_reader(self) -> SeatOutput:
+        """An output nobody hears, in the people's language: what words the table's public
+        news for the teacher's page when there is no teacher's console."""
+        if self._silent_reader is None:
+            people = [s.lang for s in self.seats if s.is_human] or [s.lang for s in self.seats]
+            self._silent_reader = SeatOutput(name="", lang=people[0] if people else "pl",
+                                             verbosity="beginner")
+        return self._silent_reader
 
     def _drawing(self, view: Any, lang: str) -> Callable[[Any], list[Any]]:
         # ``view`` is the game's own view type (V of the kit), which Session does not name.

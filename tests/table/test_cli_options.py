@@ -74,3 +74,19 @@ def test_a_finished_game_can_be_read_again_from_its_journal(run_bw: RunBW, tmp_p
     assert not any("Twoje płytki" in line for line in said)  # nothing private is repeated
     again = run_bw("resume", str(path), ok=False)
     assert "braille-words results" in again.stderr
+
+
+def test_a_seat_given_a_display_on_the_command_line_gets_a_rosters_keyboard() -> None:
+    """``--seat 1:name=Ola,display=baum:…`` is the roster's seat: Ola types on her display's
+    keys, and the terminal's keyboard is no longer hers (its "dobierz" drew for her)."""
+    from braille_words.table.roster import roster_from_data
+    from braille_words.table.seats import apply_seat_option, parse_players
+
+    seats = parse_players("human,human,human", "pl")
+    apply_seat_option(seats, "1:name=Ola,display=baum:/dev/pts/9")
+    apply_seat_option(seats, "2:name=Jan,display=none,speech=text")  # hot-seat, as before
+    apply_seat_option(seats, "3:name=Ewa,display=focus:/dev/pts/8,keyboard=terminal")
+    roster = roster_from_data({"seat": [{"name": "Ola", "display": "baum:/dev/pts/9"}]})
+    assert seats[0].keyboard == roster.seats[0].keyboard == "none"
+    assert seats[1].keyboard == "terminal"
+    assert seats[2].keyboard == "terminal"  # said so: kept

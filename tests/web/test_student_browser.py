@@ -333,3 +333,26 @@ def test_the_pages_sounds_follow_their_switch_and_volume_and_self_voicing_speaks
     said = browser.execute_script("return window.__said")
     assert all(lang in ("pl", "cancel") for _, lang in said), said
     assert [e for e in browser.get_log("browser") if e["level"] == "SEVERE"] == []
+
+
+def test_the_page_is_told_once_that_the_teacher_ended_the_game_and_stops_retrying(
+    hosted: HostMaker, browser: Any
+) -> None:
+    import time
+
+    from selenium.webdriver.common.by import By
+
+    table = hosted("remote,computer:beginner", seed=3)
+    join(browser, table)
+    wait(browser, lambda d: "Twój ruch" in " ".join(live_regions(d)["assertive"]))
+    session = table.table.session
+    session.control.end_game()  # the teacher's "koniec"
+    table.thread.join(10)
+    table.host.table_ended(table.table)  # as 'braille-words host' does when a table stops
+    ended = "Nauczyciel zakończył grę. Możesz zamknąć program."
+    wait(browser, lambda d: d.find_element(By.ID, "status").text == ended)
+    assert "Nauczyciel kończy grę. Wyniki:" in heard(browser)
+    time.sleep(3)  # a page that retried would have said "łączę ponownie" by now
+    said = heard(browser)
+    assert said.count(ended) == 1 and "ponownie" not in said.lower()
+    assert not table.host._links  # nothing connected again

@@ -12,6 +12,7 @@ from braille_words.braille import Mode, text_line
 from braille_words.braille.lines import NamedLine
 from braille_words.games.alicja.commands import to_command
 from braille_words.games.alicja.rules import load_data
+from braille_words.games.base import Event
 from braille_words.games.interface import TimerRequest
 from braille_words.games.kit import GamePresenter, standings
 from braille_words.present.messages import render
@@ -270,6 +271,13 @@ class Presenter(GamePresenter[Any]):
 
     def cue_for(self, kind: str, seat: int, params: Mapping[str, Any]) -> str | None:
         return _CUES.get(kind)
+
+    def words_played(self, events: Sequence[Event], seat: int) -> list[str]:
+        """What a player said on the theme (``word_said``'s words, one answer however many
+        words it has): the report's words of Alicja."""
+        said = [str(e.params.get("words", "")).upper() for e in events
+                if e.kind == "word_said" and e.params.get("seat") == seat]
+        return [w for w in said if w]
 
     def event_params(self, kind: str, params: Mapping[str, Any], seat: int,
                      names: Sequence[str], lang: str = "en") -> dict[str, Any]:

@@ -41,12 +41,16 @@ class _Pool:
     def __init__(self, cards: Sequence[Card]) -> None:
         self.cards = list(cards)
 
-    def take(self, what: str, where: str) -> Card:
+    def take(self, what: str, place: str, number: int = 0) -> Card:
+        """A card for ``place`` ("board": word ``number``, "hand" ``number``, "bag"); the
+        exercise asks for more of a card than the deck has: said as the file's mistake, in
+        the teacher's language."""
         for card in self.cards:
             if (what == "?" and card.is_joker) or card.letter == what or card.premium == what:
                 self.cards.remove(card)
                 return card
-        raise InputError(f"{where}: the deck has no card {what!r} left for it")
+        raise InputError.coded("position_no_card", "scrabble_cards", card=what.upper(),
+                               place=place, number=number)
 
 
 def _tokens(hand: str, codes: Collection[str]) -> list[str]:
@@ -96,7 +100,7 @@ def state_from_position(
                     raise InputError(f"{where} puts {letter.upper()} where another word has "
                                      f"{table[sq].letter.upper()}")
                 continue
-            card = pool.take("?" if blank else letter, where)
+            card = pool.take("?" if blank else letter, "board", number)
             table[sq] = Placed(sq[0], sq[1], card.id, letter, blank)
     hands: list[tuple[Card, ...]] = []
     for number, hand in enumerate(pos.hands, start=1):
@@ -108,14 +112,14 @@ def state_from_position(
                                  f"({', '.join(sorted(codes))})")
         if len(tokens) > rules.deck.hand_size:
             raise InputError(f"hand {number} holds more than {rules.deck.hand_size} cards")
-        hands.append(tuple(pool.take(t, f"hand {number}") for t in tokens))
+        hands.append(tuple(pool.take(t, "hand", number) for t in tokens))
     rest = list(pool.cards)
     if pos.bag is None:
         random.Random(seed).shuffle(rest)
         bag, spent = rest, []
     else:
         wanted = _Pool(rest)
-        bag = [wanted.take(ch, "the bag") for ch in normalize(pos.bag).replace(" ", "")]
+        bag = [wanted.take(ch, "bag") for ch in normalize(pos.bag).replace(" ", "")]
         spent = wanted.cards
     state = State(
         seats=tuple(seats), seed=seed, size=size, table=tuple(table.values()),

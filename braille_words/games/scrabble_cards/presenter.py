@@ -575,6 +575,12 @@ class Presenter(GamePresenter[ScrabbleView]):
     def rack_letters(self, view: ScrabbleView) -> str:
         return "".join(c["letter"] or "?" for c in view["hand"] if c["premium"] is None)
 
+    def rack_shown(self, view: ScrabbleView, lang: str) -> str:
+        """The letters, then the bonus cards by name ("ytąai + te same końce, palindrom")."""
+        bonus = [card_name(c, lang, "expert") for c in view["hand"] if c["premium"] is not None]
+        letters = self.rack_letters(view)
+        return f"{letters} + {', '.join(bonus)}" if bonus else letters
+
     def event_params(
         self, kind: str, params: Mapping[str, Any], seat: int, names: Sequence[str],
         lang: str = "en",
