@@ -15,6 +15,7 @@ from braille_words.games.alicja.rules import load_data
 from braille_words.games.interface import TimerRequest
 from braille_words.games.kit import GamePresenter, standings
 from braille_words.present.messages import render
+from braille_words.present.tally import tally
 
 GAME = "alicja"
 _DATA = load_data()
@@ -130,7 +131,7 @@ def abilities_sentence(view: Mapping[str, Any], lang: str, verbosity: str) -> st
 
 
 def read_scores(view: Mapping[str, Any], lang: str, verbosity: str) -> str:
-    cups = ", ".join(f"{_name(view, s)} {c}" for s, c in enumerate(view["cups"]))
+    cups = tally((_name(view, s), c) for s, c in enumerate(view["cups"]))
     return _t(lang, "read_scores", verbosity, round=view["round"], rounds=view["rounds"],
               cups=cups)
 
@@ -155,8 +156,8 @@ def prompt(view: Mapping[str, Any], lang: str, verbosity: str) -> str:
     if phase == "theme":
         if len(view["themes"]) == 2 and seat == view["current"]:
             return choose_sentence(view, lang, verbosity)
-        return _t(lang, "place_caterpillar", verbosity, players=", ".join(
-            f"{k + 1} {n}" for k, n in enumerate(view["seats"]) if k != seat))
+        others = [n for k, n in enumerate(view["seats"]) if k != seat]
+        return _t(lang, "place_caterpillar", verbosity, players=others, example=others[0])
     if phase == "vote":
         words = view["said"][view["last"]][1] if view["last"] is not None else ""
         if view.get("suspect"):
@@ -213,7 +214,7 @@ def event_params(kind: str, params: dict[str, Any], seat: int, names: Sequence[s
         detail = params.get("letters") or params.get("earlier") or ""
         extra["detail"] = f": {_join(detail)}" if detail else ""
     if kind == "cups_scored":
-        extra["cups_said"] = ", ".join(f"{name(s)} {c}" for s, c in params["cups"])
+        extra["cups_said"] = tally((name(s), c) for s, c in params["cups"])
     if "stands" in params:
         extra["result"] = "stands" if params["stands"] else "goes"
     return extra

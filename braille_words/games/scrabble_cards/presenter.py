@@ -35,6 +35,7 @@ from braille_words.games.scrabble_cards.notation import (
 )
 from braille_words.games.scrabble_cards.view import CardView, ScrabbleView
 from braille_words.present.messages import render
+from braille_words.present.tally import tally
 from braille_words.speech.speaker import mark_word
 from braille_words.speech.spelling import letter_name
 
@@ -113,8 +114,8 @@ def read_card(view: ScrabbleView, number: int, lang: str, verbosity: str) -> str
 
 
 def read_scores(view: ScrabbleView, lang: str, verbosity: str) -> str:
-    parts = [f"{_name(view, s)} {p}" for s, p in enumerate(view["scores"])]
-    return _t(lang, "read_scores", verbosity, scores=", ".join(parts), bag=view["bag"])
+    parts = tally((_name(view, s), p) for s, p in enumerate(view["scores"]))
+    return _t(lang, "read_scores", verbosity, scores=parts, bag=view["bag"])
 
 
 def board_grid(view: ScrabbleView, own: bool = True) -> Grid:

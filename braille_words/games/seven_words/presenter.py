@@ -17,6 +17,7 @@ from braille_words.games.interface import TimerRequest
 from braille_words.games.kit import GamePresenter
 from braille_words.games.seven_words.view import SevenWordsView
 from braille_words.present.messages import render, text
+from braille_words.present.tally import named, tally
 from braille_words.speech.speaker import mark_word
 from braille_words.speech.spelling import letter_name
 
@@ -98,8 +99,8 @@ def read_words(
 def read_scores(
     view: SevenWordsView, lang: str, verbosity: str, word_lang: str = WORD_LANG
 ) -> str:
-    parts = [f"{_name(view, s)} {t}" for s, t in enumerate(view["totals"])]
-    return _t(lang, "scores", verbosity, s=", ".join(parts))
+    parts = tally((_name(view, s), t) for s, t in enumerate(view["totals"]))
+    return _t(lang, "scores", verbosity, s=parts)
 
 
 _PHASES = ("writing", "challenges", "correction", "ruling", "over")
@@ -242,7 +243,8 @@ def event_params(
         )
     if kind == "round_scored":
         extra["results_said"] = "; ".join(
-            f"{name(r['seat'])} {r['score']}" + (f" +{r['bonus']}" if r.get("bonus") else "")
+            named(name(r['seat']), r['score'])
+            + (f" +{r['bonus']}" if r.get("bonus") else "")
             for r in params["results"]
         )
     if kind == "game_over":

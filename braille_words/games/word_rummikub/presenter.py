@@ -18,6 +18,7 @@ from braille_words.games.interface import TimerRequest
 from braille_words.games.kit import GamePresenter
 from braille_words.games.word_rummikub.view import RummikubView, TableWord
 from braille_words.present.messages import render, text
+from braille_words.present.tally import tally
 from braille_words.speech.speaker import mark_word
 from braille_words.speech.spelling import letter_name
 from braille_words.tiles import is_number
@@ -143,8 +144,8 @@ def read_word(view: RummikubView, number: int, lang: str, word_lang: str = WORD_
 def read_scores(
     view: RummikubView, lang: str, verbosity: str, word_lang: str = WORD_LANG
 ) -> str:
-    parts = [f"{name} {score}" for name, score in zip(view["seats"], view["scores"], strict=False)]
-    return _t(lang, "scores", verbosity, s=", ".join(parts))
+    parts = tally(zip(view["seats"], view["scores"], strict=False))
+    return _t(lang, "scores", verbosity, s=parts)
 
 
 def read_bank(view: RummikubView, lang: str, verbosity: str, word_lang: str = WORD_LANG) -> str:
@@ -164,8 +165,8 @@ def read_turn(view: RummikubView, lang: str, verbosity: str, word_lang: str = WO
 def read_racks(
     view: RummikubView, lang: str, verbosity: str, word_lang: str = WORD_LANG
 ) -> str:
-    parts = [f"{name} {n}" for name, n in zip(view["seats"], view["rack_sizes"], strict=False)]
-    return _t(lang, "racks", verbosity, s=", ".join(parts))
+    parts = tally(zip(view["seats"], view["rack_sizes"], strict=False))
+    return _t(lang, "racks", verbosity, s=parts)
 
 
 _READERS = {
@@ -227,7 +228,7 @@ def where(
 def final(result: dict[str, Any], lang: str, names: Sequence[str], seat: int) -> str:
     scores = result.get("scores", [])
     winners = [names[s] for s in result.get("winners", result.get("winner_seats", []))]
-    parts = ", ".join(f"{n} {s}" for n, s in zip(names, scores, strict=False))
+    parts = tally(zip(names, scores, strict=False))
     return _t(lang, "final", parts=parts, w=winners)
 
 

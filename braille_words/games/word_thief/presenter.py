@@ -25,6 +25,7 @@ from braille_words.games.kit import GamePresenter, standings
 from braille_words.games.word_thief.commands import to_command
 from braille_words.games.word_thief.view import CardView, TableWordView, WordThiefView
 from braille_words.present.messages import render
+from braille_words.present.tally import tally
 from braille_words.speech.speaker import mark_word
 from braille_words.speech.spelling import letter_name
 
@@ -97,8 +98,8 @@ def read_table(view: WordThiefView, lang: str, verbosity: str) -> str:
 
 
 def read_scores(view: WordThiefView, lang: str, verbosity: str) -> str:
-    parts = [f"{_name(view, s)} {p}" for s, p in enumerate(view["scores"])]
-    return _t(lang, "read_scores", verbosity, scores=", ".join(parts), draw=view["draw"])
+    parts = tally((_name(view, s), p) for s, p in enumerate(view["scores"]))
+    return _t(lang, "read_scores", verbosity, scores=parts, draw=view["draw"])
 
 
 def read_word(view: WordThiefView, number: int, lang: str, verbosity: str) -> str:
