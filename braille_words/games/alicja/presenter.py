@@ -15,6 +15,7 @@ from braille_words.games.alicja.rules import load_data
 from braille_words.games.interface import TimerRequest
 from braille_words.games.kit import GamePresenter, standings
 from braille_words.present.messages import render
+from braille_words.present.rulebook import rules_told
 from braille_words.present.tally import tally
 
 GAME = "alicja"
@@ -249,7 +250,9 @@ _CUES = {"player_out": "rejected", "word_said": "placed", "challenged": "warning
 
 class Presenter(GamePresenter[Any]):
     def read(self, low: str, view: Any, lang: str, verbosity: str) -> str | None:
-        return read(low, view, lang, verbosity)
+        # "zasady", "zasady 2", "wartości": the rules told by the game (issue 33 §2).
+        told = rules_told(GAME, low, lang, None)
+        return told if told is not None else read(low, view, lang, verbosity)
 
     def prompt(self, view: Any, lang: str, verbosity: str) -> str:
         return prompt(view, lang, verbosity)

@@ -35,6 +35,7 @@ from braille_words.games.scrabble_cards.notation import (
 )
 from braille_words.games.scrabble_cards.view import CardView, ScrabbleView
 from braille_words.present.messages import render
+from braille_words.present.rulebook import rules_told
 from braille_words.present.tally import tally
 from braille_words.speech.speaker import mark_word
 from braille_words.speech.spelling import letter_name
@@ -546,7 +547,9 @@ class Presenter(GamePresenter[ScrabbleView]):
         self._view: ScrabbleView | None = None
 
     def read(self, low: str, view: ScrabbleView, lang: str, verbosity: str) -> str | None:
-        return read(low, view, lang, verbosity)
+        # "zasady", "zasady 2", "wartości": the rules told by the game (issue 33 §2).
+        told = rules_told(GAME, low, lang, None)
+        return told if told is not None else read(low, view, lang, verbosity)
 
     def prompt(self, view: ScrabbleView, lang: str, verbosity: str) -> str:
         return prompt(view, lang, verbosity)

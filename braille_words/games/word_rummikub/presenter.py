@@ -18,6 +18,7 @@ from braille_words.games.interface import TimerRequest
 from braille_words.games.kit import GamePresenter
 from braille_words.games.word_rummikub.view import RummikubView, TableWord
 from braille_words.present.messages import render, text
+from braille_words.present.rulebook import rules_told
 from braille_words.present.tally import tally
 from braille_words.speech.speaker import mark_word
 from braille_words.speech.spelling import letter_name
@@ -418,7 +419,9 @@ class Presenter(GamePresenter[RummikubView]):
         super().__init__(word_lang)
 
     def read(self, low: str, view: RummikubView, lang: str, verbosity: str) -> str | None:
-        return read(low, view, lang, verbosity, self.word_lang)
+        # "zasady", "zasady 2", "wartości": the rules told by the game (issue 33 §2).
+        told = rules_told(GAME, low, lang, None)
+        return told if told is not None else read(low, view, lang, verbosity, self.word_lang)
 
     def prompt(self, view: RummikubView, lang: str, verbosity: str) -> str:
         return prompt(view, lang, verbosity, self.word_lang)

@@ -25,6 +25,7 @@ from braille_words.games.kit import GamePresenter, standings
 from braille_words.games.word_thief.commands import to_command
 from braille_words.games.word_thief.view import CardView, TableWordView, WordThiefView
 from braille_words.present.messages import render
+from braille_words.present.rulebook import rules_told
 from braille_words.present.tally import tally
 from braille_words.speech.speaker import mark_word
 from braille_words.speech.spelling import letter_name
@@ -270,7 +271,9 @@ class Presenter(GamePresenter[WordThiefView]):
     """Word Thief's sentences and Braille lines as the table calls them."""
 
     def read(self, low: str, view: WordThiefView, lang: str, verbosity: str) -> str | None:
-        return read(low, view, lang, verbosity)
+        # "zasady", "zasady 2", "wartości": the rules told by the game (issue 33 §2).
+        told = rules_told(GAME, low, lang, None)
+        return told if told is not None else read(low, view, lang, verbosity)
 
     def prompt(self, view: WordThiefView, lang: str, verbosity: str) -> str:
         return prompt(view, lang, verbosity)
