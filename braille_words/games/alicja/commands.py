@@ -231,3 +231,10 @@ class Commands(CommandLanguage[Move, Any]):
 
     def help(self, lang: str) -> list[tuple[str, str]]:
         return HELP.get(lang, HELP["en"])
+
+    def words_of(self, move: Move) -> list[str]:
+        """The words said: ``glosnik`` is offered back as GŁOŚNIK, as the other games do,
+        before the table votes a word out that the player never meant."""
+        if isinstance(move, Say | Talk):
+            return [w for w in move.text.split() if w.isalpha()]
+        return []
