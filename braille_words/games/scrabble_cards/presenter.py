@@ -602,7 +602,16 @@ class Presenter(GamePresenter[ScrabbleView]):
         return _t(lang, "resumed", verbosity, scores=read_scores(view, lang, verbosity))
 
     def describe_move(self, move: Any, lang: str, view: ScrabbleView | None = None) -> str:
-        return to_command(move, view, lang)
+        """A hint says what the line means, then the line: "K10 ii 5" was heard as three
+        words and a count ("5" is the hand's card 5, played with the word)."""
+        from braille_words.games.scrabble_cards.rules import Lay
+
+        line = to_command(move, view, lang)
+        if not isinstance(move, Lay):
+            return line
+        return _t(lang, "hint_lay", "beginner", word=move.word.upper(),
+                  square=square_name(move.row, move.col), across="yes" if move.across else "no",
+                  cards=[str(k + 1) for k in move.extras], line=line)
 
     def nudge(self, move: Any, lang: str, view: ScrabbleView, verbosity: str) -> str | None:
         return nudge(move, lang, view, verbosity)
