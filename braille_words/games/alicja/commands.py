@@ -128,7 +128,10 @@ def _who(view: Any) -> InputError:
 def _said(rest: str, view: Any) -> Say:
     """A word for the turn the view shows (``State.turn_mark``): typed now, it is for now."""
     turn = f"{view['round']}.{view['teapot']}" if "round" in view and "teapot" in view else ""
-    for mark in _LAY_MARK:
+    secret = str(view.get("secret") or "").lower()
+    # "bilet +e": the secret letter itself after the plus, as the prompt says it.
+    marks = (*_LAY_MARK, *((f"+{secret}", f"!{secret}") if secret else ()))
+    for mark in marks:
         if rest.endswith(mark) and rest[: -len(mark)].strip():
             return Say(rest[: -len(mark)].strip(), lay=True, turn=turn)
     return Say(rest, turn=turn)

@@ -125,7 +125,7 @@ def abilities_sentence(view: Mapping[str, Any], lang: str, verbosity: str) -> st
     if upright and card == "hatter":
         can.append(_t(lang, "can_hat", verbosity))
     if view.get("secret"):
-        can.append(_t(lang, "can_lay", verbosity))
+        can.append(_t(lang, "can_lay", verbosity, letter=str(view["secret"]).upper()))
     if upright and card == "deuce" and view.get("just") not in (None, seat):
         can.append(_t(lang, "can_encore", verbosity, name=_name(view, view["just"])))
     return " ".join(can)
