@@ -59,7 +59,10 @@ def test_the_closing_line_after_quitting_a_polish_game_is_polish(make_table: Any
 
     session, _streams = make_table()
     said = _saved_sentence(session)
-    assert "gra zapisana w" in said and "the game is saved" not in said
+    first, path = said.splitlines()
+    assert first == "braille-words: Gra zapisana; polecenie braille-words resume ją wznowi."
+    assert path.startswith("Plik gry: ") and path.endswith(".jsonl")
+    assert "the game is saved" not in said.lower()
     session.unsaved = True
     assert "nie udało się zapisać" in _saved_sentence(session)
 
