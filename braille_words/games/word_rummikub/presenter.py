@@ -229,7 +229,12 @@ def where(
 def final(result: dict[str, Any], lang: str, names: Sequence[str], seat: int) -> str:
     scores = result.get("scores", [])
     winners = [names[s] for s in result.get("winners", result.get("winner_seats", []))]
-    parts = tally(zip(names, scores, strict=False))
+    penalties = list(result.get("penalties", [])) + [0] * len(scores)
+    # Where the points came from: a child whose running total was 87 heard 91 (or 57) at the
+    # end with no reason; a joker left on the rack is said beside the score it lowered.
+    said = [_t(lang, "final_score", score=score, words=score + penalty, penalty=penalty)
+            if penalty else str(score) for score, penalty in zip(scores, penalties, strict=False)]
+    parts = tally(zip(names, said, strict=False))
     return _t(lang, "final", parts=parts, w=winners)
 
 
