@@ -780,6 +780,10 @@ class Session(HotSeat, TableWide, SeatClockTable, Generic[R, S, M]):
         is told the move learns less than one told what to look for."""
         out, news = self.outputs[seat], self.news[seat]
         self._note(seat, "hint")
+        if self.state.is_over:
+            # "możesz spasować" after the end sent a child looking for a move (issue 33).
+            news.tell("no_hint_over")
+            return
         move = self.kit.computer.hint(self.rules, self.state, seat)
         if move is None:
             # The game words it its way (no tiles to draw in 7 słów), else the table does.

@@ -11,3 +11,4 @@ def test_the_final_scores_say_a_joker_penalty_beside_the_score_it_lowered() -> N
         {"scores": [91, 84], "penalties": [0, 30], "winners": [0]}, "pl", ["Gracz", "Ada"], 0)
     assert "Wyniki: Gracz: 91; Ada: 84 (za słowa 114, kara za jokery na stojaku: minus 30)." \
         in said
+
