@@ -609,9 +609,10 @@ class Presenter(GamePresenter[ScrabbleView]):
         line = to_command(move, view, lang)
         if not isinstance(move, Lay):
             return line
-        return _t(lang, "hint_lay", "beginner", word=move.word.upper(),
-                  square=square_name(move.row, move.col), across="yes" if move.across else "no",
-                  cards=[str(k + 1) for k in move.extras], line=line)
+        return render(lang, GAME, "hint_lay", {
+            "word": move.word.upper(), "square": square_name(move.row, move.col),
+            "across": "yes" if move.across else "no",
+            "cards": [str(k + 1) for k in move.extras], "line": line})
 
     def nudge(self, move: Any, lang: str, view: ScrabbleView, verbosity: str) -> str | None:
         return nudge(move, lang, view, verbosity)
