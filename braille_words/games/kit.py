@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from braille_words.games.interface import GameRules, M, S, SeatClockRequest, TimerRequest, V
+from braille_words.present.tally import tally
 
 if TYPE_CHECKING:
     from braille_words.braille.lines import NamedLine
@@ -95,13 +96,13 @@ Router = Callable[[Any, Any], tuple[Any, "str | None"]]
 
 
 def standings(result: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
-    """A result's winners and its scores best first ("Ola 12, Jan 9"), for a game's final
+    """A result's winners and its scores best first ("Ola: 12; Jan: 9"), for a game's final
     sentence (``{winners}``, ``{scores}``)."""
     scores = list(result.get("scores", []))
     order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))
     return {
         "winners": [names[s] for s in result.get("winners", []) if s < len(names)],
-        "scores": ", ".join(f"{names[s]} {scores[s]}" for s in order if s < len(names)),
+        "scores": tally((names[s], scores[s]) for s in order if s < len(names)),
     }
 
 

@@ -645,15 +645,19 @@ def _close(session: AnySession, keyboards: Sequence[UsbKeyboard]) -> None:
 
 
 def _saved_sentence(session: AnySession) -> str:
-    """The closing line, in the language of the people at the table (not always English)."""
+    """The closing lines, in the language of the people at the table (not always English):
+    what happened first, then the journal's path on a line of its own, which a screen reader
+    can skip (read aloud, "/tmp/…/sessions/…jsonl" was half a minute of speech)."""
     from braille_words.present.messages import text
 
     humans = [out for seat, out in zip(session.seats, session.outputs, strict=True)
               if seat.is_human]
     lang = (humans or session.outputs)[0].lang
     path = session.journal.path if session.journal is not None else "?"
-    key = "closing_unsaved" if session.unsaved else "closing_saved"
-    return "braille-words: " + text(lang, key, path=path)
+    if session.unsaved:
+        return "braille-words: " + text(lang, "closing_unsaved", path=path)
+    return (f"braille-words: {text(lang, 'closing_saved')}\n"
+            f"{text(lang, 'closing_path', path=path)}")
 
 
 def _read_keyboard(session: AnySession) -> None:

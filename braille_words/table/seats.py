@@ -68,6 +68,43 @@ class SeatConfig:
         return check_options(cls, "seat", data)
 
 
+PERSON_NAMES: dict[str, tuple[str, ...]] = {
+    "pl": ("Gracz", "Drugi gracz", "Trzeci gracz", "Czwarty gracz", "Piąty gracz",
+           "Szósty gracz", "Siódmy gracz", "Ósmy gracz"),
+    "en": ("Player", "Second player", "Third player", "Fourth player", "Fifth player",
+           "Sixth player", "Seventh player", "Eighth player"),
+}
+"""People's default names: the seat's place said as a word. "Gracz 2" beside a score or a
+seat number ("Gracz 2 5", ``gąsienica 2``) could not be told from the numbers around it, in
+speech or in Braille; an ordinal word keeps the order the teacher gave and holds no digit."""
+
+COMPUTER_NAMES: dict[str, tuple[str, ...]] = {
+    "pl": ("Ada", "Bolek", "Celina", "Dyzio", "Felek", "Gosia", "Henio", "Irka"),
+    "en": ("Ada", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gwen", "Hal"),
+}
+"""Computers' default names: given names, none of them a person's default, each starting with
+its own letter, so a child tells the computers apart by ear, types a name to pick one
+(``gąsienica Bolek``) and never meets a digit in a name."""
+
+
+def person_name(number: int, lang: str) -> str:
+    """The default name of the ``number``-th person (from 1) at a table in ``lang``."""
+    return _nth(PERSON_NAMES, number, lang)
+
+
+def computer_name(number: int, lang: str) -> str:
+    """The default name of the ``number``-th computer (from 1) at a table in ``lang``."""
+    return _nth(COMPUTER_NAMES, number, lang)
+
+
+def _nth(lists: dict[str, tuple[str, ...]], number: int, lang: str) -> str:
+    names = lists.get(lang, lists["en"])
+    if number <= len(names):
+        return names[number - 1]
+    # More seats than any game takes: the list again, told apart by a letter, not a digit.
+    return f"{names[(number - 1) % len(names)]} {chr(ord('A') + (number - 1) // len(names))}"
+
+
 def parse_players(text: str, lang: str = "pl") -> list[SeatConfig]:
     """``--players human,computer`` (``człowiek,komputer``; ``computer:beginner`` sets a level)."""
     aliases = {
@@ -100,12 +137,10 @@ def parse_players(text: str, lang: str = "pl") -> list[SeatConfig]:
             kind = "human"
         if kind == "human":
             humans += 1
-            name = ("Gracz" if lang == "pl" else "Player") + (f" {humans}" if humans > 1 else "")
+            name = person_name(humans, lang)
         else:
             computers += 1
-            name = ("Komputer" if lang == "pl" else "Computer") + (
-                f" {computers}" if computers > 1 else ""
-            )
+            name = computer_name(computers, lang)
         seats.append(
             SeatConfig(
                 name=name,

@@ -27,7 +27,7 @@ from braille_words.games.base import Event
 from braille_words.games.interface import BaseView, GameRules, GameState, Move, TimerRequest
 from braille_words.games.kit import GameKit
 from braille_words.games.votes import parse_ballot
-from braille_words.lexicon.diacritics import restore_line
+from braille_words.lexicon.diacritics import respellings
 from braille_words.present.messages import text
 from braille_words.table.activity import ActivityLog
 from braille_words.table.clock import TableClock
@@ -470,17 +470,23 @@ class Session(HotSeat, TableWide, SeatClockTable, Generic[R, S, M]):
         lexicon = self.rules.lexicon
         if lexicon is None or self.kit.word_lang != "pl":
             return False
-        restored = restore_line(words, lexicon.contains)
-        if restored is None or (move is not None and not self._unsure(seat, move)):
+        if move is not None and not self._unsure(seat, move):
             return False
-        try:  # offered only if it would be played: "tak" must not meet another refusal
-            move = self.kit.commands.parse(restored, self.state.view_for(seat))
-            self.rules.apply(self.state, seat, move)
-        except BrailleWordsError:
-            return False
-        self._offered[seat] = (restored, words)
-        self.news[seat].tell("did_you_mean", cue="warning", line=restored)
-        return True
+        # A refused line whose words are all words ("nowe lany" with Ł on the rack) is
+        # respelled word by word too: the first spelling the rules would play is offered.
+        zipf = getattr(lexicon, "zipf", None)
+        for restored in respellings(words, lexicon.contains, zipf):
+            try:  # offered only if it would be played: "tak" must not meet another refusal
+                tried = self.kit.commands.parse(restored, self.state.view_for(seat))
+                self.rules.apply(self.state, seat, tried)
+            except BrailleWordsError:
+                continue
+            if self._unsure(seat, tried):
+                continue
+            self._offered[seat] = (restored, words)
+            self.news[seat].tell("did_you_mean", cue="warning", line=restored)
+            return True
+        return False
 
     def keyboard_key(self) -> None:
         """A key on the shared keyboard (the terminal's reader thread): silence at once the
@@ -814,6 +820,10 @@ class Session(HotSeat, TableWide, SeatClockTable, Generic[R, S, M]):
         is told the move learns less than one told what to look for."""
         out, news = self.outputs[seat], self.news[seat]
         self._note(seat, "hint")
+        if self.state.is_over:
+            # "możesz spasować" after the end sent a child looking for a move (issue 33).
+            news.tell("no_hint_over")
+            return
         move = self.kit.computer.hint(self.rules, self.state, seat)
         if move is None:
             # The game words it its way (no tiles to draw in 7 słów), else the table does.

@@ -29,9 +29,9 @@ def test_a_position_with_an_empty_table_word_is_refused(run_bw: RunBW, tmp_path:
 
 
 def test_two_seats_under_one_name_are_refused(run_bw: RunBW, tmp_path: Path) -> None:
-    done = run_bw("play", "rummikub", "--seat", "1:name=Komputer",
+    done = run_bw("play", "rummikub", "--seat", "1:name=Ada",
                   "--journal", str(tmp_path / "d.jsonl"), stdin="wyjdź\n", ok=False)
-    assert done.returncode == 1 and "both called Komputer" in done.stderr
+    assert done.returncode == 1 and "both called Ada" in done.stderr
 
 
 def test_a_deeply_nested_position_is_named_and_no_save_is_claimed(
@@ -59,7 +59,10 @@ def test_the_closing_line_after_quitting_a_polish_game_is_polish(make_table: Any
 
     session, _streams = make_table()
     said = _saved_sentence(session)
-    assert "gra zapisana w" in said and "the game is saved" not in said
+    first, path = said.splitlines()
+    assert first == "braille-words: Gra zapisana; polecenie braille-words resume ją wznowi."
+    assert path.startswith("Plik gry: ") and path.endswith(".jsonl")
+    assert "the game is saved" not in said.lower()
     session.unsaved = True
     assert "nie udało się zapisać" in _saved_sentence(session)
 

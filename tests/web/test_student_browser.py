@@ -135,7 +135,7 @@ def test_a_player_joins_and_plays_rummikub_to_the_end_by_keyboard_alone(
 
     # The computer moves first; the player is told it is their turn, assertively.
     wait(browser, lambda d: "Twój ruch" in " ".join(live_regions(d)["assertive"]))
-    assert "Komputer" in " ".join(live_regions(browser)["polite"])
+    assert "Ada" in " ".join(live_regions(browser)["polite"])
     assert browser.find_element(By.ID, "area-rack-heading").text == "Twoje płytki"
     assert axe(browser) == []
     shots(browser, "rummikub")
@@ -160,7 +160,7 @@ def test_a_player_joins_and_plays_rummikub_to_the_end_by_keyboard_alone(
     review("1")
     wait(browser, lambda d: "Stojak, 14 płytek" in heard(d))
     review("3")
-    wait(browser, lambda d: "Wyniki: Gracz 0, Komputer 6." in heard(d))
+    wait(browser, lambda d: "Wyniki: Gracz: 0; Ada: 6." in heard(d))
     review("2")
     wait(browser, lambda d: "BIEDNE" in live_regions(d)["polite"][-1])
     review("5")

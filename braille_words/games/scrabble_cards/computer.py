@@ -192,11 +192,30 @@ def with_premiums(rules: Rules, state: State, seat: int, lay: Lay, meets: tuple[
     return better if _points(rules, state, seat, better)[0] >= 0 else lay
 
 
+COMMON_WORDS: dict[str, int] = {"beginner": 20_000, "medium": 50_000}
+"""How many of the most frequent Polish forms a level lays as its main word (the strong one
+knows all), as in Rummikub Słowny; hints use the medium vocabulary. A child was hinted
+"K10 ii", "G1 sroż", "C9 abbuś": words nobody at a school table knows."""
+
+
+def common(rules: Rules, vocabulary: str, word: str) -> bool:
+    """Whether ``word`` is among the forms ``vocabulary`` (a level) knows; a lexicon without
+    frequencies (a test's small list) is known whole."""
+    most = COMMON_WORDS.get(vocabulary)
+    rank = getattr(rules.lexicon, "frequency_rank", None)
+    if most is None or not callable(rank):
+        return True
+    found = rank(word)
+    return found is not None and found <= most
+
+
 def shortlist(rules: Rules, state: State, seat: int, level: str,
-              keep: int | None = None) -> list[Placement]:
+              keep: int | None = None, vocabulary: str | None = None) -> list[Placement]:
     """The placements worth judging in full: the best ``keep`` by the cheap score (the
-    beginner's: the shortest words), every one when ``keep`` is None."""
-    found = placements(rules, state, seat)
+    beginner's: the shortest words), every one when ``keep`` is None; only words the
+    ``vocabulary`` (the level's by default) knows."""
+    words = vocabulary or level
+    found = {p for p in placements(rules, state, seat) if common(rules, words, p.word)}
     if keep is None or len(found) <= keep:
         return sorted(found, key=_order)
     if level == "beginner":
@@ -206,11 +225,12 @@ def shortlist(rules: Rules, state: State, seat: int, level: str,
 
 
 def scored_moves(rules: Rules, state: State, seat: int, level: str,
-                 keep: int | None = None) -> list[tuple[int, Lay]]:
+                 keep: int | None = None, vocabulary: str | None = None
+                 ) -> list[tuple[int, Lay]]:
     """The moves the rules accept, with their points, best first: of every placement, or of
     the ``keep`` best by the cheap score."""
     out: list[tuple[int, Lay]] = []
-    for placement in shortlist(rules, state, seat, level, keep):
+    for placement in shortlist(rules, state, seat, level, keep, vocabulary):
         lay = lay_of(placement)
         points, meets = _points(rules, state, seat, lay)
         if points < 0:
@@ -289,7 +309,7 @@ class Computer(ComputerPlayer[Rules, State, Move]):
             return answer(rules, state, seat, "strong")
         if state.phase != "turn" or seat != state.current:
             return None
-        moves = scored_moves(rules, state, seat, "strong", JUDGED["strong"])
+        moves = scored_moves(rules, state, seat, "strong", JUDGED["strong"], "medium")
         return moves[0][1] if moves else None
 
     def fallback_move(self, rules: Rules, state: State, seat: int) -> Move | None:

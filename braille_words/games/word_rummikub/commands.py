@@ -58,6 +58,7 @@ from braille_words.games.word_rummikub.rules import (
     Undo,
 )
 from braille_words.games.word_rummikub.view import RackTile, RummikubView, TableWord
+from braille_words.lexicon.diacritics import VARIANTS
 from braille_words.tiles import is_number, normalize
 
 JOKER_NAMES = frozenset({"?", "*", "joker", "dżoker", "jokera", "blank"})
@@ -347,6 +348,12 @@ def _new(cmd: _Line) -> Move:
             try:
                 tiles.append(cmd.rack_tile(ch, tiles))
             except InputError:
+                polish = _polish_on_rack(cmd, ch, tiles)
+                if polish is not None:
+                    # "nowe gon" with Ń on the rack: the joker is not spent silently; the
+                    # table offers NOWE GOŃ, and numbers still lay the joker as N.
+                    raise cmd.error("polish_letter_on_rack", letter=ch.upper(),
+                                    polish=polish.upper()) from None
                 tiles.append(cmd.rack_tile("?", tiles))
                 jokers += ch
         return NewWord(tuple(tiles), jokers)
@@ -358,6 +365,15 @@ def _new(cmd: _Line) -> Move:
     if n != len(jokers):
         raise cmd.error("joker_letters_count", n=n)
     return NewWord(tuple(tiles), jokers)
+
+
+def _polish_on_rack(cmd: _Line, letter: str, taken: Sequence[int]) -> str | None:
+    """The Polish letter on the rack (not yet taken) that ``letter`` was typed for, if any."""
+    for variant in VARIANTS.get(letter, "")[1:]:
+        if any(tile_letter == variant and tile_id not in taken
+               for tile_id, tile_letter in cmd.rack):
+            return variant
+    return None
 
 
 def _joker(cmd: _Line) -> Move:
