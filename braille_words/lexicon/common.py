@@ -149,11 +149,15 @@ class CommonWords:
         return found
 
 
-@functools.lru_cache(maxsize=16)
-def common_words(lexicon: Any, most: int) -> CommonWords | None:
+def common_words(lexicon: object, most: int) -> CommonWords | None:
     """The ``most`` most frequent forms of ``lexicon`` (a teacher's school words when it is
     one); None when the lexicon knows no frequencies (a test's small list, whose every word
-    then counts as common)."""
+    then counts as common). Built once per lexicon and size."""
+    return _common_words(lexicon, most)
+
+
+@functools.lru_cache(maxsize=16)
+def _common_words(lexicon: Any, most: int) -> CommonWords | None:
     alphabet = getattr(lexicon, "alphabet", None)
     if alphabet is None:
         return None

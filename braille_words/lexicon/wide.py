@@ -88,8 +88,8 @@ class WideSearch:
         wild: list[Array] = []
         finals: list[Array] = []
         node = np.zeros(1, dtype=np.int64)
-        state = (np.array([start_state], dtype=np.int64) if packed
-                 else start_counts.reshape(1, -1))
+        state: Array = (np.array([start_state], dtype=np.int64) if packed
+                        else start_counts.reshape(1, -1))
         left = np.array([jokers], dtype=np.int16)
         rows = np.zeros(1, dtype=np.int64)  # which row of the previous level each entry is
         first, count, final, height = self.first, self.count, self.final, self.height
