@@ -40,6 +40,7 @@ from braille_words.games.word_rummikub.rules import (
     word_text,
 )
 from braille_words.lexicon.common import common_words
+from braille_words.tiles import MAX_WORD_LENGTH
 
 LEVELS = ("beginner", "medium", "strong")
 
@@ -65,6 +66,16 @@ class Searchable(Protocol):
     ) -> Sequence[Found]: ...
 
 
+def longest_word(lex: object) -> int:
+    """The length of the lexicon's longest word: no search for a longer one is made (a rack
+    of seventy tiles spent the move's searches on lengths no word has)."""
+    known = getattr(lex, "longest_word", None)
+    if isinstance(known, int):
+        return known
+    graph = getattr(lex, "graph", None)
+    return int(graph.height[0]) if graph is not None else MAX_WORD_LENGTH
+
+
 class _Budget:
     """A lexicon that answers at most ``calls`` anagram searches, then finds nothing.
 
@@ -75,6 +86,7 @@ class _Budget:
     def __init__(self, lex: Searchable, calls: int) -> None:
         self.lex = lex
         self.left = calls
+        self.longest_word = longest_word(lex)
 
     def contains(self, word: str) -> bool:
         return self.lex.contains(word)
@@ -100,6 +112,7 @@ class _Common:
     def __init__(self, lex: Searchable, most: int) -> None:
         self.lex = lex
         self.known = common_words(lex, most)
+        self.longest_word = longest_word(lex)
 
     def contains(self, word: str) -> bool:
         return self.lex.contains(word)
@@ -182,7 +195,7 @@ def _search(
     """Up to ``limit`` words from ``letters`` ('?' jokers), longest first, within ``lengths``
     distinct lengths that give any word; ``need``: letters each word must use as real tiles;
     ``keep``: any further test a word must pass."""
-    hi = min(hi, len(letters))
+    hi = min(hi, len(letters), longest_word(lex))
     out: list[str] = []
     seen = 0
     for size in range(hi, lo - 1, -1):
@@ -255,6 +268,7 @@ class _Planner:
             return ()
         if rest.count("?") > 1:  # two jokers make every search dozens of times longer
             rest = rest.replace("?", "") + "?"
+        rest = varied(rest, SEARCH_TILES)  # a long remainder: a bounded part of it
         taken = frozenset(self.on_table | set(made))
         cover = self._cover("".join(sorted(rest)), taken, 3)
         if cover is not None:
