@@ -31,7 +31,6 @@ if TYPE_CHECKING:
     from braille_words.lexicon.wide import WideSearch
 
 JOKER_CHARS = "?*_"  # a joker written in a rack: ? (and * or _, as some players type it)
-MAX_RACK = 40  # letters in one anagram query; more would enumerate most of the lexicon
 MAX_JOKERS = 8
 WALK_MAX_TILES = 10  # above this many tiles (or with jokers) the numpy search is quicker
 
@@ -167,11 +166,10 @@ class Lexicon:
             raise InputError("the number of jokers cannot be negative")
         if jokers > MAX_JOKERS:
             raise InputError(f"too many jokers ({jokers}; at most {MAX_JOKERS})")
-        if sum(counts) + jokers > MAX_RACK:
-            raise InputError(
-                f"too many letters ({sum(counts) + jokers}; at most {MAX_RACK} at once)"
-            )
-        return counts, jokers
+        # A rack of any size is a question with an answer (a Rummikub rack may hold every
+        # tile): no word uses more of a letter than a word can hold, so more are not
+        # counted. What bounds a search is how many words it makes (``WideSearch``'s rows).
+        return [min(n, MAX_WORD_LENGTH) for n in counts], jokers
 
     def anagrams(
         self,

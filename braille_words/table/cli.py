@@ -222,15 +222,9 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
     for variant in args.variant or []:
         options.update(VARIANTS[variant])
     if args.position is not None:
-        try:
-            options["position"] = json.loads(args.position.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise InputError(f"the position file {args.position} cannot be read: {exc}") from None
-        except RecursionError:
-            raise InputError(
-                f"the position file {args.position} cannot be read: its lists or objects are "
-                "nested too deeply to be a position; no game was started"
-            ) from None
+        from braille_words.table.launch import read_position
+
+        options["position"] = read_position(args.position)
     school = getattr(args, "school_words", None)
     if school is not None:
         options["school_words"] = school_words(school, args)
@@ -272,7 +266,7 @@ def _roster(args: argparse.Namespace) -> Roster | None:
 def _seats(
     args: argparse.Namespace, lang: str, scripted: bool, roster: Roster | None = None
 ) -> list[SeatConfig]:
-    from braille_words.table.seats import apply_seat_option, parse_players
+    from braille_words.table.seats import apply_seat_options, parse_players
 
     kit = find_game(args.game)
     if roster is not None:
@@ -282,8 +276,7 @@ def _seats(
                 seat.lang = args.lang
             if scripted and seat.is_human:
                 seat.speech, seat.display = "none", "none"
-        for item in args.seat:
-            apply_seat_option(seats, item)
+        apply_seat_options(seats, args.seat)
         return seats
     if args.solo and args.players and len(parse_players(args.players, lang)) != 1:
         raise InputError("--solo is a game for one player; leave out --players")
@@ -307,8 +300,7 @@ def _seats(
             you.speech = args.speech
         if args.sound:
             you.sound = args.sound
-    for item in args.seat:
-        apply_seat_option(seats, item)
+    apply_seat_options(seats, args.seat)
     return seats
 
 

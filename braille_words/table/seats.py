@@ -6,6 +6,7 @@ the same displays and voices, and a teacher's roster file is a list of them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
@@ -157,8 +158,25 @@ def parse_players(text: str, lang: str = "pl") -> list[SeatConfig]:
     return seats
 
 
-def apply_seat_option(seats: list[SeatConfig], text: str) -> None:
-    """``--seat N:key=value,key=value`` — give seat N (from 1) its own display, voice, name…"""
+def apply_seat_options(seats: list[SeatConfig], texts: Sequence[str]) -> None:
+    """Every ``--seat`` of a command line, in order. A setting given twice for one seat
+    (``--seat 1:name=Ola --seat 1:name=Jan``) is refused: keeping the last one silently
+    would start a game the teacher did not ask for."""
+    given: dict[tuple[int, str], str] = {}
+    for text in texts:
+        for index, key, value in apply_seat_option(seats, text):
+            before = given.get((index, key))
+            if before is not None:
+                raise InputError(
+                    f"--seat {index + 1} gives {key} twice ({before}, then {value}); "
+                    "give each seat's setting once"
+                )
+            given[(index, key)] = value
+
+
+def apply_seat_option(seats: list[SeatConfig], text: str) -> list[tuple[int, str, str]]:
+    """``--seat N:key=value,key=value`` — give seat N (from 1) its own display, voice, name…
+    Returns (seat index, key, value) of each setting given, for ``apply_seat_options``."""
     number, sep, rest = text.partition(":")
     if not sep or not is_number(number.strip()):
         raise InputError(
@@ -177,14 +195,17 @@ def apply_seat_option(seats: list[SeatConfig], text: str) -> None:
             parts[-1] += "," + piece
         else:
             parts.append(piece)
-    given: set[str] = set()
+    settings: list[tuple[int, str, str]] = []
     for part in parts:
         key, eq, value = part.partition("=")
         key = key.strip()
         if not eq or key not in known:
             raise OptionError(unknown_setting("seat", key, sorted(known)))
+        if any(k == key for _i, k, _v in settings):
+            raise InputError(f"--seat {number.strip()} gives {key} twice; give it once")
         setattr(seat, key, value.strip())
-        given.add(key)
+        settings.append((index, key, value.strip()))
+    given = {key for _i, key, _v in settings}
     if "display" in given and "keyboard" not in given and not (
         seat.display in ("none", "") or seat.display.startswith("console")
     ):
@@ -193,6 +214,7 @@ def apply_seat_option(seats: list[SeatConfig], text: str) -> None:
         # for Ola; Janek's "wyjdź" there ended both games).
         seat.keyboard = "none"
     seat.__post_init__()
+    return settings
 
 
 def check_names(seats: list[SeatConfig]) -> None:

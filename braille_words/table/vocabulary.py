@@ -103,9 +103,16 @@ def help_example(syntaxes: list[str]) -> str:
 
 def clean_line(line: str) -> str:
     """What a player typed, made safe to quote back: text that cannot be encoded (a lone
-    surrogate from an invalid byte) becomes U+FFFD and control characters become spaces."""
+    surrogate from an invalid byte) becomes U+FFFD, control characters become spaces and
+    invisible format characters are dropped: a byte-order mark pasted from a file or a
+    zero-width joiner from a phone's keyboard made ``stojak`` an unknown command, though
+    the player could neither see nor hear them."""
     line = line.encode("utf-8", "replace").decode("utf-8")
-    return "".join(" " if unicodedata.category(ch) == "Cc" else ch for ch in line)
+    return "".join(
+        " " if kind == "Cc" else ch
+        for ch in line
+        if (kind := unicodedata.category(ch)) != "Cf"
+    )
 
 
 READING = (

@@ -181,6 +181,14 @@ def test_an_exchange_needs_seven_cards_in_the_bag(polish: Any) -> None:
     assert len(after.hands[0]) == 7 and len(after.hands[1]) == 7 and len(after.bag) == 3
 
 
+def test_a_card_named_many_times_is_said_to_be_repeated_once(polish: Any) -> None:
+    """Issue 30: "wymień 1 1 1 1 1 1 1 1 1 1" said "Karta 1 podana dwa razy." nine times."""
+    rules, state = game(polish, ["k o t e k a a", "d o m"], bag="abcdefgh")
+    with pytest.raises(RuleViolation) as exc:
+        rules.apply(state, 0, Exchange((0,) * 10 + (8, 8)))
+    assert codes(exc) == ["card_repeated", "no_such_card"]
+
+
 def test_at_most_three_exchanges_in_a_ranked_game(polish: Any) -> None:
     rules, state = game(polish, ["k o t e k a a", "d o m"], exchanges=3)
     for _ in range(3):

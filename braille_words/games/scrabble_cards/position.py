@@ -65,13 +65,35 @@ def _tokens(hand: str, codes: Collection[str]) -> list[str]:
     return out
 
 
+def _connected(table: Collection[tuple[int, int]]) -> None:
+    """Refuse a board whose words do not all hang together: on the table every word is
+    laid against the words before it, so a board in two pieces cannot come from a game."""
+    if not table:
+        return
+    squares = set(table)
+    start = next(iter(squares))
+    seen = {start}
+    todo = [start]
+    while todo:
+        row, col = todo.pop()
+        for sq in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
+            if sq in squares and sq not in seen:
+                seen.add(sq)
+                todo.append(sq)
+    if len(seen) != len(squares):
+        raise InputError(
+            "the board's words do not all touch: every word on the table must cross or "
+            "join another, as in a game"
+        )
+
+
 def state_from_position(
     rules: Rules, seats: Sequence[str], seed: int, position: Mapping[str, Any]
 ) -> tuple[State, list[Event]]:
     from braille_words.games.scrabble_cards.rules import Placed, State
 
     codes = {*rules.deck.word_premiums, *rules.deck.conditional}
-    pos = check_options(Position, "position", position)
+    pos = check_options(Position, "position", position, strict=True)
     n = len(seats)
     if len(pos.hands) != n:
         raise InputError(f"the position needs one hand for each of the {n} players")
@@ -102,6 +124,7 @@ def state_from_position(
                 continue
             card = pool.take("?" if blank else letter, "board", number)
             table[sq] = Placed(sq[0], sq[1], card.id, letter, blank)
+    _connected(table)
     hands: list[tuple[Card, ...]] = []
     for number, hand in enumerate(pos.hands, start=1):
         tokens = _tokens(hand, codes)

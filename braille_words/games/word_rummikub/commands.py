@@ -276,8 +276,10 @@ def parse(line: str, view: RummikubView) -> Move:
     key, lang, args = _verb(text)
     cmd = _Line(key, lang, args, view)
     if key in ("undo", "reset", "done", "draw", "yes", "no", "close"):
-        if args:
+        if args and all(is_number(a) for a in args):
             raise cmd.error("takes_no_numbers")
+        if args:  # "cofnij ruch", "pas x z q": words, not numbers, follow the command
+            raise cmd.error("takes_nothing", verb=text.split()[0], extra=" ".join(args))
         simple: dict[str, Move] = {
             "undo": Undo(), "reset": ResetTurn(), "done": EndTurn(), "draw": Draw(),
             "yes": CastVote(True), "no": CastVote(False), "close": CloseVote(),
