@@ -6,7 +6,10 @@ from a short list, so rule tests can use a real lexicon of a few words.
 
 Every query takes text as a player typed it: it is NFC-normalised and lower-cased first, and
 text that is not a word of the language gets a clear ``InputError`` (queries) or a plain
-``False`` (membership: a string with a digit is simply not a word).
+``False`` (membership: a string with a digit is simply not a word). The one exception is the
+hot path, ``contains``: it takes a word in the lexicon's own form (``tiles.normalize``), which
+every game's command parser already gives, so it is the C automaton's lookup and nothing
+more; ``word in lexicon`` is membership of text as typed.
 """
 
 from __future__ import annotations
@@ -56,8 +59,15 @@ class Lexicon:
         self.alphabet: Alphabet = alphabet(lang)
         self.graph = graph
         self._member = member
-        self.contains: Callable[[str], bool] = _membership(member)
-        """True when ``word`` (as typed: any case, NFC or NFD) is a word of the lexicon."""
+        self.contains: Callable[[str], bool] = member
+        """True when ``word``, already in the lexicon's form (``tiles.normalize``: NFC, lower
+        case, no surrounding space), is a word of the lexicon.
+
+        It is the automaton's own lookup, with no Python frame around it: the computers ask it
+        hundreds of thousands of times a move, always with words they spelled from tiles, and
+        players' words reach it through their game's command parser, which normalises the
+        typed line once. Text straight from a person (a teacher's list, a console argument)
+        goes through ``word in lexicon`` or ``normalize`` first."""
         self.word_count = word_count
         self.source = source
         self.stamp = stamp
@@ -139,7 +149,14 @@ class Lexicon:
     # ----- membership -----
 
     def __contains__(self, word: object) -> bool:
-        return isinstance(word, str) and self.contains(word)
+        """Membership of text as typed: any case, NFC or NFD, surrounding space (a string
+        the automaton cannot spell, such as a lone surrogate from JSON, is not a word)."""
+        if not isinstance(word, str):
+            return False
+        try:
+            return self.contains(word) or self.contains(normalize(word))
+        except ValueError:
+            return False
 
     def clean(self, word: str) -> str:
         """``word`` normalised, or an InputError naming what is wrong with it."""
@@ -391,25 +408,6 @@ class Lexicon:
 
     def __repr__(self) -> str:
         return f"Lexicon({self.lang!r}, {self.word_count} words, {self.source})"
-
-
-def _membership(member: Callable[[str], bool]) -> Callable[[str], bool]:
-    """``contains`` as a closure: the hot path is one call into the C automaton.
-
-    Words arrive normalised almost always (games clean them once), so the lookup is tried
-    as given first and normalisation is paid only by a miss.
-    """
-
-    def contains(word: str) -> bool:
-        try:
-            if member(word):
-                return True
-        except TypeError:  # not a string
-            return False
-        normal = normalize(word)
-        return normal != word and member(normal)
-
-    return contains
 
 
 @functools.lru_cache(maxsize=8)
