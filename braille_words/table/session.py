@@ -224,8 +224,7 @@ class Session(HotSeat, TableWide, SeatClockTable, Generic[R, S, M]):
         """Play until the game ends, input ends or a player quits; the result if it ended."""
         self._prompt()
         self._sync_clock()
-        if self.on_started is not None:
-            self.on_started()
+        started = self.on_started
         while not self._quit and not self.state.is_over:
             computer = self._computer_to_move()
             if computer is not None:
@@ -233,6 +232,12 @@ class Session(HotSeat, TableWide, SeatClockTable, Generic[R, S, M]):
                 continue
             if self._computer_reacts():
                 continue
+            if started is not None:
+                # Told once the first prompt a person can answer is out, not at the opening:
+                # what waits for it (loading the sound library) would slow a computer's
+                # opening move and keep that prompt waiting.
+                started()
+                started = None
             if not self._process(self.inputs.get()):
                 break
         if self.state.is_over:
