@@ -9,7 +9,8 @@ A steal, as the rules README has it: the stolen word is cut into contiguous piec
 new word; each piece keeps its letters in order inside its new word, and hand cards go
 anywhere around and between them (WORK → REWORKED; FRONT → FRON+W = FROWN and T → CAT;
 TEA → TEAM yes, TEA → MEAT no). Every stolen card is used and every new word holds at least
-one hand card. The "rearrange freely" variant drops the order.
+one hand card. The "rearrange freely" variant drops the order: the stolen cards may be
+rearranged before they are cut, so any split of them is allowed (CAT → TAX + CO).
 """
 
 from __future__ import annotations
@@ -119,6 +120,31 @@ def cuts(word: Sequence[Placed], parts: int) -> Iterator[tuple[Word, ...]]:
         yield tuple(tuple(word[a:b]) for a, b in pairwise(bounds))
 
 
+def splits(word: Sequence[Placed], parts: int) -> Iterator[tuple[Word, ...]]:
+    """``word``'s cards split into ``parts`` non-empty pieces of any cards (the variant in
+    which stolen letters are rearranged freely: rearranged, any split is a cut), each split
+    once, its pieces in the order of their first cards."""
+    n = len(word)
+
+    def place(i: int, blocks: list[list[int]]) -> Iterator[list[list[int]]]:
+        if n - i < parts - len(blocks):
+            return
+        if i == n:
+            yield blocks
+            return
+        for block in blocks:
+            block.append(i)
+            yield from place(i + 1, blocks)
+            block.pop()
+        if len(blocks) < parts:
+            blocks.append([i])
+            yield from place(i + 1, blocks)
+            blocks.pop()
+
+    for blocks in place(0, []):
+        yield tuple(tuple(word[i] for i in block) for block in blocks)
+
+
 def find_steal(
     stolen: Sequence[Placed],
     words: Sequence[str],
@@ -131,14 +157,33 @@ def find_steal(
     None. Each new word gets one piece and at least one hand card."""
     if not words or sum(len(w) for w in words) <= len(stolen):
         return None
-    for pieces in cuts(stolen, len(words)):
-        for order in permutations(range(len(words))):
+    for pieces in (cuts if ordered else splits)(stolen, len(words)):
+        for order in _orders(pieces, words, ordered):
             found = _assign(pieces, [words[i] for i in order], hand, suits, ordered)
             if found is not None:
                 made, used = found
                 back = [made[order.index(i)] for i in range(len(words))]
                 return Steal(tuple(back), tuple(used))
     return None
+
+
+def _orders(pieces: Sequence[Word], words: Sequence[str], ordered: bool) -> Iterator[tuple[int, ...]]:
+    """The orders of ``words`` (as ``permutations`` gives them) in which each word can hold
+    its piece; the others are skipped at once, so a steal of five words does not try 120
+    orders for every cut."""
+    holds = [[len(w) > len(p) and next(embeddings(p, w, ordered), None) is not None
+              for w in words] for p in pieces]
+    n = len(words)
+
+    def extend(k: int, used: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+        if k == n:
+            yield used
+            return
+        for i in range(n):
+            if i not in used and holds[k][i]:
+                yield from extend(k + 1, (*used, i))
+
+    yield from extend(0, ())
 
 
 def _assign(
