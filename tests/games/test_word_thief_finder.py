@@ -5,21 +5,22 @@ exactly as a slow reference written from the rules README finds them
 
 from __future__ import annotations
 
+import sys
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_word_thief import arrange
+from thief_reference import Reference
 
 from braille_words.games.base import RuleViolation
 from braille_words.games.word_thief.computer import best_move, steals_of
 from braille_words.games.word_thief.finder import Finder
 from braille_words.games.word_thief.rules import Options, Rules, StealMove
 from braille_words.lexicon import Lexicon
-
-from test_word_thief import arrange
-from thief_reference import Reference
 
 WORDS = ["work", "reworked", "works", "worked", "front", "frown", "cat", "tea", "team", "meat",
          "steam", "teams", "box", "boxes", "ox", "oxen", "at", "to", "cart", "trace", "crate",
@@ -152,3 +153,16 @@ def test_the_strong_computer_plays_the_best_steal_by_the_rules_in_issue_35s_posi
         assert after.scores[1] == 64
         chosen = best_move(rules, state, 1)
         assert chosen is not None and chosen[0] == 64
+
+
+@pytest.mark.slow
+def test_the_benchmark_runs_in_its_quick_mode(english: Any) -> None:
+    """bench_thief.py --quick: a few positions of seeded games, one against the brute force
+    (it fails when they disagree); no time is asserted."""
+    import subprocess
+
+    bench = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_thief.py"
+    done = subprocess.run([sys.executable, str(bench), "--quick"], capture_output=True,
+                          text=True, timeout=900, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "steal finder" in done.stdout and "brute force" in done.stdout

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from itertools import combinations
+from itertools import combinations, pairwise
 
 from braille_words.games.word_thief.rules import only_plural
 
@@ -23,7 +23,7 @@ def _cuts(n: int) -> Iterator[list[tuple[int, ...]]]:
     for k in range(1, n + 1):
         for stops in combinations(range(1, n), k - 1):
             bounds = (0, *stops, n)
-            yield [tuple(range(a, b)) for a, b in zip(bounds, bounds[1:], strict=False)]
+            yield [tuple(range(a, b)) for a, b in pairwise(bounds)]
 
 
 def _partitions(items: tuple[int, ...]) -> Iterator[list[tuple[int, ...]]]:
@@ -98,10 +98,7 @@ class Reference:
                     continue
                 if sum((Counter(word) - known - have).values()) > spare:
                     continue  # the hand cannot pay for it, however the piece sits
-                if ordered:
-                    takes = _takes_in_order(word, piece)
-                else:
-                    takes = _takes_any_order(word, piece)
+                takes = (_takes_in_order if ordered else _takes_any_order)(word, piece)
                 takes = [t for t in takes if sum((t - have).values()) <= wilds]
                 if takes:
                     found.append((word, takes))
@@ -126,7 +123,8 @@ class Reference:
             options = [narrow.holding("".join(stolen[i] for i in p), ordered, hand, wilds)
                        for p in pieces]
 
-            def fill(k: int, left: Counter[str], free: int, chosen: list[str]) -> None:
+            def fill(k: int, left: Counter[str], free: int, chosen: list[str],
+                     options: list[list[tuple[str, list[Counter[str]]]]] = options) -> None:
                 if k == len(options):
                     out.add(tuple(sorted(chosen)))
                     return
@@ -134,7 +132,7 @@ class Reference:
                     for take in takes:
                         short = sum((take - left).values())
                         if short <= free:
-                            fill(k + 1, left - take, free - short, [*chosen, word])
+                            fill(k + 1, left - take, free - short, [*chosen, word], options)
 
             fill(0, Counter(hand), wilds, [])
         return {s for s in out

@@ -30,7 +30,7 @@ from typing import Any
 from braille_words.errors import InputError
 from braille_words.games.base import RuleViolation
 from braille_words.games.kit import ComputerPlayer
-from braille_words.games.word_thief.finder import Finder, Piece
+from braille_words.games.word_thief.finder import Finder, Node, Piece
 from braille_words.games.word_thief.making import Placed
 from braille_words.games.word_thief.rules import (
     Lay,
@@ -46,6 +46,11 @@ from braille_words.tiles import Card
 LEVELS = ("beginner", "medium", "strong")
 TRIES = 120
 """Candidate moves a beginner or medium computer tries through the rules per turn."""
+STRONG_TRIES = 150
+"""At most this many moves a strong computer tries through the rules once it has one that
+stands: the ceilings are exact without wilds (the issue's positions need one try), but a
+wild's letters shared by several words can leave a few hundred moves a point or two above
+the best, each a full judgement of the rules."""
 COMMON = {"beginner": 8000, "medium": 30000}
 """How many of the most frequent English forms a level plays (the strong one knows all)."""
 
@@ -150,77 +155,111 @@ def _lays(rules: Rules, state: State, seat: int, ceiling: Ceiling) -> list[Candi
             for w in sorted({f.word for f in found})]
 
 
-def _steal_groups(
-    rules: Rules, state: State, seat: int, ceiling: Ceiling
-) -> Iterator[tuple[int, int, tuple[tuple[Piece, ...], tuple[list[str], ...]], Any]]:
-    """Every group of steals of every word of another player: (ceiling, table number, the
-    pieces and their word lists, the stolen cards)."""
-    letters, wilds = _letters(state.hands[seat])
-    finder = finder_for(rules.lexicon, letters, wilds, ordered=not state.options.rearrange)
-    if finder is None:
-        return
-    for number, target in enumerate(state.table):
-        if target.owner == seat:
-            continue
-        cards = target.cards
-        # A stolen wild may become another letter: the finder takes it as any letter (None).
+class _Target:
+    """One word of another player, its steals as the finder's lattice, and the best ceiling
+    from each node of it to the end of a steal (so paths come out best first)."""
+
+    def __init__(self, finder: Finder, ceiling: Ceiling, number: int, cards: Any) -> None:
+        self.number = number
+        self.cards = cards
+        self.ceiling = ceiling
+        self.finder = finder
         stolen = [None if p.wild else p.letter for p in cards]
-        for pieces, groups in finder.chains(stolen):
-            top = 0
-            used = 0
-            for piece, words in zip(pieces, groups, strict=True):
-                placed = [cards[i] for i in piece]
-                key = (number, *piece)
-                if ceiling.wilds or any(p.wild for p in placed):
-                    top += max(ceiling.word(w, placed, key) for w in words)
-                else:  # a group's words are anagrams of each other: one ceiling
-                    top += ceiling.word(words[0], placed, key)
-                used += len(words[0]) - len(piece)
-            yield top + ceiling.all_cards(used), number, (pieces, groups), cards
+        self.start, self.edges = finder.lattice(stolen)
+        self._edge: dict[tuple[Piece, int], int] = {}
+        self._best: dict[Node, int] = {}
 
+    def edge(self, piece: Piece, words: list[str]) -> int:
+        """The highest ceiling of the words of one group holding ``piece``."""
+        key = (piece, id(words))
+        found = self._edge.get(key)
+        if found is None:
+            placed = [self.cards[i] for i in piece]
+            name = (self.number, *piece)
+            if self.ceiling.wilds or any(p.wild for p in placed):
+                found = max(self.ceiling.word(w, placed, name) for w in words)
+            else:  # a group's words are anagrams of each other: one ceiling
+                found = self.ceiling.word(words[0], placed, name)
+            self._edge[key] = found
+        return found
 
-def _open(
-    rules: Rules, ceiling: Ceiling, number: int, chain: tuple[tuple[Piece, ...],
-                                                               tuple[list[str], ...]],
-    cards: Any,
-) -> Iterator[Candidate]:
-    """The steals of one group, each with its own ceiling."""
-    pieces, groups = chain
-    used = sum(len(words[0]) - len(piece) for piece, words in zip(pieces, groups, strict=True))
-    bonus = ceiling.all_cards(used)
-    scored = [[(ceiling.word(w, [cards[i] for i in piece], (number, *piece)), w) for w in words]
-              for piece, words in zip(pieces, groups, strict=True)]
-    for combo in itertools.product(*scored):
-        yield (sum(c for c, _ in combo) + bonus,
-               StealMove(number, tuple(w for _, w in combo)))
+    def end(self, node: Node) -> int:
+        """The all-seven bonus, if a steal ending at ``node`` earns it."""
+        return self.ceiling.all_cards(self.ceiling.hand_size - self.finder.cards_left(node))
+
+    def best(self, node: Node) -> int:
+        """The highest ceiling of the rest of a steal from ``node``."""
+        found = self._best.get(node)
+        if found is None:
+            found = max(self.edge(piece, words)
+                        + (self.best(after) if after[0] else self.end(after))
+                        for piece, words, after in self.edges[node])
+            self._best[node] = found
+        return found
+
+    def steals(
+        self, path: tuple[tuple[Piece, list[str]], ...], end: Node
+    ) -> Iterator[Candidate]:
+        """The steals of one path of groups, each with its own ceiling."""
+        bonus = self.end(end)
+        scored = [[(self.ceiling.word(w, [self.cards[i] for i in piece], (self.number, *piece)),
+                    w) for w in words] for piece, words in path]
+        for combo in itertools.product(*scored):
+            yield (sum(c for c, _ in combo) + bonus,
+                   StealMove(self.number, tuple(w for _, w in combo)))
 
 
 def ranked(rules: Rules, state: State, seat: int, level: str = "strong") -> Iterator[Candidate]:
     """Every move worth trying (lays, and steals of every other player's word), from the
-    highest ceiling down; below the strong level only moves of common words."""
-    ceiling = Ceiling(rules, state.hands[seat])
+    highest ceiling down; below the strong level only moves of common words. Steals come
+    from each target's lattice best first: a path is followed only when its ceiling so far
+    plus the best it can still make comes up, so the thousands (with a wild, millions) of
+    steals of a busy table are never all listed."""
+    hand = state.hands[seat]
+    ceiling = Ceiling(rules, hand)
+    letters, wilds = _letters(hand)
+    finder = finder_for(rules.lexicon, letters, wilds, ordered=not state.options.rearrange)
     counter = itertools.count()
-    heap: list[tuple[int, int, Move | None, Any]] = []
+    heap: list[tuple[int, int, Any, Any]] = []
     for top, move in _lays(rules, state, seat, ceiling):
         heap.append((-top, next(counter), move, None))
-    for top, number, chain, cards in _steal_groups(rules, state, seat, ceiling):
-        heap.append((-top, next(counter), None, (number, chain, cards)))
+    if finder is not None:
+        for number, word in enumerate(state.table):
+            if word.owner == seat:
+                continue
+            target = _Target(finder, ceiling, number, word.cards)
+            if target.start is not None:
+                heap.append((-target.best(target.start), next(counter), None,
+                             (target, target.start, 0, ())))
     heapq.heapify(heap)
     seen: set[tuple[int, tuple[str, ...]]] = set()
     while heap:
-        neg, _, move, group = heapq.heappop(heap)
+        neg, _, move, partial = heapq.heappop(heap)
         if move is None:
-            number, chain, cards = group
-            for top, steal in _open(rules, ceiling, number, chain, cards):
-                heapq.heappush(heap, (-top, next(counter), steal, None))
+            target, node, so_far, path = partial
+            for piece, words, after in target.edges[node]:
+                if level != "strong":
+                    words = [w for w in words if _common(rules, level, w)]
+                    if not words:
+                        continue
+                step = so_far + target.edge(piece, words)
+                walked = (*path, (piece, words))
+                if after[0]:
+                    heapq.heappush(heap, (-(step + target.best(after)), next(counter), None,
+                                          (target, after, step, walked)))
+                else:
+                    for top, steal in target.steals(walked, after):
+                        heapq.heappush(heap, (-top, next(counter), steal, None))
             continue
         if isinstance(move, StealMove):
             key = (move.target, tuple(sorted(move.words)))
             if key in seen:
                 continue
             seen.add(key)
-            if not all(_common(rules, level, w) for w in move.words):
-                continue
+            stolen = state.table[move.target].text
+            if stolen in move.words or (len(move.words) == 1
+                                        and only_plural(move.words[0], stolen)):
+                continue  # the rules refuse these whatever the cards
         elif isinstance(move, Lay) and not _common(rules, level, move.word):
             continue
         yield -neg, move
@@ -241,10 +280,11 @@ def _score(rules: Rules, state: State, seat: int, move: Move) -> int | None:
 
 def best_move(rules: Rules, state: State, seat: int) -> tuple[int, Move] | None:
     """The best-scoring move by the rules, or None: moves are tried from the highest
-    ceiling down until the best score found is at least the next ceiling."""
+    ceiling down until the best score found is at least the next ceiling (or, with one
+    found, ``STRONG_TRIES`` have been tried)."""
     best: tuple[int, Move] | None = None
-    for top, move in ranked(rules, state, seat):
-        if best is not None and best[0] >= top:
+    for tried, (top, move) in enumerate(ranked(rules, state, seat)):
+        if best is not None and (best[0] >= top or tried >= STRONG_TRIES):
             break
         points = _score(rules, state, seat, move)
         if points is not None and (best is None or points > best[0]):

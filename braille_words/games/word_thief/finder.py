@@ -45,6 +45,13 @@ Piece = tuple[int, ...]
 Way = tuple[tuple[str, ...], tuple[Piece, ...]]
 """One way to steal: the new words, and the piece of the stolen word each one holds."""
 
+Node = tuple[Piece, int, int]
+"""Where a steal stands in ``Finder.lattice``: the stolen cards not yet split off, what is
+left of the hand's letters (a take's number) and of its wilds."""
+
+Edge = tuple[Piece, list[str], Node]
+"""The next piece, the words it may become (all taking the same cards), the node after."""
+
 
 def holds_in_order(word: str, stolen: str) -> bool:
     """Whether ``word`` has ``stolen``'s letters in order: the plain check a scan of the word
@@ -218,14 +225,54 @@ class Finder:
 
     def chains(
         self, stolen: Sequence[str | None]
-    ) -> list[tuple[tuple[Piece, ...], tuple[list[str], ...]]]:
+    ) -> Iterator[tuple[tuple[Piece, ...], tuple[list[str], ...]]]:
         """The steals of ``stolen`` a group at a time: the pieces, and for each the words
         (all taking the same cards) it may become; every choice of one word a piece is a
-        steal. What can follow depends only on the cards not yet split off and what is left
-        of the hand, so each such state is searched once (``after``)."""
+        steal. The paths through ``lattice``."""
+        start, edges = self.lattice(stolen)
+        if start is None:
+            return
+
+        def walk(node: Node) -> Iterator[tuple[tuple[Piece, ...], tuple[list[str], ...]]]:
+            for piece, words, after in edges[node]:
+                if not after[0]:
+                    yield (piece,), (words,)
+                    continue
+                for pieces, groups in walk(after):
+                    yield (piece, *pieces), (words, *groups)
+
+        yield from walk(start)
+
+    def cards_left(self, node: Node) -> int:
+        """How many of the hand's cards are left at ``node``."""
+        return self._size[node[1]] + node[2]
+
+    def count(self, stolen: Sequence[str | None]) -> int:
+        """How many ways there are to steal ``stolen`` (``ways``, without listing them)."""
+        start, edges = self.lattice(stolen)
+        if start is None:
+            return 0
+        paths: dict[Node, int] = {}
+
+        def ways_from(node: Node) -> int:
+            if node not in paths:
+                paths[node] = sum(len(words) * (ways_from(after) if after[0] else 1)
+                                  for _, words, after in edges[node])
+            return paths[node]
+
+        return ways_from(start)
+
+    def lattice(self, stolen: Sequence[str | None]) -> tuple[Node | None, dict[Node, list[Edge]]]:
+        """Every steal of ``stolen`` as a graph, small however many steals there are: a node
+        is the cards not yet split off and what is left of the hand (its letters as a take,
+        its wilds), an edge the next piece with one group of words for it, leading to the
+        node after (its cards empty: the steal is complete there). What can follow depends
+        only on the node, so each is searched once; nodes that lead to no steal are left
+        out. Returns the first node (None: no steal) and each node's edges."""
         n = len(stolen)
+        edges: dict[Node, list[Edge]] = {}
         if not n:
-            return []
+            return None, edges
         left_of, short_of, size = self._left, self._short, self._size
         ordered = self.ordered
         Groups = tuple[list[tuple[int, int, list[str]]], dict[int, list[tuple[int, list[str]]]]]
@@ -265,20 +312,18 @@ class Finder:
                     for more in combinations(others, k):
                         yield (head, *more), tuple(i for i in others if i not in more)
 
-        Chain = tuple[tuple[Piece, ...], tuple[list[str], ...]]
-        memo: dict[tuple[Piece, int, int], list[Chain]] = {}
-
-        def after(rest: Piece, remains: int, free: int) -> list[Chain]:
-            key = (rest, remains, free)
-            done = memo.get(key)
-            if done is not None:
-                return done
-            out: list[Chain] = []
+        def search(node: Node) -> bool:
+            """Whether ``node`` leads to a steal (its edges then in ``edges``)."""
+            if node in edges:
+                return bool(edges[node])
+            rest, remains, free = node
+            out: list[Edge] = []
+            edges[node] = out
+            shorts = short_of[remains]
+            lefts = left_of[remains]
             for piece, later in choices(rest):
                 if later and not size[remains] and not free:
                     continue  # no card left for the next word
-                shorts = short_of[remains]
-                lefts = left_of[remains]
                 flat, by_take = words_of(piece)
                 takes = fits(remains, free)
                 # Whichever is shorter: the piece's groups, or the takes the hand still pays
@@ -292,21 +337,19 @@ class Finder:
                     short = shorts[take] + lacking
                     if short > free:
                         continue
-                    if not later:
-                        out.append(((piece,), (words,)))
-                        continue
-                    for tail_pieces, tail_words in after(later, lefts[take], free - short):
-                        out.append(((piece, *tail_pieces), (words, *tail_words)))
-            memo[key] = out
-            return out
+                    after = (later, lefts[take], free - short)
+                    if not later or search(after):
+                        out.append((piece, words, after))
+            return bool(out)
 
-        return after(tuple(range(n)), self._full, self.wilds)
+        start = (tuple(range(n)), self._full, self.wilds)
+        return (start if search(start) else None), edges
 
     def steals(self, stolen: Sequence[str | None]) -> list[tuple[str, ...]]:
         """Every steal of ``stolen``, each listed once, its words in the order of their
         pieces."""
         seen: dict[tuple[str, ...], tuple[str, ...]] = {}
-        for pieces, groups in self.chains(stolen):
+        for _, groups in self.chains(stolen):
             if len(groups) == 1:
                 for word in groups[0]:
                     seen[(word,)] = (word,)

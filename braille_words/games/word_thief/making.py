@@ -55,14 +55,25 @@ def from_hand(
     """Hand cards for ``letters`` (real cards first, wilds for the rest), or None when the
     hand lacks them. A choice that makes the whole word (with ``fixed`` cards already in it)
     one suit is preferred, so the word scores double and is locked."""
+    return next(hand_choices(letters, hand, fixed, suits), None)
+
+
+def hand_choices(
+    letters: str, hand: Sequence[Card], fixed: Sequence[Placed] = (), suits: Sequence[str] = ()
+) -> Iterator[list[Card]]:
+    """Each way ``from_hand`` would choose cards, in its order of preference: one suit
+    first, then real cards before wilds. A steal of several words tries the next when the
+    first leaves too little for the words after it (a one-suit choice may spend a wild
+    another word needs)."""
     fixed_suits = {p.card.suit for p in fixed if not p.wild}
     tries: list[str | None] = [s for s in suits if not fixed_suits - {s}]
     tries.append(None)
+    given: list[list[int]] = []
     for suit in tries:
         chosen = _pick(letters, hand, suit)
-        if chosen is not None:
-            return chosen
-    return None
+        if chosen is not None and [c.id for c in chosen] not in given:
+            given.append([c.id for c in chosen])
+            yield chosen
 
 
 def _pick(letters: str, hand: Sequence[Card], suit: str | None) -> list[Card] | None:
@@ -167,7 +178,9 @@ def find_steal(
     return None
 
 
-def _orders(pieces: Sequence[Word], words: Sequence[str], ordered: bool) -> Iterator[tuple[int, ...]]:
+def _orders(
+    pieces: Sequence[Word], words: Sequence[str], ordered: bool
+) -> Iterator[tuple[int, ...]]:
     """The orders of ``words`` (as ``permutations`` gives them) in which each word can hold
     its piece; the others are skipped at once, so a steal of five words does not try 120
     orders for every cut."""
@@ -193,29 +206,26 @@ def _assign(
     suits: Sequence[str],
     ordered: bool,
 ) -> tuple[list[Word], list[Card]] | None:
-    pool = list(hand)
-    made: list[Word] = []
-    used: list[Card] = []
-    for piece, word in zip(pieces, words, strict=True):
+    def place(k: int, pool: list[Card]) -> tuple[list[Word], list[Card]] | None:
+        if k == len(pieces):
+            return [], []
+        piece, word = pieces[k], words[k]
         if len(word) <= len(piece):
             return None
-        built = None
         for positions in embeddings(piece, word, ordered):
             rest = [i for i in range(len(word)) if i not in positions]
-            cards = from_hand("".join(word[i] for i in rest), pool, piece, suits)
-            if cards is None:
-                continue
-            slots: list[Placed | None] = [None] * len(word)
-            for placed, i in zip(piece, positions, strict=True):
-                slots[i] = Placed(placed.card, word[i])
-            for card, i in zip(cards, rest, strict=True):
-                slots[i] = Placed(card, word[i])
-            built = tuple(p for p in slots if p is not None)
-            for card in cards:
-                pool.remove(card)
-            used.extend(cards)
-            break
-        if built is None:
-            return None
-        made.append(built)
-    return made, used
+            for cards in hand_choices("".join(word[i] for i in rest), pool, piece, suits):
+                ids = {c.id for c in cards}
+                after = place(k + 1, [c for c in pool if c.id not in ids])
+                if after is None:
+                    continue
+                slots: list[Placed | None] = [None] * len(word)
+                for placed, i in zip(piece, positions, strict=True):
+                    slots[i] = Placed(placed.card, word[i])
+                for card, i in zip(cards, rest, strict=True):
+                    slots[i] = Placed(card, word[i])
+                built = tuple(p for p in slots if p is not None)
+                return [built, *after[0]], [*cards, *after[1]]
+        return None
+
+    return place(0, list(hand))
