@@ -1,6 +1,6 @@
 """How fast Word Thief's steal finder is, next to a brute-force search in the same run.
 
-Positions come from seeded games of four medium computers (the table and the hand of the
+Positions come from seeded games of four strong computers (the table and the hand of the
 player to move, every few turns), on the full compiled English lexicon. For each position the
 finder (``finder.Finder``, as the computer player uses it: one per hand, shared by the table's
 words) finds every steal of every word of another player, in any number of words, wilds
@@ -45,7 +45,7 @@ Position = tuple[list[str], str, int]
 
 
 def positions(rules: Rules, count: int) -> list[Position]:
-    """``count`` positions from seeded games of four medium computers."""
+    """``count`` positions from seeded games of four strong computers."""
     out: list[Position] = []
     seed = 0
     while len(out) < count:
@@ -56,7 +56,7 @@ def positions(rules: Rules, count: int) -> list[Position]:
             seat = state.current
             if state.turns % EVERY == EVERY - 1 and state.table:
                 out.append(_position(state, seat))
-            state, _ = rules.apply(state, seat, choose_move(rules, state, seat, "medium", rng))
+            state, _ = rules.apply(state, seat, choose_move(rules, state, seat, "strong", rng))
     return out
 
 
@@ -82,7 +82,7 @@ def main() -> int:
                         help="a few positions, one brute-force check: that it runs (the suit)")
     args = parser.parse_args()
     if args.quick:
-        args.positions, args.brute = 4, 1
+        args.positions, args.brute = 6, 1
     lexicon = get_lexicon("en")
     graph = lexicon.graph
     start = time.perf_counter()
@@ -121,7 +121,7 @@ def main() -> int:
                     return 1
     median = statistics.median(fast) * 1000
     worst = max(fast) * 1000
-    print(f"positions: {len(chosen)} from seeded games of four medium computers "
+    print(f"positions: {len(chosen)} from seeded games of four strong computers "
           f"({games_s:.0f} s to play them); anagram index built once in {index_ms:.0f} ms")
     print(f"steal finder   median {median:7.1f} ms  worst {worst:7.1f} ms  "
           f"({found} ways to steal in all, as lattices; the worst: {most[1]})")
