@@ -5,7 +5,8 @@
 first across, column first down; ``?k`` a blank showing K); a word crossing an earlier one
 shares its card. A hand is its letters (``?`` a blank) and premium cards by code, separated by
 spaces. Without ``bag`` every card left over is in the bag, shuffled by the seed; with it the
-bag holds just those letters and the other cards are out of the game. Cards come from the
+bag holds just those cards (letters, and premium cards by code as in a hand) and the other
+cards are out of the game. Cards come from the
 game's own deck, so a position cannot hold more Ź cards than the bag has.
 """
 
@@ -142,7 +143,7 @@ def state_from_position(
         bag, spent = rest, []
     else:
         wanted = _Pool(rest)
-        bag = [wanted.take(ch, "bag") for ch in normalize(pos.bag).replace(" ", "")]
+        bag = [wanted.take(t, "bag") for t in _tokens(pos.bag, codes)]
         spent = wanted.cards
     state = State(
         seats=tuple(seats), seed=seed, size=size, table=tuple(table.values()),
