@@ -5,9 +5,7 @@ exactly as a slow reference written from the rules README finds them
 
 from __future__ import annotations
 
-import sys
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -153,6 +151,3 @@ def test_the_strong_computer_plays_the_best_steal_by_the_rules_in_issue_35s_posi
         assert after.scores[1] == 64
         chosen = best_move(rules, state, 1)
         assert chosen is not None and chosen[0] == 64
-
-
-@pytest.mark.slow
