@@ -179,11 +179,14 @@ def test_garbage_bytes_nul_rtl_and_emoji_are_refused_and_the_rack_is_unchanged(
     bw: RunBW, tmp_path: Path
 ) -> None:
     junk = [b"\xff\xfe\xfd", b"a\x00b", b"\x00", b"\xed\xa0\x80", b"\xc3", "שלום עולם".encode(),
-            "😀 👍🏽".encode(), b"\x1b[2J\x07", "\u202epołóż 1 1".encode(), b"\xef\xbb\xbfstojak"]
+            "😀 👍🏽".encode(), b"\x1b[2J\x07", "\u202e".encode(), "\u202ewyjdźx".encode(),
+            b"\xef\xbb\xbfstojak"]
     stdin = b"stojak\n" + b"\n".join(junk) + "\nstojak\nwyjdź\n".encode()
     run = bw(*PLAY["rummikub"], "--seed", "2", "--journal", journal(tmp_path), stdin=stdin)
     racks = answer_to(run.stdout, "stojak")
-    assert len(racks) == 2 and racks[0] == racks[1], run.stdout
+    # A byte-order mark before a command is invisible, so it is no part of it (issue 30):
+    # "\ufeffstojak" reads the rack like the plain ones.
+    assert len(racks) == 3 and racks[0] == racks[1] == racks[2], run.stdout
     assert unanswered(run.stdout) == []
     assert "Gra zapisana" in run.lines[-1]
 
@@ -336,8 +339,8 @@ def test_two_seats_are_never_announced_under_one_name(bw: RunBW, tmp_path: Path)
     if run.returncode == 1:
         return  # refused with a sentence: fine too
     (scores,) = answer_to(run.stdout, "wyniki")
-    entries = scores.partition(":")[2].strip(" .").split(", ")
-    names = [entry.rsplit(" ", 1)[0] for entry in entries]
+    entries = scores.partition(":")[2].strip(" .").split("; ")  # "Ola: 3; Ada: 6"
+    names = [entry.rsplit(":", 1)[0] for entry in entries]
     assert len(set(names)) == len(names) == 2, scores
 
 
@@ -1008,7 +1011,7 @@ def test_another_seats_rack_never_reaches_a_braille_display(
     player = Player(
         ["play", "rummikub", "--players", "human,human", "--seed", "1",
          "--journal", journal(tmp_path), "--seat", "1:name=Ola",
-         "--seat", f"2:name=Jan,display=baum:{path}"],
+         "--seat", f"2:name=Jan,display=baum:{path},keyboard=terminal"],
         env_for(bw_data),
     )
     try:

@@ -255,7 +255,7 @@ def test_the_teacher_ends_the_game_students_hear_the_scores_and_the_teacher_the_
     assert session.quit_requested
     for stream in streams:
         said = stream.getvalue()
-        assert "Nauczyciel kończy grę. Wyniki: Ola 0, Janek 0, Ewa 0." in said
+        assert "Nauczyciel kończy grę. Wyniki: Ola: 0; Janek: 0; Ewa: 0." in said
         assert "Możesz zamknąć program." in said and "lesson.jsonl" not in said
     assert "Gra zakończona dla wszystkich i zapisana w" in console.getvalue()
 

@@ -70,4 +70,5 @@ def test_an_exercise_resumes_from_its_position(run_bw: RunBW, tmp_path: Path) ->
 def test_a_bad_position_file_is_a_sentence(run_bw: RunBW, tmp_path: Path) -> None:
     done = _play(run_bw, tmp_path, {"racks": ["zzzzzzzzzz", "a"]}, "", ok=False)
     assert done.returncode == 1
-    assert "no more Z tiles" in done.stderr
+    # Said in the language of the game's people, blaming the file, not the player.
+    assert "W komplecie nie ma już płytki Z: ćwiczenie prosi o więcej" in done.stderr
