@@ -22,9 +22,10 @@ from braille_words.braille import BrailleInput
 from braille_words.braille.grid import Grid
 from braille_words.braille.lines import NamedGrid, NamedLine
 from braille_words.speech.speaker import strip_marks
+from braille_words.table.seat.boards import ViewLine
 from braille_words.table.seat.keys import SILENT, Router, SeatKeys, Step
 from braille_words.table.seat.news import NewsQueue
-from braille_words.table.seat.surface import BrailleSurface, Draw, ViewLine
+from braille_words.table.seat.surface import Answer, BrailleSurface, Draw
 from braille_words.table.seat.voice import Earcons, SeatVoice, Speaker, safely
 from braille_words.table.seat.words import seat_words
 
@@ -261,16 +262,9 @@ class SeatOutput:
                 self.surface.redraw(selection)
 
     def grid_jump(self, name: str) -> bool:
-        """Next word or anchor on the board (``BrailleSurface.grid_jump``), said where; False
-        when no board is shown."""
+        """Next word or anchor on the board, said where; False when no board is shown."""
         with self._lock:
-            jumped = self.surface.grid_jump(name)
-            if jumped is None:
-                return False
-            if not jumped[1]:
-                self.voice.cue("edge")
-            self.announce(jumped[0], keep_place=True)
-            return True
+            return self._answer(self.surface.grid_jump(name))
 
     def typed_left_over(self) -> str:
         with self._lock:
@@ -307,34 +301,16 @@ class SeatOutput:
             self._carry_out(self.keys.routed(target))
 
     def _carry_out(self, steps: list[Step]) -> None:
-        """Do what the keys asked for, in order (under the lock)."""
-        surface = self.surface
+        """Do what the keys asked for, in order (under the lock): the surface's steps on the
+        surface, the rest here."""
         for step in steps:
             kind, arg = step.kind, step.arg
-            if kind in ("move", "grid"):
-                moved, said = (surface.navigate(arg) if kind == "move" else surface.grid_key(arg))
-                self._say(said)
-                if not moved:
-                    self.voice.cue("edge")
-            elif kind in ("jump", "board"):
-                if not (any(surface.jump_to(line) for line in arg) if kind == "jump"
-                        else self.grid_jump(arg)):
-                    self.voice.cue("edge")
-                    self._say(seat_words(self.lang, "no_line" if kind == "jump" else "no_board"))
-            elif kind == "read":
-                said = surface.read(arg)
-                if said is None:
-                    self.voice.cue("edge")
-                else:
-                    self.announce(said, keep_place=True)
-            elif kind == "route":
-                hit = surface.route(arg)
+            if self._answer(self.surface.answer(step, self.selection)):
+                continue
+            if kind == "route":
+                hit = self.surface.route(arg)
                 if hit is not None:
                     self._carry_out(self.keys.routed(hit.target))
-            elif kind == "typed":
-                surface.refresh(reset=True)
-            elif kind == "redraw":
-                surface.redraw(self.selection)
             elif kind == "send" and self.submit is not None:
                 self.submit(arg)
             elif kind in ("words", "catalogue", "refused"):
@@ -350,6 +326,18 @@ class SeatOutput:
                 self.news.keep_place += 1
             elif kind == "hush":
                 self.stop_speech()
+
+    def _answer(self, answer: Answer | None) -> bool:
+        """Say what the surface answered (False: it was not the surface's to answer)."""
+        if answer is None:
+            return False
+        if answer.edge:
+            self.voice.cue("edge")
+        if answer.said and answer.shown:
+            self.announce(answer.said, keep_place=True)
+        else:
+            self._say(answer.said)
+        return True
 
     def close(self) -> None:
         self.closed.set()  # a display still being looked for stops looking

@@ -18,7 +18,7 @@ from typing import Any
 
 from braille_words.braille import BrailleInput
 from braille_words.errors import BrailleWordsError
-from braille_words.table.seat.surface import GRID_MOVES
+from braille_words.table.seat.boards import GRID_MOVES
 
 Router = Callable[[Any, Any], tuple[Any, str | None]]
 """(routing target, current selection) → (new selection, command line to run or None)."""

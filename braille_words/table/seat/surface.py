@@ -20,29 +20,33 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from braille_words.braille import Pager, text_line
+from braille_words.braille import Pager
 from braille_words.braille.cells import DOT7, DOT8
-from braille_words.braille.grid import COLUMN, ROW, Grid, coordinate
+from braille_words.braille.grid import Grid
 from braille_words.braille.lines import NamedGrid, NamedLine
 from braille_words.braille.translator import Mode, text_to_cells
-from braille_words.braille.view import Hit, Line, Segment
+from braille_words.braille.view import Hit
 from braille_words.errors import BrailleWordsError
-from braille_words.speech.speaker import strip_marks
 from braille_words.table.clock import clock_text
+from braille_words.table.seat.boards import (
+    GRID_MOVES,
+    ViewLine,
+    keep_cursors,
+    next_place,
+    read_along,
+    with_grid,
+)
+from braille_words.table.seat.keys import Step
+from braille_words.table.seat.lines import labelled, message_line
 from braille_words.table.seat.news import Show
 from braille_words.table.seat.voice import safely
 from braille_words.table.seat.words import seat_words
 
-ViewLine = NamedLine | NamedGrid
-"""One line a reader moves to: a plain line or a board."""
-
 Draw = Callable[[Any], Sequence[ViewLine]]
 """The game's lines as a function of the seat's pick, drawn again when the pick changes."""
-
-LABELLED_LINES = ("rack", "loose", "table", "scores", "cards", "words")
-"""Lines that start with their name on the cells."""
 
 SHORT_CELLS = 20
 """Up to this many cells, a display is short: terse sentences, help one command a window."""
@@ -50,16 +54,20 @@ SHORT_CELLS = 20
 CLOCK_CELLS = 4
 """A blank cell and up to three digits: the clock on a display without status cells."""
 
-# Board moves: (rows, columns, what the keys do on a plain line).
-GRID_MOVES: dict[str, tuple[int, int, str]] = {
-    "row_up": (-1, 0, "line_up"),
-    "row_down": (1, 0, "line_down"),
-    "column_left": (0, -1, "pan_left"),
-    "column_right": (0, 1, "pan_right"),
-}
-
 _DOTS_7_8 = DOT7 | DOT8
 """The last cell's dots 7 and 8: news is waiting to be read."""
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What the seat says after a step on its surface."""
+
+    said: str | None = None
+    edge: bool = False
+    """The edge sound: there was nowhere to go."""
+    shown: bool = False
+    """The sentence goes to the message line too (the reader stays in place), not only
+    aloud: a board read, for a reader who does not hear it."""
 
 
 class BrailleSurface:
@@ -138,29 +146,16 @@ class BrailleSurface:
         """The game's lines, or a function of the pick that draws them (``Draw``)."""
         with self.lock:
             self.draw = lines if callable(lines) else None
-            self.view = self._keep_cursors(self.draw(selection) if self.draw else lines)  # type: ignore[arg-type]
-            self._lines_changed()
+            self._put(self.draw(selection) if self.draw else lines)  # type: ignore[arg-type]
 
     def redraw(self, selection: Any) -> None:
         """The pick changed: draw the game's lines again, if they depend on it."""
         if self.draw is not None:
-            self.view = self._keep_cursors(self.draw(selection))
-            self._lines_changed()
+            self._put(self.draw(selection))
 
-    def _keep_cursors(self, view: Sequence[ViewLine]) -> list[ViewLine]:
-        out: list[ViewLine] = []
-        grids: dict[str, Grid] = {}
-        for item in view:
-            if isinstance(item, NamedGrid):
-                before = self.grids.get(item.name)
-                grid = item.grid
-                if before is not None:
-                    grid = grid.clamped(before.row, before.column).read_by(before.reading)
-                grids[item.name] = grid
-                item = NamedGrid(item.name, grid)
-            out.append(item)
-        self.grids = grids
-        return out
+    def _put(self, view: Sequence[ViewLine]) -> None:
+        self.view, self.grids = keep_cursors(view, self.grids)
+        self._lines_changed()
 
     def _lines_changed(self) -> None:
         """After the view was replaced (under the lock): the display, and whoever follows
@@ -170,48 +165,10 @@ class BrailleSurface:
         if self.on_lines is not None:
             safely(self.on_lines)
 
-    def item_line(self, items: Sequence[str]) -> Line:
-        """A list (help's commands) with each item starting a window of its own: one command
-        at a time on a short display, instead of a sentence of 153 windows."""
-        width = self._width()
-        segments: list[Segment] = []
-        for item in items:
-            cells = text_line(strip_marks(item), self.lang, self.braille_mode).cells()
-            pad = -len(cells) % width
-            segments.append(Segment.per_cell(cells + b"\x00" * pad, [None] * (len(cells) + pad)))
-        return Line(segments)
-
     def message(self, shown: str, items: Sequence[str] | None = None) -> NamedLine | None:
-        """A sentence as the message line (a list as ``item_line``); None when it cannot be
-        put in Braille."""
-        try:
-            line = (self.item_line(items) if items
-                    else text_line(shown, self.lang, self.braille_mode, name="message"))
-        except BrailleWordsError:
-            return None
-        return NamedLine("message", line)
-
-    def _labelled(self, item: ViewLine) -> Line:
-        """The line with its name in its first cells ("stojak:", "stół:"), so a reader who
-        moved by line keys knows where they are; routing keys keep their targets."""
-        line = item.line
-        if isinstance(item, NamedGrid) or item.name not in LABELLED_LINES:
-            return line
-        from braille_words.present.messages import text
-
-        try:
-            label = text_line(text(self.lang, f"label_{item.name}"), self.lang, Mode.COMPUTER)
-        except BrailleWordsError:
-            return line
-        # One segment with the line's first one: on a short display the name shares the
-        # first window with the start of the line instead of taking a window of its own.
-        head = label.cells() + b"\x00"
-        first, *rest = line.segments or (Segment.gap(b""),)
-        targets = list(first.cell_targets or (first.target,) * len(first))
-        segments = [Segment.per_cell(head + first.cells, [None] * len(head) + targets), *rest]
-        offset = len(head)
-        cursor = line.cursor + offset if line.cursor is not None else None
-        return Line(segments, status=line.status, cursor=cursor)
+        """A sentence as the message line (``lines.message_line``) for this display."""
+        return message_line(shown, self.lang, self.braille_mode, items=items,
+                            width=self._width())
 
     # -- moving between lines -----------------------------------------------------------------
 
@@ -240,13 +197,37 @@ class BrailleSurface:
                 return False
             return self.move_line(index - self.line_index)
 
-    def navigate(self, name: str) -> tuple[bool, str | None]:
-        """Pan, change lines, go to the top or bottom: whether the reader moved, and what to
-        say at the first or last line. Panning past a line's end goes to the next line, and
-        back from its start reads the previous line from its end; line up on the message
-        line reads earlier messages, line down comes back to the latest."""
+    def answer(self, step: Step, selection: Any) -> Answer | None:
+        """Carry out a key's step that is the surface's (``keys.Step``): moving, jumping,
+        reading a board, the typing line or the pick redrawn; None for any other step."""
+        kind, arg = step.kind, step.arg
+        if kind == "move":
+            return self.navigate(arg)
+        if kind == "grid":
+            return self.grid_key(arg)
+        if kind == "jump":
+            found = any(self.jump_to(line) for line in arg)
+            return Answer() if found else Answer(seat_words(self.lang, "no_line"), edge=True)
+        if kind == "board":
+            return self.grid_jump(arg) or Answer(seat_words(self.lang, "no_board"), edge=True)
+        if kind == "read":
+            said = self.read(arg)
+            return Answer(said, edge=said is None, shown=True)
+        if kind == "typed":
+            self.refresh(reset=True)
+        elif kind == "redraw":
+            self.redraw(selection)
+        else:
+            return None
+        return Answer()
+
+    def navigate(self, name: str) -> Answer:
+        """Pan, change lines, go to the top or bottom (the edge sound when the reader could
+        not move, and at the first or last line what it is). Panning past a line's end goes
+        to the next line, and back from its start reads the previous line from its end; line
+        up on the message line reads earlier messages, line down comes back to the latest."""
         if self.pager is None:
-            return True, None
+            return Answer()
         said = None
         if name == "pan_right":
             moved = self.pager.pan_right() or self.move_line(1)
@@ -262,7 +243,7 @@ class BrailleSurface:
             last = len(self.lines) - 1
             moved = self.move_line((0 if name == "top" else last) - self.line_index)
         self.write()
-        return moved, said
+        return Answer(said, edge=not moved)
 
     def _back_a_line(self) -> bool:
         if not self.move_line(-1):
@@ -298,45 +279,35 @@ class BrailleSurface:
         """Put the board ``name`` (a new cursor or reading) on the display in place."""
         with self.lock:
             self.grids[name] = grid
-            self.view = [
-                NamedGrid(name, grid) if isinstance(v, NamedGrid) and v.name == name else v
-                for v in self.view
-            ]
+            self.view = with_grid(self.view, name, grid)
             self._lines_changed()
 
-    def grid_key(self, name: str) -> tuple[bool, str | None]:
-        """A board key (``keys.GRID_MOVES``): the cursor moves, and the square under it is to
-        be said (False at the board's edge); on a plain line the key moves as its twin does."""
+    def grid_key(self, name: str) -> Answer:
+        """A board key (``boards.GRID_MOVES``): the cursor moves and the square under it is
+        said (the edge sound at the board's edge); on a plain line it moves as its twin."""
         item = self.current()
         rows, columns, twin = GRID_MOVES[name]
         if not isinstance(item, NamedGrid):
             return self.navigate(twin)
         grid = item.grid.moved(rows, columns)
         if grid.cursor == item.grid.cursor:
-            return False, None
+            return Answer(edge=True)
         self.set_grid(item.name, grid)
-        return True, grid.describe_square(self.lang)
+        return Answer(grid.describe_square(self.lang))
 
     def read(self, name: str) -> str | None:
         """The board's row, column or square in words (None: no board is being read)."""
         item = self.current()
         if not isinstance(item, NamedGrid):
             return None
-        grid = item.grid
-        if name == "read_row":
-            grid = grid.read_by(ROW)
-        elif name == "read_column":
-            grid = grid.read_by(COLUMN)
+        grid, said = read_along(item.grid, name, self.lang)
         if grid is not item.grid:
             self.set_grid(item.name, grid)
-        if name == "read_square":
-            return grid.describe_square(self.lang)
-        return grid.describe_line(self.lang)
+        return said
 
-    def grid_jump(self, name: str) -> tuple[str, bool] | None:
-        """``next_word``: the board's cursor to the next word's first square, read along it;
-        ``next_anchor``: to the next free square beside the cards. The sentence that says
-        where, and whether there was anywhere to go; None when no board is shown."""
+    def grid_jump(self, name: str) -> Answer | None:
+        """``next_word`` or ``next_anchor`` (``boards.next_place``): the board shown with its
+        cursor there, and where that is; None when no board is shown."""
         with self.lock:
             item = self.current()
             if not isinstance(item, NamedGrid):
@@ -344,23 +315,10 @@ class BrailleSurface:
                 if item is None:
                     return None
                 self.jump_to(item.name)
-            grid = self.grids.get(item.name, item.grid)
-            if name == "next_word":
-                word = grid.next_word()
-                if word is None:
-                    return seat_words(self.lang, "no_words"), False
-                moved, text, across = word
-                sentence = (f"{coordinate(moved.row, moved.column)}: {text}, "
-                            f"{seat_words(self.lang, 'across' if across else 'down')}.")
-            else:
-                anchor = grid.next_anchor()
-                if anchor is None:
-                    return seat_words(self.lang, "no_anchors"), False
-                moved = anchor
-                sentence = (f"{coordinate(moved.row, moved.column)}: "
-                            f"{seat_words(self.lang, 'anchor')}.")
-            self.set_grid(item.name, moved)
-            return sentence, True
+            moved, said = next_place(self.grids.get(item.name, item.grid), name, self.lang)
+            if moved is not None:
+                self.set_grid(item.name, moved)
+            return Answer(said, edge=moved is None, shown=True)
 
     # -- routing keys ------------------------------------------------------------------------
 
@@ -428,7 +386,7 @@ class BrailleSurface:
             self.line_index = names.index(keep)
         self.line_index = max(0, min(self.line_index, len(lines) - 1))
         item = lines[self.line_index]
-        line = self._labelled(item)
+        line = labelled(item, self.lang)
         width = self._width()
         kind = ("line", 0)
         if isinstance(item, NamedGrid):

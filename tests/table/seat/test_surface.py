@@ -8,8 +8,9 @@ from braille_words.braille.cells import DOT7, DOT8
 from braille_words.braille.grid import Grid, make_square
 from braille_words.braille.lines import NamedGrid, NamedLine
 from braille_words.displays.base import Display
+from braille_words.table.seat.keys import Step
 from braille_words.table.seat.news import Show
-from braille_words.table.seat.surface import CLOCK_CELLS, BrailleSurface
+from braille_words.table.seat.surface import CLOCK_CELLS, Answer, BrailleSurface
 
 
 class Seat:
@@ -45,11 +46,10 @@ def test_the_lines_are_the_seats_then_the_games_and_panning_returns_exactly() ->
     assert [line.name for line in surface.lines] == ["message", "rack"]
     assert surface.current_line == "message" and surface.window == (True, False)
     first = display.shown
-    moved, said = surface.navigate("pan_right")
-    assert moved and said is None and display.shown != first
-    assert surface.navigate("pan_left") == (True, None) and display.shown == first
-    assert surface.navigate("line_up") == (False, "Pierwsza linia.")
-    assert surface.navigate("bottom") == (True, None) and surface.current_line == "rack"
+    assert surface.navigate("pan_right") == Answer() and display.shown != first
+    assert surface.navigate("pan_left") == Answer() and display.shown == first
+    assert surface.navigate("line_up") == Answer("Pierwsza linia.", edge=True)
+    assert surface.navigate("bottom") == Answer() and surface.current_line == "rack"
 
 
 def test_a_routing_key_names_the_target_under_it() -> None:
@@ -78,9 +78,9 @@ def test_a_board_keeps_its_cursor_across_redraws_and_shows_its_coordinate() -> N
     seat, display = Seat(), Display(20, 4)
     surface = seat.surface(display)
     surface.show([NamedGrid("board", _board())], None)
-    moved, said = surface.grid_key("row_down")
-    assert moved and said is not None and "K" in said
-    assert surface.grid_key("column_left") == (False, None)  # the board's edge
+    said = surface.grid_key("row_down").said
+    assert said is not None and "K" in said
+    assert surface.grid_key("column_left") == Answer(edge=True)  # the board's edge
     grid = surface.grid("board")
     assert grid is not None
     surface.show([NamedGrid("board", _board())], None)  # the game drew the board again
@@ -89,7 +89,7 @@ def test_a_board_keeps_its_cursor_across_redraws_and_shows_its_coordinate() -> N
     assert surface.status_borrowed  # the coordinate holds the status cells
     # On a plain line a board key moves as its twin does.
     surface.show([NamedLine("rack", rack_line(list("kot"), "pl"))], None)
-    assert surface.grid_key("row_down") == (False, "Ostatnia linia.")
+    assert surface.grid_key("row_down") == Answer("Ostatnia linia.", edge=True)
 
 
 def test_a_running_clock_takes_the_last_cells_and_waiting_news_raises_dots_7_8() -> None:
@@ -126,3 +126,17 @@ def test_the_news_says_where_the_surface_goes() -> None:
     surface.apply(Show(reset=True))
     assert surface.current_line == "message"
     assert display.shown.startswith(text_line("Twój", "pl").cells())
+
+
+def test_a_keys_step_is_answered_by_the_surface_or_left_to_the_seat() -> None:
+    seat, display = Seat(), Display(20)
+    surface = seat.surface(display)
+    surface.show([NamedLine("rack", rack_line(list("kot"), "pl"))], None)
+    assert surface.answer(Step("jump", ("rack",)), None) == Answer()
+    assert surface.answer(Step("jump", ("board",)), None) == Answer(
+        "Nie ma takiej linii.", edge=True)
+    assert surface.answer(Step("board", "next_word"), None) == Answer(
+        "Nie ma planszy.", edge=True)
+    assert surface.answer(Step("read", "read_row"), None) == Answer(None, edge=True,
+                                                                     shown=True)
+    assert surface.answer(Step("send", "dobierz"), None) is None
