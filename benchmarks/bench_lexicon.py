@@ -123,16 +123,19 @@ def main() -> int:
     parser.add_argument("--racks", type=int, default=200)
     parser.add_argument("--scan-racks", type=int, default=5)
     parser.add_argument("--lookups", type=int, default=1_000_000)
+    parser.add_argument("--quick", action="store_true",
+                        help="a few of everything: proves the benchmark runs (the suite's check)")
     args = parser.parse_args()
+    if args.quick:
+        args.racks, args.scan_racks, args.lookups = 3, 1, 2_000
 
     from braille_words.lexicon import get_lexicon, store
-    from braille_words.lexicon.sources import read_source
-    from braille_words.tiles import POLISH
 
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs; lookups and "
           "searches timed in CPU seconds (time.process_time), loads in wall seconds")
     print(f"{'':<34} {'compiled':>16} {'baseline':>16} {'ratio':>10}")
-    compiled = min((fresh(LOAD_COMPILED) for _ in range(3)), key=lambda r: r["seconds"])
+    compiled = min((fresh(LOAD_COMPILED) for _ in range(1 if args.quick else 3)),
+                   key=lambda r: r["seconds"])
     as_set = fresh(LOAD_SET)
     row("load time (vs set from list)", f"{compiled['seconds'] * 1e3:.1f} ms",
         f"{as_set['seconds'] * 1e3:.0f} ms", as_set["seconds"] / compiled["seconds"],
@@ -148,7 +151,9 @@ def main() -> int:
     print(f"{'  (of which importing numpy)':<34} {compiled['numpy'] / 1e6:>13.1f} MB")
 
     lex = get_lexicon("pl")
-    words = list(read_source("/usr/share/dict/polish", POLISH))
+    # The baselines hold exactly the lexicon's words: the source list also has abbreviations
+    # (ab, am, ca, …) that the build leaves out, which would count as hits for the set only.
+    words = lex.words()
     rng = random.Random(2026)
     valid = rng.sample(words, args.lookups // 2)
     invalid = [w[:-1] + "q" for w in rng.sample(words, args.lookups // 2)]
@@ -204,34 +209,34 @@ def main() -> int:
           f"{sorted_set / 1e6:>14.2f} M   neighbouring words share cached pages")
     del word_set, in_order, scattered
 
-    for size in (7, 14):
-        for jokers in (0, 1, 2):
-            rng = random.Random(size * 10 + jokers)
-            racks = ["".join(rng.sample(POLISH_TILES, size)) for _ in range(args.racks)]
-            times, counts = [], []
-            lex.anagrams(racks[0], jokers)  # first touch of the mapped pages
-            for rack in racks:
-                t = clock()
-                found = lex.anagrams(rack, jokers)
-                times.append(clock() - t)
-                counts.append(len(found))
-            scan_times = []
-            for rack in racks[: args.scan_racks]:
-                t = clock()
-                scanned = scan(words, rack, jokers)
-                scan_times.append(clock() - t)
-                assert set(scanned) == {a.word for a in lex.anagrams(rack, jokers)}
-            med, worst = statistics.median(times), max(times)
-            scan_med = statistics.median(scan_times)
-            ratio = scan_med / med
-            print(
-                f"anagrams {size:>2} letters {jokers} joker(s)   "
-                f"median {med * 1e3:8.2f} ms, worst {worst * 1e3:8.1f} ms "
-                f"({args.racks} racks, median {statistics.median(counts):.0f} words) | "
-                f"scan median {scan_med * 1e3:7.0f} ms ({len(scan_times)} racks) | "
-                f"{ratio:6.0f}x (target {TARGETS['anagram']:.0f}x: "
-                f"{'ok' if ratio >= TARGETS['anagram'] else 'MISSED'})"
-            )
+    shapes = [(7, 0), (7, 2)] if args.quick else [(s, j) for s in (7, 14) for j in (0, 1, 2)]
+    for size, jokers in shapes:
+        rng = random.Random(size * 10 + jokers)
+        racks = ["".join(rng.sample(POLISH_TILES, size)) for _ in range(args.racks)]
+        times, counts = [], []
+        lex.anagrams(racks[0], jokers)  # first touch of the mapped pages
+        for rack in racks:
+            t = clock()
+            found = lex.anagrams(rack, jokers)
+            times.append(clock() - t)
+            counts.append(len(found))
+        scan_times = []
+        for rack in racks[: args.scan_racks]:
+            t = clock()
+            scanned = scan(words, rack, jokers)
+            scan_times.append(clock() - t)
+            assert set(scanned) == {a.word for a in lex.anagrams(rack, jokers)}
+        med, worst = statistics.median(times), max(times)
+        scan_med = statistics.median(scan_times)
+        ratio = scan_med / med
+        print(
+            f"anagrams {size:>2} letters {jokers} joker(s)   "
+            f"median {med * 1e3:8.2f} ms, worst {worst * 1e3:8.1f} ms "
+            f"({args.racks} racks, median {statistics.median(counts):.0f} words) | "
+            f"scan median {scan_med * 1e3:7.0f} ms ({len(scan_times)} racks) | "
+            f"{ratio:6.0f}x (target {TARGETS['anagram']:.0f}x: "
+            f"{'ok' if ratio >= TARGETS['anagram'] else 'MISSED'})"
+        )
     return 0
 
 

@@ -15,7 +15,9 @@ Figures:
   journals exactly once (must be 0).
 Goal on the project's 2-core machine: median ≤ 20 ms, p99 ≤ 100 ms.
 
-Run: ``python benchmarks/bench_net.py [TABLES SEATS]``.
+Run: ``python benchmarks/bench_net.py [TABLES SEATS]``; ``--quick`` plays one small table and
+fails only on a lost move or an unfinished game, never on a time (the suite's check that the
+benchmark runs).
 """
 
 from __future__ import annotations
@@ -31,8 +33,10 @@ GOAL_P99_MS = 100.0
 
 
 def main() -> int:
-    tables = int(sys.argv[1]) if len(sys.argv) > 1 else 8
-    seats = int(sys.argv[2]) if len(sys.argv) > 2 else 4
+    quick = "--quick" in sys.argv
+    numbers = [a for a in sys.argv[1:] if a != "--quick"]
+    tables = int(numbers[0]) if numbers else (1 if quick else 8)
+    seats = int(numbers[1]) if len(numbers) > 1 else (2 if quick else 4)
     with tempfile.TemporaryDirectory(prefix="bench-net-") as folder:
         result = run_load(Path(folder), tables=tables, seats=seats, drop_fraction=0.1,
                           most_seconds=600)
@@ -49,10 +53,10 @@ def main() -> int:
           f"host peak memory: {result.host_peak_rss_mib:.0f} MiB")
     print(f"connections dropped and restored: {result.drops}; moves lost: {result.moves_lost}; "
           f"every journal finished: {all(t.finished for t in result.tables)}")
-    ok = (median <= GOAL_MEDIAN_MS and p99 <= GOAL_P99_MS and result.moves_lost == 0
-          and result.students_over == result.students)
+    sound = result.moves_lost == 0 and result.students_over == result.students
+    ok = sound and median <= GOAL_MEDIAN_MS and p99 <= GOAL_P99_MS
     print("goal met" if ok else "GOAL NOT MET")
-    return 0 if ok else 1
+    return 0 if ok or (quick and sound) else 1
 
 
 if __name__ == "__main__":

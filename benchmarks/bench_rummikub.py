@@ -80,7 +80,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--level", default="strong", choices=["beginner", "medium", "strong"])
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--first-seed", type=int, default=0)
+    ap.add_argument("--quick", action="store_true", help="one game: proves the benchmark runs")
     args = ap.parse_args(argv)
+    if args.quick:
+        args.games = 1
 
     from braille_words.errors import BrailleWordsError
     from braille_words.lexicon import get_lexicon

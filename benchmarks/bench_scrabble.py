@@ -58,7 +58,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--positions", type=int, default=20)
     parser.add_argument("--size", type=int, default=15)
+    parser.add_argument("--quick", action="store_true",
+                        help="one position; fails only when the generator and reference disagree")
     args = parser.parse_args()
+    if args.quick:
+        args.positions = 1
     lexicon = get_lexicon("pl")
     fits = dawg_fits(lexicon)
     fast: dict[int, list[float]] = {0: [], 1: [], 2: []}
@@ -104,7 +108,7 @@ def main() -> int:
           f"{'met' if ok_worst else 'MISSED'}")
     print(f"goal: the strong computer's move with 2 blanks <= {GOAL_COMPUTER_MS:g} ms: "
           f"{most:.1f} ms {'met' if ok_computer else 'MISSED'}")
-    return 0 if ok_median and ok_worst and ok_computer else 1
+    return 0 if args.quick or (ok_median and ok_worst and ok_computer) else 1
 
 
 if __name__ == "__main__":

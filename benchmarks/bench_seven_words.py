@@ -55,7 +55,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--areas", type=int, default=200)
     parser.add_argument("--scan-areas", type=int, default=10)
+    parser.add_argument("--quick", action="store_true", help="a few areas: proves this runs")
     args = parser.parse_args(argv)
+    if args.quick:
+        args.areas, args.scan_areas = 2, 0  # the index is still checked against its scan
 
     lexicon = get_lexicon("pl")
     rules = Rules(lexicon)

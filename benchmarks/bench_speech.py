@@ -52,7 +52,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--device", help="a real sound output (default: a virtual one)")
     parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--quick", action="store_true", help="two runs: proves this runs")
     args = parser.parse_args()
+    if args.quick:
+        args.runs = 2
 
     raw: Path | None = None
     if args.device is None:

@@ -70,7 +70,11 @@ def main() -> int:
     parser.add_argument("--positions", type=int, default=30)
     parser.add_argument("--brute", type=int, default=4,
                         help="positions also checked by the brute force (slow: seconds each)")
+    parser.add_argument("--quick", action="store_true",
+                        help="one position, checked by brute force too; no verdict on time")
     args = parser.parse_args()
+    if args.quick:
+        args.positions, args.brute = 1, 1
     lexicon = get_lexicon("en")
     graph = lexicon.graph
     words = list(lexicon.words())
@@ -125,7 +129,7 @@ def main() -> int:
         print(f"brute force    median {statistics.median(brute) * 1000:7.1f} ms  "
               f"(a scan of the word list per piece; same steals on the first {len(brute)})")
     print(f"goal: median <= {GOAL_MS:g} ms: {'met' if median <= GOAL_MS else 'MISSED'}")
-    return 0 if median <= GOAL_MS else 1
+    return 0 if args.quick or median <= GOAL_MS else 1
 
 
 if __name__ == "__main__":

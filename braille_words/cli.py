@@ -56,6 +56,7 @@ COMMANDS: dict[str, tuple[tuple[str, str], ...]] = {
     "braille_words.audio.cli": (),
     "braille_words.reports.cli": (
         ("report", "a report per student from game journals: words, refusals, hints, time"),
+        ("forget", "remove a student's records, or every record older than some days"),
     ),
 }
 
@@ -167,6 +168,7 @@ def _write_crash_report() -> str:
     import os
     import tempfile
     import traceback
+    from pathlib import Path
 
     base = os.environ.get("BRAILLE_WORDS_DATA")
     if base is None:
@@ -176,7 +178,9 @@ def _write_crash_report() -> str:
     try:
         os.makedirs(base, exist_ok=True)
         path = os.path.join(base, "crash.log")
-        with open(path, "a", encoding="utf-8") as f:
+        from braille_words.private_files import append_private
+
+        with append_private(Path(path)) as f:  # what a game held may be in it
             f.write(traceback.format_exc() + "\n")
         return path
     except OSError:

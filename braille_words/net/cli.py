@@ -19,6 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from braille_words.errors import BrailleWordsError, InputError
+from braille_words.private_files import private_folder, tighten_tree
+from braille_words.user_config import add_keep_days
 
 DEFAULT_PORT = 8765
 
@@ -58,6 +60,7 @@ def register(subparsers: Any) -> None:
                       help="do not announce the tables on the local network")
     host.add_argument("--no-timer", action="store_true", help="play without any clock")
     host.add_argument("--dir", type=Path, help="where the tables' journals are kept")
+    add_keep_days(host)
     host.set_defaults(func=cmd_host)
 
     join = subparsers.add_parser(
@@ -214,20 +217,24 @@ def cmd_host(args: argparse.Namespace) -> int:
     from braille_words.net.host import Host
     from braille_words.table.devices import open_teacher
     from braille_words.table.launch import stdin_is_interactive
+    from braille_words.table.records import housekeeping, say_tightened
 
     scripted = not stdin_is_interactive()
     _check_certificate(args)  # before any table is made: a wrong file costs no journal
+    housekeeping(args.lang or "pl", args.keep_days)
     if args.resume:
         folder = _latest_host() if args.resume == "latest" else Path(args.resume)
+        tighten_tree(folder)  # a host of an older version left its tokens readable
         tables, port = _resumed_tables(folder, scripted)
         if args.port != DEFAULT_PORT:
             port = args.port
     else:
         folder = _host_dir(args)
-        folder.mkdir(parents=True, exist_ok=True)
+        private_folder(folder, ours=args.dir is None)  # host.json: every code and token
         tables, port = _new_tables(args, folder, scripted), args.port
     lang = args.lang or next(
         (s.lang for t in tables for s in t.session.seats if s.is_human), "pl")
+    say_tightened(lang)
     teacher = open_teacher(lang, "none" if scripted else "auto")
     for table in tables:
         table.session.teacher = _teacher_at(teacher, table, lang) if len(tables) > 1 \

@@ -47,6 +47,7 @@ from braille_words.net.protocol import (
 )
 from braille_words.net.remote import RemoteSeat
 from braille_words.present.messages import text
+from braille_words.private_files import write_private
 from braille_words.table.inputs import Input
 from braille_words.table.seatnews import SeatNews
 from braille_words.table.session import AnySession
@@ -225,9 +226,7 @@ class Host:
             ],
         }
         with self._saving:  # the network's thread and the teacher's console both save
-            tmp = self.state_path.with_suffix(".tmp")
-            tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
-            tmp.replace(self.state_path)
+            write_private(self.state_path, json.dumps(data, indent=1))  # tokens: 0600
         if self._on_change is not None:
             self._on_change()
 

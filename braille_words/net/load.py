@@ -25,6 +25,7 @@ from typing import Any
 import aiohttp
 
 from braille_words.net.students import Student
+from braille_words.private_files import open_private, private_folder
 from braille_words.table import journal
 
 NAMES = ("Ala", "Bartek", "Celina", "Darek", "Ewa", "Filip", "Gosia", "Henryk")
@@ -97,7 +98,7 @@ def run_load(
     most_seconds: float = 300.0,
 ) -> LoadResult:
     """Start the host, play every table to its end, stop the host; what was measured."""
-    folder.mkdir(parents=True, exist_ok=True)
+    private_folder(folder, ours=False)  # the host's output holds every join code
     host_dir = folder / "host"
     args = [sys.executable, "-m", "braille_words.cli", "host", "--seed", str(seed),
             "--port", "0", "--dir", str(host_dir), "--no-mdns", "--lang", "pl"]
@@ -105,7 +106,7 @@ def run_load(
         args += ["--roster", str(roster)]
     log_path = folder / "host.log"
     env = dict(os.environ, PYTHONUNBUFFERED="1")
-    with log_path.open("w", encoding="utf-8") as log:
+    with os.fdopen(open_private(log_path, os.O_WRONLY | os.O_TRUNC), "w", encoding="utf-8") as log:
         proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=log,
                                 stderr=subprocess.STDOUT, env=env)
     try:

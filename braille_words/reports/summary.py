@@ -20,6 +20,7 @@ from braille_words.games.base import Event
 from braille_words.games.registry import find_game
 from braille_words.table import journal as journal_mod
 from braille_words.table.activity import read_activity
+from braille_words.table.records import is_forgotten
 
 NOT_LAID = frozenset({
     "word_unknown", "word_family_warning", "vote_result", "challenged", "word_locked",
@@ -125,7 +126,8 @@ def build_report(journals: Sequence[Path], lexicons: dict[str, Any] | None = Non
             skipped.append(f"{path}: {exc}")
             continue
         games += 1
-        humans = [i for i, s in enumerate(record.header.seats) if s.get("kind") == "human"]
+        humans = [i for i, s in enumerate(record.header.seats)
+                  if s.get("kind") == "human" and not is_forgotten(record.settings, i)]
         for seat in humans:
             student = students.setdefault(names[seat], StudentReport(names[seat]))
             student.games += 1

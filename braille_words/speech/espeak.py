@@ -9,6 +9,7 @@ standard input, never the command line, so a word beginning with "-" cannot beco
 
 from __future__ import annotations
 
+import os
 import shutil
 import struct
 import subprocess
@@ -19,6 +20,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
 from braille_words.errors import BrailleWordsError
+from braille_words.private_files import open_private
 from braille_words.speech.settings import VoiceSettings
 from braille_words.speech.speaker import (
     Message,
@@ -179,7 +181,8 @@ def write_wav(
     try:
         # Open the file first: wave.open on a bad path leaves a half-made writer that prints a
         # traceback when collected.
-        with Path(path).open("wb") as f, wave.open(f, "wb") as w:
+        fd = open_private(Path(path), os.O_WRONLY | os.O_TRUNC)  # a voice is a person's
+        with os.fdopen(fd, "wb") as f, wave.open(f, "wb") as w:
             w.setnchannels(1)
             w.setsampwidth(2)
             w.setframerate(rate)

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from braille_words.errors import BrailleWordsError
+from braille_words.private_files import append_private
 from braille_words.speech.settings import VoiceSettings
 from braille_words.speech.speaker import (
     Message,
@@ -48,7 +49,7 @@ class RecordingSpeaker(Speaker):
         if self._owned:
             path = Path(target)  # type: ignore[arg-type]
             try:
-                self._out: TextIO = path.open("a", encoding="utf-8")
+                self._out: TextIO = append_private(path)
             except OSError as exc:
                 raise BrailleWordsError(
                     f"cannot record speech to {path}: {exc.strerror}; choose another file"

@@ -26,6 +26,7 @@ from pathlib import Path
 from types import TracebackType
 
 from braille_words.audio.devices import AudioDeviceError
+from braille_words.private_files import private_folder
 from braille_words.speech.espeak import EngineUnavailable
 
 START_TIMEOUT = 10.0
@@ -146,8 +147,8 @@ class PrivateSpeechd:
         self.socket = self.root / "speechd.sock"
         self.log_dir = self.root / "log"
         config_dir = self.root / "config"
-        self.log_dir.mkdir(parents=True, exist_ok=True)
-        config_dir.mkdir(parents=True, exist_ok=True)
+        private_folder(self.log_dir)  # its log may hold what was said
+        private_folder(config_dir)
         (config_dir / "speechd.conf").write_text(
             config_text(self.socket, self.log_dir, sink, lang), encoding="utf-8"
         )

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
+from braille_words.private_files import append_private
+
 SUFFIX = ".activity.ndjson"
 
 
@@ -50,7 +52,7 @@ class ActivityLog:
     @classmethod
     def beside(cls, journal: Path, now: Callable[[], float] = time.time) -> ActivityLog:
         try:
-            stream: TextIO | None = activity_path(journal).open("a", encoding="utf-8")
+            stream: TextIO | None = append_private(activity_path(journal))
         except OSError:
             stream = None
         return cls(stream, now)

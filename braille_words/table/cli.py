@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from braille_words.errors import BrailleWordsError, InputError
 from braille_words.games.registry import GAMES, find_game
+from braille_words.user_config import add_keep_days
 
 # The table itself (sessions, devices, the terminal) is imported when a game starts, not
 # when `braille-words --help` or `play --help` is read.
@@ -148,6 +149,7 @@ def register(subparsers: Any) -> None:
         help="7 słów: no-hourglass, veteran (you score 4 letters of your choice in full), "
         "lenient; Alicja: basic, advanced (characters), children, wild (Za mało szaleństwa?)",
     )
+    add_keep_days(play)
     play.set_defaults(func=cmd_play)
 
     resume = subparsers.add_parser("resume", help="go on with the last unfinished game")
@@ -163,6 +165,7 @@ def register(subparsers: Any) -> None:
     )
     resume.add_argument("--port", type=int, default=8765, metavar="N",
                         help="the port of the page of --web (default 8765; 0: any free one)")
+    add_keep_days(resume)
     resume.set_defaults(func=cmd_resume)
 
     results = subparsers.add_parser(
@@ -318,6 +321,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     args.game = args.game or (roster.game if roster else None) or "rummikub"
     kit = find_game(args.game)
     lang = args.lang or kit.word_lang
+    from braille_words.table.records import housekeeping, say_tightened
+
+    housekeeping(lang, args.keep_days)
     scripted = not stdin_is_interactive()
     seats = _seats(args, lang, scripted, roster)
     shared = None
@@ -341,6 +347,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         transcript=sys.stdout if scripted else None,
         shared=shared,
     )
+    say_tightened(lang)
     if args.web:
         return _play_on_page(session, args, scripted)
     if not args.teacher_page:
@@ -378,8 +385,10 @@ def _play_on_page(session: AnySession, args: argparse.Namespace, scripted: bool)
 
 def cmd_resume(args: argparse.Namespace) -> int:
     from braille_words.table.launch import latest_journal, resume_session, stdin_is_interactive
+    from braille_words.table.records import housekeeping, say_tightened
 
     scripted = not stdin_is_interactive()
+    housekeeping(_console_lang(args.journal or latest_journal()), args.keep_days)
     path = args.journal or latest_journal()
     seats = _saved_seats(path)
     overrides = list(args.seat)
@@ -400,9 +409,16 @@ def cmd_resume(args: argparse.Namespace) -> int:
         path, transcript=sys.stdout if scripted else None, seat_overrides=overrides,
         shared=shared,
     )
+    say_tightened(seats[0].lang if seats else "pl")
     if args.web:
         return _play_on_page(session, args, scripted)
     return _run(session, scripted, timers=not (args.no_timer or scripted))
+
+
+def _console_lang(path: Path | None) -> str:
+    """The language a resumed game was played in, for what is said before it is opened."""
+    seats = _saved_seats(path)
+    return next((s.lang for s in seats if s.is_human), "pl")
 
 
 def _saved_seats(path: Path | None) -> list[SeatConfig]:
@@ -420,8 +436,11 @@ def _saved_seats(path: Path | None) -> list[SeatConfig]:
 
 
 def cmd_results(args: argparse.Namespace) -> int:
+    from braille_words.table.records import housekeeping, say_tightened
     from braille_words.table.results import game_results
 
+    housekeeping(args.lang or "pl")
+    say_tightened(args.lang or "pl")
     for line in game_results(args.journal, args.lang or "pl"):
         print(line)
     return 0

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from braille_words.errors import BrailleWordsError
+from braille_words.private_files import FILE_MODE, append_private, private_folder
 
 FORMAT = "braille-words-journal"
 VERSION = 1
@@ -108,7 +109,7 @@ class Journal:
         game starts. An existing file is never emptied: one that holds a game (perhaps
         one another window is playing) is refused with a sentence; an empty one is used."""
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            private_folder(path.parent, ours=False)
             stream = _open_new(path)
         except FileExistsError:
             stream = _claim_empty(path)
@@ -124,7 +125,7 @@ class Journal:
         """A new journal named ``stem.jsonl`` in ``folder``, or ``stem-2.jsonl``, ``-3``…
         when that name is taken: two games started in the same second get a file each."""
         try:
-            folder.mkdir(parents=True, exist_ok=True)
+            private_folder(folder)
         except OSError as exc:
             raise JournalUnwritable.at(folder / f"{stem}.jsonl", exc) from None
         for number in range(1, 10_000):
@@ -145,7 +146,7 @@ class Journal:
     def append_to(cls, path: Path) -> Journal:
         """Continue a journal read by ``read``; a torn last line is cut off first."""
         try:
-            stream = path.open("a", encoding="utf-8")
+            stream = append_private(path)
         except OSError as exc:
             raise JournalUnwritable.at(path, exc) from None
         _lock(stream, path)
@@ -192,7 +193,7 @@ class Journal:
 
 def _open_new(path: Path) -> TextIO:
     """A file that did not exist until now (exclusive create), locked as ours."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND, 0o644)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND, FILE_MODE)
     stream = os.fdopen(fd, "a", encoding="utf-8")
     _lock(stream, path)
     return stream
@@ -201,7 +202,7 @@ def _open_new(path: Path) -> TextIO:
 def _claim_empty(path: Path) -> TextIO:
     """An existing file given for a new game: used only when it holds nothing at all."""
     try:
-        stream = path.open("a", encoding="utf-8")
+        stream = append_private(path)
     except OSError as exc:
         raise JournalUnwritable.at(path, exc, _ANOTHER) from None
     _lock(stream, path)  # a game another window is playing there is refused here

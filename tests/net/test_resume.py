@@ -95,7 +95,7 @@ def test_host_killed_with_sigkill_resumes_from_its_journal_and_students_come_bac
     assert final.entries[: len(confirmed)] == confirmed  # every confirmed move is there
     assert len(final.entries) > len(confirmed)  # and the game went on to its end
     assert student.reconnects >= 1
-    logs = sorted(tmp_path.glob("host-*.log"))
+    logs = sorted(tmp_path.glob("host-*.log"), key=lambda p: int(p.stem.removeprefix("host-")))
     assert "Stół 1 wznowiony z zapisu" in logs[-1].read_text(encoding="utf-8")
     seen = " ".join(terminal.seen)
     assert "Twój ruch" in seen
