@@ -16,14 +16,13 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
-from typing import Any, Generic, TextIO, TypeVar, cast
+from typing import Any, TextIO
 
-from braille_words.braille import BrailleInput
-from braille_words.braille.grid import Grid
 from braille_words.braille.lines import NamedGrid, NamedLine
 from braille_words.speech.speaker import strip_marks
 from braille_words.table.seat.boards import ViewLine
 from braille_words.table.seat.keys import SILENT, Router, SeatKeys, Step
+from braille_words.table.seat.names import SeatNames
 from braille_words.table.seat.news import NewsQueue
 from braille_words.table.seat.surface import Answer, BrailleSurface, Draw
 from braille_words.table.seat.voice import Earcons, SeatVoice, Speaker, safely
@@ -31,63 +30,8 @@ from braille_words.table.seat.words import seat_words
 
 __all__ = ["NamedGrid", "NamedLine", "Router", "SeatOutput", "ViewLine"]
 
-T = TypeVar("T")
-
-
-class _Part(Generic[T]):
-    """An attribute of the seat kept by one of its parts (``out.said`` is ``out.news.said``),
-    so callers keep one name for it while the part owns it."""
-
-    def __init__(self, part: str, name: str = "") -> None:
-        self.part, self.name = part, name
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name = self.name or name
-
-    def __get__(self, seat: Any, owner: type | None = None) -> T:
-        return cast(T, getattr(getattr(seat, self.part), self.name))
-
-    def __set__(self, seat: Any, value: T) -> None:
-        setattr(getattr(seat, self.part), self.name, value)
-
-
-class SeatOutput:
+class SeatOutput(SeatNames):
     """Speech, Braille, sound and transcript for one seat."""
-
-    speaker: _Part[Speaker | None] = _Part("voice")
-    earcons: _Part[Earcons | None] = _Part("voice")
-    transcript: _Part[TextIO | None] = _Part("voice")
-    label: _Part[str | None] = _Part("voice")
-    on_device: _Part[Callable[[str], None] | None] = _Part("voice")
-    said: _Part[list[str]] = _Part("news")
-    last: _Part[str] = _Part("news")
-    _last_shown: _Part[str] = _Part("news", "last_shown")
-    hold_news: _Part[bool] = _Part("news", "hold")
-    display: _Part[Any | None] = _Part("surface")
-    on_lines: _Part[Callable[[], None] | None] = _Part("surface")
-    _view: _Part[list[ViewLine]] = _Part("surface", "view")
-    _clock: _Part[str] = _Part("surface", "clock")
-    typing: _Part[BrailleInput] = _Part("keys")
-    selection: _Part[Any] = _Part("keys")
-    router: _Part[Router | None] = _Part("keys")
-    wants_letter: _Part[Callable[[Any], bool] | None] = _Part("keys")
-    cancel_line: _Part[Callable[[str], str | None] | None] = _Part("keys")
-    # What the parts answer for themselves.
-    short_display: _Part[bool] = _Part("surface", "short")
-    lines: _Part[list[ViewLine]] = _Part("surface")
-    current_line: _Part[str | None] = _Part("surface")
-    news_waiting: _Part[int] = _Part("news", "count")
-    grid: _Part[Callable[[str], Grid | None]] = _Part("surface")
-    set_grid: _Part[Callable[[str, Grid], None]] = _Part("surface")
-    jump_to: _Part[Callable[[str], bool]] = _Part("surface")
-    jump_line: _Part[Callable[[int], bool]] = _Part("surface")
-    key_for: _Part[Callable[[Any], int | None]] = _Part("surface")
-    frame: _Part[Callable[[], bytes]] = _Part("surface")
-    show_clock: _Part[Callable[[float | None], None]] = _Part("surface")
-    show_status: _Part[Callable[[str], None]] = _Part("surface")
-    attach_display: _Part[Callable[[Any | None], None]] = _Part("surface", "attach")
-    stop_speech: _Part[Callable[[], None]] = _Part("voice", "stop")
-    spell: _Part[Callable[[str], str]] = _Part("voice")
 
     def __init__(self, *, name: str, lang: str, verbosity: str, speaker: Speaker | None = None,
                  display: Any | None = None, earcons: Earcons | None = None,
@@ -265,10 +209,6 @@ class SeatOutput:
         """Next word or anchor on the board, said where; False when no board is shown."""
         with self._lock:
             return self._answer(self.surface.grid_jump(name))
-
-    def typed_left_over(self) -> str:
-        with self._lock:
-            return self.keys.left_over()
 
     def on_display_status(self, status: str) -> None:
         """Where the display's own news goes (unplugged, back): the table, which tells every
