@@ -30,6 +30,7 @@ from braille_words.table.seat.words import seat_words
 
 __all__ = ["NamedGrid", "NamedLine", "Router", "SeatOutput", "ViewLine"]
 
+
 class SeatOutput(SeatNames):
     """Speech, Braille, sound and transcript for one seat."""
 
@@ -79,7 +80,6 @@ class SeatOutput(SeatNames):
     def lang(self, lang: str) -> None:
         self.voice.lang = self.surface.lang = lang
         self.keys.relearn(lang)
-
 
     @property
     def unread_news(self) -> int:
