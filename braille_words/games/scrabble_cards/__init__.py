@@ -13,13 +13,8 @@ import functools
 
 from braille_words.games.kit import GameEntry, make_kit
 
-ENTRY = GameEntry(
-    id="scrabble_cards",
-    title="Scrabble karty",
-    aliases=("scrabble-karty", "card-scrabble", "scrabble_cards", "scrabble"),
-    players=(2, 4),
-    word_lang="pl",
-    load=functools.partial(make_kit, __name__, data="deck.load_deck"),
-)
+ENTRY = GameEntry("scrabble_cards", "Scrabble karty", players=(2, 4), word_lang="pl",
+                  aliases=("scrabble-karty", "card-scrabble", "scrabble_cards", "scrabble"),
+                  load=functools.partial(make_kit, __name__, data="deck.load_deck"))
 """The game as the registry lists it; ``load`` builds its kit from this folder's modules on
 first use (``kit.make_kit``)."""

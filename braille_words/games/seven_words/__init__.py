@@ -10,13 +10,8 @@ import functools
 
 from braille_words.games.kit import GameEntry, make_kit
 
-ENTRY = GameEntry(
-    id="seven_words",
-    title="7 słów",
-    aliases=("siedem-slow", "seven-words", "7-slow", "seven_words", "wordsy"),
-    players=(1, 6),
-    word_lang="pl",
-    load=functools.partial(make_kit, __name__, data="deck.load_deck"),
-)
+ENTRY = GameEntry("seven_words", "7 słów", players=(1, 6), word_lang="pl",
+                  aliases=("siedem-slow", "seven-words", "7-slow", "seven_words", "wordsy"),
+                  load=functools.partial(make_kit, __name__, data="deck.load_deck"))
 """The game as the registry lists it; ``load`` builds its kit from this folder's modules on
 first use (``kit.make_kit``)."""

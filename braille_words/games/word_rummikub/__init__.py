@@ -10,13 +10,8 @@ import functools
 
 from braille_words.games.kit import GameEntry, make_kit
 
-ENTRY = GameEntry(
-    id="word_rummikub",
-    title="Rummikub Słowny",
-    aliases=("rummikub", "rummikub-slowny", "word-rummikub", "word_rummikub"),
-    players=(2, 4),
-    word_lang="pl",
-    load=functools.partial(make_kit, __name__, data="settings.default_settings"),
-)
+ENTRY = GameEntry("word_rummikub", "Rummikub Słowny", players=(2, 4), word_lang="pl",
+                  aliases=("rummikub", "rummikub-slowny", "word-rummikub", "word_rummikub"),
+                  load=functools.partial(make_kit, __name__, data="settings.default_settings"))
 """The game as the registry lists it; ``load`` builds its kit from this folder's modules on
 first use (``kit.make_kit``)."""

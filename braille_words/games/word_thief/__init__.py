@@ -12,13 +12,9 @@ import functools
 
 from braille_words.games.kit import GameEntry, make_kit
 
-ENTRY = GameEntry(
-    id="word_thief",
-    title="Word Thief",
-    aliases=("word-thief", "hotul-cuvintelor", "thief", "word_thief", "zlodziej-slow"),
-    players=(2, 6),
-    word_lang="en",
-    load=functools.partial(make_kit, __name__, data="deck.load_deck"),
-)
+ENTRY = GameEntry("word_thief", "Word Thief", players=(2, 6), word_lang="en",
+                  aliases=("word-thief", "hotul-cuvintelor", "thief", "word_thief",
+                           "zlodziej-slow"),
+                  load=functools.partial(make_kit, __name__, data="deck.load_deck"))
 """The game as the registry lists it; ``load`` builds its kit from this folder's modules on
 first use (``kit.make_kit``)."""
