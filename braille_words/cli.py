@@ -129,7 +129,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return func(args)
     except BrailleWordsError as exc:
-        print(f"braille-words: {exc}", file=sys.stderr)
+        print(f"braille-words: {_in_their_language(exc)}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130
@@ -149,6 +149,28 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 70
+
+
+def _in_their_language(exc: BrailleWordsError) -> str:
+    """The error in the language of the person who met it: the one the command knew (a seat's,
+    a saved game's), else the one the system speaks; English when neither says."""
+    lang = exc.lang or _system_lang()
+    if lang is None:
+        return str(exc)
+    from braille_words.present.messages import error_text
+
+    return error_text(exc, lang)
+
+
+def _system_lang() -> str | None:
+    """Polish or English, as the locale names it (``LANG=pl_PL.UTF-8``); else None."""
+    import os
+
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name, "")
+        if value:
+            return next((lang for lang in ("pl", "en") if value.startswith(lang)), None)
+    return None
 
 
 def _what_is_saved() -> str:

@@ -45,6 +45,9 @@ class BrailleWordsError(Exception):
     code: str | None = None
     section: str = "common"
     params: dict[str, Any]
+    lang: str | None = None
+    """The language of the person who meets this error, set where it is known (a seat's, a
+    saved game's): the command line then says it in that language, not in English."""
 
     def __init__(self, *args: object) -> None:
         super().__init__(*args)

@@ -1,15 +1,18 @@
 """``braille-words host`` (the teacher's computer) and ``braille-words join`` (a student's).
 
-The host's terminal is the teacher's console of its tables (as at one computer), with three
+The host's terminal is the teacher's console of its tables (as at one computer), with four
 more commands for network seats: ``kod N`` gives seat N a new join code (the old one, and
-whoever used it, is let go), ``zwolnij N`` frees a seat so the student can claim it again, and
-``stół N`` chooses which table the console's commands are for when there are several.
+whoever used it, is let go), ``zwolnij N`` frees a seat so the student can claim it again,
+``stół N`` chooses which table the console's commands are for when there are several, and
+``wpuść [ADDRESS]`` lifts the wait of an address that gave too many wrong codes or passwords
+(the console says when that happens, and when a misbehaving client is let go).
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import json
 import signal
 import sys
@@ -34,7 +37,7 @@ def register(subparsers: Any) -> None:
         epilog="At this console, besides the table's own commands ('pomoc'): 'kod NAME' "
         "gives a seat a new join code (the old one stops working), 'zwolnij NAME' lets the "
         "seat's computer go so the student can join again, 'stół N' sends the next commands "
-        "to table N.",
+        "to table N, 'wpuść [ADDRESS]' lifts the wait of an address after wrong codes.",
     )
     host.add_argument("game", nargs="?", help="the game (default: the roster's, else rummikub)")
     host.add_argument("--players", help="who plays, e.g. remote,remote,computer "
@@ -242,6 +245,8 @@ def cmd_host(args: argparse.Namespace) -> int:
     host = Host(tables, bind=args.bind, port=port, cert=args.cert, key=args.key,
                 state_path=folder / "host.json", computer_after=args.computer_after)
     page = _teacher_page(host, folder)
+    for guard in host.guards:
+        guard.tell = functools.partial(_tell_alert, teacher, lang)
     try:
         port = host.start()
     except OSError as exc:
@@ -304,10 +309,25 @@ def _teacher_page(host: Any, folder: Path) -> Any:
 def _tell_page(page: Any, host: Any, teacher: Any, port: int) -> None:
     """The page's address and password, printed and said, as ``play --web`` does (at the
     address the host listens on when ``--bind`` names one)."""
-    address = host.bind if host.bind not in ("0.0.0.0", "", "::") else _address()
-    printed, said = page.greeting(page.url(address, port, host.scheme == "wss"))
+    printed, said = page.greeting(page.url(_listening(host), port, host.scheme == "wss"))
     print(printed, flush=True)
     teacher.announce(said)
+
+
+def _tell_alert(teacher: Any, lang: str, alert: Any) -> None:
+    """Guessing, or a client let go: the teacher's console says it (any thread)."""
+    from braille_words.present.messages import text
+
+    teacher.announce(text(lang, alert.key, address=alert.address, **alert.params),
+                     cue="warning")
+
+
+def _listening(host: Any) -> str:
+    """The address students and the teacher's page are told: the one ``--bind`` names, else
+    this computer's address on the network (the host listens on all of them); an IPv6 one in
+    brackets, as it is written before a port."""
+    address = host.bind if host.bind not in ("0.0.0.0", "", "::") else _address()
+    return f"[{address}]" if ":" in address else address
 
 
 def _address() -> str:
@@ -320,7 +340,7 @@ def _tell_codes(host: Any, teacher: Any, lang: str, port: int) -> None:
     from braille_words.net.codes import spoken
     from braille_words.present.messages import text
 
-    address = _address()
+    address = _listening(host)
     for table in host.tables:
         lines = [text(lang, "host_resumed" if table.resumed else "host_ready",
                       table=table.number, game=table.title, address=f"{address}:{port}")]
@@ -385,6 +405,7 @@ def _read_console(console: Any) -> None:
 _CODE_WORDS = ("kod", "code")
 _FREE_WORDS = ("zwolnij", "free")
 _TABLE_WORDS = ("stół", "stol", "table")
+_LIFT_WORDS = ("wpuść", "wpusc", "let")
 
 
 def _host_command(host: Any, tables: list[Any], chosen: list[Any], teacher: Any, lang: str,
@@ -395,6 +416,12 @@ def _host_command(host: Any, tables: list[Any], chosen: list[Any], teacher: Any,
 
     verb, _, rest = " ".join(line.split()).partition(" ")
     verb = verb.lower()
+    if verb in _LIFT_WORDS:
+        address = rest.removeprefix("in").strip() if verb == "let" else rest
+        lifted = sorted({a for g in host.guards for a in g.lift(address or None)})
+        teacher.announce(text(lang, "net_lifted_teacher", addresses=", ".join(lifted))
+                         if lifted else text(lang, "net_nobody_waits_teacher"))
+        return True
     if verb in _TABLE_WORDS and rest.isdigit() and 1 <= int(rest) <= len(tables):
         chosen[0] = tables[int(rest) - 1]
         teacher.announce(f"{chosen[0].label(lang)}: {chosen[0].title}.")

@@ -8,21 +8,17 @@ computer reconnect by itself after a dropped connection or a host restart, witho
 and without anyone else being able to. Both are kept in the host's state file, so
 ``host --resume`` keeps every student's place.
 
-A wrong code costs: ``Guard`` refuses an address that has given too many wrong codes in the
-last minute, so the million codes cannot be tried one by one.
+A wrong code costs: ``net.guard`` throttles an address that keeps giving wrong codes, so the
+million codes cannot be tried one by one (the arithmetic is there).
 """
 
 from __future__ import annotations
 
 import secrets
-import time
-from collections import defaultdict, deque
 from dataclasses import dataclass, field
 from typing import Any
 
 from braille_words.net.protocol import CODE_LENGTH
-
-WRONG_CODES_PER_MINUTE = 10
 
 
 def new_code(taken: set[str] | None = None) -> str:
@@ -74,22 +70,3 @@ class SeatKeys:
     def from_json(cls, data: dict[str, Any]) -> SeatKeys:
         return cls({int(k): str(v) for k, v in dict(data.get("codes", {})).items()},
                    {int(k): str(v) for k, v in dict(data.get("tokens", {})).items()})
-
-
-class Guard:
-    """Wrong codes per address in the last minute."""
-
-    def __init__(self, most: int = WRONG_CODES_PER_MINUTE, window: float = 60.0) -> None:
-        self._most = most
-        self._window = window
-        self._wrong: defaultdict[str, deque[float]] = defaultdict(deque)
-
-    def blocked(self, address: str) -> bool:
-        recent = self._wrong[address]
-        now = time.monotonic()
-        while recent and now - recent[0] > self._window:
-            recent.popleft()
-        return len(recent) >= self._most
-
-    def wrong(self, address: str) -> None:
-        self._wrong[address].append(time.monotonic())

@@ -30,7 +30,8 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from braille_words.net.codes import Guard, SeatKeys, new_code, new_token
+from braille_words.net.codes import SeatKeys, new_code, new_token
+from braille_words.net.guard import Guard
 from braille_words.net.link import Link
 from braille_words.net.protocol import (
     MAX_MESSAGE,
@@ -117,7 +118,11 @@ class Host:
         self.state_path = state_path
         self.computer_after = computer_after
         self._on_change = on_change
-        self._guard = Guard()
+        self.guard = Guard()
+        """Wrong codes per address, throttled; what the teacher is told of them."""
+        self.guards = [self.guard]
+        """Every guard of this server (the teacher's page adds its password's): the
+        teacher's "wpuść" lifts a wait in each."""
         self._saving = threading.Lock()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._runner: web.AppRunner | None = None
@@ -352,8 +357,7 @@ class Host:
                 while times and now - times[0] > 1.0:
                     times.popleft()
                 if len(times) > MOST_PER_SECOND:
-                    self.refused.append((link.address, "net_closed_too_many"))
-                    link._close_now("net_closed_too_many")
+                    self._drop(link, "net_closed_too_many")
                     return
                 if message.type != WSMsgType.TEXT:
                     self._bad(link, message)
@@ -403,13 +407,20 @@ class Host:
             return
         else:
             reason = "net_closed_bad"
-        self.refused.append((link.address, reason))
-        link._close_now(reason)
+        # A connection that broke or went silent is not the client's doing: only what it
+        # sent (a WebSocket error has a close code then) is the teacher's news.
+        self._drop(link, reason, tell=message.type != WSMsgType.ERROR or (
+            reason != "net_closed_silent" and getattr(message.data, "code", None) is not None))
 
     def _bad_message(self, link: Link, exc: ProtocolError) -> None:
-        reason = "net_closed_too_big" if exc.code == "too_big" else "net_closed_bad"
+        self._drop(link, "net_closed_too_big" if exc.code == "too_big" else "net_closed_bad")
+
+    def _drop(self, link: Link, reason: str, *, tell: bool = True) -> None:
+        """A client let go for what it sent: logged, and the teacher told (``tell``)."""
         self.refused.append((link.address, reason))
         link._close_now(reason)
+        if tell:
+            self.guard.dropped(link.address, reason)
 
     async def _hello(self, link: Link, first: Any) -> tuple[HostedTable, RemoteSeat] | None:
         """Up to ``MOST_WRONG_CODES`` tries at a code; the seat claimed, or None."""
@@ -432,9 +443,6 @@ class Host:
             if hello.version != VERSION:
                 self._refuse(link, "net_version", mine=hello.version, theirs=VERSION)
                 return None
-            if self._guard.blocked(link.address):
-                self._refuse(link, "net_too_many_tries")
-                return None
             found = self._claim(link, hello)
             if found is not None:
                 return found
@@ -451,6 +459,15 @@ class Host:
         return None
 
     def _claim(self, link: Link, hello: Hello) -> tuple[HostedTable, RemoteSeat] | None:
+        # A valid token is never throttled (it cannot be guessed); a code only while the
+        # address has tries left (``net.guard``): one refused unchecked waits seconds.
+        tokened = any(t.keys.seat_for_token(hello.token) is not None for t in self.tables)
+        wait = self.guard.wait(link.address) if hello.code and not tokened else 0
+        if wait:
+            self.refused.append((link.address, "net_wait_tries"))
+            link._put(dump({"t": "refused", "code": "net_wait_tries", "retry": True,
+                            "text": text(link.lang, "net_wait_tries", wait=wait)}))
+            return None
         for table in self.tables:
             seat = table.keys.seat_for_token(hello.token)
             by_token = seat is not None
@@ -480,7 +497,8 @@ class Host:
                        "back": remote.ever_joined, "token": token})
             table.session.call_soon(functools.partial(remote.arrive, link, hello))
             return table, remote
-        self._guard.wrong(link.address)
+        if hello.code:  # a stale token alone guesses nothing
+            self.guard.wrong(link.address)
         link._put(dump({"t": "refused", "code": "net_bad_code", "retry": True,
                         "text": text(link.lang, "net_bad_code", code=hello.code or "—")}))
         self.refused.append((link.address, "net_bad_code"))

@@ -23,10 +23,11 @@ and sent when it is back: the student's computer words it as one "while you were
 
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
 from collections import deque
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
 from braille_words.errors import BrailleWordsError
@@ -50,11 +51,21 @@ class Link(Protocol):
 
 
 class _Speaker:
-    def __init__(self, link: Link) -> None:
+    """The seat's voice over its connection. For a page, each sentence says whose it is and
+    what of it anyone may keep (``kept``): people sharing one browser hand it over, and the
+    page then drops from its news whatever was the last person's own."""
+
+    def __init__(self, link: Link, seat: int,
+                 kept: Callable[[str], str] | None = None) -> None:
         self._link = link
+        self._seat = seat
+        self._kept = kept
 
     def say(self, text: str, lang: str | None = None, priority: Any = None) -> None:
-        self._link.send({"t": "say", "text": text, "lang": lang})
+        message: dict[str, Any] = {"t": "say", "text": text, "lang": lang}
+        if self._kept is not None:
+            message.update(seat=self._seat, public=self._kept(text))
+        self._link.send(message)
 
     def stop(self) -> None:
         self._link.send({"t": "stop"})
@@ -99,6 +110,14 @@ class _Earcons:
         self._link.send({"t": "cue", "name": name})
 
 
+def _nothing(said: str) -> str:
+    return ""
+
+
+def _whole(said: str) -> str:
+    return said
+
+
 def plain(value: Any) -> Any:
     """``value`` as JSON gives it back: what the student's computer will be given."""
     return json.loads(json.dumps(value, default=str))
@@ -113,6 +132,33 @@ class RemoteNews(SeatNews):
                  remote: RemoteSeat) -> None:
         super().__init__(out, kit)
         self._remote = remote
+        self._keep: Callable[[str], str] = _nothing
+        """Of the sentence being said now, the part anyone at the seat's page may keep."""
+
+    def kept(self, sentence: str) -> str:
+        """Of ``sentence``, said now through this seat, what may stay on a page that people
+        share once it is handed to the next of them: all of it when the seat is muted (a
+        muted seat says only what anyone at the shared page may hear) or the news is public;
+        of the game's news, its public events; nothing of the seat's own (its rack, its
+        draws, its refusals, the answers to what it asked). Called on the table's thread,
+        from inside the ``SeatNews`` call that says it."""
+        if self.out.muted:
+            return sentence
+        return self._keep(sentence)
+
+    @contextlib.contextmanager
+    def _keeping(self, keep: Callable[[str], str]) -> Iterator[None]:
+        before, self._keep = self._keep, keep
+        try:
+            yield
+        finally:
+            self._keep = before
+
+    def _public_part(self, events: Sequence[Event], view: Any, names: Sequence[str]) -> str:
+        """The public events of ``events`` worded as ``SeatNews.told`` words them."""
+        seat = int(view["seat"]) if view is not None else -1
+        texts = (self.event_text(e, seat, names) for e in events if e.to is None)
+        return " ".join(t for t in texts if t)
 
     def _send(self, message: dict[str, Any]) -> bool:
         if self._remote.words_here:
@@ -145,8 +191,9 @@ class RemoteNews(SeatNews):
             "urgent": urgent, "speaks": speaks, "mine": mine, "left": left,
         })
         if not sent:
-            super().told(events, view, names=names, urgent=urgent, speaks=speaks, mine=mine,
-                         left=left, awaited=awaited, over=over)
+            with self._keeping(lambda said: self._public_part(events, view, names)):
+                super().told(events, view, names=names, urgent=urgent, speaks=speaks,
+                             mine=mine, left=left, awaited=awaited, over=over)
 
     def prompt(self, view: Any, *, turn: bool = True) -> None:
         if not self._call("prompt", view=view, turn=turn):
@@ -154,7 +201,8 @@ class RemoteNews(SeatNews):
 
     def final(self, result: Mapping[str, Any], names: Sequence[str], seat: int) -> None:
         if not self._call("final", result=result, names=names, seat=seat):
-            super().final(result, names, seat)
+            with self._keeping(_whole):
+                super().final(result, names, seat)
 
     def resumed(self, view: Any) -> None:
         if not self._call("resumed", view=view):
@@ -168,7 +216,8 @@ class RemoteNews(SeatNews):
              urgent: bool = False, game: bool = False, **params: Any) -> None:
         if not self._call("tell", key=key, cue=cue, public=public, urgent=urgent, game=game,
                           params=params):
-            super().tell(key, cue=cue, public=public, urgent=urgent, game=game, **params)
+            with self._keeping(_whole if public else _nothing):
+                super().tell(key, cue=cue, public=public, urgent=urgent, game=game, **params)
 
     def refused(self, reasons: Sequence[Mapping[str, Any]]) -> None:
         if not self._call("refused", reasons=reasons):
@@ -225,7 +274,8 @@ class RemoteNews(SeatNews):
 
     def help(self, topic: str = "", *, public: bool = False) -> None:
         if not self._call("help", topic=topic, public=public):
-            super().help(topic, public=public)
+            with self._keeping(_whole if public else _nothing):
+                super().help(topic, public=public)
 
 
 NEWS_CALLS = frozenset({"prompt", "final", "resumed", "clock", "tell", "refused",
@@ -321,11 +371,12 @@ class RemoteSeat:
         if self.link is not link:
             return
         out = self.out
-        out.plug(speaker=_Speaker(link), display=None, earcons=_Earcons(link),
+        self.words_here = bool(getattr(link, "words_here", False))
+        speaker = _Speaker(link, self.seat, self.news.kept if self.words_here else None)
+        out.plug(speaker=speaker, display=None, earcons=_Earcons(link),
                  lang=hello.lang, verbosity=hello.verbosity, hold_news=not hello.hears,
                  on_lines=getattr(link, "lines_changed", None))
         self.present = link
-        self.words_here = bool(getattr(link, "words_here", False))
         if self._fresh:
             # What was kept before the first join was worded for nobody in particular (the
             # seat's language was not known yet): the student hears where the game stands.

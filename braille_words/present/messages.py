@@ -200,7 +200,9 @@ def error_text(exc: BaseException, lang: str, verbosity: str = "beginner") -> st
     """What a seat hears for ``exc``: a coded error's sentence from the catalogue (its
     ``example`` after it), or an old "Polish / English" message's half in ``lang``."""
     if isinstance(exc, BrailleWordsError) and exc.code is not None:
-        params = exc.params
+        # An error inside another (what broke a saved game's replay) is said in ``lang`` too.
+        params = {k: error_text(v, lang, verbosity) if isinstance(v, BaseException) else v
+                  for k, v in exc.params.items()}
         said = render(lang, exc.section, exc.code, params, verbosity=verbosity)
         example = params.get("example")
         if example:

@@ -28,7 +28,7 @@ from braille_words.user_config import add_keep_days
 # The table itself (sessions, devices, the terminal) is imported when a game starts, not
 # when `braille-words --help` or `play --help` is read.
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Iterator, Sequence
 
     from braille_words.table.roster import Roster
     from braille_words.table.seats import SeatConfig
@@ -338,15 +338,16 @@ def cmd_play(args: argparse.Namespace) -> int:
         base = roster.path.parent if roster.path is not None else Path.cwd()
         options["school_words"] = school_words(base / Path(listed).expanduser(), args)
     options.update(_options(args))
-    session = new_session(
-        kit,
-        seats,
-        seed=args.seed,
-        options=options,
-        journal_path=args.journal,
-        transcript=sys.stdout if scripted else None,
-        shared=shared,
-    )
+    with _said_in(next((s.lang for s in seats if s.is_human), lang)):
+        session = new_session(
+            kit,
+            seats,
+            seed=args.seed,
+            options=options,
+            journal_path=args.journal,
+            transcript=sys.stdout if scripted else None,
+            shared=shared,
+        )
     say_tightened(lang)
     if args.web:
         return _play_on_page(session, args, scripted)
@@ -384,12 +385,38 @@ def _play_on_page(session: AnySession, args: argparse.Namespace, scripted: bool)
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
-    from braille_words.table.launch import latest_journal, resume_session, stdin_is_interactive
+    from braille_words.table import journal, saved_games
+    from braille_words.table.launch import sessions_dir, stdin_is_interactive
     from braille_words.table.records import housekeeping, say_tightened
 
     scripted = not stdin_is_interactive()
-    housekeeping(_console_lang(args.journal or latest_journal()), args.keep_days)
-    path = args.journal or latest_journal()
+    path: Path | None = args.journal
+    skipped: list[Path] = []
+    if path is None:  # the newest unfinished game, passing over files that hold none
+        path, skipped = saved_games.latest_unfinished(sessions_dir())
+    housekeeping(_console_lang(path), args.keep_days)
+    # A refusal is said in the language of the game's people, read from its header alone.
+    with _said_in(journal.header_lang(path) if path is not None else None):
+        # The journal is ours before a line of it is read: a second program on the same game
+        # is refused here, not after it has replayed a game the first one goes on with.
+        held = journal.Journal.hold(path) if path is not None else None
+        try:
+            session = _resumed(args, path, held, skipped, scripted)
+        except BaseException:
+            if held is not None:
+                held.close()
+            raise
+    say_tightened(_console_lang(path))
+    if args.web:
+        return _play_on_page(session, args, scripted)
+    return _run(session, scripted, timers=not (args.no_timer or scripted))
+
+
+def _resumed(
+    args: argparse.Namespace, path: Path | None, held: Any, skipped: list[Path], scripted: bool
+) -> AnySession:
+    from braille_words.table.launch import resume_session
+
     seats = _saved_seats(path)
     overrides = list(args.seat)
     shared = None
@@ -405,14 +432,22 @@ def cmd_resume(args: argparse.Namespace) -> int:
         from braille_words.present.messages import text
 
         raise InputError(text(seats[0].lang, "resume_network"))
-    session = resume_session(
+    return resume_session(
         path, transcript=sys.stdout if scripted else None, seat_overrides=overrides,
-        shared=shared,
+        shared=shared, held=held, skipped=skipped,
     )
-    say_tightened(seats[0].lang if seats else "pl")
-    if args.web:
-        return _play_on_page(session, args, scripted)
-    return _run(session, scripted, timers=not (args.no_timer or scripted))
+
+
+@contextlib.contextmanager
+def _said_in(lang: str | None) -> Iterator[None]:
+    """An error raised inside is said in ``lang`` (a seat's, a saved game's), unless the place
+    that raised it knew better."""
+    try:
+        yield
+    except BrailleWordsError as exc:
+        if exc.lang is None:
+            exc.lang = lang
+        raise
 
 
 def _console_lang(path: Path | None) -> str:
@@ -439,9 +474,12 @@ def cmd_results(args: argparse.Namespace) -> int:
     from braille_words.table.records import housekeeping, say_tightened
     from braille_words.table.results import game_results
 
-    housekeeping(args.lang or "pl")
-    say_tightened(args.lang or "pl")
-    for line in game_results(args.journal, args.lang or "pl"):
+    lang = args.lang or "pl"
+    housekeeping(lang)
+    say_tightened(lang)
+    with _said_in(lang):  # a damaged journal is named in the language the results are read in
+        lines = game_results(args.journal, lang)
+    for line in lines:
         print(line)
     return 0
 

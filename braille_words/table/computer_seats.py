@@ -40,7 +40,6 @@ class ComputerSeats:
         clock: TableClock | None
         moves_played: int
         think: bool
-        unsaved: bool
         _quit: bool
         _thinking: set[int]
         _reacted: int
@@ -122,12 +121,10 @@ class ComputerSeats:
         self._computer_play(seat, move)
 
     def _computer_play(self, seat: int, move: Any) -> None:
-        saved_before = not self.unsaved
         if not self.play(seat, move):
-            if saved_before and self.unsaved:
-                # The disk refused the move: trying another would fail the same way, and a
-                # computer would retry for ever. The table stops; resume goes on once it can.
-                self._quit = True
+            if self._quit:
+                # The disk refused the move (``_not_saved``): the table stops, everyone told;
+                # resume goes on once it can.
                 return
             fallback = self.kit.computer.fallback_move(self.rules, self.state, seat)
             if fallback is None or not self.play(seat, fallback):

@@ -4,21 +4,31 @@ A game is its header (game, options, seats, seed) plus the accepted moves in ord
 are deterministic, so replaying the moves rebuilds the exact state. Each move is one JSON line,
 flushed and fsync'ed before the move is announced, so killing the process at any moment loses
 at most a move nobody has heard about yet. A torn last line (the kill landed mid-write) is
-dropped on reading; anything else unreadable is reported as a corrupt save, never a traceback.
+dropped on reading; a blank line is nothing; anything else unreadable is reported as a corrupt
+save, never a traceback.
+
+A line the disk refuses (full, gone, read-only) is cut off again before the refusal is raised:
+the file is as it was before, so a move that was not saved is not made and a later line never
+completes a half-written one. Every refusal is a coded error, said in the player's language.
+
+One program per journal: the lock is taken before the first line is read, so a second program
+started on the same game is refused before it could replay a game the first one goes on with.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
+import stat
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
 from braille_words.errors import BrailleWordsError
-from braille_words.private_files import FILE_MODE, append_private, private_folder
+from braille_words.private_files import FILE_MODE, append_private, private_folder, tighten_fd
 
 FORMAT = "braille-words-journal"
 VERSION = 1
@@ -40,12 +50,31 @@ class JournalUnwritable(BrailleWordsError):
     """The journal cannot be written (a folder, no permission, a full disk)."""
 
     @classmethod
-    def at(cls, path: Path, exc: BaseException, hint: str = "") -> JournalUnwritable:
-        reason = getattr(exc, "strerror", None) or exc
-        return cls(f"the game cannot be saved to {path}: {reason}{hint}")
+    def at(cls, path: Path, exc: BaseException, another: bool = False) -> JournalUnwritable:
+        """``another``: a new game, which another file given with --journal may save."""
+        code = "journal_unwritable_new" if another else "journal_unwritable"
+        return cls.coded(code, path=str(path), **os_reason(exc))
+
+    @property
+    def why(self) -> str:
+        """The reason's code (``ENOSPC``…), for a sentence that words it in a language."""
+        return str(self.params.get("why", ""))
 
 
-_ANOTHER = "; give another file with --journal"
+def os_reason(exc: BaseException) -> dict[str, str]:
+    """Why the system refused, as data a catalogue words in any language: the error's code
+    (``ENOSPC``), or the exception's name when it has none."""
+    number = getattr(exc, "errno", None)
+    why = errno.errorcode.get(number, "") if isinstance(number, int) else ""
+    return {"why": why or type(exc).__name__}
+
+
+def _damaged(path: Path, line: int | None = None, how: str = "") -> CorruptJournal:
+    """``how``: "nested" (too deeply to read), "utf8" (not text); else plain damage."""
+    if line is None:
+        return CorruptJournal.coded("journal_damaged_text", path=str(path))
+    code = "journal_damaged_nested" if how == "nested" else "journal_damaged_line"
+    return CorruptJournal.coded(code, path=str(path), line=line)
 
 
 @dataclass
@@ -99,9 +128,13 @@ def games_saved_here() -> list[Path]:
 class Journal:
     """Appends moves to a journal file, durably."""
 
-    def __init__(self, path: Path, stream: TextIO) -> None:
+    def __init__(self, path: Path, stream: TextIO, *, made: bool = False) -> None:
         self.path = path
         self._stream = stream
+        self._made = made
+        """The file was created for this journal (not an empty one given, nor a saved game)."""
+        self._broken = False
+        """A refused line could not be cut off again: nothing more may follow it."""
 
     @classmethod
     def create(cls, path: Path, header: Header) -> Journal:
@@ -112,13 +145,10 @@ class Journal:
             private_folder(path.parent, ours=False)
             stream = _open_new(path)
         except FileExistsError:
-            stream = _claim_empty(path)
+            return cls._begin(path, _claim_empty(path), header, made=False)
         except OSError as exc:
-            raise JournalUnwritable.at(path, exc, _ANOTHER) from None
-        journal = cls(path, stream)
-        journal._write(header.to_json())
-        _HOLDING_GAMES.add(path)
-        return journal
+            raise JournalUnwritable.at(path, exc, another=True) from None
+        return cls._begin(path, stream, header, made=True)
 
     @classmethod
     def create_unique(cls, folder: Path, stem: str, header: Header) -> Journal:
@@ -135,31 +165,92 @@ class Journal:
             except FileExistsError:
                 continue
             except OSError as exc:
-                raise JournalUnwritable.at(path, exc, _ANOTHER) from None
-            journal = cls(path, stream)
+                raise JournalUnwritable.at(path, exc, another=True) from None
+            return cls._begin(path, stream, header, made=True)
+        raise JournalUnwritable.coded("journal_names_taken", folder=str(folder))
+
+    @classmethod
+    def _begin(cls, path: Path, stream: TextIO, header: Header, *, made: bool) -> Journal:
+        """The header written, and the folder of a file made here synced, so a power cut
+        right after the start keeps the new file. A start the disk refuses leaves nothing
+        behind: a file made here is removed (an empty journal would hide the player's
+        earlier game from ``resume``), an empty one given is left empty."""
+        journal = cls(path, stream, made=made)
+        try:
             journal._write(header.to_json())
-            _HOLDING_GAMES.add(path)
-            return journal
-        raise JournalUnwritable(f"the game cannot be saved in {folder}: every name is taken")
+            if made:
+                sync_folder(path.parent)
+        except JournalUnwritable as exc:
+            journal.discard()
+            raise JournalUnwritable.coded("journal_unwritable_new", **exc.params) from None
+        _HOLDING_GAMES.add(path)
+        return journal
+
+    def discard(self) -> None:
+        """The game this journal was made for never started: a file made for it is removed
+        (while still locked: nobody else may have taken it), an empty one given is emptied
+        again, and the journal is closed."""
+        with contextlib.suppress(OSError, ValueError):
+            if self._made:
+                self.path.unlink()
+            else:
+                os.ftruncate(self._stream.fileno(), 0)
+        _HOLDING_GAMES.discard(self.path)
+        self.close()
+
+    @classmethod
+    def hold(cls, path: Path) -> Journal:
+        """A saved game's journal, locked as this program's before a line of it is read: a
+        second program on the same game is refused here, before it replays anything."""
+        try:
+            # Non-blocking: a FIFO given for a journal must not wait for a writer for ever.
+            fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_NONBLOCK)
+        except FileNotFoundError as exc:
+            raise CorruptJournal.coded(
+                "journal_unreadable", path=str(path), **os_reason(exc)
+            ) from None
+        except OSError as exc:
+            if exc.errno in (errno.ENXIO, errno.EISDIR):
+                raise CorruptJournal.coded("journal_not_ours", path=str(path)) from None
+            raise JournalUnwritable.at(path, exc) from None
+        stream = os.fdopen(fd, "a", encoding="utf-8")
+        try:
+            regular = stat.S_ISREG(os.fstat(fd).st_mode)
+        except OSError:
+            regular = False
+        if not regular:
+            stream.close()
+            raise CorruptJournal.coded("journal_not_ours", path=str(path))
+        tighten_fd(fd, path)  # one an older version left readable by others is ours alone now
+        os.set_blocking(fd, True)
+        _lock(stream, path)
+        return cls(path, stream)
 
     @classmethod
     def append_to(cls, path: Path) -> Journal:
         """Continue a journal read by ``read``; a torn last line is cut off first."""
+        journal = cls.hold(path)
         try:
-            stream = append_private(path)
+            journal.cut_torn_end()
+        except JournalUnwritable:
+            journal.close()
+            raise
+        return journal
+
+    def cut_torn_end(self) -> None:
+        """A last line torn by a kill (never announced) is cut off once the journal has been
+        read as a game, so the next move starts a line of its own."""
+        try:
+            data = self.path.read_bytes()
         except OSError as exc:
-            raise JournalUnwritable.at(path, exc) from None
-        _lock(stream, path)
-        data = path.read_bytes()
+            raise JournalUnwritable.at(self.path, exc) from None
         end = data.rfind(b"\n") + 1
         if end != len(data):
             try:
-                stream.truncate(end)
+                os.ftruncate(self._stream.fileno(), end)
             except OSError as exc:
-                stream.close()
-                raise JournalUnwritable.at(path, exc) from None
-        _HOLDING_GAMES.add(path)
-        return cls(path, stream)
+                raise JournalUnwritable.at(self.path, exc) from None
+        _HOLDING_GAMES.add(self.path)
 
     def record(self, seat: int, move: dict[str, Any]) -> None:
         self._write({"seat": seat, "move": move})
@@ -168,10 +259,11 @@ class Journal:
         """A seat's own choice (terse sentences): not a move, but lost work if forgotten."""
         self._write({"seat": seat, "setting": {key: value}})
 
-    def record_undo(self) -> None:
-        """The teacher took back the last move: reading the journal drops it, so a resumed
-        game is the game as it stands, and the move stays on record as taken back."""
-        self._write({"undo": True})
+    def record_undo(self, count: int = 1) -> None:
+        """The teacher took back the last ``count`` moves: reading the journal drops them, so a
+        resumed game is the game as it stands, and the moves stay on record as taken back.
+        All in one write: the disk takes them all or none."""
+        self._write(*[{"undo": True}] * count)
 
     def finish(self, result: dict[str, Any]) -> None:
         self._write({"finished": True, "result": result})
@@ -181,14 +273,47 @@ class Journal:
         with contextlib.suppress(OSError):  # every line was already fsync'ed, or reported
             self._stream.close()
 
-    def _write(self, obj: dict[str, Any]) -> None:
-        """One line, on the disk before anyone hears of it; a full disk is a sentence."""
+    def _write(self, *objs: dict[str, Any]) -> None:
+        """Lines on the disk before anyone hears of them. A refusal (a full disk) is cut off
+        again first: the file is as it was, and a later line never completes this one."""
+        data = "".join(
+            json.dumps(obj, ensure_ascii=False, sort_keys=True) + "\n" for obj in objs
+        ).encode("utf-8")
+        if self._broken:
+            raise JournalUnwritable.coded("journal_unwritable", path=str(self.path), why="EIO")
         try:
-            self._stream.write(json.dumps(obj, ensure_ascii=False, sort_keys=True) + "\n")
-            self._stream.flush()
-            os.fsync(self._stream.fileno())
-        except (OSError, ValueError) as exc:  # ValueError: the stream was closed
+            fd = self._stream.fileno()
+            before = os.fstat(fd).st_size
+        except (OSError, ValueError) as exc:  # ValueError: the journal was closed
             raise JournalUnwritable.at(self.path, exc) from None
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        except OSError as exc:
+            try:
+                os.ftruncate(fd, before)
+            except OSError:
+                self._broken = True
+            raise JournalUnwritable.at(self.path, exc) from None
+
+
+def sync_folder(folder: Path) -> None:
+    """A new name in ``folder`` (a file created, or renamed into it) made durable: without
+    this a power cut can lose a new file on some filesystems, however well its contents were
+    synced. A filesystem that cannot sync a folder has nothing to sync."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return  # no folder to open (Windows): the file's own fsync is all there is
+    try:
+        os.fsync(fd)
+    except OSError as exc:
+        if exc.errno not in (errno.EINVAL, errno.ENOTSUP, errno.EBADF):
+            raise JournalUnwritable.at(folder, exc) from None
+    finally:
+        os.close(fd)
 
 
 def _open_new(path: Path) -> TextIO:
@@ -204,7 +329,7 @@ def _claim_empty(path: Path) -> TextIO:
     try:
         stream = append_private(path)
     except OSError as exc:
-        raise JournalUnwritable.at(path, exc, _ANOTHER) from None
+        raise JournalUnwritable.at(path, exc, another=True) from None
     _lock(stream, path)  # a game another window is playing there is refused here
     try:
         empty = os.fstat(stream.fileno()).st_size == 0
@@ -218,19 +343,10 @@ def _claim_empty(path: Path) -> TextIO:
     except CorruptJournal:
         record = None
     if record is not None and record.finished:
-        raise JournalExists(
-            f"{path} already holds a finished game; braille-words does not write over it: "
-            "give another file with --journal"
-        )
+        raise JournalExists.coded("journal_exists_finished", path=str(path))
     if record is not None:
-        raise JournalExists(
-            f"{path} already holds a saved game; 'braille-words resume {path}' goes on "
-            "with it, or give another file with --journal for a new game"
-        )
-    raise JournalExists(
-        f"{path} already exists and is not a saved game; braille-words does not write over "
-        "it: give another file with --journal"
-    )
+        raise JournalExists.coded("journal_exists_game", path=str(path))
+    raise JournalExists.coded("journal_exists_other", path=str(path))
 
 
 def _lock(stream: TextIO, path: Path) -> None:
@@ -244,26 +360,68 @@ def _lock(stream: TextIO, path: Path) -> None:
         fcntl.flock(stream.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
         stream.close()
-        raise JournalInUse(
-            f"the game in {path} is already open in another window; "
-            "go on playing there, or close it first"
-        ) from None
+        raise JournalInUse.coded("journal_in_use", path=str(path)) from None
 
 
 def _lines(path: Path) -> Iterator[tuple[int, str, bool]]:
-    """(line number, text, is_last_and_unterminated) for every line of the file."""
+    """(line number, text, is_last_and_unterminated) for every line of the file that holds
+    anything: a blank line (an editor's trailing newline) is nothing, not damage."""
     try:
         text = path.read_text(encoding="utf-8", errors="strict")
     except UnicodeDecodeError:
-        raise CorruptJournal(f"the saved game {path} is damaged (not UTF-8 text)") from None
+        raise _damaged(path) from None
     except OSError as exc:
-        raise CorruptJournal(f"the saved game {path} cannot be read: {exc.strerror}") from None
+        raise CorruptJournal.coded(
+            "journal_unreadable", path=str(path), **os_reason(exc)
+        ) from None
     parts = text.split("\n")
     for i, line in enumerate(parts):
-        last = i == len(parts) - 1
-        if last and line == "":
-            return
-        yield i + 1, line, last
+        if line.strip():
+            yield i + 1, line, i == len(parts) - 1
+
+
+def unstarted(path: Path) -> bool:
+    """Whether no game was ever written in ``path``: it is empty or blank, or holds only a
+    header torn as it was written (a kill, a full disk). Such a file hides nothing: ``resume``
+    passes over it to the game before it."""
+    try:
+        text = path.read_bytes().decode("utf-8", "replace")
+    except OSError:
+        return False
+    if not text.strip():
+        return True
+    first, newline, _rest = text.lstrip().partition("\n")
+    if newline:
+        return False  # a whole first line: a game, or damage worth naming
+    try:
+        json.loads(first)
+    except (json.JSONDecodeError, RecursionError):
+        return True
+    return False
+
+
+def header_lang(path: Path) -> str | None:
+    """The language of the first person at the game in ``path``, read from its header alone
+    (for a refusal before the game is read); None when the header cannot say."""
+    if not path.is_file():
+        return None  # a FIFO or a device would wait for ever to be read
+    try:
+        with path.open("rb") as f:
+            first = b""
+            while not first.strip():
+                first = f.readline(4_000_000)
+                if not first:
+                    return None
+        obj = json.loads(first)
+    except (OSError, ValueError, RecursionError):
+        return None
+    seats = obj.get("seats") if isinstance(obj, dict) else None
+    if not isinstance(seats, list):
+        return None
+    seats = [s for s in seats if isinstance(s, dict)]
+    people = [s for s in seats if s.get("kind", "human") == "human"] or seats
+    lang = people[0].get("lang") if people else None
+    return lang if lang in ("pl", "en") else None
 
 
 def read(path: Path) -> Record:
@@ -276,15 +434,13 @@ def read(path: Path) -> Record:
         try:
             obj = json.loads(line)
         except RecursionError:
-            raise CorruptJournal(
-                f"the saved game {path} is damaged at line {number} (nested too deeply)"
-            ) from None
+            raise _damaged(path, number, "nested") from None
         except json.JSONDecodeError:
             if torn and header is not None:
                 break  # the process was killed mid-write: that move was never announced
-            raise CorruptJournal(f"the saved game {path} is damaged at line {number}") from None
+            raise _damaged(path, number) from None
         if not isinstance(obj, dict):
-            raise CorruptJournal(f"the saved game {path} is damaged at line {number}")
+            raise _damaged(path, number)
         if header is None:
             header = _header(obj, path)
         elif obj.get("finished") is True:
@@ -297,24 +453,24 @@ def read(path: Path) -> Record:
             if not isinstance(seat, int) or not isinstance(setting, dict) or not all(
                 isinstance(k, str) and isinstance(v, str) for k, v in setting.items()
             ):
-                raise CorruptJournal(f"the saved game {path} is damaged at line {number}")
+                raise _damaged(path, number)
             settings.setdefault(seat, {}).update(setting)
         else:
             seat, move = obj.get("seat"), obj.get("move")
             if not isinstance(seat, int) or not isinstance(move, dict):
-                raise CorruptJournal(f"the saved game {path} is damaged at line {number}")
+                raise _damaged(path, number)
             entries.append(Entry(seat, move))
     if header is None:
-        raise CorruptJournal(f"the saved game {path} is empty")
+        raise CorruptJournal.coded("journal_empty", path=str(path))
     return Record(header, entries, finished, settings)
 
 
 def _header(obj: dict[str, Any], path: Path) -> Header:
     if obj.get("format") != FORMAT:
-        raise CorruptJournal(f"{path} is not a braille-words saved game")
+        raise CorruptJournal.coded("journal_not_ours", path=str(path))
     if obj.get("version") != VERSION:
-        raise CorruptJournal(
-            f"the saved game {path} is from another version ({obj.get('version')}) of braille-words"
+        raise CorruptJournal.coded(
+            "journal_other_version", path=str(path), version=str(obj.get("version"))
         )
     game, seed, seats, options = (obj.get(k) for k in ("game", "seed", "seats", "options"))
     if (
@@ -324,5 +480,5 @@ def _header(obj: dict[str, Any], path: Path) -> Header:
         or not all(isinstance(s, dict) for s in seats)
         or not isinstance(options, dict)
     ):
-        raise CorruptJournal(f"the saved game {path} has a damaged header")
+        raise CorruptJournal.coded("journal_damaged_header", path=str(path))
     return Header(game, seed, seats, options)

@@ -20,6 +20,7 @@ from braille_words.errors import BrailleWordsError
 from braille_words.games.kit import GameKit
 from braille_words.games.registry import find_game
 from braille_words.table import journal as journal_mod
+from braille_words.table import saved_games
 from braille_words.table.devices import open_outputs
 from braille_words.table.journal import Header, Journal
 from braille_words.table.outputs import SeatOutput
@@ -73,11 +74,21 @@ def new_session(
     else:
         stem = f"{time.strftime('%Y%m%d-%H%M%S')}-{kit.id}"
         journal = Journal.create_unique(sessions_dir(), stem, header)
-    outs = outputs if outputs is not None else open_outputs(list(seats), transcript=transcript)
-    if shared is None:
-        shared = _sharing(seats, outs) if outputs is None and transcript is None else []
-    session = Session(kit, rules, state, list(seats), outs, journal, header, shared=shared)
+    try:
+        outs = outputs if outputs is not None else open_outputs(list(seats),
+                                                                transcript=transcript)
+        if shared is None:
+            shared = _sharing(seats, outs) if outputs is None and transcript is None else []
+        session = Session(kit, rules, state, list(seats), outs, journal, header, shared=shared)
+    except BaseException:
+        # The game never started: no journal of it may stand in for one (``resume`` would
+        # offer a game nobody played, and hide the player's earlier one).
+        journal.discard()
+        raise
     session.announce(events)
+    if journal_path is not None:
+        # A game kept where the player chose: plain ``resume`` must find it all the same.
+        saved_games.remember(journal.path, sessions_dir())
     return session
 
 
@@ -155,42 +166,13 @@ _MALFORMED = (TypeError, ValueError, KeyError, AttributeError, IndexError)
 
 
 def latest_journal() -> Path | None:
-    """The most recent journal of a game that has not ended.
-
-    A damaged one counts too: ``resume`` then says what is wrong with it and where it is,
-    rather than telling a player whose game was damaged that it never existed.
-    """
-    folder = sessions_dir()
-    if not folder.is_dir():
-        return None
-    for path in sorted(folder.glob("*.jsonl"), key=_modified, reverse=True):
-        try:
-            if not journal_mod.read(path).finished:
-                return path
-        except BrailleWordsError:
-            return path
-    return None
+    """The most recent journal of a game that has not ended (``saved_games``)."""
+    return saved_games.latest_unfinished(sessions_dir())[0]
 
 
 def latest_finished_journal() -> Path | None:
     """The most recent journal of a game that has ended."""
-    folder = sessions_dir()
-    if not folder.is_dir():
-        return None
-    for path in sorted(folder.glob("*.jsonl"), key=_modified, reverse=True):
-        try:
-            if journal_mod.read(path).finished:
-                return path
-        except BrailleWordsError:
-            continue
-    return None
-
-
-def _modified(path: Path) -> float:
-    try:
-        return path.stat().st_mtime
-    except OSError:
-        return 0.0
+    return saved_games.latest_finished(sessions_dir())
 
 
 def resume_session(
@@ -201,12 +183,46 @@ def resume_session(
     outputs: list[SeatOutput] | None = None,
     seat_overrides: Sequence[str] = (),
     shared: list[frozenset[int]] | None = None,
+    held: Journal | None = None,
+    skipped: Sequence[Path] = (),
 ) -> AnySession:
-    """Rebuild a game from its journal: deal again from the seed, replay every move."""
+    """Rebuild a game from its journal: deal again from the seed, replay every move.
+
+    The journal is locked as this program's first (``held``, or here), before a line of it is
+    read: a second program started on the same game is refused before it replays a game the
+    first goes on with. ``skipped``: newer journals that held no game, passed over to this one
+    (the players are told)."""
+    skipped = list(skipped)
     if path is None:
-        path = latest_journal()
+        path, passed = saved_games.latest_unfinished(sessions_dir())
+        skipped += passed
         if path is None:
-            raise BrailleWordsError("there is no unfinished game to resume; start one with 'play'")
+            if skipped:
+                raise BrailleWordsError.coded("nothing_to_resume_skipped", name=skipped[0].name)
+            raise BrailleWordsError.coded("nothing_to_resume")
+    journal = held if held is not None else Journal.hold(path)
+    try:
+        session = _replayed(path, journal, transcript=transcript, lexicon=lexicon,
+                            outputs=outputs, seat_overrides=seat_overrides, shared=shared,
+                            skipped=skipped)
+    except BaseException:
+        journal.close()
+        raise
+    return session
+
+
+def _replayed(
+    path: Path,
+    journal: Journal,
+    *,
+    transcript: TextIO | None,
+    lexicon: Any,
+    outputs: list[SeatOutput] | None,
+    seat_overrides: Sequence[str],
+    shared: list[frozenset[int]] | None,
+    skipped: Sequence[Path],
+) -> AnySession:
+    """The game in ``journal`` (already locked as ours) read, dealt again and replayed."""
     record = journal_mod.read(path)
     if record.finished:
         from braille_words.present.messages import text
@@ -217,8 +233,8 @@ def resume_session(
         kit = find_game(record.header.game)
         seats = [SeatConfig.from_json(s) for s in record.header.seats]
     except BrailleWordsError as exc:
-        raise journal_mod.CorruptJournal(
-            f"the saved game {path} has a damaged header (line 1): {exc}"
+        raise journal_mod.CorruptJournal.coded(
+            "journal_bad_header_detail", path=str(path), detail=exc
         ) from None
     from braille_words.table.seats import apply_seat_option
 
@@ -236,8 +252,8 @@ def resume_session(
             kit, lexicon, record.header.options, names, record.header.seed
         )
     except (BrailleWordsError, *_MALFORMED) as exc:
-        raise journal_mod.CorruptJournal(
-            f"the saved game {path} has damaged options (line 1): {exc}"
+        raise journal_mod.CorruptJournal.coded(
+            "journal_bad_options", path=str(path), detail=_detail(exc)
         ) from None
     for number, entry in enumerate(record.entries, start=1):
         # A hand-edited value of the wrong type fails deep inside the rules: whatever it
@@ -245,12 +261,13 @@ def resume_session(
         try:
             move = rules.move_from_json(entry.move)
             if not 0 <= entry.seat < len(seats):
-                raise BrailleWordsError(f"there is no seat {entry.seat}")
+                raise BrailleWordsError.coded("journal_no_seat", seat=entry.seat)
             state, _ = rules.apply(state, entry.seat, move)
         except (BrailleWordsError, *_MALFORMED) as exc:
-            raise journal_mod.CorruptJournal(
-                f"the saved game {path} cannot be replayed at move {number}: {exc}"
+            raise journal_mod.CorruptJournal.coded(
+                "journal_replay_failed", path=str(path), move=number, detail=_detail(exc)
             ) from None
+    journal.cut_torn_end()
     outs = outputs if outputs is not None else open_outputs(seats, transcript=transcript)
     if shared is None:
         shared = _sharing(seats, outs) if outputs is None and transcript is None else []
@@ -261,17 +278,25 @@ def resume_session(
             seats[seat].kind = chosen["kind"]
         if 0 <= seat < len(seats) and chosen.get("level") in ("beginner", "medium", "strong"):
             seats[seat].level = chosen["level"]
-    session = Session(
-        kit, rules, state, seats, outs, Journal.append_to(path), record.header, shared=shared
-    )
+    session = Session(kit, rules, state, seats, outs, journal, record.header, shared=shared)
     session.moves_played = len(record.entries)
     session.restore_seat_clocks(record.settings)
     view = state.view_for(0)
     presenter = kit.presenter
+    for passed in skipped:
+        session.tell_everyone("skipped_unstarted", name=passed.name)
     session.tell_everyone(lambda out: presenter.resumed(view, out.lang, out.verbosity))
     session.tell_whose_turn()
     session.announce([])
     return session
+
+
+def _detail(exc: BaseException) -> BrailleWordsError:
+    """What went wrong inside a replay, kept as the error itself where it is one of ours, so
+    the sentence about the journal says it in the player's language too."""
+    if isinstance(exc, BrailleWordsError):
+        return exc
+    return BrailleWordsError.coded("journal_value_malformed")  # Python's words mean nothing
 
 
 def _sharing(seats: Sequence[SeatConfig], outs: Sequence[SeatOutput]) -> list[frozenset[int]]:

@@ -15,6 +15,7 @@ from braille_words.errors import BrailleWordsError, InputError
 from braille_words.games.votes import parse_ballot
 from braille_words.lexicon.diacritics import restore_line
 from braille_words.table.inputs import KEYBOARD
+from braille_words.table.journal import JournalUnwritable
 from braille_words.table.seat_clock import CLOCK_WORDS
 from braille_words.table.seatnews import reasons_of
 from braille_words.table.vocabulary import (
@@ -258,8 +259,8 @@ class SeatCommands:
             if self.journal is not None:
                 try:
                     self.journal.record_setting(seat, "verbosity", out.verbosity)
-                except BrailleWordsError as exc:
-                    out.announce(str(exc), cue="warning")
+                except JournalUnwritable as exc:
+                    news.tell("journal_setting_failed", cue="warning", **exc.params)
             news.tell(f"verbosity_{out.verbosity}")
             return True
         first, _, rest = low.partition(" ")

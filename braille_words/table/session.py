@@ -36,7 +36,7 @@ from braille_words.table.hotseat import HotSeat
 from braille_words.table.inputs import KEYBOARD as KEYBOARD
 from braille_words.table.inputs import TABLE as TABLE
 from braille_words.table.inputs import Input as Input
-from braille_words.table.journal import Header, Journal
+from braille_words.table.journal import Header, Journal, JournalUnwritable
 from braille_words.table.outputs import SeatOutput
 from braille_words.table.seat_clock import SeatClockTable
 from braille_words.table.seat_commands import SeatCommands
@@ -268,10 +268,9 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
         if self.journal is not None:
             try:
                 self.journal.record(seat, move.to_json())
-            except BrailleWordsError as exc:
+            except JournalUnwritable as exc:
                 # Not on the disk, so not made: a move nobody can resume must not be heard.
-                self.unsaved = True
-                news.tell("journal_failed", cue="rejected", reason=str(exc))
+                self._not_saved(seat, exc, stop=urgent or not self.seats[seat].is_human)
                 return False
         self.state = state
         self.moves_played += 1
@@ -288,6 +287,20 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
         self._prompt()
         self._sync_clock()
         return True
+
+    def _not_saved(self, seat: int, exc: JournalUnwritable, *, stop: bool) -> None:
+        """The disk refused a move, so it was not made. A person's own move: they are told,
+        and may try again once there is room. A computer's or the table's (a time-up): trying
+        again would fail the same way and the game could not go on, so the table stops, and
+        every person hears why, that the game is saved up to the move before, and how to go
+        on with it; the program then ends with a failure (``unsaved``)."""
+        if not stop:
+            self.news[seat].tell("journal_failed", cue="rejected", **exc.params)
+            return
+        self.unsaved = True
+        self._quit = True
+        self._tell_table("journal_failed_stopped", cue="rejected", name=self.seats[seat].name,
+                         **exc.params)
 
     def _start_finishing(self, key: Any) -> bool:
         """The clock ran out while people were typing: let them finish, if the game allows.
@@ -476,8 +489,11 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
         if self.journal is not None:
             try:
                 self.journal.finish(result)
-            except BrailleWordsError:
-                self.unsaved = True  # the scores are still read out; only the end mark is lost
+            except JournalUnwritable as exc:
+                # The scores are still read out (the moves are saved); only the end mark is
+                # lost, and everyone is told so: "saved" is said only when it is true.
+                self.unsaved = True
+                self.tell_everyone("journal_end_failed", cue="warning", **exc.params)
         for seat, news in enumerate(self.news):
             if self._speaks(seat):
                 news.final(result, self._names(), seat)

@@ -464,8 +464,7 @@ class TableWide:
             for entry in entries:
                 state, _ = self.rules.apply(state, entry.seat,
                                             self.rules.move_from_json(entry.move))
-            for _ in range(taken):
-                journal.record_undo()
+            journal.record_undo(taken)  # all of them or, on a full disk, none
         except BrailleWordsError as exc:
             if teacher is not None:
                 teacher.announce(error_text(exc, teacher.lang, teacher.verbosity),

@@ -24,6 +24,7 @@ from typing import Any
 from aiohttp import web
 
 from braille_words.errors import BrailleWordsError
+from braille_words.present.messages import text
 from braille_words.reports.render import as_csv, as_html, student_sections
 from braille_words.reports.render import words as report_words
 from braille_words.reports.summary import build_report, class_journals
@@ -57,6 +58,8 @@ def teacher_app(tables: TeacherTables, password: str) -> web.Application:
     app = web.Application(middlewares=[_guard], client_max_size=64 * 1024)
     app[TABLES] = tables
     app[SESSIONS] = Sessions(password)
+    if app[SESSIONS].guard not in tables.guards:
+        tables.guards.append(app[SESSIONS].guard)
     app[REFUSALS] = deque(maxlen=500)
     app[STOPPING] = asyncio.Event()
     app[PLAYED] = []
@@ -67,6 +70,7 @@ def teacher_app(tables: TeacherTables, password: str) -> web.Application:
     app.router.add_get("/events", _events)
     app.router.add_get("/api/tables", _tables_json)
     app.router.add_post("/api/tables/{number}/control", _control)
+    app.router.add_post("/api/lift", _lift)
     app.router.add_get("/reports", _reports)
     app.router.add_get("/reports.csv", _reports_csv)
     app.router.add_get("/reports/print", _reports_print)
@@ -171,10 +175,11 @@ async def _login(request: web.Request) -> web.Response:
     app = request.app
     sessions, lang = app[SESSIONS], lang_of(app[TABLES])
     address = str(request.remote)
-    if sessions.too_many(address):
+    wait = sessions.wait(address)
+    if wait:
         refuse(request, "too many wrong passwords")
-        return web.Response(status=429, text=_login_page(lang, words(lang)["too_many"]),
-                            content_type="text/html")
+        return web.Response(status=429, text=_login_page(
+            lang, words(lang)["too_many"].format(wait=wait)), content_type="text/html")
     form = await request.post()
     given = str(form.get("password", ""))
     if not sessions.matches(given):
@@ -227,7 +232,23 @@ def snapshot(tables: TeacherTables) -> dict[str, Any]:
             seat["network"] = connected is not None and seat["seat"] in connected
             seat["code"] = codes.get(seat["seat"])
         shown.append(view)
-    return {"tables": shown, "exercises": [p.name for p in tables.exercise_files()]}
+    return {"tables": shown, "exercises": [p.name for p in tables.exercise_files()],
+            **guarded(tables)}
+
+
+def guarded(tables: TeacherTables) -> dict[str, Any]:
+    """What the guards report (wrong codes and passwords, clients let go), in the teacher's
+    words, and every address that waits now."""
+    lang = lang_of(tables)
+    alerts = [{"id": f"{g}-{a.number}",
+               "text": text(lang, a.key, address=a.address, **a.params)}
+              for g, guard in enumerate(tables.guards) for a in list(guard.alerts)[-10:]]
+    waiting: dict[str, int] = {}
+    for guard in tables.guards:
+        for address, seconds in guard.waiting().items():
+            waiting[address] = max(seconds, waiting.get(address, 0))
+    return {"alerts": alerts,
+            "waiting": [{"address": a, "seconds": s} for a, s in sorted(waiting.items())]}
 
 
 async def _page(request: web.Request) -> web.Response:
@@ -261,6 +282,10 @@ async def _page(request: web.Request) -> web.Response:
 <h2 id="news-heading">{escape(w['news'])}</h2>
 <div id="news" role="log" aria-live="polite" aria-relevant="additions"></div>
 <p id="link-state" class="state" role="status"></p>
+</section>
+<section aria-labelledby="waiting-heading" class="waiting">
+<h2 id="waiting-heading">{escape(w['waiting'])}</h2>
+<ul id="waiting"></ul>
 </section>
 <div id="tables"></div>
 <noscript><p>{escape(w['no_script'])}</p></noscript>
@@ -345,6 +370,27 @@ async def _control(request: web.Request) -> web.Response:
         refuse(request, exc.why, table=number, action=body.get("action"))
         return _answer(exc.sentence, exc.status)
     return _answer(w["done"].format(what=said), 200, ok=True)
+
+
+async def _lift(request: web.Request) -> web.Response:
+    """The teacher lets an address try codes (or the password) again at once."""
+    tables = request.app[TABLES]
+    lang = lang_of(tables)
+    if not _page_token_ok(request):
+        refuse(request, "lift without the page's token")
+        return _answer(words(lang)["refused"].format(why=words(lang)["bad_control"]), 403)
+    try:
+        body = await request.json()
+        address = body.get("address")
+    except (ValueError, AttributeError):
+        address = None
+    if not isinstance(address, str) or not address or len(address) > 100:
+        refuse(request, "malformed lift")
+        return _answer(words(lang)["bad_control"], 400)
+    lifted = sorted({a for guard in tables.guards for a in guard.lift(address)})
+    said = (text(lang, "net_lifted_teacher", addresses=", ".join(lifted)) if lifted
+            else text(lang, "net_nobody_waits_teacher"))
+    return _answer(said, 200, ok=bool(lifted))
 
 
 class _Refused(Exception):

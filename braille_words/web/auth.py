@@ -2,27 +2,32 @@
 
 The password is syllables and digits ("bako-dure-47"): easy to say aloud and to type on a
 Braille keyboard, and never six digits, so it cannot be taken for a student's join code. A
-wrong password, a join code tried as one, and a flood of guesses are refused and logged; the
-cookie is a random token that lives as long as the server, HttpOnly and SameSite=Strict, and
-every control also carries the page's own token (a forged form from another site has neither).
+wrong password, a join code tried as one, and a flood of guesses are refused and logged (five
+wrong ones, then one more every 12 seconds: ``net.guard``, which also tells the teacher's
+console); the cookie is a random token that lives as long as the server, HttpOnly and
+SameSite=Strict, and every control also carries the page's own token (a forged form from
+another site has neither).
 """
 
 from __future__ import annotations
 
 import secrets
-import time
-from collections import defaultdict, deque
 from dataclasses import dataclass, field
+
+from braille_words.net.guard import PASSWORD_BURST, PASSWORD_EVERY, Guard
 
 CONSONANTS = "bdfgjkmnprstwz"
 VOWELS = "aeiou"
 COOKIE = "bw_teacher"
-WRONG_PER_MINUTE = 5
+
+
+def _password_guard() -> Guard:
+    return Guard(burst=PASSWORD_BURST, every=PASSWORD_EVERY, alert="page_guessing_teacher")
 
 
 def new_password() -> str:
     """Two four-letter syllable pairs and two digits: about 31 bits, enough behind a limit
-    of five guesses a minute on a classroom's network."""
+    of five guesses a minute on a classroom's network (2**31 / 5 a minute: 800 years)."""
 
     def pair() -> str:
         return "".join(secrets.choice(CONSONANTS) + secrets.choice(VOWELS) for _ in range(2))
@@ -42,20 +47,18 @@ class Sessions:
 
     password: str
     _tokens: dict[str, str] = field(default_factory=dict)
-    _wrong: dict[str, deque[float]] = field(default_factory=lambda: defaultdict(deque))
+    guard: Guard = field(default_factory=_password_guard)
+    """Wrong passwords per address: after five, one more try every 12 seconds."""
 
     def matches(self, given: str) -> bool:
         return secrets.compare_digest(given.strip().encode(), self.password.encode())
 
-    def too_many(self, address: str, now: float | None = None) -> bool:
-        now = time.monotonic() if now is None else now
-        tries = self._wrong[address]
-        while tries and now - tries[0] > 60:
-            tries.popleft()
-        return len(tries) >= WRONG_PER_MINUTE
+    def wait(self, address: str) -> int:
+        """Seconds until ``address`` may try a password again (0: now)."""
+        return self.guard.wait(address)
 
-    def wrong(self, address: str, now: float | None = None) -> None:
-        self._wrong[address].append(time.monotonic() if now is None else now)
+    def wrong(self, address: str) -> None:
+        self.guard.wrong(address)
 
     def open(self) -> str:
         token = secrets.token_urlsafe(32)

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from aiohttp import web
 
 from braille_words.table.snapshot import MirrorOf, SeatMirror, mirrored
-from braille_words.web.app import lang_of, teacher_app
+from braille_words.web.app import SESSIONS, lang_of, teacher_app
 from braille_words.web.auth import new_password, spoken_password
 from braille_words.web.tables import TeacherTable, TeacherTables
 from braille_words.web.words import words
@@ -85,7 +85,9 @@ def host_page(host: Host, journals: Path | None = None,
          for t in host.tables],
         journals=journals,
     )
+    tables.guards.extend(host.guards)
     password = password or new_password()
     page = HostedPage(tables, password, teacher_app(tables, password))
+    host.guards.append(page.app[SESSIONS].guard)
     host.on_app.append(page.mount)
     return page

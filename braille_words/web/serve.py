@@ -7,9 +7,12 @@ asks ``next_game`` for it and the page follows the new session.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from pathlib import Path
 
+from braille_words.net.guard import Alert
+from braille_words.present.messages import text
 from braille_words.table.session import AnySession
 from braille_words.web.app import lang_of, teacher_app
 from braille_words.web.auth import new_password, spoken_password
@@ -48,6 +51,8 @@ def serve_teacher_page(session: AnySession, port: int, exercises: Path | None,
                            journals=session.journal.path.parent if session.journal else None)
     password = new_password()
     server = WebServer(teacher_app(tables, password), host, port)
+    for guard in tables.guards:
+        guard.tell = functools.partial(_tell_teacher, tables)
     server.start()
     lang = lang_of(tables)
     w = words(lang)
@@ -55,3 +60,12 @@ def serve_teacher_page(session: AnySession, port: int, exercises: Path | None,
     greeting = w["page_said"].format(url=server.url,
                                      password=spoken_password(password, lang))
     return TeacherPage(tables, server, password, greeting)
+
+
+def _tell_teacher(tables: TeacherTables, alert: Alert) -> None:
+    """Wrong passwords on the page: the teacher's console says so (any thread)."""
+    table = tables.find(1)
+    teacher = table.session.teacher if table is not None else None
+    if teacher is not None:
+        teacher.announce(text(teacher.lang, alert.key, address=alert.address, **alert.params),
+                         cue="warning")

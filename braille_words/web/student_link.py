@@ -89,6 +89,9 @@ class PageLink(Link):
             said = str(message.get("text", ""))
             message = {**message, "text": strip_marks(said),
                        "spans": [[part, lang] for part, lang in marked_spans(said)]}
+            if "public" in message:  # what of it stays once the shared page is handed over
+                message["public"] = [[part, lang] for part, lang
+                                     in marked_spans(str(message["public"]))]
         super().send(message)
         if kind in ("say", "cue", "view", "welcome"):
             self._page_soon()

@@ -12,6 +12,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from braille_words.net.guard import Guard
 from braille_words.table.session import AnySession
 
 
@@ -50,6 +51,9 @@ class TeacherTables:
     """A folder of position files the teacher may start a game from."""
     journals: Path | None = None
     """The folder of the term's journals, for reports across games."""
+    guards: list[Guard] = field(default_factory=list)
+    """Wrong codes and passwords per address: the page says what they report and lifts a
+    wait (the page's own password guard is added by ``teacher_app``)."""
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def find(self, number: int) -> TeacherTable | None:

@@ -11,7 +11,12 @@ WORDS: dict[str, dict[str, str]] = {
         "log_out": "Wyloguj",
         "wrong_password": "To nie jest hasło nauczyciela. Hasło wypisała i powiedziała gra "
         "przy starcie.",
-        "too_many": "Za dużo błędnych haseł. Spróbuj za minutę.",
+        "too_many": "Za dużo błędnych haseł. Spróbuj znów za {wait} s.",
+        "waiting": "Adresy, które czekają po błędnych kodach",
+        "nobody_waits": "Żaden adres nie czeka.",
+        "lift": "Wpuść {address} (czeka {s} s)",
+        "reported": "Ekran i zdania poniżej zgłasza komputer ucznia: to jego własny raport, "
+                    "uczeń może go zmienić.",
         "news": "Wiadomości",
         "table": "Stół {n}",
         "paused": "wstrzymany",
@@ -96,7 +101,12 @@ WORDS: dict[str, dict[str, str]] = {
         "log_out": "Log out",
         "wrong_password": "That is not the teacher's password. The game printed and said it "
         "when it started.",
-        "too_many": "Too many wrong passwords. Try again in a minute.",
+        "too_many": "Too many wrong passwords. Try again in {wait} s.",
+        "waiting": "Addresses waiting after wrong codes",
+        "nobody_waits": "No address is waiting.",
+        "lift": "Let in {address} (waits {s} s)",
+        "reported": "The display and sentences below are reported by the student's computer: "
+                    "its own report, which the student could change.",
         "news": "News",
         "table": "Table {n}",
         "paused": "paused",

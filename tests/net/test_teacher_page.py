@@ -18,6 +18,7 @@ import pytest
 
 from braille_words.games.registry import find_game
 from braille_words.net.codes import SeatKeys
+from braille_words.net.guard import CODE_BURST
 from braille_words.net.host import Host, HostedTable
 from braille_words.table.launch import new_session
 from braille_words.table.seats import parse_players
@@ -145,6 +146,13 @@ def test_the_teacher_sees_a_student_connect_pauses_the_table_and_messages_her(
         field.send_keys(Keys.ENTER)
         _wait(browser, lambda d: "Dobrze ci idzie" in student.said())
         _wait(browser, lambda d: "Dobrze ci idzie" in _seat_facts(d))
+        # What Ola's display shows and heard is her computer's own report: the page says so
+        # (a student's program could report anything); the computer's seat has no such report.
+        reported = browser.find_element(By.ID, "table-1-seat-0-reported")
+        assert "zgłasza komputer ucznia" in reported.text and reported.is_displayed()
+        heard = browser.find_element(By.CSS_SELECTOR, "#table-1-seat-0 .heard")
+        assert heard.get_attribute("aria-describedby") == "table-1-seat-0-reported"
+        assert not browser.find_element(By.ID, "table-1-seat-1-reported").is_displayed()
 
         # More time for Ola from her own seat's button: this table plays without a clock,
         # and the teacher is told so (in the news, as every control's answer).
@@ -154,6 +162,38 @@ def test_the_teacher_sees_a_student_connect_pauses_the_table_and_messages_her(
     finally:
         student.leave()
     _wait(browser, lambda d: "Połączony\nnie" in _seat_facts(d))
+
+
+@pytest.mark.skipif(not (CHROMIUM and DRIVER and AXE.is_file()),
+                    reason="needs Debian's chromium and chromium-driver and axe-core "
+                    "(bash setup.sh test)")
+def test_the_page_says_where_wrong_codes_come_from_and_lets_the_address_in(
+    classroom: Classroom, browser: Any
+) -> None:
+    from selenium.webdriver.common.by import By
+
+    _log_in(browser, classroom.url)
+    news = browser.find_element(By.ID, "news")
+    waiting = browser.find_element(By.ID, "waiting")
+    _wait(browser, lambda d: "Żaden adres nie czeka" in waiting.text)
+
+    async def guess() -> None:
+        async with aiohttp.ClientSession() as http:
+            codes = set(classroom.table.keys.codes.values())
+            wrong = [f"{n:06d}" for n in range(CODE_BURST + 2) if f"{n:06d}" not in codes]
+            for code in wrong[:CODE_BURST]:
+                peer = await join(classroom.ws, http, code)
+                await peer.ws.close()
+
+    asyncio.run(guess())
+    _wait(browser, lambda d: "5 błędnych kodów z 127.0.0.1 w minutę" in news.text)
+    _wait(browser, lambda d: "Wpuść 127.0.0.1" in waiting.text)
+    assert _axe(browser) == []
+    button = waiting.find_element(By.TAG_NAME, "button")
+    button.click()
+    _wait(browser, lambda d: "Czekanie zniesione: 127.0.0.1." in news.text)
+    _wait(browser, lambda d: "Żaden adres nie czeka" in waiting.text)
+    assert classroom.host.guard.waiting() == {}
 
 
 def test_a_students_join_code_is_no_password_and_the_next_game_is_refused_on_a_host(
@@ -212,13 +252,18 @@ def test_host_prints_the_teachers_page_and_its_password(tmp_path: Path) -> None:
     try:
         assert process.stdout is not None
         printed = ""
+        before: list[str] = []
         for line in process.stdout:
             if line.startswith("Strona nauczyciela:"):
                 printed = line
                 break
+            before.append(line)
         assert "/teacher/" in printed and "hasło: " in printed
         url = printed.split(": ", 1)[1].split(" — ")[0]
         assert url.startswith("http://127.0.0.1:")  # where --bind says it listens
+        # The students are told the same address: the one the host listens on.
+        port = url.split(":")[2].split("/")[0]
+        assert f"braille-words join 127.0.0.1:{port}”" in "".join(before), before
         password = printed.rsplit("hasło: ", 1)[1].strip()
         teacher = Client(url)
         assert teacher.login(password)[0] == 200
@@ -226,3 +271,15 @@ def test_host_prints_the_teachers_page_and_its_password(tmp_path: Path) -> None:
     finally:
         process.send_signal(signal.SIGTERM)
         process.communicate(timeout=20)
+
+
+def test_the_address_students_and_the_teacher_are_told_is_one_the_host_listens_on() -> None:
+    from types import SimpleNamespace
+
+    from braille_words.net.cli import _listening
+
+    assert _listening(SimpleNamespace(bind="127.0.0.1")) == "127.0.0.1"
+    assert _listening(SimpleNamespace(bind="192.168.1.10")) == "192.168.1.10"
+    assert _listening(SimpleNamespace(bind="::1")) == "[::1]"  # as written before a port
+    everywhere = _listening(SimpleNamespace(bind="0.0.0.0"))
+    assert everywhere != "0.0.0.0" and not everywhere.startswith("[")

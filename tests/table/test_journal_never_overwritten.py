@@ -151,7 +151,8 @@ def test_a_game_given_the_file_of_another_game_is_refused_in_a_sentence(
     before = path.read_bytes()
     code, _, err = _finish(_start(data, *PLAY, "--seed", "2", "--journal", str(path)), "wyjdź\n")
     assert code == 1
-    assert err.startswith("braille-words:") and "already holds a saved game" in err
+    # In the language of the game's people (Polish), not in English.
+    assert err.startswith("braille-words:") and "jest już zapisana gra" in err
     assert path.read_bytes() == before
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import threading
 import time
 from collections.abc import Iterator
@@ -19,13 +20,14 @@ import pytest
 from braille_words.games.registry import find_game
 from braille_words.net.codes import SeatKeys
 from braille_words.net.host import Host, HostedTable
+from braille_words.speech.speaker import strip_marks
 from braille_words.table.launch import new_session
 from braille_words.table.seats import parse_players
 from braille_words.table.session import KEYBOARD, Input
 from braille_words.web.student_play import seat_on_page
 from tests.net.conftest import Hosted
 from tests.web.browser import axe, needs_browser, wait
-from tests.web.test_student_browser import browser, command, heard, join
+from tests.web.test_student_browser import browser, command, heard, join, live_regions
 from tests.web.test_student_play import _page_socket
 
 __all__ = ["browser"]
@@ -141,7 +143,7 @@ def test_people_sharing_the_page_take_it_over_in_turn_and_see_only_their_own_til
             racks[theirs["name"]] = _rack(theirs)
             await ws.close()
             return {"racks": racks, "pages": page.pages, "said": page.said,
-                    "other": other["name"], "wanted": wanted}
+                    "other": other["name"], "wanted": wanted, "raw": page.raw}
 
     got = asyncio.run(scenario())
     said = got["said"]
@@ -156,19 +158,76 @@ def test_people_sharing_the_page_take_it_over_in_turn_and_see_only_their_own_til
     assert set(got["racks"]) == {"Ola", "Jan"}
     assert got["racks"]["Ola"] != got["racks"]["Jan"]
     assert all(session.outputs[s].selection is None for s in (0, 1))
+    # Each sentence says whose it is and what of it may stay once the page is handed over:
+    # nothing of a rack or a draw, everything of what anyone at the page may hear.
+    says = [m for m in map(json.loads, got["raw"]) if m["t"] == "say" and "public" in m]
+    kept = {m["text"]: "".join(part for part, _ in m["public"]) for m in says}
+    racks = [t for t in kept if "Stojak," in t]
+    assert racks and all(kept[t] == "" for t in racks)
+    drew = [t for t in kept if "Dobierasz:" in t]
+    assert drew and all("Dobierasz" not in kept[t] and "dobiera 1" in kept[t] for t in drew)
+    asked = [t for t in kept if "naciśnij Enter" in t]
+    assert asked and all(kept[t] == t for t in asked)
+    first = ["Ola", "Jan"].index(got["wanted"])
+    assert first in {m["seat"] for m in says if "Stojak," in m["text"]} <= {0, 1}
 
+
+
+def _everything_on(driver: Any) -> dict[str, str]:
+    """What the page holds, three ways: its DOM (markup and text, hidden parts too), the
+    accessibility tree a screen reader walks (browse mode reaches every node), and the two
+    live regions."""
+    nodes = driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})["nodes"]
+    tree = " ".join(str(n.get(part, {}).get("value", "")) for n in nodes
+                    for part in ("name", "value", "description"))
+    regions = live_regions(driver)
+    return {"dom": str(driver.execute_script("return document.documentElement.outerHTML")),
+            "tree": tree, "polite": " ".join(regions["polite"]),
+            "assertive": " ".join(regions["assertive"])}
+
+
+def _own(sentences: list[str]) -> list[str]:
+    """Of ``sentences``, the parts that are one person's own: the rack read out, the tiles
+    drawn."""
+    found: list[str] = []
+    for said in sentences:
+        found += re.findall(r"Stojak, \d+ płyt\w*: [^.]+\.", said)
+        found += re.findall(r"Dobierasz: [^.]+\.", said)
+    return found
+
+
+def _own_news(driver: Any) -> list[str]:
+    """The holder's own sentences in the page's news list now."""
+    return _own(driver.execute_script(
+        "return Array.from(document.querySelectorAll('#news li'), li => li.textContent)"))
+
+
+def _holds_none_of(driver: Any, private: list[str]) -> None:
+    assert private
+    for where, held in _everything_on(driver).items():
+        leaked = [p for p in private if p in held]
+        assert not leaked, f"the {where} still holds {leaked}"
+        assert not re.search(r"Stojak, \d+ płyt|Dobierasz:", held), where
 
 
 @needs_browser_marks
 def test_two_people_play_hot_seat_in_one_browser_by_the_keyboard(
     shared_page: Hosted, browser: Any
 ) -> None:
+    """At each hand-over the page keeps nothing of the last person's own — not in its news,
+    its live regions, its buttons, its accessibility tree, nor in what the repeat key and
+    "historia" answer — and the public news stays."""
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
 
     join(browser, shared_page)
+    said = shared_page.table.session.outputs
 
     def status(d: Any) -> str:
         return str(d.find_element(By.ID, "status").text)
+
+    def news(d: Any) -> str:
+        return str(d.find_element(By.ID, "news").text)
 
     # Asked who takes the page; nothing of anyone's is on it.
     wait(browser, lambda d: "Kolej: Ola" in status(d) and "Ola, naciśnij Enter" in heard(d))
@@ -183,11 +242,33 @@ def test_two_people_play_hot_seat_in_one_browser_by_the_keyboard(
     wait(browser, lambda d: "Kolej: Jan" in status(d), 60)
     assert not browser.find_elements(By.ID, "area-rack")
     assert browser.switch_to.active_element.get_attribute("id") == "command"
+    ola_own = _own([strip_marks(s) for s in said[0].said])
+    assert {p.split()[0] for p in ola_own} == {"Stojak,", "Dobierasz:"}
+    _holds_none_of(browser, ola_own)
+    # The public news stays: that Ola drew, and what the computer did.
+    assert "Ola dobiera 1 płytkę" in news(browser)
+    # The repeat key and "historia" before Jan has the page answer nothing of Ola's.
+    asked = news(browser).count("Kolej: Jan")
+    browser.switch_to.active_element.send_keys(Keys.ALT, Keys.SHIFT, "4")
+    command(browser, "historia")
+    wait(browser, lambda d: news(d).count("Kolej: Jan") >= asked + 2)
+    _holds_none_of(browser, ola_own)
     command(browser, "")
     wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#area-rack button"))
     assert "Jan (ty)" in status(browser)
     assert browser.find_element(By.ID, "area-rack").text != olas
+    # Jan's own history has nothing of Ola's either.
+    command(browser, "historia")
+    wait(browser, lambda d: len(_own_news(d)) >= 2)  # his rack, and read again
+    assert not [p for p in ola_own if p in news(browser)]
     assert axe(browser) == []
+    # Jan draws; at the hand-over back to Ola, Jan's tiles leave the page as Ola's did.
+    command(browser, "dobierz")
+    wait(browser, lambda d: "Kolej: Ola" in status(d), 60)
+    jan_own = _own([strip_marks(s) for s in said[1].said])
+    assert {p.split()[0] for p in jan_own} == {"Stojak,", "Dobierasz:"}
+    _holds_none_of(browser, jan_own + ola_own)
+    assert "Jan dobiera 1 płytkę" in news(browser)
     assert [e for e in browser.get_log("browser") if e["level"] == "SEVERE"] == []
 
 

@@ -8,8 +8,10 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from braille_words.web.app import REFUSALS
+from braille_words.net.guard import Alert
+from braille_words.web.app import REFUSALS, SESSIONS
 from braille_words.web.auth import new_password, spoken_password
+from tests.net.test_guard import Clock
 from tests.web.conftest import JOIN_CODE, PASSWORD, Client, Live, seats_of
 
 
@@ -61,12 +63,24 @@ def test_guessing_is_stopped_after_five_wrong_passwords(
     live: Callable[..., Live], polish: Any
 ) -> None:
     running = _rummikub(live, polish)
+    guard = running.server.app[SESSIONS].guard
+    clock = Clock()
+    guard.clock = clock
+    told: list[Alert] = []
+    guard.tell = told.append
     client = Client(running.url)
     for _ in range(5):
         assert client.login("zle-haslo")[0] == 403
-    status, body = client.login(PASSWORD)  # even the right one waits now
-    assert status == 429 and "Za dużo" in body
+    status, body = client.login(PASSWORD)  # even the right one waits now: a few seconds
+    assert status == 429 and "Spróbuj znów za 12 s" in body
     assert _refusals(running)[-1]["why"] == "too many wrong passwords"
+    # The teacher's console is told where the guesses come from.
+    assert [(a.key, a.params) for a in told] == [
+        ("page_guessing_teacher", {"count": 5, "wait": 12})]
+    assert told[0].address == "127.0.0.1"
+    clock.now += 12
+    status, _ = client.login(PASSWORD)
+    assert status in (200, 303)
 
 
 def test_the_teacher_logs_in_and_sees_every_seat(live: Callable[..., Live], polish: Any) -> None:
@@ -182,3 +196,30 @@ def test_a_host_mounts_the_page_beside_its_own_routes(tmp_path: Any, polish: Any
     finally:
         server.stop()
         session.close()
+
+
+def test_the_page_says_where_wrong_passwords_come_from_and_the_teacher_lifts_the_wait(
+    live: Callable[..., Live], polish: Any
+) -> None:
+    running = _rummikub(live, polish)
+    teacher = Client(running.url)
+    assert teacher.login(PASSWORD)[0] in (200, 303)
+    token = teacher.page_token()
+    guesser = Client(running.url)
+    for _ in range(5):
+        guesser.login("zle-haslo")
+    assert guesser.login(PASSWORD)[0] == 429
+    status, body = teacher.request("api/tables")
+    shown = json.loads(body)
+    assert any(a["text"].startswith("5 błędnych haseł strony nauczyciela z 127.0.0.1 w minutę")
+               for a in shown["alerts"])
+    assert [w["address"] for w in shown["waiting"]] == ["127.0.0.1"]
+    # Lifting needs the page's token, like every control.
+    headers = {"Content-Type": "application/json"}
+    lift = json.dumps({"address": "127.0.0.1"}).encode()
+    assert guesser.request("api/lift", lift, headers)[0] == 401
+    assert teacher.request("api/lift", lift, headers)[0] == 403
+    status, body = teacher.request("api/lift", lift, {**headers, "X-Page-Token": token})
+    assert status == 200 and json.loads(body)["said"] == "Czekanie zniesione: 127.0.0.1."
+    assert json.loads(teacher.request("api/tables")[1])["waiting"] == []
+    assert guesser.login(PASSWORD)[0] in (200, 303)  # at once

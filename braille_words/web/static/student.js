@@ -24,6 +24,9 @@
   let refused = false;
   let attempt = 0;
   let audio = null;
+  // A news item or live paragraph that holds something of one person's own (their rack,
+  // their draws): whose it is and what of it anyone may keep. Kept out of the page itself.
+  const own = new WeakMap();
 
   // -- words -----------------------------------------------------------------------------
 
@@ -58,8 +61,8 @@
   }
 
   // A sentence goes to one live region as a new paragraph: the screen reader reads that
-  // paragraph and nothing else of the page.
-  function announce(spans, urgent) {
+  // paragraph and nothing else of the page. ``mine``: whose own it is, when it is someone's.
+  function announce(spans, urgent, mine) {
     const region = urgent ? $("assertive") : $("polite");
     const p = document.createElement("p");
     spansInto(p, spans);
@@ -67,10 +70,42 @@
     while (region.childElementCount > LIVE_KEPT) region.firstElementChild.remove();
     const item = document.createElement("li");
     spansInto(item, spans);
+    if (mine) {
+      own.set(p, mine);
+      own.set(item, mine);
+    }
     const news = $("news");
     news.appendChild(item);
     while (news.childElementCount > NEWS_KEPT) news.firstElementChild.remove();
     voice(spans, urgent);
+  }
+
+  // People sharing this page hand it over: whatever was the last person's own leaves the
+  // news, both live regions and the buttons (the page drawn for the next shows none of it);
+  // the public part of a sentence stays in the news, not in a live region (a changed live
+  // paragraph would be read out again).
+  function forget() {
+    for (const holder of [$("news"), $("polite"), $("assertive")]) {
+      for (const el of Array.from(holder.children)) {
+        const mine = own.get(el);
+        if (!mine) continue;
+        own.delete(el);
+        if (holder.id !== "news" || !mine.public.length) {
+          el.remove();
+          continue;
+        }
+        el.textContent = "";
+        spansInto(el, mine.public);
+      }
+    }
+  }
+
+  // What a sentence the host sent holds of one person's own: null when it is all public.
+  function ownPart(message, spans) {
+    if (!Array.isArray(message.public)) return null;
+    const same = message.public.length === spans.length &&
+      message.public.every(([text, l], i) => text === spans[i][0] && l === spans[i][1]);
+    return same ? null : { seat: message.seat, public: message.public };
   }
 
   function voice(spans, urgent) {
@@ -382,10 +417,21 @@
         return;
       case "say": {
         const urgent = !!message.urgent || URGENT_CUES.has(pendingCue);
-        announce(message.spans || [[message.text, null]], urgent);
+        const spans = message.spans || [[message.text, null]];
+        const mine = ownPart(message, spans);
+        if (mine && page && mine.seat !== page.seat) {
+          // Said before the page went to the next person, come after it: only its public
+          // part is theirs to read.
+          if (mine.public.length) announce(mine.public, urgent, null);
+          break;
+        }
+        announce(spans, urgent, mine);
         break;
       }
       case "page":
+        if (page && ((message.hand_over && !page.hand_over) || message.seat !== page.seat)) {
+          forget();
+        }
         render(message);
         break;
       case "stop": // a key was pressed at the seat: the page's own voice stops too

@@ -13,6 +13,8 @@
   const news = document.getElementById("news");
   const linkState = document.getElementById("link-state");
   const built = new Map(); // table number -> its elements
+  const waitingList = document.getElementById("waiting");
+  const alerted = new Set(); // the guards' alerts already said
   let exercises = [];
 
   function say(sentence) {
@@ -140,7 +142,11 @@
     const name = el("h4", { id: `${id}-name` });
     const facts = el("dl", {});
     const display = el("div", { class: "display" });
-    const heard = el("ol", { class: "heard", "aria-labelledby": `${id}-heard` });
+    // A network seat's display and sentences are what the student's computer reported:
+    // said so on the page (a student's program could report anything).
+    const reported = el("p", { class: "reported", id: `${id}-reported` });
+    const heard = el("ol", { class: "heard", "aria-labelledby": `${id}-heard`,
+                             "aria-describedby": `${id}-reported` });
     const lines = el("dl", { class: "lines" });
     const give = button("", () => control(n, {
       action: article.dataset.kind === "computer" ? "person" : "computer", seat: s.seat }),
@@ -149,14 +155,14 @@
     const moreTime = button("", () => control(n, { action: "more_time", seat: s.seat }),
                             { id: `${id}-more-time` });
     article.append(
-      name, facts,
+      name, facts, reported,
       el("h5", { text: W.display }), display,
       el("h5", { id: `${id}-heard`, text: W.heard }), heard,
       el("h5", { text: W.lines }), lines,
       give, moreTime,
     );
     parts.seats.appendChild(article);
-    const seat = { article, name, facts, display, heard, lines, give, moreTime };
+    const seat = { article, name, facts, reported, display, heard, lines, give, moreTime };
     parts.seatParts.push(seat);
     return seat;
   }
@@ -196,6 +202,8 @@
     ];
     if (s.clock !== null) pairs.push([fill(W.clock, { s: s.clock }), ""]);
     setFacts(seat.facts, pairs);
+    seat.reported.textContent = s.network ? W.reported : "";
+    seat.reported.hidden = !s.network;
     seat.display.replaceChildren();
     if (s.display.attached) {
       seat.display.append(
@@ -249,8 +257,56 @@
     parts.lastTurn = turn;
   }
 
+  async function lift(address) {
+    let answer;
+    try {
+      const response = await fetch("api/lift", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Page-Token": TOKEN },
+        body: JSON.stringify({ address }),
+        credentials: "same-origin",
+      });
+      answer = await response.json();
+    } catch (e) {
+      answer = { said: W.reconnecting };
+    }
+    say(answer.said);
+  }
+
+  // Wrong codes and passwords, clients let go: said once each; the addresses that wait now,
+  // each with its button (kept while the address waits, so the focus stays on it).
+  function showGuard(snapshot) {
+    for (const alert of snapshot.alerts || []) {
+      if (alerted.has(alert.id)) continue;
+      alerted.add(alert.id);
+      say(alert.text);
+    }
+    const waiting = snapshot.waiting || [];
+    const wanted = new Set(waiting.map((w) => w.address));
+    for (const li of Array.from(waitingList.children)) {
+      if (!wanted.has(li.dataset.address)) li.remove();
+    }
+    for (const w of waiting) {
+      let li = Array.from(waitingList.children).find((x) => x.dataset.address === w.address);
+      if (!li) {
+        li = el("li", {});
+        li.dataset.address = w.address;
+        li.appendChild(button("", () => lift(w.address)));
+        waitingList.appendChild(li);
+      }
+      const label = fill(W.lift, { address: w.address, s: w.seconds });
+      if (li.firstChild.textContent !== label) li.firstChild.textContent = label;
+    }
+    if (!waiting.length && !waitingList.children.length) {
+      waitingList.appendChild(el("li", { text: W.nobody_waits }));
+    } else if (waiting.length) {
+      for (const li of Array.from(waitingList.children)) if (!li.dataset.address) li.remove();
+    }
+  }
+
   function show(snapshot) {
     exercises = snapshot.exercises || [];
+    showGuard(snapshot);
     for (const t of snapshot.tables) showTable(t);
     document.body.dataset.moves = snapshot.tables.map((t) => t.moves).join(",");
   }
