@@ -9,10 +9,11 @@ sentence for that seat alone, and the state is left as it was.
 Here is the turn loop: moves played, journaled and announced, the clock, prompts, the end.
 Its seams live beside it and are mixed in: ``table_queue`` (what arrives on the queue, carried
 out on the loop's thread), ``seat_commands`` (a seat's typed line, from the shared commands to
-the game's own), ``computer_seats`` (the computers' moves), ``hotseat`` (people sharing a
-speaker or a screen, the keyboard handed over), ``tablewide`` (the teacher's controls, leaving
-and ending for everyone, pauses, devices coming and going) and ``seat_clock`` (each seat's own
-game clock); ``inputs`` holds what arrives on the queue.
+the game's own), ``computer_seats`` (the computers' moves), ``finish_typing`` (a half-typed
+move finished after the clock ran out), ``hotseat`` (people sharing a speaker or a screen,
+the keyboard handed over), ``tablewide`` (the teacher's controls, leaving and ending for
+everyone, pauses, devices coming and going) and ``seat_clock`` (each seat's own game clock);
+``inputs`` holds what arrives on the queue.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from braille_words.table.activity import ActivityLog
 from braille_words.table.clock import TableClock
 from braille_words.table.computer_seats import ComputerSeats
 from braille_words.table.control import TEACHER
+from braille_words.table.finish_typing import FinishTyping
 from braille_words.table.hotseat import HotSeat
 from braille_words.table.inputs import KEYBOARD as KEYBOARD
 from braille_words.table.inputs import TABLE as TABLE
@@ -56,7 +58,7 @@ M = TypeVar("M", bound=Move)
 
 @dataclass
 class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, ComputerSeats,
-              Generic[R, S, M]):
+              FinishTyping, Generic[R, S, M]):
     """A running game. Build it with ``table.start`` / ``table.resume``.
 
     It is generic in the game's rules, state and move types, so mypy checks every call the
@@ -301,65 +303,6 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
         self._quit = True
         self._tell_table("journal_failed_stopped", cue="rejected", name=self.seats[seat].name,
                          **exc.params)
-
-    def _start_finishing(self, key: Any) -> bool:
-        """The clock ran out while people were typing: let them finish, if the game allows.
-
-        The rulebook of 7 słów lets a word being written be finished after the sand has run
-        out; a half-typed line thrown away felt like a lost word. The time-up move waits until
-        every typing seat has sent its line, or for the game's grace seconds."""
-        grace = float(getattr(self.rules, "finish_typing_seconds", 0.0) or 0.0)
-        if grace <= 0 or self._finishing or self.clock is None:
-            return False
-        typing = frozenset(seat for seat in self.state.awaiting if self._is_typing(seat))
-        if not typing:
-            return False
-        self._finishing = typing
-        self.clock.sync(TimerRequest(("finish", key), grace, warning_at=min(5.0, grace / 2)))
-        seconds = round(grace)
-        for seat, news in enumerate(self.news):
-            if seat in typing:
-                news.tell("finish_typing", cue="warning", urgent=True, seconds=seconds)
-            elif self._speaks(seat):
-                names = [self.seats[s].name for s in sorted(typing)]
-                news.tell("others_finishing", public=True, urgent=True, names=names,
-                          seconds=seconds)
-        return True
-
-    def _is_typing(self, seat: int) -> bool:
-        """Whether a person at ``seat`` has a line half typed: on their display's Braille
-        keyboard, or on the terminal keyboard while it types for them."""
-        if not (0 <= seat < len(self.outputs) and self.seats[seat].is_human):
-            return False
-        if self.news[seat].typing():
-            return True
-        draft = self.keyboard_draft
-        return draft is not None and self._keyboard_seat() == seat and bool(draft().strip())
-
-    def _finish_typing_done(self) -> None:
-        """Every seat that was finishing has sent its line (or left it): the round closes."""
-        still = frozenset(
-            seat for seat in self._finishing
-            if seat in self.state.awaiting and self._is_typing(seat)
-        )
-        if still:
-            self._finishing = still
-            return
-        self._finishing = frozenset()
-        if self.clock is not None:
-            self.clock.cancel()
-        time_up = self.rules.time_up(self.state)
-        if time_up is not None:
-            self.play(*time_up, urgent=True)
-
-    def _typed_left_over(self, were_awaited: frozenset[int]) -> None:
-        """A seat whose turn passed (time ran out, the table decided) while letters waited on
-        its typing line is told that they are still there, and are not sent to the new turn
-        unless it sends them."""
-        for seat in were_awaited:
-            if seat in self.state.awaiting or not 0 <= seat < len(self.outputs):
-                continue
-            self.news[seat].typed_left_over()
 
     def _status(self, view: BaseView, left: float | None = None) -> str:
         """Status cells: "*" when the game waits for this seat, then the seconds left."""
