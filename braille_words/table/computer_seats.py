@@ -12,41 +12,15 @@ from __future__ import annotations
 
 import contextlib
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from braille_words.errors import BrailleWordsError
 from braille_words.table.inputs import Input
-
-if TYPE_CHECKING:
-    import queue
-
-    from braille_words.games.interface import GameRules, GameState
-    from braille_words.games.kit import GameKit
-    from braille_words.table.clock import TableClock
-    from braille_words.table.journal import Header
-    from braille_words.table.seats import SeatConfig
+from braille_words.table.session_fields import SessionFields
 
 
-class ComputerSeats:
+class ComputerSeats(SessionFields):
     """The computer players' moves, mixed into ``Session`` (``self`` is the session)."""
-
-    if TYPE_CHECKING:  # what it uses of the session it is mixed into
-        kit: GameKit[Any, Any, Any, Any]
-        rules: GameRules[Any, Any]
-        state: GameState[Any]
-        seats: list[SeatConfig]
-        header: Header
-        inputs: queue.Queue[Input]
-        clock: TableClock | None
-        moves_played: int
-        think: bool
-        _quit: bool
-        _thinking: set[int]
-        _reacted: int
-        _finishing: frozenset[int]
-        _paused: set[str]
-
-        def play(self, seat: int, move: Any, *, urgent: bool = False) -> bool: ...
 
     def _computer_to_move(self) -> int | None:
         """A computer seat the game waits for and that is not already thinking."""

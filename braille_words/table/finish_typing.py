@@ -10,35 +10,14 @@ only a game with that grace uses it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from braille_words.games.interface import TimerRequest
-
-if TYPE_CHECKING:
-    from braille_words.games.interface import GameRules, GameState
-    from braille_words.table.clock import TableClock
-    from braille_words.table.outputs import SeatOutput
-    from braille_words.table.seatnews import SeatNews
-    from braille_words.table.seats import SeatConfig
+from braille_words.table.session_fields import SessionFields
 
 
-class FinishTyping:
+class FinishTyping(SessionFields):
     """The grace for half-typed moves, mixed into ``Session`` (``self`` is the session)."""
-
-    if TYPE_CHECKING:  # what it uses of the session it is mixed into
-        rules: GameRules[Any, Any]
-        state: GameState[Any]
-        seats: list[SeatConfig]
-        outputs: list[SeatOutput]
-        news: list[SeatNews]
-        clock: TableClock | None
-        keyboard_draft: Callable[[], str] | None
-        _finishing: frozenset[int]
-
-        def play(self, seat: int, move: Any, *, urgent: bool = False) -> bool: ...
-        def _speaks(self, seat: int) -> bool: ...
-        def _keyboard_seat(self) -> int | None: ...
 
     def _start_finishing(self, key: Any) -> bool:
         """The clock ran out while people were typing: let them finish, if the game allows.

@@ -9,7 +9,7 @@ letters is offered back with them. Every outcome is a sentence for that seat alo
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from braille_words.errors import BrailleWordsError, InputError
 from braille_words.games.votes import parse_ballot
@@ -18,6 +18,7 @@ from braille_words.table.inputs import KEYBOARD
 from braille_words.table.journal import JournalUnwritable
 from braille_words.table.seat_clock import CLOCK_WORDS
 from braille_words.table.seatnews import reasons_of
+from braille_words.table.session_fields import SessionFields
 from braille_words.table.vocabulary import (
     BOARD_JUMPS,
     HELP_WORDS,
@@ -32,48 +33,9 @@ from braille_words.table.vocabulary import (
     clean_line,
 )
 
-if TYPE_CHECKING:
-    from braille_words.games.interface import GameRules, GameState
-    from braille_words.games.kit import GameKit
-    from braille_words.table.journal import Journal
-    from braille_words.table.outputs import SeatOutput
-    from braille_words.table.seatnews import SeatNews
-    from braille_words.table.seats import SeatConfig
 
-
-class SeatCommands:
+class SeatCommands(SessionFields):
     """Each seat's typed lines, mixed into ``Session`` (``self`` is the session)."""
-
-    if TYPE_CHECKING:  # what it uses of the session it is mixed into
-        kit: GameKit[Any, Any, Any, Any]
-        rules: GameRules[Any, Any]
-        state: GameState[Any]
-        seats: list[SeatConfig]
-        outputs: list[SeatOutput]
-        news: list[SeatNews]
-        journal: Journal | None
-        teacher: SeatOutput | None
-        moves_played: int
-        _trying: str
-        _left: set[int]
-        _pending: dict[int, int]
-        _pending_since: dict[int, float]
-        _offered: dict[int, tuple[str, str]]
-        _paused: set[str]
-        _nudged: dict[int, tuple[int, Any]]
-
-        def play(self, seat: int, move: Any, *, urgent: bool = False) -> bool: ...
-        def _note(self, seat: int, kind: str, what: str = "", why: str = "") -> None: ...
-        def _names(self) -> list[str]: ...
-        def _keyboard_seat(self) -> int | None: ...
-        def _console(self, line: str) -> None: ...
-        def _tell_table(self, key: str, cue: str | None = None, *,
-                        to_teacher: str | None = None, **params: Any) -> None: ...
-        def _group(self, seat: int) -> int | None: ...
-        def _take_over(self, group: int, seat: int) -> None: ...
-        def _leave(self, seat: int) -> None: ...
-        def _paused_key(self) -> tuple[str, dict[str, Any]]: ...
-        def _read_clocks(self, seat: int) -> bool: ...
 
     # -- one line of input ----------------------------------------------------------------
 

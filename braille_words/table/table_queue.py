@@ -12,40 +12,16 @@ from __future__ import annotations
 import contextlib
 import queue
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
 
 from braille_words.errors import BrailleWordsError
 from braille_words.table.control import Control
 from braille_words.table.inputs import TABLE, Input
+from braille_words.table.session_fields import SessionFields
 from braille_words.table.vocabulary import clean_line
 
-if TYPE_CHECKING:
-    from braille_words.games.interface import GameRules, GameState
-    from braille_words.table.clock import TableClock
 
-
-class TableQueue:
+class TableQueue(SessionFields):
     """The session's input queue and what each kind of item does, mixed into ``Session``."""
-
-    if TYPE_CHECKING:  # what it uses of the session it is mixed into
-        rules: GameRules[Any, Any]
-        state: GameState[Any]
-        inputs: queue.Queue[Input]
-        echo: Callable[[str], None] | None
-        clock: TableClock | None
-        _thinking: set[int]
-        _finishing: frozenset[int]
-        _paused: set[str]
-
-        def play(self, seat: int, move: Any, *, urgent: bool = False) -> bool: ...
-        def handle(self, source: int, line: str, *, at: float | None = None) -> None: ...
-        def private_entry(self, source: int = ...) -> bool: ...
-        def _is_reading(self, line: str) -> bool: ...
-        def _control(self, control: Control) -> None: ...
-        def _device(self, seat: int, status: str) -> None: ...
-        def _seat_clock_out(self, seat: int) -> None: ...
-        def _computer_play(self, seat: int, move: Any) -> None: ...
-        def _start_finishing(self, key: Any) -> bool: ...
 
     def call_soon(self, action: Callable[[], None]) -> None:
         """Run ``action`` on the table's own thread, between two inputs: a network seat
