@@ -56,7 +56,13 @@ class RuleViolation(BrailleWordsError):
     def __init__(self, reasons: Sequence[Reason]) -> None:
         if not reasons:
             raise ValueError("a RuleViolation needs at least one reason")
-        self.reasons: tuple[Reason, ...] = tuple(reasons)
+        # The same reason twice is said once: "wymień 1 1 1 1" names card 1 as repeated
+        # three times over, and a player needs to hear it only once.
+        unique: dict[tuple[str, str, str], Reason] = {}
+        for reason in reasons:
+            key = (reason.code, reason.text, repr(sorted(reason.params.items())))
+            unique.setdefault(key, reason)
+        self.reasons: tuple[Reason, ...] = tuple(unique.values())
         super().__init__("; ".join(r.text for r in self.reasons))
 
     @classmethod

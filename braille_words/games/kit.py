@@ -13,9 +13,17 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from braille_words.games.interface import GameRules, M, S, SeatClockRequest, TimerRequest, V
+from braille_words.present.tally import tally
 
 if TYPE_CHECKING:
     from braille_words.braille.lines import NamedLine
+    from braille_words.games.base import Event
+
+NOT_PLAYED = frozenset({
+    "word_unknown", "word_family_warning", "family_warning", "vote_result", "challenged",
+    "word_locked", "victim_loses", "vote_opened", "vote_cast", "correction_offered",
+})
+"""Events that name a word without its seat laying or saying it (a warning, a vote)."""
 
 
 class CommandLanguage(ABC, Generic[M, V]):
@@ -88,13 +96,13 @@ Router = Callable[[Any, Any], tuple[Any, "str | None"]]
 
 
 def standings(result: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
-    """A result's winners and its scores best first ("Ola 12, Jan 9"), for a game's final
+    """A result's winners and its scores best first ("Ola: 12; Jan: 9"), for a game's final
     sentence (``{winners}``, ``{scores}``)."""
     scores = list(result.get("scores", []))
     order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))
     return {
         "winners": [names[s] for s in result.get("winners", []) if s < len(names)],
-        "scores": ", ".join(f"{names[s]} {scores[s]}" for s in order if s < len(names)),
+        "scores": tally((names[s], scores[s]) for s in order if s < len(names)),
     }
 
 
@@ -129,6 +137,11 @@ class GamePresenter(ABC, Generic[V]):
     @abstractmethod
     def rack_letters(self, view: V) -> str:
         """The letters ``literuj`` spells when given nothing to spell."""
+
+    def rack_shown(self, view: V, lang: str) -> str:
+        """A seat's rack or hand as the teacher's page shows it: its letters, and cards
+        that are no letter (Scrabble karty's bonus cards) by name, in ``lang``."""
+        return self.rack_letters(view)
 
     def cue_for(self, kind: str, seat: int, params: Mapping[str, Any]) -> str | None:
         return self.cues.get(kind)
@@ -204,6 +217,25 @@ class GamePresenter(ABC, Generic[V]):
     def cancel_line(self, lang: str) -> str | None:
         """What the display's cancel key sends when nothing is picked or typed."""
         return None
+
+    def words_played(self, events: Sequence[Event], seat: int) -> list[str]:
+        """The words ``seat`` laid or said with one move, each once, for the teacher's
+        report. By default: a ``word`` an event names as that seat's, and a list of
+        ``words``; a ``words`` that is a sentence (a rebuild under way, "4 KOT, 5 PIES",
+        numbered by the table) names no word played, and warnings and votes name words
+        nobody played. A game whose events say it otherwise overrides this."""
+        found: list[str] = []
+        for event in events:
+            if event.kind in NOT_PLAYED or event.params.get("seat", event.to) != seat:
+                continue
+            word, words = event.params.get("word"), event.params.get("words")
+            named = [word] if isinstance(word, str) else []
+            if isinstance(words, list | tuple):
+                named.extend(w for w in words if isinstance(w, str))
+            for w in named:
+                if w and w not in found:
+                    found.append(w)
+        return found
 
 
 @dataclass(frozen=True)

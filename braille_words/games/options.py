@@ -89,12 +89,16 @@ class Setting:
             return "a list of true or false, such as [true, false]"
         return "a text, such as zwierzęta"
 
-    def check(self, what: str, value: Any) -> Any:
-        """``value`` as this setting's type, or ``OptionError``."""
+    def check(self, what: str, value: Any, *, strict: bool = False) -> Any:
+        """``value`` as this setting's type, or ``OptionError``. ``strict``: the value comes
+        from a JSON file a teacher wrote (a position), where a number in quotes or a yes in
+        words is a slip to point out, not a command line's text to read."""
         raw = value
         if value is None and self.optional:
             return None
-        if self.kind == "bool":
+        if strict and not _json_typed(self.kind, value):
+            value = None
+        elif self.kind == "bool":
             value = _boolean(value)
         elif self.kind == "int":
             value = _whole(value)
@@ -122,6 +126,17 @@ class Setting:
 def _shown(value: Any) -> str:
     text = repr(value) if not isinstance(value, str) else f"'{value}'"
     return text if len(text) <= 40 else text[:37] + "…'"
+
+
+def _json_typed(kind: str, value: Any) -> bool:
+    """Whether a JSON value has the type a setting of ``kind`` takes (true is no number)."""
+    if kind == "bool":
+        return isinstance(value, bool)
+    if kind == "int":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if kind == "text":
+        return isinstance(value, str)
+    return isinstance(value, list | tuple)
 
 
 def _boolean(value: Any) -> bool | None:
@@ -164,11 +179,14 @@ def settings_of(cls: type[Any]) -> list[Setting]:
     return [Setting.of(f) for f in fields(cls)]
 
 
-def check_options(cls: type[T], what: str, data: Mapping[str, Any]) -> T:
+def check_options(
+    cls: type[T], what: str, data: Mapping[str, Any], *, strict: bool = False
+) -> T:
     """An instance of the dataclass ``cls`` from raw settings, each checked by its field.
 
     ``what`` names the settings in sentences ("Rummikub", "7 słów", "seat"). An unknown name is
-    refused with the known ones and the closest match, so a typo is found at once.
+    refused with the known ones and the closest match, so a typo is found at once. ``strict``
+    (a position file's JSON): each value must already have its setting's JSON type.
     """
     if not isinstance(data, Mapping):
         raise OptionError(f"the {what} settings must be name = value pairs, not {_shown(data)}")
@@ -178,7 +196,7 @@ def check_options(cls: type[T], what: str, data: Mapping[str, Any]) -> T:
         setting = known.get(str(name))
         if setting is None:
             raise OptionError(unknown_setting(what, str(name), list(known)))
-        values[setting.name] = setting.check(what, value)
+        values[setting.name] = setting.check(what, value, strict=strict)
     missing = [
         f.name
         for f in fields(cls)  # type: ignore[arg-type]  # any dataclass

@@ -6,11 +6,13 @@ Adding a game is adding its folder under ``games/`` and its line here; the contr
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
 from braille_words.errors import InputError
 from braille_words.games import alicja, scrabble_cards, seven_words, word_rummikub, word_thief
+from braille_words.games.guarded import GuardedComputer
 from braille_words.games.kit import GameEntry, GameKit
 
 GAMES: dict[str, GameEntry] = {
@@ -34,7 +36,9 @@ def find_entry(name: str) -> GameEntry:
 
 @cache
 def _loaded(game_id: str) -> GameKit[Any, Any, Any]:
-    return GAMES[game_id].load()
+    # Every table asks a guarded computer: no search or hint can end a game.
+    kit = GAMES[game_id].load()
+    return replace(kit, computer=GuardedComputer(kit.computer))
 
 
 def find_game(name: str) -> GameKit[Any, Any, Any]:

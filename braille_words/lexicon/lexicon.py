@@ -6,13 +6,17 @@ from a short list, so rule tests can use a real lexicon of a few words.
 
 Every query takes text as a player typed it: it is NFC-normalised and lower-cased first, and
 text that is not a word of the language gets a clear ``InputError`` (queries) or a plain
-``False`` (membership: a string with a digit is simply not a word).
+``False`` (membership: a string with a digit is simply not a word). The one exception is the
+hot path, ``contains``: it takes a word in the lexicon's own form (``tiles.normalize``), which
+every game's command parser already gives, so it is the C automaton's lookup and nothing
+more; ``word in lexicon`` is membership of text as typed.
 """
 
 from __future__ import annotations
 
 import functools
 import os
+import sys
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -31,9 +35,9 @@ if TYPE_CHECKING:
     from braille_words.lexicon.wide import WideSearch
 
 JOKER_CHARS = "?*_"  # a joker written in a rack: ? (and * or _, as some players type it)
-MAX_RACK = 40  # letters in one anagram query; more would enumerate most of the lexicon
 MAX_JOKERS = 8
 WALK_MAX_TILES = 10  # above this many tiles (or with jokers) the numpy search is quicker
+COLD_WALK_MAX_TILES = 14  # up to a Rummikub rack, walk while numpy is not imported yet
 
 Engine = Literal["auto", "walk", "wide"]
 
@@ -56,8 +60,15 @@ class Lexicon:
         self.alphabet: Alphabet = alphabet(lang)
         self.graph = graph
         self._member = member
-        self.contains: Callable[[str], bool] = _membership(member)
-        """True when ``word`` (as typed: any case, NFC or NFD) is a word of the lexicon."""
+        self.contains: Callable[[str], bool] = member
+        """True when ``word``, already in the lexicon's form (``tiles.normalize``: NFC, lower
+        case, no surrounding space), is a word of the lexicon.
+
+        It is the automaton's own lookup, with no Python frame around it: the computers ask it
+        hundreds of thousands of times a move, always with words they spelled from tiles, and
+        players' words reach it through their game's command parser, which normalises the
+        typed line once. Text straight from a person (a teacher's list, a console argument)
+        goes through ``word in lexicon`` or ``normalize`` first."""
         self.word_count = word_count
         self.source = source
         self.stamp = stamp
@@ -139,7 +150,14 @@ class Lexicon:
     # ----- membership -----
 
     def __contains__(self, word: object) -> bool:
-        return isinstance(word, str) and self.contains(word)
+        """Membership of text as typed: any case, NFC or NFD, surrounding space (a string
+        the automaton cannot spell, such as a lone surrogate from JSON, is not a word)."""
+        if not isinstance(word, str):
+            return False
+        try:
+            return self.contains(word) or self.contains(normalize(word))
+        except ValueError:
+            return False
 
     def clean(self, word: str) -> str:
         """``word`` normalised, or an InputError naming what is wrong with it."""
@@ -167,11 +185,10 @@ class Lexicon:
             raise InputError("the number of jokers cannot be negative")
         if jokers > MAX_JOKERS:
             raise InputError(f"too many jokers ({jokers}; at most {MAX_JOKERS})")
-        if sum(counts) + jokers > MAX_RACK:
-            raise InputError(
-                f"too many letters ({sum(counts) + jokers}; at most {MAX_RACK} at once)"
-            )
-        return counts, jokers
+        # A rack of any size is a question with an answer (a Rummikub rack may hold every
+        # tile): no word uses more of a letter than a word can hold, so more are not
+        # counted. What bounds a search is how many words it makes (``WideSearch``'s rows).
+        return [min(n, MAX_WORD_LENGTH) for n in counts], jokers
 
     def anagrams(
         self,
@@ -216,6 +233,11 @@ class Lexicon:
         """
         if engine != "auto":
             return engine == "wide"
+        if jokers == 0 and sum(counts) <= COLD_WALK_MAX_TILES and "numpy" not in sys.modules:
+            # Importing numpy costs more (110 ms of CPU here) than walking a rack this size
+            # (9 ms median, 27 ms worst for 14 tiles): a game's first move, before a person's
+            # first prompt, should not pay for it; a search that needs numpy will import it.
+            return False
         return jokers > 0 or sum(counts) > WALK_MAX_TILES
 
     def longest(
@@ -391,25 +413,6 @@ class Lexicon:
 
     def __repr__(self) -> str:
         return f"Lexicon({self.lang!r}, {self.word_count} words, {self.source})"
-
-
-def _membership(member: Callable[[str], bool]) -> Callable[[str], bool]:
-    """``contains`` as a closure: the hot path is one call into the C automaton.
-
-    Words arrive normalised almost always (games clean them once), so the lookup is tried
-    as given first and normalisation is paid only by a miss.
-    """
-
-    def contains(word: str) -> bool:
-        try:
-            if member(word):
-                return True
-        except TypeError:  # not a string
-            return False
-        normal = normalize(word)
-        return normal != word and member(normal)
-
-    return contains
 
 
 @functools.lru_cache(maxsize=8)

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
+from braille_words.tiles import normalize
+
 SCHOOL_ZIPF = 7.0
 """The frequency every school word is given: above any level's threshold."""
 
@@ -26,7 +28,7 @@ class SchoolWords:
         self._lexicon = lexicon
         ranks: dict[str, int] = {}
         for word in words:
-            low = word.lower()
+            low = normalize(word)  # a teacher's list may be in capitals or decomposed
             if low not in ranks and lexicon.contains(low):
                 ranks[low] = len(ranks) + 1
         self._ranks = ranks

@@ -10,7 +10,9 @@ Words are spelled at the end by following parent links back, as a matrix of code
 read as numpy unicode strings, so Python objects are made only for the answers.
 
 Both searches return the same list (the tests run both against a brute-force scan);
-``Lexicon`` picks this one for racks with jokers or many letters.
+``Lexicon`` picks this one for racks with jokers or many letters. A rack of any size is
+searched: the tiles left usually travel packed in one integer per row, and when a rack is
+too varied for 62 bits (a Rummikub rack of sixty tiles and more) as a row of counts instead.
 """
 
 from __future__ import annotations
@@ -59,12 +61,15 @@ class WideSearch:
         max_rows: int = MAX_ROWS,
     ) -> Anagrams:
         # The tiles left travel packed in one integer per row: each letter on the rack
-        # gets a bit field wide enough for its count (at most 40 tiles, so at most 40
-        # bits); a letter not on the rack has a field of width 0. Free letters (usable
-        # any number of times) need no field at all.
+        # gets a bit field wide enough for its count (a field never has more bits than
+        # the tiles it counts); a letter not on the rack has a field of width 0. Free
+        # letters (usable any number of times: as many as a word can hold) need no field
+        # at all. A rack whose fields pass 62 bits keeps a row of counts per partial word
+        # instead: a few times the memory, the same answers.
         shift = np.zeros(self.n_letters, dtype=np.int64)
         field = np.zeros(self.n_letters, dtype=np.int64)
         free = np.zeros(self.n_letters, dtype=bool)
+        start_counts = np.zeros(self.n_letters, dtype=np.uint8)
         start_state = 0
         used = 0
         for letter, n in enumerate(rack):
@@ -74,16 +79,17 @@ class WideSearch:
                 bits = int(n).bit_length()
                 shift[letter], field[letter] = used, (1 << bits) - 1
                 start_state |= int(n) << used
+                start_counts[letter] = n
                 used += bits
-        if used > 62:
-            raise ValueError("rack too large for the packed search")
+        packed = used <= 62
         # Per level: parent row, letter taken, whether a joker took it; rows found final.
         parents: list[Array] = []
         labels: list[Array] = []
         wild: list[Array] = []
         finals: list[Array] = []
         node = np.zeros(1, dtype=np.int64)
-        state = np.array([start_state], dtype=np.int64)
+        state: Array = (np.array([start_state], dtype=np.int64) if packed
+                        else start_counts.reshape(1, -1))
         left = np.array([jokers], dtype=np.int16)
         rows = np.zeros(1, dtype=np.int64)  # which row of the previous level each entry is
         first, count, final, height = self.first, self.count, self.final, self.height
@@ -101,8 +107,11 @@ class WideSearch:
             edge = np.arange(total, dtype=np.int64) + np.repeat(first[node] - (cum - deg), deg)
             lab = label[edge]
             tgt = target[edge]
-            st = np.repeat(state, deg)
-            real = (st >> shift[lab]) & field[lab] != 0
+            st = np.repeat(state, deg, axis=0)
+            if packed:
+                real = (st >> shift[lab]) & field[lab] != 0
+            else:
+                real = st[np.arange(len(lab)), lab] != 0
             if any_free:
                 real |= free[lab]
             ok = real | np.repeat(left > 0, deg)
@@ -133,7 +142,11 @@ class WideSearch:
             spend = real[sel]
             if any_free:
                 spend &= ~free[lab_sel]
-            state = st[sel] - (spend.astype(np.int64) << shift[lab_sel])
+            if packed:
+                state = st[sel] - (spend.astype(np.int64) << shift[lab_sel])
+            else:
+                state = st[sel]  # a copy: rows sharing a parent each spend their own tile
+                state[np.arange(len(sel)), lab_sel] -= spend.astype(np.uint8)
             left = left[owner[sel]] - joker[sel]
             rows = sel
         return self._spell(parents, labels, wild, finals, longest_only)

@@ -263,7 +263,8 @@ def cmd_host(args: argparse.Namespace) -> int:
     _tell_codes(host, teacher, lang, port)
     _tell_page(page, host, teacher, port)
     try:
-        return _serve(host, tables, teacher, lang, scripted, no_timer=args.no_timer)
+        return _serve(host, tables, teacher, lang, scripted, no_timer=args.no_timer,
+                      page=page)
     finally:
         host.stop()
         if announcer is not None:
@@ -351,7 +352,8 @@ def _tell_codes(host: Any, teacher: Any, lang: str, port: int) -> None:
 
 
 def _serve(host: Any, tables: list[Any], teacher: Any, lang: str, scripted: bool, *,
-           no_timer: bool) -> int:
+           no_timer: bool, page: Any = None) -> int:
+    from braille_words.present.messages import text
     from braille_words.table.session import KEYBOARD, Input
 
     threads = []
@@ -361,19 +363,23 @@ def _serve(host: Any, tables: list[Any], teacher: Any, lang: str, scripted: bool
         session.think = not scripted
         session.confirm_end = not scripted
 
-        def play(session: Any = session) -> None:
+        def play(session: Any = session, table: Any = table) -> None:
             try:
                 session.run()
             finally:
+                host.table_ended(table)
                 session.close()
 
         thread = threading.Thread(target=play, name=f"table-{table.number}", daemon=True)
         thread.start()
         threads.append(thread)
     chosen = [tables[0]]
+    closing = threading.Event()
+    """After the games: the teacher pressed Enter (or the console closed)."""
 
     def console(line: str | None) -> None:
-        if line is None:
+        if line is None or not any(t.is_alive() for t in threads):
+            closing.set()
             return
         if not _host_command(host, tables, chosen, teacher, lang, line):
             chosen[0].session.inputs.put(Input(KEYBOARD, line))
@@ -387,6 +393,12 @@ def _serve(host: Any, tables: list[Any], teacher: Any, lang: str, scripted: bool
         while any(t.is_alive() for t in threads):
             for thread in threads:
                 thread.join(0.2)
+        if page is not None and page.in_use:
+            # The teacher's page (and its reports) stays until the teacher closes it: the
+            # students have been told the game ended, and their programs have ended.
+            teacher.announce(text(lang, "host_page_stays"))
+            while not closing.wait(0.2):
+                pass
     except KeyboardInterrupt:
         for table in tables:
             table.session.inputs.put(Input(KEYBOARD, None))
@@ -400,6 +412,7 @@ def _serve(host: Any, tables: list[Any], teacher: Any, lang: str, scripted: bool
 def _read_console(console: Any) -> None:
     for raw in iter(sys.stdin.readline, ""):
         console(raw.rstrip("\r\n"))
+    console(None)  # the console has closed
 
 
 _CODE_WORDS = ("kod", "code")

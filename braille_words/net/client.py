@@ -497,7 +497,9 @@ class Client:
             return 1
         elif kind == "closed":
             reason = str(data.get("code", ""))
-            if reason == "net_game_over":
+            if reason in ("net_game_over", "net_ended_by_teacher"):
+                # Over, or ended by the teacher: said once, and the program ends (a game
+                # ended by the teacher is resumed by the teacher, never by reconnecting).
                 self.screen.over = True
                 self.local.announce(str(data.get("text", "")))
                 return 0

@@ -166,6 +166,16 @@ class Host:
                 session.wait_for_network(seat)
         self._save()
 
+    def table_ended(self, table: HostedTable) -> None:
+        """The table's game has stopped (over, or ended by the teacher): every student's
+        computer and page at it is told so, once, and lets go; none of them tries to
+        reconnect to a game that is not coming back."""
+        reason = "net_game_over" if table.session.state.is_over else "net_ended_by_teacher"
+        for remote in table.remotes.values():
+            link = remote.link
+            if link is not None:
+                link.close(reason)
+
     def _seat_status(self, table: HostedTable, seat: int, status: str) -> None:
         """On the table's thread: a network seat came or went."""
         session = table.session

@@ -7,52 +7,26 @@ import csv
 import io
 from html import escape
 
-from braille_words.reports.summary import ClassReport, StudentReport
-
-WORDS: dict[str, dict[str, str]] = {
-    "pl": {
-        "title": "Raport klasy",
-        "games_read": "Gier w raporcie: {n}.",
-        "no_students": "W tych grach nie grał żaden uczeń.",
-        "student": "Uczeń",
-        "games": "gry",
-        "moves": "ruchy",
-        "words": "słowa",
-        "longest": "najdłuższe słowo",
-        "average": "średni czas ruchu (s)",
-        "hints": "podpowiedzi",
-        "refused": "odrzucone próby",
-        "commands": "najczęstsze polecenia",
-        "tried": "próba",
-        "why": "powód",
-        "none": "brak",
-        "skipped": "Pominięty dziennik: {why}",
-        "print": "Drukuj",
-    },
-    "en": {
-        "title": "Class report",
-        "games_read": "Games in this report: {n}.",
-        "no_students": "No student played in these games.",
-        "student": "Student",
-        "games": "games",
-        "moves": "moves",
-        "words": "words",
-        "longest": "longest word",
-        "average": "average time per move (s)",
-        "hints": "hints",
-        "refused": "refused attempts",
-        "commands": "commands used most",
-        "tried": "tried",
-        "why": "reason",
-        "none": "none",
-        "skipped": "Journal left out: {why}",
-        "print": "Print",
-    },
-}
+from braille_words.present.messages import catalogue
+from braille_words.reports.summary import ClassReport, StudentReport, Week
 
 
 def words(lang: str) -> dict[str, str]:
-    return WORDS.get(lang, WORDS["en"])
+    """The report's headings and figures in ``lang`` (the catalogue's ``report`` section),
+    English where a key is missing."""
+    english = catalogue("en").get("report", {})
+    own = catalogue(lang).get("report", {})
+    return {key: str(own.get(key, value)) for key, value in english.items()}
+
+
+def command_name(name: str, lang: str) -> str:
+    """A command as the report's reader knows it: a move's kind or a shared command's
+    language-free name, in ``lang``; a name no catalogue has is shown as it is."""
+    for table in (catalogue(lang), catalogue("en")):
+        found = table.get("report_commands", {}).get(name)
+        if isinstance(found, str):
+            return found
+    return name
 
 
 def _average(student: StudentReport) -> str:
@@ -60,8 +34,18 @@ def _average(student: StudentReport) -> str:
     return "" if average is None else f"{average:.1f}"
 
 
-def _commands(student: StudentReport) -> str:
-    return ", ".join(f"{name} ×{count}" for name, count in student.top_commands())
+def _commands(student: StudentReport, lang: str) -> str:
+    return ", ".join(f"{command_name(name, lang)} ×{count}"
+                     for name, count in student.top_commands())
+
+
+def _computer(student: StudentReport, w: dict[str, str]) -> str:
+    """What the computer did at the student's seat, said apart: "", when it did nothing."""
+    if not student.computer_moves and not student.computer_words:
+        return ""
+    played = ", ".join(student.computer_words) or w["none"]
+    return (f"{w['computer']}: {w['moves']} {student.computer_moves}, "
+            f"{w['words']} ({len(student.computer_words)}): {played}")
 
 
 def as_lines(report: ClassReport, lang: str) -> list[str]:
@@ -77,7 +61,9 @@ def as_lines(report: ClassReport, lang: str) -> list[str]:
                      f"{w['hints']} {s.hints}, {w['average']} {_average(s) or w['none']}")
         lines.append(f"  {w['words']} ({len(s.words)}): {', '.join(s.words) or w['none']}")
         lines.append(f"  {w['longest']}: {s.longest or w['none']}")
-        lines.append(f"  {w['commands']}: {_commands(s) or w['none']}")
+        lines.append(f"  {w['commands']}: {_commands(s, lang) or w['none']}")
+        if _computer(s, w):
+            lines.append(f"  {_computer(s, w)}")
         lines.append(f"  {w['refused']} ({len(s.refused)}):")
         for tried, why in s.refused:
             lines.append(f"    {tried or '—'}: {why}")
@@ -90,13 +76,58 @@ def as_csv(report: ClassReport, lang: str) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer)
     writer.writerow([w["student"], w["games"], w["moves"], w["words"], w["longest"],
-                     w["average"], w["hints"], w["refused"], w["commands"]])
+                     w["average"], w["hints"], w["refused"], w["commands"],
+                     w["computer_moves"], w["computer_words"]])
     for s in report.students:
         writer.writerow([
             s.name, s.games, s.moves, " | ".join(s.words), s.longest, _average(s), s.hints,
-            " | ".join(f"{tried}: {why}" for tried, why in s.refused), _commands(s),
+            " | ".join(f"{tried}: {why}" for tried, why in s.refused), _commands(s, lang),
+            s.computer_moves, " | ".join(s.computer_words),
         ])
+    # The term's progress: one row a student a week, after a blank row.
+    writer.writerow([])
+    writer.writerow([w["student"], w["week"], *_week_headings(w)])
+    for s in report.students:
+        for week in s.weeks.values():
+            writer.writerow([s.name, week.week, *_week_figures(week)])
     return buffer.getvalue()
+
+
+def _week_headings(w: dict[str, str]) -> list[str]:
+    return [w["games"], w["words_per_game"], w["longest_letters"], w["average"], w["hints"],
+            w["refused"]]
+
+
+def _week_figures(week: Week) -> list[str]:
+    average = week.average_seconds
+    return [str(week.games), f"{week.words_per_game:.1f}", str(week.longest),
+            "" if average is None else f"{average:.1f}", str(week.hints), str(week.refused)]
+
+
+def _progress(s: StudentReport, w: dict[str, str], sid: str, sub: str) -> str:
+    """The term's progress of one student: a small bar chart of words per game, week by
+    week, for the eye (hidden from a screen reader), and the same figures as a table."""
+    weeks = list(s.weeks.values())
+    if not weeks:
+        return ""
+    most = max((week.words_per_game for week in weeks), default=0.0) or 1.0
+    bar, gap, height = 18, 6, 60
+    bars = "".join(
+        f'<rect x="{i * (bar + gap)}" y="{height - round(week.words_per_game / most * height)}"'
+        f' width="{bar}" height="{round(week.words_per_game / most * height)}"></rect>'
+        for i, week in enumerate(weeks))
+    chart = (f'<svg class="progress" aria-hidden="true" focusable="false" '
+             f'width="{len(weeks) * (bar + gap)}" height="{height}" '
+             f'viewBox="0 0 {len(weeks) * (bar + gap)} {height}">{bars}</svg>')
+    head = "".join(f'<th scope="col">{escape(h)}</th>'
+                   for h in (w["week"], *_week_headings(w)))
+    rows = "".join(
+        f'<tr><th scope="row">{escape(week.week)}</th>'
+        + "".join(f"<td>{escape(v)}</td>" for v in _week_figures(week)) + "</tr>"
+        for week in weeks)
+    return (f'<{sub} id="{sid}-progress">{escape(w["progress"])}</{sub}>{chart}'
+            f'<table aria-labelledby="{sid}-progress"><thead><tr>{head}</tr></thead>'
+            f"<tbody>{rows}</tbody></table>")
 
 
 def student_sections(report: ClassReport, lang: str, level: int = 2) -> str:
@@ -112,8 +143,11 @@ def student_sections(report: ClassReport, lang: str, level: int = 2) -> str:
         figures = [
             (w["games"], str(s.games)), (w["moves"], str(s.moves)),
             (w["longest"], s.longest or w["none"]), (w["average"], _average(s) or w["none"]),
-            (w["hints"], str(s.hints)), (w["commands"], _commands(s) or w["none"]),
+            (w["hints"], str(s.hints)), (w["commands"], _commands(s, lang) or w["none"]),
         ]
+        if _computer(s, w):
+            figures.append((w["computer_moves"], str(s.computer_moves)))
+            figures.append((w["computer_words"], ", ".join(s.computer_words) or w["none"]))
         parts.append(f'<section class="student" aria-labelledby="{sid}">')
         parts.append(f'<{h} id="{sid}">{escape(s.name)}</{h}>')
         parts.append("<dl>" + "".join(
@@ -127,25 +161,31 @@ def student_sections(report: ClassReport, lang: str, level: int = 2) -> str:
                 for tried, why in s.refused) + "</ul>")
         else:
             parts.append(f"<p>{escape(w['none'])}</p>")
+        parts.append(_progress(s, w, sid, sub))
         parts.append("</section>")
     return "\n".join(parts)
 
 
-def as_html(report: ClassReport, lang: str) -> str:
-    """A page of its own to print or keep (no script, no style sheet to fetch)."""
+def as_html(report: ClassReport, lang: str, title: str = "") -> str:
+    """A page of its own to print or keep (no script, no style sheet to fetch); ``title``
+    says which games it covers (the teacher's page: these games, or the term)."""
     w = words(lang)
+    title = title or w["title"]
     skipped = "".join(f"<p>{escape(w['skipped'].format(why=why))}</p>" for why in report.skipped)
     return f"""<!DOCTYPE html>
 <html lang="{escape(lang)}">
-<head><meta charset="utf-8"><title>{escape(w['title'])}</title>
+<head><meta charset="utf-8"><title>{escape(title)}</title>
 <style>
 body {{ font-family: sans-serif; margin: 2em; color: #000; background: #fff; }}
 section.student {{ break-inside: avoid; border-top: 1px solid #444; }}
 dl {{ display: grid; grid-template-columns: max-content auto; gap: 0.2em 1em; }}
 dt {{ font-weight: bold; }}
+svg.progress rect {{ fill: #1a4f8b; }}
+table {{ border-collapse: collapse; }}
+th, td {{ border: 1px solid #444; padding: 0.2em 0.5em; text-align: left; }}
 </style></head>
 <body><main>
-<h1>{escape(w['title'])}</h1>
+<h1>{escape(title)}</h1>
 <p>{escape(w['games_read'].format(n=report.games))}</p>
 {skipped}
 {student_sections(report, lang)}

@@ -1,14 +1,20 @@
 """What each student did, read from journals and the activity logs beside them.
 
 A journal is replayed (the rules are deterministic) so each accepted move's events say which
-words it laid or said, and by whom; the activity log adds the time each move took, the hints
-asked for, the commands used and the lines refused with what the student was told. Journals
+words it laid or said, and by whom (the game's presenter reads them: ``words_played``). What
+the computer did while it held a person's seat is counted apart, never as the person's: the
+journal says who held each seat at each move. Moves are counted as turns, the way players
+count them (a Rummikub turn of four steps is one move; a rival's "akceptuj" is no turn); a
+move taken back is not in the journal as read. The activity log adds the time each move
+took, the hints asked for, the commands used and the lines refused with what the student was
+told. Journals
 are only read. A journal that cannot be read is named in ``skipped`` and the others are
 reported: one damaged file must not hide a term's work.
 """
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -16,17 +22,33 @@ from pathlib import Path
 from typing import Any
 
 from braille_words.errors import BrailleWordsError
-from braille_words.games.base import Event
 from braille_words.games.registry import find_game
 from braille_words.table import journal as journal_mod
-from braille_words.table.activity import read_activity
+from braille_words.table.activity import Activity, read_activity
 from braille_words.table.records import is_forgotten
 
-NOT_LAID = frozenset({
-    "word_unknown", "word_family_warning", "vote_result", "challenged", "word_locked",
-    "victim_loses", "vote_opened", "vote_cast",
-})
-"""Events that name a word without the mover laying or saying it (a warning, a vote)."""
+
+@dataclass
+class Week:
+    """One student's figures for one week of the term (ISO week, "2026-W48"): what the
+    term's progress chart and its table show."""
+
+    week: str
+    games: int = 0
+    words: int = 0
+    longest: int = 0
+    """Letters in the longest word played that week."""
+    seconds: list[float] = field(default_factory=list)
+    hints: int = 0
+    refused: int = 0
+
+    @property
+    def words_per_game(self) -> float:
+        return self.words / self.games if self.games else 0.0
+
+    @property
+    def average_seconds(self) -> float | None:
+        return sum(self.seconds) / len(self.seconds) if self.seconds else None
 
 
 @dataclass
@@ -36,16 +58,31 @@ class StudentReport:
     name: str
     games: int = 0
     moves: int = 0
+    """Turns the person played themselves."""
     words: list[str] = field(default_factory=list)
+    """The words the person laid or said, each once, in the order first played."""
     seconds: list[float] = field(default_factory=list)
     hints: int = 0
     refused: list[tuple[str, str]] = field(default_factory=list)
     """(what the student tried, the sentence that refused it)."""
     commands: Counter[str] = field(default_factory=Counter)
+    """Neutral command names (a move's kind, a shared command's name): worded per report
+    language by ``reports.render``."""
+    computer_moves: int = 0
+    """Turns the computer played at this person's seat (the teacher gave it the seat)."""
+    computer_words: list[str] = field(default_factory=list)
+    weeks: dict[str, Week] = field(default_factory=dict)
+    """The student's figures week by week, oldest first (the term's progress)."""
+
+    def week(self, key: str) -> Week:
+        if key not in self.weeks:
+            self.weeks[key] = Week(key)
+            self.weeks = dict(sorted(self.weeks.items()))
+        return self.weeks[key]
 
     @property
     def longest(self) -> str:
-        return max(self.words, key=len, default="")
+        return max(self.words, key=_letters, default="")
 
     @property
     def average_seconds(self) -> float | None:
@@ -63,33 +100,19 @@ class ClassReport:
     """A sentence for each journal that could not be read."""
 
 
+def _letters(word: str) -> int:
+    return sum(1 for ch in word if ch.isalpha())
+
+
+def _add_words(into: list[str], words: Iterable[str]) -> None:
+    for word in words:
+        if word not in into:
+            into.append(word)
+
+
 def class_journals(folder: Path) -> list[Path]:
     """Every game journal in a folder (its activity logs are read beside them)."""
     return sorted(p for p in folder.glob("*.jsonl") if p.is_file())
-
-
-def _words_of(events: Iterable[Event], seat: int) -> list[str]:
-    """The words one move of ``seat`` laid or said, each once, as the events name them."""
-    found: list[str] = []
-    for event in events:
-        if event.kind in NOT_LAID:
-            continue
-        owner = event.params.get("seat", event.to)
-        if owner != seat:
-            continue
-        named: list[Any] = []
-        word = event.params.get("word")
-        if isinstance(word, str):
-            named.append(word)
-        words = event.params.get("words")
-        if isinstance(words, str):
-            named.append(words)
-        elif isinstance(words, list | tuple):
-            named.extend(w for w in words if isinstance(w, str))
-        for w in named:
-            if w and w not in found:
-                found.append(w)
-    return found
 
 
 def _lexicon(lang: str, cache: dict[str, Any]) -> Any:
@@ -103,10 +126,70 @@ def _lexicon(lang: str, cache: dict[str, Any]) -> Any:
 _MALFORMED = (TypeError, ValueError, KeyError, AttributeError, IndexError)
 
 
-def build_report(journals: Sequence[Path], lexicons: dict[str, Any] | None = None) -> ClassReport:
-    """Every student of these journals, by name (a name is a student across games)."""
+@dataclass
+class _Replayed:
+    """One journal replayed: per (seat, by the computer) the turns played and the words."""
+
+    turns: Counter[tuple[int, bool]] = field(default_factory=Counter)
+    words: dict[tuple[int, bool], list[str]] = field(default_factory=dict)
+    held: set[int] = field(default_factory=set)
+    """Seats a person held at some time (the header's people, and seats given back)."""
+
+
+def _replay(record: journal_mod.Record, lexicons: dict[str, Any]) -> tuple[_Replayed, list[str]]:
+    """The journal's moves applied again, each credited to whoever held the seat then."""
     from braille_words.table.launch import _deal
 
+    kit = find_game(record.header.game)
+    names = [str(s.get("name", f"{i + 1}")) for i, s in enumerate(record.header.seats)]
+    rules, state, _ = _deal(kit, _lexicon(kit.word_lang, lexicons), record.header.options,
+                            names, record.header.seed)
+    done = _Replayed()
+    done.held = {i for i, s in enumerate(record.header.seats) if s.get("kind") == "human"}
+    owner: int | None = None
+    """Whose turn it is, where the game says so (``turn_started``): a rival's verdict or
+    vote within it is no turn of the rival's."""
+    counted: set[int] = set()
+    """Seats whose turn now already counts."""
+    for entry in record.entries:
+        move = rules.move_from_json(entry.move)
+        state, events = rules.apply(state, entry.seat, move)
+        if not entry.by_computer:
+            done.held.add(entry.seat)
+        if not rules.is_table_move(move) and entry.seat not in counted and (
+            owner is None or owner == entry.seat
+        ):
+            counted.add(entry.seat)
+            done.turns[(entry.seat, entry.by_computer)] += 1
+        for seat in range(len(names)):
+            played = kit.presenter.words_played(events, seat)
+            if played:
+                _add_words(done.words.setdefault((seat, seat in entry.computers), []), played)
+        started = [e for e in events if e.kind == "turn_started"]
+        if started:
+            owner = started[-1].params.get("seat")
+            counted.clear()
+        elif owner is None:
+            counted &= set(state.awaiting)  # a game without turns: each seat's own round
+        if state.is_over:
+            counted = set(range(len(names)))
+    return done, names
+
+
+def _week_of(path: Path, activities: Sequence[Activity]) -> str:
+    """The ISO week a game was played in: its first activity's time, else the journal's
+    file time."""
+    when = activities[0].at if activities else None
+    if when is None:
+        try:
+            when = path.stat().st_mtime
+        except OSError:
+            when = 0.0
+    return time.strftime("%G-W%V", time.localtime(when))
+
+
+def build_report(journals: Sequence[Path], lexicons: dict[str, Any] | None = None) -> ClassReport:
+    """Every student of these journals, by name (a name is a student across games)."""
     lexicons = {} if lexicons is None else lexicons
     students: dict[str, StudentReport] = {}
     skipped: list[str] = []
@@ -114,40 +197,46 @@ def build_report(journals: Sequence[Path], lexicons: dict[str, Any] | None = Non
     for path in journals:
         try:
             record = journal_mod.read(path)
-            kit = find_game(record.header.game)
-            names = [str(s.get("name", f"{i + 1}")) for i, s in enumerate(record.header.seats)]
-            rules, state, _ = _deal(kit, _lexicon(kit.word_lang, lexicons),
-                                    record.header.options, names, record.header.seed)
-            laid: dict[int, list[str]] = {}
-            for entry in record.entries:
-                state, events = rules.apply(state, entry.seat, rules.move_from_json(entry.move))
-                laid.setdefault(entry.seat, []).extend(_words_of(events, entry.seat))
+            done, names = _replay(record, lexicons)
         except (BrailleWordsError, *_MALFORMED) as exc:
             skipped.append(f"{path}: {exc}")
             continue
         games += 1
-        humans = [i for i, s in enumerate(record.header.seats)
-                  if s.get("kind") == "human" and not is_forgotten(record.settings, i)]
-        for seat in humans:
+        activities = list(read_activity(path))
+        key = _week_of(path, activities)
+        # A forgotten student (``forget``) is left out of every report made after it.
+        people = {seat for seat in done.held if not is_forgotten(record.settings, seat)}
+        for seat in sorted(people):
             student = students.setdefault(names[seat], StudentReport(names[seat]))
             student.games += 1
-            student.moves += sum(1 for e in record.entries if e.seat == seat)
-            student.words.extend(laid.get(seat, []))
+            own = done.words.get((seat, False), [])
+            week = student.week(key)
+            week.games += 1
+            week.words += len(own)
+            week.longest = max([week.longest, *(_letters(w) for w in own)])
+            student.moves += done.turns[(seat, False)]
+            student.computer_moves += done.turns[(seat, True)]
+            _add_words(student.words, done.words.get((seat, False), []))
+            _add_words(student.computer_words, done.words.get((seat, True), []))
         started: dict[int, float] = {}
-        for act in read_activity(path):
-            if act.seat not in humans:
+        for act in activities:
+            if act.seat not in people or not 0 <= act.seat < len(names):
                 continue
             student = students[names[act.seat]]
+            week = student.week(key)
             if act.kind == "turn":
                 started[act.seat] = act.at
             elif act.kind == "move":
                 begun = started.pop(act.seat, None)
                 if begun is not None and act.at >= begun:
                     student.seconds.append(act.at - begun)
+                    week.seconds.append(act.at - begun)
             elif act.kind == "hint":
                 student.hints += 1
+                week.hints += 1
             elif act.kind == "command" and act.what:
                 student.commands[act.what] += 1
             elif act.kind == "refused":
                 student.refused.append((act.what, act.why))
+                week.refused += 1
     return ClassReport(sorted(students.values(), key=lambda s: s.name.lower()), games, skipped)

@@ -224,15 +224,9 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
     for variant in args.variant or []:
         options.update(VARIANTS[variant])
     if args.position is not None:
-        try:
-            options["position"] = json.loads(args.position.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise InputError(f"the position file {args.position} cannot be read: {exc}") from None
-        except RecursionError:
-            raise InputError(
-                f"the position file {args.position} cannot be read: its lists or objects are "
-                "nested too deeply to be a position; no game was started"
-            ) from None
+        from braille_words.table.launch import read_position
+
+        options["position"] = read_position(args.position)
     school = getattr(args, "school_words", None)
     if school is not None:
         options["school_words"] = school_words(school, args)
@@ -274,7 +268,7 @@ def _roster(args: argparse.Namespace) -> Roster | None:
 def _seats(
     args: argparse.Namespace, lang: str, scripted: bool, roster: Roster | None = None
 ) -> list[SeatConfig]:
-    from braille_words.table.seats import apply_seat_option, parse_players
+    from braille_words.table.seats import apply_seat_options, parse_players
 
     kit = find_game(args.game)
     if roster is not None:
@@ -284,8 +278,7 @@ def _seats(
                 seat.lang = args.lang
             if scripted and seat.is_human:
                 seat.speech, seat.display = "none", "none"
-        for item in args.seat:
-            apply_seat_option(seats, item)
+        apply_seat_options(seats, args.seat)
         return seats
     if args.solo and args.players and len(parse_players(args.players, lang)) != 1:
         raise InputError("--solo is a game for one player; leave out --players")
@@ -309,8 +302,7 @@ def _seats(
             you.speech = args.speech
         if args.sound:
             you.sound = args.sound
-    for item in args.seat:
-        apply_seat_option(seats, item)
+    apply_seat_options(seats, args.seat)
     return seats
 
 
@@ -409,7 +401,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
     say_tightened(_console_lang(path))
     if args.web:
         return _play_on_page(session, args, scripted)
-    return _run(session, scripted, timers=not (args.no_timer or scripted))
+    return _run(session, scripted, timers=not (args.no_timer or scripted), resumed=True)
 
 
 def _resumed(
@@ -540,7 +532,7 @@ def _try_devices(roster: Roster, lang: str) -> None:
 
 def _run(
     session: AnySession, scripted: bool, *, timers: bool = True, greeting: str | None = None,
-    intro: bool = True,
+    intro: bool = True, resumed: bool = False,
 ) -> int:
     """Feed the keyboard into the session and play; the journal keeps the game if we stop."""
     from braille_words.table.terminal import AboveTyping
@@ -575,6 +567,8 @@ def _run(
                 session.teacher = open_teacher(lang, "none" if scripted else "auto")
                 if intro:  # a player at home with the page (--web) is nobody's teacher
                     session.teacher.announce(text(lang, "console_intro"))
+                if resumed:  # where the game stands: whose turn, who the computer plays
+                    session.tell_teacher_resumed()
             if greeting and session.teacher is not None:
                 # the teacher's page: its address and password
                 session.teacher.announce(greeting)
@@ -623,6 +617,8 @@ def _seat_keyboards(session: AnySession) -> list[UsbKeyboard]:
 
         def status(key: str, out: Any = out, path: str = config.keyboard) -> None:
             out.announce(text(out.lang, key, out.verbosity, path=path), cue="warning")
+            if out.on_device is not None:
+                out.on_device(key)  # the teacher is told too: the student cannot fix it
 
         keyboard = UsbKeyboard(config.keyboard, on_line=submit, on_key=out.stop_speech,
                                on_status=status)
@@ -631,6 +627,8 @@ def _seat_keyboards(session: AnySession) -> list[UsbKeyboard]:
             keyboard.start()
         except BrailleWordsError as exc:
             out.announce(error_text(exc, out.lang, out.verbosity), cue="warning")
+            if out.on_device is not None:
+                out.on_device("keyboard_lost")
     return started
 
 
@@ -641,15 +639,19 @@ def _close(session: AnySession, keyboards: Sequence[UsbKeyboard]) -> None:
 
 
 def _saved_sentence(session: AnySession) -> str:
-    """The closing line, in the language of the people at the table (not always English)."""
+    """The closing lines, in the language of the people at the table (not always English):
+    what happened first, then the journal's path on a line of its own, which a screen reader
+    can skip (read aloud, "/tmp/…/sessions/…jsonl" was half a minute of speech)."""
     from braille_words.present.messages import text
 
     humans = [out for seat, out in zip(session.seats, session.outputs, strict=True)
               if seat.is_human]
     lang = (humans or session.outputs)[0].lang
     path = session.journal.path if session.journal is not None else "?"
-    key = "closing_unsaved" if session.unsaved else "closing_saved"
-    return "braille-words: " + text(lang, key, path=path)
+    if session.unsaved:
+        return "braille-words: " + text(lang, "closing_unsaved", path=path)
+    return (f"braille-words: {text(lang, 'closing_saved')}\n"
+            f"{text(lang, 'closing_path', path=path)}")
 
 
 def _read_keyboard(session: AnySession) -> None:

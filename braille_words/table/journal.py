@@ -103,6 +103,13 @@ class Entry:
 
     seat: int
     move: dict[str, Any]
+    computers: frozenset[int] = frozenset()
+    """The seats the computer held when the move was made (from the header and the teacher's
+    later choices): a report credits a person only with what they did themselves."""
+
+    @property
+    def by_computer(self) -> bool:
+        return self.seat in self.computers
 
 
 @dataclass
@@ -429,6 +436,8 @@ def read(path: Path) -> Record:
     header: Header | None = None
     entries: list[Entry] = []
     settings: dict[int, dict[str, str]] = {}
+    kinds: dict[int, str] = {}
+    """Who holds each seat now, as the journal has told so far ("human", "computer")."""
     finished = False
     for number, line, torn in _lines(path):
         try:
@@ -443,6 +452,7 @@ def read(path: Path) -> Record:
             raise _damaged(path, number)
         if header is None:
             header = _header(obj, path)
+            kinds = {i: str(s.get("kind", "human")) for i, s in enumerate(header.seats)}
         elif obj.get("finished") is True:
             finished = True
         elif obj.get("undo") is True:
@@ -455,11 +465,14 @@ def read(path: Path) -> Record:
             ):
                 raise _damaged(path, number)
             settings.setdefault(seat, {}).update(setting)
+            if "kind" in setting:
+                kinds[seat] = setting["kind"]
         else:
             seat, move = obj.get("seat"), obj.get("move")
             if not isinstance(seat, int) or not isinstance(move, dict):
                 raise _damaged(path, number)
-            entries.append(Entry(seat, move))
+            computers = frozenset(s for s, kind in kinds.items() if kind == "computer")
+            entries.append(Entry(seat, move, computers))
     if header is None:
         raise CorruptJournal.coded("journal_empty", path=str(path))
     return Record(header, entries, finished, settings)

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from braille_words.errors import BrailleWordsError
+from braille_words.errors import BrailleWordsError, InputError
 from braille_words.games.kit import GameKit
 from braille_words.games.registry import find_game
 from braille_words.table import journal as journal_mod
@@ -94,16 +94,48 @@ def new_session(
 
 def read_position(path: Path) -> dict[str, Any]:
     """A teacher's position file (an exercise): one JSON object, or a sentence saying why
-    not."""
+    not. Only a regular file is read: a device (``/dev/zero``) never ends and a named pipe
+    waits for a writer, and either would hang the start with nothing said; ``null`` or a
+    list is no position, and starting a random deal instead would hide the slip."""
     import json
 
     try:
+        regular = path.is_file()
+    except OSError:
+        regular = False
+    if not regular:
+        what = "is not there" if not path.exists() else "is not a regular file"
+        raise InputError(
+            f"the position file {path} {what}; give the path of a .json file; "
+            "no game was started"
+        )
+    try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise BrailleWordsError(f"the position file {path} cannot be read: {exc}") from None
+        raise InputError(f"the position file {path} cannot be read: {exc}") from None
+    except RecursionError:
+        raise InputError(
+            f"the position file {path} cannot be read: its lists or objects are "
+            "nested too deeply to be a position; no game was started"
+        ) from None
     if not isinstance(data, dict):
-        raise BrailleWordsError(f"the position file {path} holds no JSON object")
+        raise InputError(
+            f"the position file {path} holds {_json_kind(data)}, not a position: a position "
+            'is one JSON object such as {"racks": ["kot", "dom"]}; no game was started'
+        )
     return data
+
+
+def _json_kind(data: Any) -> str:
+    if data is None:
+        return "null"
+    if isinstance(data, bool):
+        return "true or false"
+    if isinstance(data, list):
+        return "a list"
+    if isinstance(data, str):
+        return "a text"
+    return "a number"
 
 
 def next_session(
@@ -236,15 +268,14 @@ def _replayed(
         raise journal_mod.CorruptJournal.coded(
             "journal_bad_header_detail", path=str(path), detail=exc
         ) from None
-    from braille_words.table.seats import apply_seat_option
+    from braille_words.table.seats import apply_seat_options
 
     for seat, chosen in record.settings.items():
         if not 0 <= seat < len(seats):
             continue
         if chosen.get("verbosity") in ("beginner", "expert"):
             seats[seat].verbosity = chosen["verbosity"]
-    for override in seat_overrides:
-        apply_seat_option(seats, override)
+    apply_seat_options(seats, seat_overrides)
     lexicon = lexicon if lexicon is not None else load_lexicon(kit.word_lang)
     names = [s.name for s in seats]
     try:

@@ -226,7 +226,10 @@ def check_roster(
                               count=len(roster.seats)))
     reports = [SeatReport(n, s, lang=lang) for n, s in enumerate(roster.seats, start=1)]
     for report in reports:
-        if report.seat.is_human:
+        if report.seat.is_human and report.seat.where == "network":
+            # The student's own computer plays this seat (``join``): its devices are there.
+            report.note("roster_network")
+        elif report.seat.is_human:
             _check_display(report)
             _check_speech(report)
             _check_sound(report)
@@ -314,10 +317,30 @@ def _check_keyboard(report: SeatReport) -> None:
         if not os.path.exists(seat.keyboard):
             report.problem("roster_keyboard_missing", path=seat.keyboard)
             return
+        from braille_words.errors import BrailleWordsError
+        from braille_words.table.usb_keyboard import UsbKeyboard
+
+        try:  # opened and read as the game will: a path that exists may still not type
+            UsbKeyboard(seat.keyboard, on_line=_ignore_line, on_key=_ignore,
+                        on_status=_ignore_line).check()
+        except BrailleWordsError as exc:
+            # The system's own reason ("Permission denied") where there is one: the game's
+            # sentence says it is looking for the keyboard, which roster check is not.
+            why = getattr(exc, "params", {}).get("reason") or error_text(exc, report.lang)
+            report.problem("roster_keyboard_unusable", path=seat.keyboard, reason=why)
+            return
         report.note("roster_keyboard_own", path=seat.keyboard)
         return
     if seat.display == "none" or seat.display.startswith("console"):
         report.problem("roster_cannot_type")
+
+
+def _ignore() -> None:
+    return None
+
+
+def _ignore_line(_line: str) -> None:
+    return None
 
 
 def terminal_owner(roster: Roster, lang: str | None = None) -> str:

@@ -13,11 +13,11 @@ from typing import Any
 
 from braille_words.errors import BrailleWordsError, InputError
 from braille_words.games.votes import parse_ballot
-from braille_words.lexicon.diacritics import restore_line
+from braille_words.lexicon.diacritics import respellings
 from braille_words.table.inputs import KEYBOARD
 from braille_words.table.journal import JournalUnwritable
 from braille_words.table.seat_clock import CLOCK_WORDS
-from braille_words.table.seatnews import reasons_of
+from braille_words.table.seatnews import SeatNews, reasons_of
 from braille_words.table.session_fields import SessionFields
 from braille_words.table.vocabulary import (
     BOARD_JUMPS,
@@ -31,6 +31,7 @@ from braille_words.table.vocabulary import (
     VERBOSITY_WORDS,
     WHERE_WORDS,
     clean_line,
+    shared_command,
 )
 
 
@@ -85,7 +86,7 @@ class SeatCommands(SessionFields):
                 news.prompt(self.state.view_for(seat), turn=False)
             return
         if len(words) > MAX_LINE:
-            news.tell("line_too_long", cue="rejected", length=len(words), most=MAX_LINE)
+            self._refuse_by_key(seat, "line_too_long", length=len(words), most=MAX_LINE)
             return
         offered = self._offered.pop(seat, None)
         insist = False
@@ -96,22 +97,23 @@ class SeatCommands(SessionFields):
         elif offered is not None and words == offered[1]:
             insist = True  # typed again as it was: the player means it
         if not insist and self._generic(seat, low, words):
-            self._note(seat, "command", low.split(" ", 1)[0])
+            self._note(seat, "command", shared_command(low, CLOCK_WORDS))
             return
         if self._paused:
             key, params = self._paused_key()
-            news.tell(key, cue="rejected", **params)
+            self._refuse_by_key(seat, key, **params)
             return
         awaited = seat in self.state.awaiting
         view = self.state.view_for(seat)
         try:
             move = self.kit.commands.parse(words, view)
-            self._note(seat, "command", str(move.to_json().get("kind", "")))
+            made = move.to_json()
+            self._note(seat, "command", str(made.get("kind") or made.get("type") or ""))
         except InputError as exc:
             if awaited and not insist and self._offer_spelling(seat, words, None):
                 return
             if awaited:
-                news.refused(reasons_of(exc))
+                self._refuse(seat, reasons_of(exc))
             else:
                 self._not_your_turn(seat)
             return
@@ -152,17 +154,23 @@ class SeatCommands(SessionFields):
         lexicon = self.rules.lexicon
         if lexicon is None or self.kit.word_lang != "pl":
             return False
-        restored = restore_line(words, lexicon.contains)
-        if restored is None or (move is not None and not self._unsure(seat, move)):
+        if move is not None and not self._unsure(seat, move):
             return False
-        try:  # offered only if it would be played: "tak" must not meet another refusal
-            move = self.kit.commands.parse(restored, self.state.view_for(seat))
-            self.rules.apply(self.state, seat, move)
-        except BrailleWordsError:
-            return False
-        self._offered[seat] = (restored, words)
-        self.news[seat].tell("did_you_mean", cue="warning", line=restored)
-        return True
+        # A refused line whose words are all words ("nowe lany" with Ł on the rack) is
+        # respelled word by word too: the first spelling the rules would play is offered.
+        zipf = getattr(lexicon, "zipf", None)
+        for restored in respellings(words, lexicon.contains, zipf):
+            try:  # offered only if it would be played: "tak" must not meet another refusal
+                tried = self.kit.commands.parse(restored, self.state.view_for(seat))
+                self.rules.apply(self.state, seat, tried)
+            except BrailleWordsError:
+                continue
+            if self._unsure(seat, tried):
+                continue
+            self._offered[seat] = (restored, words)
+            self.news[seat].tell("did_you_mean", cue="warning", line=restored)
+            return True
+        return False
 
     def keyboard_key(self) -> None:
         """A key on the shared keyboard (the terminal's reader thread): silence at once the
@@ -188,7 +196,12 @@ class SeatCommands(SessionFields):
         return seat is not None and self.kit.presenter.private_input(self.state.view_for(seat))
 
     def _not_your_turn(self, seat: int) -> None:
-        self.news[seat].not_your_turn([self.seats[s].name for s in sorted(self.state.awaiting)])
+        names = [self.seats[s].name for s in sorted(self.state.awaiting)]
+        news = self.news[seat]
+        news.not_your_turn(names)
+        if self._noting(seat):
+            self._note(seat, "refused", self._trying, SeatNews.not_your_turn_sentence(
+                news, names, self._report_lang(seat)))
 
     def _generic(self, seat: int, low: str, words: str) -> bool:
         """Commands every game shares. True when ``low`` was one of them."""
@@ -244,6 +257,10 @@ class SeatCommands(SessionFields):
         is told the move learns less than one told what to look for."""
         out, news = self.outputs[seat], self.news[seat]
         self._note(seat, "hint")
+        if self.state.is_over:
+            # "możesz spasować" after the end sent a child looking for a move (issue 33).
+            news.tell("no_hint_over")
+            return
         move = self.kit.computer.hint(self.rules, self.state, seat)
         if move is None:
             # The game words it its way (no tiles to draw in 7 słów), else the table does.

@@ -162,35 +162,46 @@ class SeatNews:
         out.announce(said, cue=cue, public=public, urgent=urgent)
 
     def refused(self, reasons: Sequence[Mapping[str, Any]]) -> None:
-        """A move or line refused: every reason (``code``, ``params``, and the English
-        ``text`` for a code no catalogue has; or an old two-language ``message``)."""
+        """A move or line refused: every reason at once."""
+        self.out.announce(self.refusal(reasons), cue="rejected")
+
+    def refusal(self, reasons: Sequence[Mapping[str, Any]], lang: str | None = None) -> str:
+        """The sentence that refuses a move or line: every reason (``code``, ``params``, and
+        the English ``text`` for a code no catalogue has; or an old two-language
+        ``message``), in the seat's language or ``lang``. Apart from ``refused`` so the
+        teacher's report keeps the sentence, in the teacher's language, whichever computer
+        says it to the student."""
         out = self.out
+        lang = lang or out.lang
         said = []
         for reason in reasons:
             if "message" in reason:
-                said.append(in_language(str(reason["message"]), out.lang))
+                said.append(in_language(str(reason["message"]), lang))
                 continue
             section = str(reason.get("section") or self.kit.id)
             params = dict(reason.get("params") or {})
-            sentence = render(out.lang, section, str(reason["code"]), params,
+            sentence = render(lang, section, str(reason["code"]), params,
                               verbosity=out.verbosity, fallback=reason.get("text"))
             example = params.get("example") if reason.get("section") else None
             if example:
-                sentence += " " + text(out.lang, "for_example", out.verbosity, example=example)
+                sentence += " " + text(lang, "for_example", out.verbosity, example=example)
             said.append(sentence)
-        out.announce(" ".join(said), cue="rejected")
+        return " ".join(said)
 
     def not_your_turn(self, names: Sequence[str]) -> None:
-        """Refused out of turn, in the game's own words where it has them (7 słów waits for
-        words, not for a turn at a rack)."""
+        """Refused out of turn."""
+        self.out.announce(self.not_your_turn_sentence(names), cue="rejected")
+
+    def not_your_turn_sentence(self, names: Sequence[str], lang: str | None = None) -> str:
+        """Out of turn, in the game's own words where it has them (7 słów waits for words,
+        not for a turn at a rack); in the seat's language or ``lang``."""
         out = self.out
+        lang = lang or out.lang
         who = ", ".join(names)
-        if lookup(out.lang, self.kit.id, "waiting_for") is not None:
-            said = render(out.lang, self.kit.id, "waiting_for", {"player": who},
+        if lookup(lang, self.kit.id, "waiting_for") is not None:
+            return render(lang, self.kit.id, "waiting_for", {"player": who},
                           verbosity=out.verbosity)
-        else:
-            said = text(out.lang, "not_your_turn", out.verbosity, player=who)
-        out.announce(said, cue="rejected")
+        return text(lang, "not_your_turn", out.verbosity, player=who)
 
     def hint(self, move: Any, view: Any, *, nudge: bool) -> None:
         """A hint: a ``nudge`` first (what to look for), else the whole move as the line the

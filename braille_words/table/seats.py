@@ -6,6 +6,7 @@ the same displays and voices, and a teacher's roster file is a list of them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
@@ -68,6 +69,43 @@ class SeatConfig:
         return check_options(cls, "seat", data)
 
 
+PERSON_NAMES: dict[str, tuple[str, ...]] = {
+    "pl": ("Gracz", "Drugi gracz", "Trzeci gracz", "Czwarty gracz", "Piąty gracz",
+           "Szósty gracz", "Siódmy gracz", "Ósmy gracz"),
+    "en": ("Player", "Second player", "Third player", "Fourth player", "Fifth player",
+           "Sixth player", "Seventh player", "Eighth player"),
+}
+"""People's default names: the seat's place said as a word. "Gracz 2" beside a score or a
+seat number ("Gracz 2 5", ``gąsienica 2``) could not be told from the numbers around it, in
+speech or in Braille; an ordinal word keeps the order the teacher gave and holds no digit."""
+
+COMPUTER_NAMES: dict[str, tuple[str, ...]] = {
+    "pl": ("Ada", "Bolek", "Celina", "Dyzio", "Felek", "Gosia", "Henio", "Irka"),
+    "en": ("Ada", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gwen", "Hal"),
+}
+"""Computers' default names: given names, none of them a person's default, each starting with
+its own letter, so a child tells the computers apart by ear, types a name to pick one
+(``gąsienica Bolek``) and never meets a digit in a name."""
+
+
+def person_name(number: int, lang: str) -> str:
+    """The default name of the ``number``-th person (from 1) at a table in ``lang``."""
+    return _nth(PERSON_NAMES, number, lang)
+
+
+def computer_name(number: int, lang: str) -> str:
+    """The default name of the ``number``-th computer (from 1) at a table in ``lang``."""
+    return _nth(COMPUTER_NAMES, number, lang)
+
+
+def _nth(lists: dict[str, tuple[str, ...]], number: int, lang: str) -> str:
+    names = lists.get(lang, lists["en"])
+    if number <= len(names):
+        return names[number - 1]
+    # More seats than any game takes: the list again, told apart by a letter, not a digit.
+    return f"{names[(number - 1) % len(names)]} {chr(ord('A') + (number - 1) // len(names))}"
+
+
 def parse_players(text: str, lang: str = "pl") -> list[SeatConfig]:
     """``--players human,computer`` (``człowiek,komputer``; ``computer:beginner`` sets a level)."""
     aliases = {
@@ -100,12 +138,10 @@ def parse_players(text: str, lang: str = "pl") -> list[SeatConfig]:
             kind = "human"
         if kind == "human":
             humans += 1
-            name = ("Gracz" if lang == "pl" else "Player") + (f" {humans}" if humans > 1 else "")
+            name = person_name(humans, lang)
         else:
             computers += 1
-            name = ("Komputer" if lang == "pl" else "Computer") + (
-                f" {computers}" if computers > 1 else ""
-            )
+            name = computer_name(computers, lang)
         seats.append(
             SeatConfig(
                 name=name,
@@ -122,8 +158,25 @@ def parse_players(text: str, lang: str = "pl") -> list[SeatConfig]:
     return seats
 
 
-def apply_seat_option(seats: list[SeatConfig], text: str) -> None:
-    """``--seat N:key=value,key=value`` — give seat N (from 1) its own display, voice, name…"""
+def apply_seat_options(seats: list[SeatConfig], texts: Sequence[str]) -> None:
+    """Every ``--seat`` of a command line, in order. A setting given twice for one seat
+    (``--seat 1:name=Ola --seat 1:name=Jan``) is refused: keeping the last one silently
+    would start a game the teacher did not ask for."""
+    given: dict[tuple[int, str], str] = {}
+    for text in texts:
+        for index, key, value in apply_seat_option(seats, text):
+            before = given.get((index, key))
+            if before is not None:
+                raise InputError(
+                    f"--seat {index + 1} gives {key} twice ({before}, then {value}); "
+                    "give each seat's setting once"
+                )
+            given[(index, key)] = value
+
+
+def apply_seat_option(seats: list[SeatConfig], text: str) -> list[tuple[int, str, str]]:
+    """``--seat N:key=value,key=value`` — give seat N (from 1) its own display, voice, name…
+    Returns (seat index, key, value) of each setting given, for ``apply_seat_options``."""
     number, sep, rest = text.partition(":")
     if not sep or not is_number(number.strip()):
         raise InputError(
@@ -142,13 +195,26 @@ def apply_seat_option(seats: list[SeatConfig], text: str) -> None:
             parts[-1] += "," + piece
         else:
             parts.append(piece)
+    settings: list[tuple[int, str, str]] = []
     for part in parts:
         key, eq, value = part.partition("=")
         key = key.strip()
         if not eq or key not in known:
             raise OptionError(unknown_setting("seat", key, sorted(known)))
+        if any(k == key for _i, k, _v in settings):
+            raise InputError(f"--seat {number.strip()} gives {key} twice; give it once")
         setattr(seat, key, value.strip())
+        settings.append((index, key, value.strip()))
+    given = {key for _i, key, _v in settings}
+    if "display" in given and "keyboard" not in given and not (
+        seat.display in ("none", "") or seat.display.startswith("console")
+    ):
+        # As in a roster: a seat given a Braille display of its own types on its keys, so
+        # the terminal's keyboard does not act for it too (the terminal's "dobierz" drew
+        # for Ola; Janek's "wyjdź" there ended both games).
+        seat.keyboard = "none"
     seat.__post_init__()
+    return settings
 
 
 def check_names(seats: list[SeatConfig]) -> None:

@@ -29,6 +29,7 @@ from braille_words.errors import BrailleWordsError
 from braille_words.games.base import Event
 from braille_words.games.interface import BaseView, GameRules, GameState, Move, TimerRequest
 from braille_words.games.kit import GameKit
+from braille_words.present.messages import text
 from braille_words.table.activity import ActivityLog
 from braille_words.table.clock import TableClock
 from braille_words.table.computer_seats import ComputerSeats
@@ -126,6 +127,7 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
     _left: set[int] = field(default_factory=set)
     """Seats whose person said "wyjdź" at a teacher's table: the game waits for them."""
     _last_news: str = ""
+    _silent_reader: SeatOutput | None = None
     """The table's latest public news, for the teacher's status line."""
     _alerts: dict[int, str] = field(default_factory=dict)
     """A seat's device trouble the teacher should know of ("sound_failed"), until it is over."""
@@ -158,11 +160,11 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
             out.wants_letter = self.kit.presenter.wants_letter
             out.cancel_line = self.kit.presenter.cancel_line
             out.on_device = self._device_reporter(seat)
-            out.on_refused = self._refusal_noter(seat)
         if self.activity is None and self.journal is not None:
             self.activity = ActivityLog.beside(self.journal.path)
 
     @property
+
     def quit_requested(self) -> bool:
         """A player said "wyjdź": they have just heard where the game is saved."""
         return self._quit
@@ -175,11 +177,32 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
         ].is_human:
             self.activity.note(seat, kind, what, why)
 
-    def _refusal_noter(self, seat: int) -> Callable[[str], None]:
-        def refused(sentence: str) -> None:
-            self._note(seat, "refused", self._trying, sentence)
+    def _refuse(self, seat: int, reasons: list[dict[str, Any]]) -> None:
+        """The table refuses a seat's line: the seat is told why, and the teacher's report
+        keeps the line with that sentence (a network seat's too, though its own computer
+        words it). Noted here, where the table refuses, never guessed from a sound: a
+        rival's move taken back after a successful "akceptuj" sounds like a refusal."""
+        news = self.news[seat]
+        news.refused(reasons)
+        if self._noting(seat):
+            self._note(seat, "refused", self._trying,
+                       SeatNews.refusal(news, reasons, self._report_lang(seat)))
 
-        return refused
+    def _refuse_by_key(self, seat: int, key: str, **params: Any) -> None:
+        """A refusal the table words itself (a line too long, a paused table)."""
+        self.news[seat].tell(key, cue="rejected", **params)
+        if self._noting(seat):
+            self._note(seat, "refused", self._trying,
+                       text(self._report_lang(seat), key, "beginner", **params))
+
+    def _noting(self, seat: int) -> bool:
+        """Whether what ``seat`` does is kept for the teacher's report now."""
+        return self.activity is not None and self.seats[seat].is_human
+
+    def _report_lang(self, seat: int) -> str:
+        """The language a refusal is kept in for the report: the teacher's (a network seat's
+        own language is the student's computer's business; the table words nothing in it)."""
+        return self.teacher.lang if self.teacher is not None else self.seats[seat].lang
 
     # -- the loop -------------------------------------------------------------------------
 
@@ -187,8 +210,7 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
         """Play until the game ends, input ends or a player quits; the result if it ended."""
         self._prompt()
         self._sync_clock()
-        if self.on_started is not None:
-            self.on_started()
+        started = self.on_started
         while not self._quit and not self.state.is_over:
             computer = self._computer_to_move()
             if computer is not None:
@@ -196,6 +218,12 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
                 continue
             if self._computer_reacts():
                 continue
+            if started is not None:
+                # Told once the first prompt a person can answer is out, not at the opening:
+                # what waits for it (loading the sound library) would slow a computer's
+                # opening move and keep that prompt waiting.
+                started()
+                started = None
             if not self._process(self.inputs.get()):
                 break
         if self.state.is_over:
@@ -260,12 +288,11 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
     def play(self, seat: int, move: M, *, urgent: bool = False) -> bool:
         """Apply ``move`` for ``seat``; journal and announce it. False if the rules refuse.
         An ``urgent`` move's news (the table's time-up) comes over a half-typed line."""
-        news = self.news[seat]
         awaited = frozenset(self.state.awaiting)
         try:
             state, events = self.rules.apply(self.state, seat, move)
         except BrailleWordsError as exc:  # a RuleViolation too: every reason at once
-            news.refused(reasons_of(exc))
+            self._refuse(seat, reasons_of(exc))
             return False
         if self.journal is not None:
             try:
@@ -276,7 +303,8 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
                 return False
         self.state = state
         self.moves_played += 1
-        self._note(seat, "move", str(move.to_json().get("kind", "")))
+        made = move.to_json()
+        self._note(seat, "move", str(made.get("kind") or made.get("type") or ""))
         self._mover = seat
         try:
             self.announce(events, urgent=urgent)
@@ -376,15 +404,27 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
                 awaited=seat in self.state.awaiting, over=self.state.is_over,
             )
         teacher = self.teacher
-        if teacher is not None:
-            words = SeatNews(teacher, self.kit)
-            public = " ".join(
-                said for said in (words.event_text(e, TEACHER, names)
-                                  for e in events if e.to is None) if said
-            )
-            if public:
+        # The table's public news is worded for the teacher even with no console (the seats
+        # share the terminal): the teacher's page reads it, as it does under a console.
+        reader = teacher if teacher is not None else self._news_reader()
+        words = SeatNews(reader, self.kit)
+        public = " ".join(
+            said for said in (words.event_text(e, TEACHER, names)
+                              for e in events if e.to is None) if said
+        )
+        if public:
+            if teacher is not None:
                 teacher.announce(public)
-                self._last_news = public
+            self._last_news = public
+
+    def _news_reader(self) -> SeatOutput:
+        """An output nobody hears, in the people's language: what words the table's public
+        news for the teacher's page when there is no teacher's console."""
+        if self._silent_reader is None:
+            people = [s.lang for s in self.seats if s.is_human] or [s.lang for s in self.seats]
+            self._silent_reader = SeatOutput(name="", lang=people[0] if people else "pl",
+                                             verbosity="beginner")
+        return self._silent_reader
 
     def _drawing(self, view: Any, lang: str) -> Callable[[Any], list[Any]]:
         # ``view`` is the game's own view type (V of the kit), which Session does not name.

@@ -17,13 +17,16 @@ host registers for its tables.
 
 from __future__ import annotations
 
+import re
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from braille_words.braille.cells import to_unicode
+from braille_words.braille.lines import NamedGrid
 from braille_words.braille.translator import Mode, cells_to_text
+from braille_words.braille.view import Line
 from braille_words.errors import BrailleWordsError
 from braille_words.speech.speaker import strip_marks
 from braille_words.table.session import AnySession
@@ -76,6 +79,53 @@ def _print(cells: bytes, lang: str) -> str:
         return ""
 
 
+def _board_rows(board: NamedGrid) -> list[dict[str, Any]]:
+    """A board (Scrabble karty's), row by row as its squares stand, for the teacher's page:
+    every row that holds a card, its cells and what stands there ("·" an empty square).
+    The display shows one row at a time; the teacher sees the whole board."""
+    rows = []
+    grid = board.grid
+    for r, squares in enumerate(grid.squares):
+        if all(square.empty for square in squares):
+            continue
+        cells = bytes(square.shown(grid.empty_cell) for square in squares)
+        printed = " ".join(square.text.upper() if square.text else "·" for square in squares)
+        rows.append({"name": board.name, "row": r + 1, "braille": to_unicode(cells),
+                     "print": printed})
+    return rows
+
+
+def _line_print(line: Line, presenter: Any, view: Any, lang: str,
+                word_lang: str) -> tuple[str, str]:
+    """A Braille line in print, as a sighted teacher reads it. Where the cells say less than
+    print (a card's suit is its colour, on the cells only dots 7 and 8), the game names
+    each card (``target_name``: "N, niebieski"); a word of the game's own language is read
+    back in that language; never liblouis' escapes for cells it cannot read (``\\1368/``)."""
+    whole = _print(line.cells(), lang)
+    parts: list[str] = []
+    named_any = False
+    in_words = False
+    for segment in line.segments:
+        targets = segment.cell_targets or (
+            (segment.target,) if segment.target is not None else ())
+        names = [presenter.target_name(t, view, lang) for t in targets]
+        if names and all(names):
+            named_any = True
+            parts.append(", ".join(str(n) for n in names))
+            continue
+        said = _print(segment.cells, lang)
+        if "\\" in said:
+            said, in_words = _print(segment.cells, word_lang), True
+        parts.append(_ESCAPE.sub("", said).strip())
+    if not named_any and "\\" not in whole:
+        return whole, lang
+    return "; ".join(p for p in parts if p), word_lang if in_words and not named_any else lang
+
+
+_ESCAPE = re.compile(r"\\[0-9]+/")
+"""liblouis' way of writing a cell its table cannot read back."""
+
+
 def _scores(session: AnySession) -> list[int] | None:
     try:
         scores = session.state.result().get("scores")
@@ -118,10 +168,15 @@ def seat_view(session: AnySession, seat: int, *, connected: bool | None = None,
         drawn = presenter.braille_view(view, lang)
     except BrailleWordsError:
         drawn = []
+    word_lang = session.kit.word_lang
     for named in drawn:
+        if isinstance(named, NamedGrid):
+            lines.extend(_board_rows(named))
+            continue
         cells = named.line.cells()
-        lines.append({"name": named.name, "braille": to_unicode(cells),
-                      "print": _print(cells, lang)})
+        printed, printed_lang = _line_print(named.line, presenter, view, lang, word_lang)
+        lines.append({"name": named.name, "braille": to_unicode(cells), "print": printed,
+                      "lang": printed_lang})
     try:
         where = presenter.where(view, lang, out.verbosity, [s.name for s in session.seats])
     except BrailleWordsError:
@@ -147,7 +202,8 @@ def seat_view(session: AnySession, seat: int, *, connected: bool | None = None,
             "attached": attached,
         },
         "heard": heard,
-        "rack": presenter.rack_letters(view),
+        "rack": presenter.rack_shown(view, lang),
+        "word_lang": session.kit.word_lang,
         "where": strip_marks(where),
         "lines": lines,
     }

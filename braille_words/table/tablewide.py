@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from braille_words.errors import BrailleWordsError, InputError
+from braille_words.games.kit import standings
 from braille_words.present.messages import error_text, text
 from braille_words.table.console import parse_console
 from braille_words.table.control import TEACHER, Control, TableControl
@@ -187,9 +188,16 @@ class TableWide:
         self._tell_table("wants_to_end", name=name, names=names)
 
     def _end_for_all(self, key: str) -> None:
-        """The game stops at every seat, each told why and where it is saved."""
+        """The game stops at every seat, each told why (the teacher's end: with the scores
+        as they stand, and that they may close); the teacher is told where it is saved.
+        A student is never told a file of the teacher's computer."""
         path = str(self.journal.path) if self.journal is not None else "?"
-        self._tell_table(key, cue="game_over", to_teacher="ended_teacher", path=path)
+        try:
+            scores = str(standings(self.state.result(), self._names())["scores"])
+        except (BrailleWordsError, TypeError, ValueError, KeyError, IndexError):
+            scores = ""
+        self._tell_table(key, cue="game_over", to_teacher="ended_teacher", path=path,
+                         scores=scores or "—")
         self._quit = True
 
     def _pause(self, reason: str) -> None:
@@ -240,7 +248,24 @@ class TableWide:
         if status.startswith("network_"):
             self.network_status(seat, status)
             return
+        if status in ("keyboard_lost", "keyboard_back"):
+            self._keyboard(seat, status)
+            return
         reason = f"display {seat}"
+        if not self.seats[seat].is_human and status.startswith("display_"):
+            # The computer plays the seat now: nobody waits for its display, but the
+            # teacher (and the person, on their speaker) know it went, for when they are back.
+            lost = status == "display_disconnected"
+            if lost:
+                self._alerts[seat] = "display_away"
+            elif self._alerts.get(seat) == "display_away":
+                del self._alerts[seat]
+            if self.teacher is not None:
+                t = self.teacher
+                key = "display_away_teacher" if lost else "display_back_teacher"
+                t.announce(text(t.lang, key, t.verbosity, name=name),
+                           cue="warning" if lost else None)
+            return
         if status == "display_disconnected" and reason not in self._paused:
             self._pause(reason)
             self._tell_others(seat, "display_lost_table", to_teacher="display_lost_teacher",
@@ -252,6 +277,27 @@ class TableWide:
             if not still:
                 self.news[seat].tell("going_on", public=True)
             self._go_on(reason)
+
+    def _keyboard(self, seat: int, status: str) -> None:
+        """A seat's own keyboard cannot be used (never opened, or unplugged), or works again.
+        The student has been told, but a blind student cannot fix a device path or its
+        permissions: the teacher is told at once, and ``stan`` (and the page's status) says it
+        until the keyboard works (the teacher may give the seat to the computer meanwhile)."""
+        name = self.seats[seat].name
+        teacher = self.teacher
+        if status == "keyboard_lost":
+            if self._alerts.get(seat) == "keyboard_lost":
+                return
+            self._alerts[seat] = "keyboard_lost"
+            key = "keyboard_lost_teacher"
+        else:
+            if self._alerts.get(seat) != "keyboard_lost":
+                return
+            del self._alerts[seat]
+            key = "keyboard_back_teacher"
+        if teacher is not None:
+            teacher.announce(text(teacher.lang, key, teacher.verbosity, name=name),
+                             cue="warning" if status == "keyboard_lost" else None)
 
     def wait_for_network(self, seat: int) -> None:
         """A network seat nobody has joined yet: the game waits for the student's computer."""
@@ -399,7 +445,7 @@ class TableWide:
             # Whoever runs the table (the command line, the host) starts the next game once
             # this one has stopped; the journal keeps this one, resumable.
             self.next_game = control.position
-            self._end_for_all("ended_by_teacher")
+            self._end_for_all("next_game_by_teacher")
 
     def _more_time_for(self, seat: int, seconds: int) -> None:
         """More time for one seat: now, if the running clock is the one it moves against;
@@ -501,8 +547,12 @@ class TableWide:
         if left is not None and self.clock is not None and self.clock.running is not None:
             parts.append(text(out.lang, "status_clock", out.verbosity, seconds=round(left)))
         if self._paused:
+            # Said to the teacher, not as to a student ("you may read your tiles").
             key, paused = self._paused_key()
-            parts.append(text(out.lang, key, out.verbosity, **paused))
+            if key == "paused_refused":
+                parts.append(text(out.lang, "status_paused", out.verbosity))
+            else:
+                parts.append(text(out.lang, key, "expert", **paused))
         for s in sorted(self._left):
             parts.append(text(out.lang, "status_left", out.verbosity, name=self.seats[s].name))
         # Seats the teacher gave to the computer (a computer's own seat goes without saying).
@@ -519,6 +569,15 @@ class TableWide:
             parts.append(text(out.lang, "status_last", out.verbosity, news=self._last_news))
         return " ".join(parts)
 
+    def tell_teacher_resumed(self) -> None:
+        """The teacher's console after ``resume``: the game is back, and where it stands
+        (whose turn, the clock, who the computer plays), as ``stan`` says it."""
+        teacher = self.teacher
+        if teacher is None:
+            return
+        back = text(teacher.lang, "resumed", teacher.verbosity, moves=self.moves_played)
+        teacher.announce(f"{back} {self._table_status(teacher)}", cue=None)
+
     def tell_whose_turn(self) -> None:
         """The seats the game is not waiting for hear whose turn it is (after a resume: the
         seat waited for hears its own prompt)."""
@@ -526,7 +585,10 @@ class TableWide:
             return
         names = [self.seats[s].name for s in sorted(self.state.awaiting)]
         for seat, out in enumerate(self.outputs):
-            if seat in self.state.awaiting or not self.seats[seat].is_human:
+            # A seat the computer holds for a person is told too: the person may be back.
+            person = self.header.seats[seat].get("kind", "human") == "human" \
+                if seat < len(self.header.seats) else self.seats[seat].is_human
+            if seat in self.state.awaiting or not person:
                 continue
             if self._speaks(seat) or out.private_display:
                 self.news[seat].tell("status_turn", public=True, names=names)

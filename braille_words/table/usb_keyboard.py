@@ -19,6 +19,7 @@ import os
 import struct
 import threading
 from collections.abc import Callable, Iterator
+from typing import Any
 
 from braille_words.errors import BrailleWordsError
 
@@ -156,6 +157,21 @@ class UsbKeyboard:
             ) from None
         self._device = device
         return int(device.fd)
+
+    def check(self) -> None:
+        """Open the keyboard as the game will (grabbed), see that it has letter keys, and
+        let it go: ``roster check`` finds a keyboard that exists but cannot be read (no
+        permission, a mouse, /dev/null) before the lesson, not when the student types."""
+        self.open()
+        try:
+            import evdev
+
+            device: Any = self._device
+            keys = device.capabilities().get(evdev.ecodes.EV_KEY, [])
+            if evdev.ecodes.KEY_A not in keys or KEY_ENTER not in keys:
+                raise BrailleWordsError.coded("keyboard_no_letters", path=self.path)
+        finally:
+            self._release()
 
     def start(self) -> None:
         """Open now and read in the background. A keyboard that is not there yet is looked for

@@ -41,6 +41,29 @@ VERBOSITY_WORDS = {
 }
 
 
+def shared_command(low: str, clock_words: frozenset[str] = frozenset()) -> str:
+    """The language-free name of a shared command typed as ``low`` (a report words it in
+    its own language): "pomoc stojak" and "help" are both ``help``; a game's reading
+    command ("stojak", "rack") is ``read``."""
+    first = low.split(" ", 1)[0]
+    named: list[tuple[str, frozenset[str]]] = [
+        ("quit", QUIT_WORDS), ("stop", STOP_WORDS), ("repeat", REPEAT_WORDS),
+        ("last", LAST_WORDS), ("history", HISTORY_WORDS), ("where", WHERE_WORDS),
+        ("hint", HINT_WORDS), ("clock", clock_words),
+        ("verbosity", frozenset(VERBOSITY_WORDS)), ("board_jump", frozenset(BOARD_JUMPS)),
+    ]
+    for name, words in named:
+        if low in words:
+            return name
+    if first in HELP_WORDS:
+        return "help"
+    if first in SPELL_PREFIXES:
+        return "spell"
+    if first in HISTORY_WORDS:
+        return "history"
+    return "read"
+
+
 MAX_LINE = 300
 """The longest command any game needs is well under this; a longer line is a paste or a stuck
 key, and quoting it back would flood the speech and the display."""
@@ -80,9 +103,16 @@ def help_example(syntaxes: list[str]) -> str:
 
 def clean_line(line: str) -> str:
     """What a player typed, made safe to quote back: text that cannot be encoded (a lone
-    surrogate from an invalid byte) becomes U+FFFD and control characters become spaces."""
+    surrogate from an invalid byte) becomes U+FFFD, control characters become spaces and
+    invisible format characters are dropped: a byte-order mark pasted from a file or a
+    zero-width joiner from a phone's keyboard made ``stojak`` an unknown command, though
+    the player could neither see nor hear them."""
     line = line.encode("utf-8", "replace").decode("utf-8")
-    return "".join(" " if unicodedata.category(ch) == "Cc" else ch for ch in line)
+    return "".join(
+        " " if kind == "Cc" else ch
+        for ch in line
+        if (kind := unicodedata.category(ch)) != "Cf"
+    )
 
 
 READING = (

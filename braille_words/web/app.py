@@ -24,7 +24,7 @@ from typing import Any
 from aiohttp import web
 
 from braille_words.errors import BrailleWordsError
-from braille_words.present.messages import text
+from braille_words.present.messages import error_text, text
 from braille_words.reports.render import as_csv, as_html, student_sections
 from braille_words.reports.render import words as report_words
 from braille_words.reports.summary import build_report, class_journals
@@ -369,6 +369,8 @@ async def _control(request: web.Request) -> web.Response:
     except _Refused as exc:
         refuse(request, exc.why, table=number, action=body.get("action"))
         return _answer(exc.sentence, exc.status)
+    except _NothingToDo as exc:
+        return _answer(str(exc), 409)  # the teacher's own page asked: not a refusal to log
     return _answer(w["done"].format(what=said), 200, ok=True)
 
 
@@ -391,6 +393,33 @@ async def _lift(request: web.Request) -> web.Response:
     said = (text(lang, "net_lifted_teacher", addresses=", ".join(lifted)) if lifted
             else text(lang, "net_nobody_waits_teacher"))
     return _answer(said, 200, ok=bool(lifted))
+
+
+class _NothingToDo(Exception):
+    """A control that would do nothing now (more time with no clock running, a ruling with
+    no word disputed): the teacher is told why, never "done"."""
+
+
+def _nothing_to_do(table: TeacherTable, action: str, body: dict[str, Any],
+                   lang: str) -> None:
+    """Raise ``_NothingToDo`` with the table's own sentence when ``action`` has nothing to
+    act on now (the same checks the table makes, read from the game as it stands)."""
+    session = table.session
+    key = ""
+    if action == "more_time" and body.get("seat") is None and (
+        session.clock is None or session.clock.running is None or session.state.is_over
+    ):
+        key = "no_clock"
+    elif action == "rule" and isinstance(body.get("stands"), bool) and (
+        session.rules.teacher_ruling(session.state, body["stands"]) is None
+    ):
+        key = "nothing_to_rule"
+    elif action == "skip" and session.rules.time_up(session.state) is None:
+        key = "nothing_to_skip"
+    elif action == "undo" and (session.moves_played == 0 or session.state.is_over):
+        key = "nothing_to_undo"
+    if key:
+        raise _NothingToDo(text(lang, key))
 
 
 class _Refused(Exception):
@@ -420,6 +449,7 @@ def _carry_out(table: TeacherTable, tables: TeacherTables, body: dict[str, Any],
     """Check one control and hand it to the table; what was done, in the teacher's words."""
     action = str(body["action"])
     control = table.session.control
+    _nothing_to_do(table, action, body, lang_of(tables))
     if action == "pause":
         control.pause()
     elif action == "go_on":
@@ -483,7 +513,9 @@ def _exercise(table: TeacherTable, tables: TeacherTables, body: dict[str, Any],
         position = read_position(found)
         session.rules.from_position([s.name for s in session.seats], 1, position)
     except (BrailleWordsError, *_MALFORMED) as exc:
-        raise _Refused(w["bad_exercise"].format(why=exc), "an exercise for another game") from None
+        why = error_text(exc, lang_of(tables))  # the game's sentence, in the page's language
+        raise _Refused(w["bad_exercise"].format(name=name, why=why),
+                       "an exercise that cannot be set out") from None
     return found
 
 
@@ -493,7 +525,13 @@ def _exercise(table: TeacherTable, tables: TeacherTables, body: dict[str, Any],
 def played_journals(app: web.Application) -> list[Path]:
     """This server's games: the journals of every game its tables have played."""
     seen = app[PLAYED]
-    for table in app[TABLES].all():
+    tables = app[TABLES]
+    with tables.lock:
+        over = list(tables.played)
+    for path in over:
+        if path not in seen:
+            seen.append(path)
+    for table in tables.all():
         journal = table.session.journal
         if journal is not None and journal.path not in seen:
             seen.append(journal.path)
@@ -556,5 +594,7 @@ async def _reports_csv(request: web.Request) -> web.Response:
 
 async def _reports_print(request: web.Request) -> web.Response:
     report = await _report(request)
-    return web.Response(text=as_html(report, lang_of(request.app[TABLES])),
-                        content_type="text/html")
+    lang = lang_of(request.app[TABLES])
+    w = words(lang)
+    title = w["report_term"] if request.query.get("scope") == "term" else w["report_game"]
+    return web.Response(text=as_html(report, lang, title), content_type="text/html")

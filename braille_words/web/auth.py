@@ -68,6 +68,11 @@ class Sessions:
     def close(self, token: str) -> None:
         self._tokens.pop(token, None)
 
+    @property
+    def in_use(self) -> bool:
+        """Whether a teacher is logged in (their page and its reports are open)."""
+        return bool(self._tokens)
+
     def page_token(self, cookie: str | None) -> str | None:
         """The page token of a logged-in browser, None for anyone else."""
         if not cookie:

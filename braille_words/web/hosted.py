@@ -45,7 +45,12 @@ def _connected_of(table: HostedTable) -> Callable[[], dict[int, bool]]:
 def _mirror_of(table: HostedTable) -> MirrorOf:
     def mirror(seat: int) -> SeatMirror | None:
         remote = table.remotes.get(seat)
-        return remote.mirror if remote is not None else None
+        if remote is None or remote.words_here:
+            # A student's page is worded here, by the seat's own output: what it heard is
+            # there ("Ostatnio usłyszał(a)" was empty for a page seat), not in a mirror its
+            # page never reports to.
+            return None
+        return remote.mirror
 
     return mirror
 
@@ -57,6 +62,11 @@ class HostedPage:
     tables: TeacherTables
     password: str
     app: web.Application
+
+    @property
+    def in_use(self) -> bool:
+        """A teacher has logged in to the page: after the games it stays, for its reports."""
+        return self.app[SESSIONS].in_use
 
     def mount(self, root: web.Application) -> None:
         """``/teacher/`` serves the page (and ``/teacher`` leads there)."""

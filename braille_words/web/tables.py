@@ -54,6 +54,9 @@ class TeacherTables:
     guards: list[Guard] = field(default_factory=list)
     """Wrong codes and passwords per address: the page says what they report and lifts a
     wait (the page's own password guard is added by ``teacher_app``)."""
+    played: list[Path] = field(default_factory=list)
+    """The journals of this lesson's games already over at their tables (a table's next
+    game replaces its session): "the report of these games" covers the whole lesson."""
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def find(self, number: int) -> TeacherTable | None:
@@ -71,6 +74,10 @@ class TeacherTables:
         """The table's next game has started: the page shows and controls it from now on."""
         table = self.find(number)
         if table is not None:
+            journal = table.session.journal
+            with self.lock:
+                if journal is not None and journal.path not in self.played:
+                    self.played.append(journal.path)
             table.session = session
 
     def exercise_files(self) -> list[Path]:

@@ -388,9 +388,9 @@ def test_the_caterpillar_is_placed_by_number_or_name_and_help_lists_every_abilit
     assert parse("gąsienica 3", s.view_for(1)) == PlaceCaterpillar(2)
     assert parse("caterpillar ala", s.view_for(1)) == PlaceCaterpillar(3)
     for lang, words in (("pl", ("żeton", "pomijam", "kapelusznik", "połóż literę",
-                                "jeszcze raz", "gąsienica 2")),
+                                "jeszcze raz", "gąsienica Ola")),
                         ("en", ("token", "skip", "hatter", "lay letter", "again",
-                                "caterpillar 2"))):
+                                "caterpillar Ola"))):
         listed = [syntax for syntax, _ in HELP[lang]]
         assert all(w in listed for w in words)
 

@@ -97,6 +97,17 @@ def test_dom_then_domek_is_out_domofon_allowed_with_the_real_lexicon(polish: Any
     assert s.out == (2,)
 
 
+def test_reka_then_raczka_is_out_by_the_family_file_not_a_vote(polish: Any) -> None:
+    """Issue 35: ręka–rączka went to a vote; the grown family file lists it (both ways), so
+    the speaker of the second is out at once, as dom–domek."""
+    for first, second in (("ręka", "rączka"), ("rączka", "ręka"), ("kot", "kotka"),
+                          ("ciasto", "ciastko")):
+        rules, s = circus(polish)
+        s, _ = rules.apply(s, 0, Say(first))
+        s, _ = rules.apply(s, 1, Say(second))
+        assert s.out == (1,) and s.phase != "vote", (first, second)
+
+
 def test_h_forbidden_thor_is_out(polish: Any) -> None:
     rules, s = circus(polish, letters=("h",))
     s, _ = rules.apply(s, 0, Say("Thor"))

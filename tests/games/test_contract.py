@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import unicodedata
 from typing import Any
 
 import pytest
@@ -140,6 +141,11 @@ def test_every_move_can_be_typed_back(
         for lang in ("pl", "en"):
             line = kit.commands.to_command(move, view, lang)
             assert kit.commands.parse(line, view) == move, f"{lang}: {line!r}"
+            # Typed in capitals and decomposed (as some keyboards and Braille input send it),
+            # the same move: parsing is where words are normalised, once, since the lexicon's
+            # hot path (``contains``) takes them in its own form.
+            typed = unicodedata.normalize("NFD", line.upper())
+            assert kit.commands.parse(typed, view) == move, f"{lang}: {typed!r}"
 
 
 @pytest.mark.parametrize("kit", KITS, ids=IDS)

@@ -181,6 +181,14 @@ def test_an_exchange_needs_seven_cards_in_the_bag(polish: Any) -> None:
     assert len(after.hands[0]) == 7 and len(after.hands[1]) == 7 and len(after.bag) == 3
 
 
+def test_a_card_named_many_times_is_said_to_be_repeated_once(polish: Any) -> None:
+    """Issue 30: "wymień 1 1 1 1 1 1 1 1 1 1" said "Karta 1 podana dwa razy." nine times."""
+    rules, state = game(polish, ["k o t e k a a", "d o m"], bag="abcdefgh")
+    with pytest.raises(RuleViolation) as exc:
+        rules.apply(state, 0, Exchange((0,) * 10 + (8, 8)))
+    assert codes(exc) == ["card_repeated", "no_such_card"]
+
+
 def test_at_most_three_exchanges_in_a_ranked_game(polish: Any) -> None:
     rules, state = game(polish, ["k o t e k a a", "d o m"], exchanges=3)
     for _ in range(3):
@@ -308,6 +316,30 @@ def test_the_last_card_with_the_bag_empty_takes_the_others_letters(polish: Any) 
     state = play(rules, state, (0, Lay(8, 6, True, "an")), (1, Accept()))
     assert state.over
     assert state.scores == (4 + 9 + 2, -(9 + 2))
+
+
+def test_premium_cards_left_in_the_bag_do_not_keep_the_game_going(polish: Any) -> None:
+    """"a w woreczku nie ma już więcej liter": the game ends when the mover holds no letter
+    and no letter card is left in the bag, premium cards there or not."""
+    rules, state = game(polish, ["a n", "ź k ? x3"], board=("8H oj",), bag="x2 palindrome")
+    state = play(rules, state, (0, Lay(8, 6, True, "an")), (1, Accept()))
+    assert state.over
+    assert state.scores == (4 + 9 + 2, -(9 + 2))
+    assert len(state.bag) == 2  # the two premium cards never drawn
+    rules, state = game(polish, ["a n", "ź k ? x3"], board=("8H oj",), bag="x2 k")
+    state = play(rules, state, (0, Lay(8, 6, True, "an")), (1, Accept()))
+    assert not state.over  # a letter card in the bag: the game goes on
+
+
+def test_a_player_with_only_premium_cards_and_no_letter_in_the_bag_has_gone_out(
+    polish: Any,
+) -> None:
+    rules, state = game(polish, ["a n", "ź k ? x3"], board=("8H oj",), bag="x2 palindrome")
+    state = play(rules, state, (0, Lay(8, 6, True, "an")), (1, Accept()))
+    assert state.over and state.last is not None and state.last.seat == 0
+    rules, state = game(polish, ["ź k ?", "x2"], board=("8H oj",), bag="palindrome")
+    state = play(rules, state, (0, Pass()))  # player 1 starts a turn holding no letter
+    assert state.over and state.scores == (-(9 + 2), 9 + 2)
 
 
 def test_no_card_is_played_against_the_move_that_ends_the_game(polish: Any) -> None:

@@ -92,11 +92,11 @@ def test_every_help_example_parses_in_some_phase() -> None:
         for syntax, text in HELP[lang]:
             assert text
             if syntax in ("o talii", "about the deck"):
-                continue
+                continue  # read by the presenter (tests/games/test_rules_told.py)
             parsed = []
             for phase in ("writing", "challenges", "correction", "ruling"):
                 with contextlib.suppress(InputError):
-                    parsed.append(parse(syntax, view(phase)))
+                    parsed.append(parse(syntax.replace("Ola", "Bartek"), view(phase)))
             assert parsed, syntax
 
 

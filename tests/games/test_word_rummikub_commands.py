@@ -254,3 +254,22 @@ def test_a_hint_to_lay_wkurzona_from_the_rack_names_the_word_not_only_equals_wku
     said = describe_move(move, "pl", view)
     assert said == "WKURZONA z twoich płytek; napisz: = wkurzona"
     assert describe_move(move, "en", view).startswith("WKURZONA from your tiles; type: =")
+
+
+@pytest.mark.parametrize(
+    ("line", "pl", "en"),
+    [
+        ("cofnij ruch", "Polecenie „cofnij” piszemy samo, bez „ruch”.",
+         "Type 'cofnij' alone, without 'ruch'."),
+        ("pas x z q", "Polecenie „pas” piszemy samo, bez „x z q”.",
+         "Type 'pas' alone, without 'x z q'."),
+        ("cofnij 3", "To polecenie nie potrzebuje liczb.", "This command takes no numbers."),
+    ],
+)
+def test_a_command_that_stands_alone_names_what_was_added_to_it(
+    line: str, pl: str, en: str
+) -> None:
+    with pytest.raises(InputError) as exc:
+        parse(line, view())
+    assert error_text(exc.value, "pl").startswith(pl)
+    assert error_text(exc.value, "en").startswith(en)

@@ -1,97 +1,153 @@
-"""Word Thief's steal finder: the anagram-index search the computer uses finds exactly what
-the graph walk and a brute-force scan of the word list find — longer words and two-word cuts,
-wilds included — on a small word list for any hand, and on seeded positions of the English
-lexicon like the benchmark's."""
+"""Word Thief's steal finder finds every legal steal — a stolen word lengthened or split into
+any number of new words, wilds included, the letters in order or (the variant) rearranged —
+exactly as a slow reference written from the rules README finds them
+(``thief_reference.py``); and the strong computer plays the best steal by the rules."""
 
 from __future__ import annotations
 
-import random
-from collections import Counter
+from dataclasses import replace
+from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_word_thief import arrange
+from thief_reference import Reference
 
-from braille_words.games.word_thief.finder import (
-    Finder,
-    holds_in_order,
-    steals_by_walk,
-)
+from braille_words.games.base import RuleViolation
+from braille_words.games.word_thief.computer import best_move, steals_of
+from braille_words.games.word_thief.finder import Finder
+from braille_words.games.word_thief.rules import Options, Rules, StealMove
 from braille_words.lexicon import Lexicon
 
 WORDS = ["work", "reworked", "works", "worked", "front", "frown", "cat", "tea", "team", "meat",
          "steam", "teams", "box", "boxes", "ox", "oxen", "at", "to", "cart", "trace", "crate",
          "react", "caret", "act", "art", "rat", "tar", "wed", "dew", "red", "tear", "fro",
-         "on", "no", "won", "own", "tow", "row", "ore", "roe", "eat", "ate", "tee", "wet"]
+         "on", "no", "won", "own", "tow", "row", "ore", "roe", "eat", "ate", "tee", "wet",
+         "we", "me", "am", "ma", "ah", "ha", "eh", "he", "ta", "ax", "ex", "re", "or", "ok",
+         "taco", "acts", "tax", "co", "mate", "tame", "heat", "hate", "hated", "cot"]
 SMALL = Lexicon.from_words(WORDS, "en")
+SMALL_REFERENCE = Reference(WORDS)
 
 
-def scan(words: list[str], piece: str, hand: str, wilds: int) -> dict[str, Counter[str]]:
-    """Words of the list holding ``piece`` in order plus hand cards, with what they take."""
-    have = Counter(hand)
-    out: dict[str, Counter[str]] = {}
-    for word in words:
-        if len(word) > len(piece) and holds_in_order(word, piece):
-            takes = Counter(word) - Counter(piece)
-            if sum((takes - have).values()) <= wilds:
-                out[word] = takes
-    return out
+def found(lexicon: Any, stolen: str, hand: str, wilds: int,
+          ordered: bool = True) -> set[tuple[str, ...]]:
+    """The game's legal steals, each as its sorted words (a stolen wild given as "?")."""
+    finder = Finder(lexicon.graph, hand, wilds, ordered=ordered)
+    legal = steals_of(lexicon, stolen, hand, wilds, ordered=ordered)
+    if "?" not in stolen:
+        return {tuple(sorted(s)) for s in legal}
+    # steals_of takes text; with a stolen wild ask the finder itself, then the same refusals
+    steals = finder.steals([None if c == "?" else c for c in stolen])
+    return {tuple(sorted(s)) for s in steals if len(s) > 1 or s[0] != stolen}
 
 
-def brute_force(words: list[str], stolen: str, hand: str, wilds: int) -> list[tuple[str, ...]]:
-    """Every steal by trying every word, and every left word with every right word."""
-    have = Counter(hand)
-    out: list[tuple[str, ...]] = [(w,) for w in sorted(scan(words, stolen, hand, wilds))]
-    pairs: set[tuple[str, ...]] = set()
-    for cut in range(1, len(stolen)):
-        lefts = scan(words, stolen[:cut], hand, wilds)
-        rights = scan(words, stolen[cut:], hand, wilds)
-        pairs.update((a, b) for a, ta in lefts.items() for b, tb in rights.items()
-                     if sum((ta + tb - have).values()) <= wilds)
-    return out + sorted(pairs)
-
-
-def test_the_rulebooks_steals_are_found_reworked_and_frown_with_cat() -> None:
-    assert ("reworked",) in Finder(SMALL.graph, "reedxqz", 0).steals("work")
-    assert ("frown", "cat") in Finder(SMALL.graph, "wcaxyzq", 0).steals("front")
-    assert ("team",) in Finder(SMALL.graph, "m", 0).steals("tea")
-    assert ("meat",) not in Finder(SMALL.graph, "m", 0).steals("tea")  # order kept
-
-
-def test_a_wild_stands_in_for_one_missing_letter_and_only_one() -> None:
-    finder = Finder(SMALL.graph, "", 1)
-    assert ("team",) in finder.steals("tea")
-    assert ("steam",) not in finder.steals("tea")  # two letters missing, one wild
-
-
-@settings(max_examples=150, deadline=None)
-@given(stolen=st.sampled_from(WORDS), hand=st.text("aeortwcksmdnbx", max_size=7),
-       wilds=st.integers(0, 2))
-def test_the_finder_finds_what_the_walk_and_a_brute_force_find(
-    stolen: str, hand: str, wilds: int
+@settings(max_examples=200, deadline=None)
+@given(stolen=st.sampled_from([w for w in WORDS if len(w) <= 6]),
+       hand=st.text("aeortwcksmdnbxh", max_size=7), wilds=st.integers(0, 2),
+       ordered=st.booleans())
+def test_every_steal_in_any_number_of_words_is_found_as_the_rules_reference_finds_it(
+    stolen: str, hand: str, wilds: int, ordered: bool
 ) -> None:
-    found = Finder(SMALL.graph, hand, wilds).steals(stolen)
-    assert found == brute_force(WORDS, stolen, hand, wilds)
-    assert found == steals_by_walk(SMALL.graph, stolen, hand, wilds)
+    assert found(SMALL, stolen, hand, wilds, ordered) == SMALL_REFERENCE.steals(
+        stolen, hand, wilds, ordered=ordered)
 
 
-def test_one_finder_for_a_table_answers_as_a_fresh_one_for_each_word() -> None:
-    shared = Finder(SMALL.graph, "eamsr", 1)
-    for stolen in ("tea", "front", "work", "tea", "at"):
-        assert shared.steals(stolen) == Finder(SMALL.graph, "eamsr", 1).steals(stolen)
+@settings(max_examples=80, deadline=None)
+@given(stolen=st.sampled_from(["t?a", "?at", "wor?", "c?t", "?"]),
+       hand=st.text("aeortwcksmdnbxh", min_size=1, max_size=5), wilds=st.integers(0, 1),
+       ordered=st.booleans())
+def test_a_stolen_wild_becomes_any_letter_in_every_steal(
+    stolen: str, hand: str, wilds: int, ordered: bool
+) -> None:
+    reference = {s for s in SMALL_REFERENCE.steals(stolen, hand, wilds, ordered=ordered)}
+    assert found(SMALL, stolen, hand, wilds, ordered) == reference
 
 
-def test_on_seeded_english_positions_the_finder_and_the_walk_agree(english: object) -> None:
-    """As the benchmark: 8 table words and a hand of 6 letters and a wild, every steal; the
-    longer words also against a scan of the whole list."""
-    graph = english.graph  # type: ignore[attr-defined]
-    words = list(english.words())  # type: ignore[attr-defined]
-    rng = random.Random(13)
-    table_words = [w for w in words if 3 <= len(w) <= 6]
-    for _ in range(2):
-        table = rng.sample(table_words, 8)
-        hand = "".join(rng.choice("eeeaaiioonrrsttldgucmpbfhwy") for _ in range(6))
-        finder = Finder(graph, hand, 1)
-        for stolen in table:
-            found = finder.steals(stolen)
-            assert found == steals_by_walk(graph, stolen, hand, 1)
-            assert [s[0] for s in found if len(s) == 1] == sorted(scan(words, stolen, hand, 1))
+def test_the_rulebooks_steals_are_found_reworked_frown_and_cat_team_not_meat() -> None:
+    """The rule cases of test_word_thief.py, each against the reference."""
+    cases = [("work", "reedxqz", 0), ("front", "wcaxyzq", 0), ("tea", "mxzqjkv", 0),
+             ("tea", "m", 0), ("work", "reexzqj", 0), ("cart", "cxzqjkv", 0),
+             ("work", "srdeqzx", 0), ("box", "esxzqjk", 0), ("tea", "", 1), ("ox", "en", 0)]
+    for stolen, hand, wilds in cases:
+        assert found(SMALL, stolen, hand, wilds) == SMALL_REFERENCE.steals(stolen, hand, wilds)
+    assert ("reworked",) in found(SMALL, "work", "reedxqz", 0)
+    assert ("cat", "frown") in found(SMALL, "front", "wcaxyzq", 0)
+    assert ("team",) in found(SMALL, "tea", "m", 0)
+    assert ("meat",) not in found(SMALL, "tea", "m", 0)  # the letters' order is kept
+    assert ("works",) not in found(SMALL, "work", "srdeqzx", 0)  # a plural alone
+    assert ("worked",) in found(SMALL, "work", "srdeqzx", 0)
+
+
+def test_rearranged_freely_tea_makes_meat_mate_tame_heat_hated_and_cat_acts_taco_tacos(
+    english: Any,
+) -> None:
+    tea = found(english, "tea", "mhd", 0, ordered=False)
+    for word in ("meat", "mate", "tame", "heat", "hated"):
+        assert (word,) in tea
+        assert (word,) not in found(english, "tea", "mhd", 0)
+    cat = found(english, "cat", "so", 0, ordered=False)
+    for word in ("acts", "taco", "tacos"):
+        assert (word,) in cat
+        assert (word,) not in found(english, "cat", "so", 0)
+    # Rearranged, the stolen cards split any way: C and T into COT, A into AX.
+    assert ("ax", "cot") in found(english, "cat", "xo", 0, ordered=False)
+    assert ("ax", "cot") not in found(english, "cat", "xo", 0)
+
+
+def test_rearranged_the_rules_accept_what_the_finder_finds_a_split_of_any_cards() -> None:
+    rules = Rules(SMALL, Options(rearrange=True))
+    state = arrange(["i i i i i i i", "x o z q j k v"], table=[(0, "c:red a:blue t:green")],
+                    current=1, options=Options(rearrange=True))
+    after, _ = rules.apply(state, 1, StealMove(0, ("ax", "cot")))
+    assert sorted(w.text for w in after.table) == ["ax", "cot"]
+    with pytest.raises(RuleViolation):  # in order, C and T are no piece: A lies between
+        Rules(SMALL).apply(replace(state, options=Options()), 1, StealMove(0, ("ax", "cot")))
+
+
+ISSUE_POSITIONS = [
+    # table words, hand — the three positions of issue 35 (their best steals: 64 each)
+    ([(0, "w:green o:red r:blue k:yellow")], "a:red d:blue e:green e:blue i:red n:blue r:red"),
+    ([(0, "f:green r:blue o:yellow n:red t:red")],
+     "a:red c:red e:blue i:green l:blue s:yellow w:yellow"),
+    ([(0, "w:green o:red r:blue k:yellow"), (0, "t:blue e:yellow a:green"),
+      (0, "p:blue a:red i:blue n:green t:green")],
+     "d:red e:red e:green h:red m:blue r:yellow s:green"),
+]
+
+
+@pytest.mark.slow
+def test_every_steal_of_the_three_positions_is_found_as_the_reference_finds_it(
+    english: Any,
+) -> None:
+    """WORK; ADEEINR: 6 077 steals; FRONT; ACEILSW: 9 815; WORK, TEA, PAINT; DEEHMRS:
+    13 552 — the exhaustive search's counts, two- three- and four-word splits included."""
+    reference = Reference(list(english.words()))
+    counts = []
+    for table, hand in ISSUE_POSITIONS:
+        letters = "".join(item.split(":")[0] for item in hand.split())
+        total = 0
+        for _, spec in table:
+            stolen = "".join(item.split(":")[0] for item in spec.split())
+            mine = found(english, stolen, letters, 0)
+            assert mine == reference.steals(stolen, letters, 0)
+            total += len(mine)
+        counts.append(total)
+    assert counts == [6077, 9815, 13552]
+
+
+def test_the_strong_computer_plays_the_best_steal_by_the_rules_in_issue_35s_positions(
+    english: Any,
+) -> None:
+    """ADORNER + KI + WE = 64 (WE one suit), CANT + IF + ROWELS = 64 (CANT and IF one suit),
+    DAH + MINSTER + PE = 64 (DAH one suit): each the best, where the computer used to play
+    ANEW + DORKIER = 58, FROWN + ELASTIC = 62 and PAINED + THERMS = 61."""
+    rules = Rules(english)
+    best = [("adorner", "ki", "we"), ("cant", "if", "rowels"), ("dah", "minster", "pe")]
+    for (table, hand), words in zip(ISSUE_POSITIONS, best, strict=True):
+        state = arrange(["u u u u b b y", hand], table=table, current=1)
+        target = len(table) - 1
+        after, _ = rules.apply(state, 1, StealMove(target, words))
+        assert after.scores[1] == 64
+        chosen = best_move(rules, state, 1)
+        assert chosen is not None and chosen[0] == 64

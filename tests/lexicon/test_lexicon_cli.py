@@ -66,11 +66,19 @@ def test_a_ten_thousand_letter_word_is_refused_in_one_short_line(
 def test_bad_racks_and_patterns_get_one_sentence(
     data: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    for argv in (["anagrams", "ko1"], ["anagrams", ""], ["anagrams", "a" * 10_000],
+    for argv in (["anagrams", "ko1"], ["anagrams", ""],
                  ["anagrams", "kot", "--jokers", "-1"], ["match", "k[o]t"]):
         assert run("lexicon", "--data", data, *argv) == 1
         out = capsys.readouterr().out
         assert out.startswith("braille-words: ") and out.count("\n") == 1
+
+
+def test_a_rack_of_any_length_is_answered(
+    data: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # No word holds more letters than a word can: ten thousand A's are a question too.
+    assert run("lexicon", "--data", data, "anagrams", "a" * 10_000 + "kot") == 0
+    assert "braille-words:" not in capsys.readouterr().out
 
 
 def test_check_in_english(data: str, capsys: pytest.CaptureFixture[str]) -> None:

@@ -153,3 +153,30 @@ def test_a_limited_pattern_search_gives_that_many_true_matches(
     every = lex.matching(pattern)
     some = lex.matching(pattern, limit=limit)
     assert len(some) == min(limit, len(every)) and set(some) <= set(every)
+
+
+# Every letter of the alphabet, up to six of each: racks too varied for one packed integer
+# per partial word (a Rummikub rack late in a game, or every tile of the set).
+big_rack_st = st.lists(st.integers(0, 6), min_size=len(POLISH), max_size=len(POLISH)).map(
+    lambda counts: "".join(c * n for c, n in zip(POLISH.letters, counts, strict=True))
+)
+all_words_st = st.lists(
+    st.text(alphabet="".join(POLISH.letters), min_size=1, max_size=12), max_size=40
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(all_words_st, big_rack_st, st.integers(0, 2))
+def test_a_rack_of_any_size_agrees_with_a_brute_force_scan(
+    words: list[str], rack: str, jokers: int
+) -> None:
+    lex = Lexicon.from_words(words, "pl")
+    walk = lex.anagrams(rack, jokers, engine="walk")
+    assert walk == lex.anagrams(rack, jokers, engine="wide")
+    assert {a.word for a in walk} == brute_anagrams(set(words), rack, jokers)
+
+
+def test_more_of_a_letter_than_a_word_can_hold_changes_nothing() -> None:
+    lex = Lexicon.from_words(["a", "aa", "kot"], "pl")
+    assert lex.anagrams("a" * 10_000 + "kot") == lex.anagrams("a" * 64 + "kot")
+    assert [a.word for a in lex.longest("a" * 10_000)] == ["aa"]

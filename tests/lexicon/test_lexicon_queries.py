@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from braille_words.lexicon import Anagram, Anagrams, Lexicon
 from braille_words.tiles import Tile
 
@@ -76,3 +78,19 @@ def test_results_behave_as_a_sequence(small_pl: Lexicon) -> None:
     assert found[0] == Anagram(found.words[0])
     assert found == list(found)
     assert "Anagrams(" in repr(found)
+
+
+def test_a_rack_walks_while_numpy_is_not_imported_and_the_answer_is_the_same(
+    small_pl: Lexicon, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game's first search (a 14-tile Rummikub rack) must not pay numpy's import before a
+    person's first prompt: the walk gives the same words."""
+    import sys
+
+    rack = "kotekdomżółwab"
+    wide = small_pl.anagrams(rack, engine="wide")
+    assert small_pl._wide_pays([1] * 14, 0, "auto")
+    monkeypatch.delitem(sys.modules, "numpy")
+    assert not small_pl._wide_pays([1] * 14, 0, "auto")
+    assert small_pl._wide_pays([1] * 14, 1, "auto")  # jokers: numpy pays for itself
+    assert small_pl.anagrams(rack) == wide

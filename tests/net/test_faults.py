@@ -27,7 +27,7 @@ def test_a_computer_plays_for_a_dropped_seat_after_the_teachers_delay_and_gives_
         await ola.until(lambda m: "Twój ruch" in str(m.get("text", "")))
         token = next(m["token"] for m in jan.got if m["t"] == "welcome")
         await jan.ws.close()  # Jan's network breaks
-        await ola.until(lambda m: "Komputer gra teraz za: Gracz 2" in str(m.get("text", "")))
+        await ola.until(lambda m: "Komputer gra teraz za: Drugi gracz" in str(m.get("text", "")))
         await ola.send({"t": "line", "text": "dobierz"})
         await ola.until(lambda m: "Twój ruch" in str(m.get("text", "")))  # the computer played
         back = await join(table.url, http, token=token)
@@ -36,11 +36,11 @@ def test_a_computer_plays_for_a_dropped_seat_after_the_teachers_delay_and_gives_
         return ola, back
 
     ola, back = run(scenario)
-    assert "Gracz 2: połączenie z komputerem ucznia zerwane" in ola.said()
+    assert "Drugi gracz: połączenie z komputerem ucznia zerwane" in ola.said()
     said = back.said()
     assert "Połączenie z nauczycielem wróciło" in said
     assert "Gdy nie było połączenia:" in said and "Gracz pasuje" in said
-    assert "Gracz 2 znów gra" in said
+    assert "Drugi gracz znów gra" in said
     assert table.table.session.moves_played == 2
     # What was missed came as data, and was worded on Jan's computer.
     assert any(m.get("do") == "missed" and m["args"]["calls"] for m in back.wire)
@@ -145,7 +145,7 @@ def test_the_students_computer_reconnects_by_itself_after_each_break(
             student.until("Połączenie z nauczycielem wróciło")
             student.until("Twój ruch")  # the table waited: the turn is still theirs
             student.type("dobierz")
-            student.until("Gracz 2 pasuje")
+            student.until("Drugi gracz pasuje")
         assert student.end() == 0
     finally:
         cable.close()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from typing import Any
 
 import aiohttp
 
@@ -38,3 +39,31 @@ def test_two_students_play_a_seeded_game_to_the_end_over_the_network(
         assert views and {v["seat"] for v in views} == {seat}
         final = json.loads(json.dumps(session.state.view_for(seat)))
         assert views[-1]["scores"] == final["scores"]
+
+
+def test_a_network_table_records_refusals_as_one_computer_does(hosted: HostMaker,
+                                                               polish: Any) -> None:
+    """A line the table refuses a student at their own computer (worded there) is in the
+    teacher's report with the sentence the student was told, as at one computer."""
+    from braille_words.reports.summary import build_report
+    from tests.net.conftest import join
+
+    table = hosted("remote,computer:beginner", seed=3)
+
+    async def scenario(http: aiohttp.ClientSession) -> None:
+        peer = await join(table.url, http, table.code(0))
+        await peer.until(lambda m: "Twój ruch" in str(m.get("text", "")))
+        await peer.send({"t": "line", "text": "połóż 9 9 9"})
+        await peer.until(lambda m: "Na stole nie ma" in str(m.get("text", "")))
+        await peer.send({"t": "line", "text": "xyzzy"})
+        await peer.read(0.5)
+
+    run(scenario)
+    session = table.table.session
+    assert session.journal is not None
+    report = build_report([session.journal.path], {"pl": polish})
+    student = next(s for s in report.students if s.name == session.seats[0].name)
+    tried = [line for line, _ in student.refused]
+    assert tried == ["połóż 9 9 9", "xyzzy"]
+    assert all(why for _, why in student.refused)
+    assert "Na stole nie ma" in student.refused[0][1]

@@ -67,7 +67,7 @@ def test_a_student_asking_for_english_at_a_polish_table_hears_english_made_on_th
     heard = _heard(peer)
     assert "Joined the table" in heard and "Your turn" in heard and "Rack" in heard
     assert "Hint: You can make" in heard and "Hint: " in heard.split("Hint: You can make")[1]
-    assert "Komputer draws" in heard or "Komputer drew" in heard  # its move, in English
+    assert "Ada draws" in heard or "Ada drew" in heard  # its move, in English
     assert "Twój ruch" not in heard and "Stojak" not in heard
     # The table worded nothing in English: every English sentence was made here. (The one
     # the host words itself is why it closes the connection, the student's computer gone.)

@@ -233,7 +233,7 @@ def test_the_teachers_console_renews_a_code_and_frees_a_seat(
     assert not console("dobierz")  # not the host's: it goes to the table's console
     said = [json.loads(line)["text"] for line in heard.getvalue().splitlines()]
     assert any("Gracz: miejsce zwolnione" in s for s in said)
-    assert any(s.startswith("Gracz 2: nowy kod") for s in said)
+    assert any(s.startswith("Drugi gracz: nowy kod") for s in said)
     assert ola.closed and "zwolnił to miejsce" in ola.said()
     assert any(m["t"] == "welcome" for m in ola_again.got)
     assert table.code(1) != old and not any(m["t"] == "welcome" for m in stale.got)

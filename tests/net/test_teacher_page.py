@@ -283,3 +283,31 @@ def test_the_address_students_and_the_teacher_are_told_is_one_the_host_listens_o
     assert _listening(SimpleNamespace(bind="::1")) == "[::1]"  # as written before a port
     everywhere = _listening(SimpleNamespace(bind="0.0.0.0"))
     assert everywhere != "0.0.0.0" and not everywhere.startswith("[")
+
+
+def test_a_page_seat_under_host_shows_what_it_last_heard(classroom: Classroom) -> None:
+    """A student's page is worded at the table, by the seat's own output: the teacher's
+    "Ostatnio usłyszał(a)" lists it, as for a seat at this computer (it was empty)."""
+    import json
+
+    from tests.web.test_student_play import _page_socket, _until
+
+    code = classroom.table.keys.codes[0]
+
+    async def scenario() -> None:
+        async with aiohttp.ClientSession() as http:
+            ws = await _page_socket(f"{classroom.ws.rsplit('/', 1)[0]}/play/ws", code, http)
+            await _until(ws, "say")
+            await ws.send_str(json.dumps({"t": "line", "text": "stojak"}))
+            got = await _until(ws, "say")
+            while not any("Stojak" in str(m.get("text", "")) for m in got):
+                got += await _until(ws, "say")
+            await ws.close()
+
+    asyncio.run(scenario())
+    teacher = Client(classroom.url)
+    teacher.login(PASSWORD)
+    status, tables = teacher.request("api/tables")
+    assert status == 200
+    heard = json.loads(tables)["tables"][0]["seats"][0]["heard"]
+    assert any(line.startswith("Stojak") for line in heard), heard

@@ -243,16 +243,20 @@ def test_the_teacher_speaks_to_one_seat_or_to_all(tmp_path: Path, polish: Any) -
     assert "Nie ma przy stole „Zosia”. Przy stole: Ola, Janek, Ewa." in console.getvalue()
 
 
-def test_the_teacher_ends_the_game_for_every_seat_and_says_where_it_is_saved(
+def test_the_teacher_ends_the_game_students_hear_the_scores_and_the_teacher_the_file(
     tmp_path: Path, polish: Any
 ) -> None:
+    """Students are told the game is over, its scores and that they may close; where it is
+    saved is the teacher's business (a file of the teacher's computer means nothing to a
+    student, and over the network it is not even theirs)."""
     session, streams, console, _voices = _table(tmp_path, polish, ewa_keyboard="none",
                                                 teacher=True)
     session.handle(KEYBOARD, "koniec")
     assert session.quit_requested
     for stream in streams:
         said = stream.getvalue()
-        assert "Nauczyciel kończy grę. Gra zapisana w" in said and "lesson.jsonl" in said
+        assert "Nauczyciel kończy grę. Wyniki: Ola 0, Janek 0, Ewa 0." in said
+        assert "Możesz zamknąć program." in said and "lesson.jsonl" not in said
     assert "Gra zakończona dla wszystkich i zapisana w" in console.getvalue()
 
 
@@ -406,3 +410,50 @@ def test_the_teacher_rules_on_a_challenged_word_from_the_console(
     session.handle(KEYBOARD, "orzeknij nie")
     assert "Nauczyciel rozstrzyga: słowo odpada." in streams[1].getvalue()
     assert 0 in session.state.out
+
+
+def test_a_display_unplugged_at_a_seat_the_computer_holds_is_told_and_nobody_waits(
+    tmp_path: Path, polish: Any
+) -> None:
+    session, _streams, console, _voices = _table(tmp_path, polish, ewa_keyboard="none",
+                                                 teacher=True)
+    session.handle(KEYBOARD, "komputer Ewa")
+    out = session.outputs[2]
+    assert out.on_device is not None
+    out.on_device("display_disconnected")  # as Ewa's display reports it
+    session.pump()
+    assert not session.paused  # the computer plays on: nobody waits for that display
+    assert "Ewa: monitor brajlowski odłączony (komputer gra" in console.getvalue()
+    before = len(console.getvalue())
+    session.handle(KEYBOARD, "stan")
+    assert "Ewa: monitor brajlowski odłączony" in console.getvalue()[before:]
+    out.on_device("display_reconnected")
+    session.pump()
+    assert "Ewa: monitor brajlowski znów podłączony." in console.getvalue()
+
+
+def test_after_resume_the_teacher_hears_where_the_game_stands_and_every_person_whose_turn(
+    tmp_path: Path, polish: Any
+) -> None:
+    session, _streams, _console, _voices = _table(tmp_path, polish, ewa_keyboard="none",
+                                                  teacher=True)
+    session.handle(KEYBOARD, "komputer Ewa")
+    assert session.journal is not None
+    path = session.journal.path
+    session.close()
+    streams = [io.StringIO() for _ in NAMES]
+    resumed = resume_session(path, lexicon=polish, outputs=[
+        SeatOutput(name=n, lang="pl", verbosity="beginner", transcript=streams[i])
+        for i, n in enumerate(NAMES)])
+    console = io.StringIO()
+    resumed.teacher = SeatOutput(name="Nauczyciel", lang="pl", verbosity="beginner",
+                                 transcript=console)
+    try:
+        resumed.tell_teacher_resumed()
+        said = console.getvalue()
+        mover = NAMES[min(resumed.state.awaiting)]
+        assert "Wznowiono" in said and f"Ruch: {mover}" in said and "Ewa" in said
+        if mover != "Ewa":  # the computer holds Ewa's seat; her speaker is told too
+            assert f"Ruch: {mover}" in streams[2].getvalue()
+    finally:
+        resumed.close()

@@ -244,3 +244,23 @@ display = "none"
     from braille_words.table.roster import terminal_owner
 
     assert terminal_owner(roster).startswith("Klawiatura komputera: konsola nauczyciela")
+
+
+def test_roster_check_opens_a_keyboard_and_passes_network_seats(tmp_path: Path) -> None:
+    """A keyboard path that exists but cannot be typed on (here /dev/null) is a problem
+    found before the lesson; a network seat's devices are on the student's own computer,
+    so it is not asked for any here."""
+    pytest.importorskip("evdev")
+    roster = load_roster(write(tmp_path, """
+[[seat]]
+name = "Ola"
+display = "none"
+keyboard = "/dev/null"
+[[seat]]
+name = "Jan"
+where = "network"
+"""))
+    reports, _table = check_roster(roster, lang="en")
+    assert any("keyboard /dev/null: cannot be typed on" in p for p in reports[0].problems)
+    assert reports[1].problems == []
+    assert any("own computer" in n for n in reports[1].notes)

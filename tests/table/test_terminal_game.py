@@ -147,5 +147,6 @@ def test_a_polish_game_stopped_by_a_kill_says_so_in_polish(game: object) -> None
     g.proc.send_signal(signal.SIGTERM)
     assert g.finish() == 130
     screen = g.read()
-    assert "braille-words: gra zapisana w" in screen.replace("\r", "")
+    assert "braille-words: Gra zapisana;" in screen.replace("\r", "")
+    assert "Plik gry: " in screen
     assert "the game is saved" not in screen

@@ -181,3 +181,42 @@ def test_a_virtual_keyboard_on_uinput_types_a_line() -> None:
         assert lines == ["kot"]
     finally:
         device.close()
+
+
+def test_a_keyboard_that_cannot_be_used_is_told_to_the_teacher_and_in_stan(
+    tmp_path: Path, polish: Any
+) -> None:
+    """A blind student cannot fix a keyboard's path or permissions: the teacher hears it at
+    once, and ``stan`` says it until the keyboard works."""
+    import io
+
+    from braille_words.games.registry import find_game
+    from braille_words.table.cli import _close, _seat_keyboards
+    from braille_words.table.launch import new_session
+    from braille_words.table.outputs import SeatOutput
+    from braille_words.table.seats import SeatConfig
+    from braille_words.table.session import KEYBOARD
+
+    pytest.importorskip("evdev")
+    seats = [SeatConfig(name="Ola", display="none", speech="none", keyboard="none"),
+             SeatConfig(name="Ewa", display="none", speech="none", keyboard="/dev/null")]
+    streams = [io.StringIO(), io.StringIO()]
+    session = new_session(
+        find_game("rummikub"), seats, seed=3, journal_path=tmp_path / "g.jsonl",
+        lexicon=polish,
+        outputs=[SeatOutput(name=s.name, lang="pl", verbosity="beginner", transcript=streams[i])
+                 for i, s in enumerate(seats)],
+    )
+    console = io.StringIO()
+    session.teacher = SeatOutput(name="Nauczyciel", lang="pl", verbosity="beginner",
+                                 transcript=console)
+    keyboards = _seat_keyboards(session)
+    try:
+        session.pump()
+        assert "Klawiatura /dev/null jest niedostępna" in streams[1].getvalue()
+        assert "Ewa: klawiatura nie działa" in console.getvalue()
+        before = len(console.getvalue())
+        session.handle(KEYBOARD, "stan")
+        assert "Ewa: klawiatura nie działa" in console.getvalue()[before:]
+    finally:
+        _close(session, keyboards)

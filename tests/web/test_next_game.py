@@ -30,7 +30,10 @@ def test_the_teacher_starts_an_exercise_at_the_same_seats(
     assert json.loads(tables)["exercises"] == ["too-many-z.json", "zaszczyt.json"]
 
     status, answer = client.control(1, {"action": "next", "exercise": "too-many-z.json"}, token)
-    assert status == 400 and "To ćwiczenie nie pasuje do tej gry" in answer["said"]
+    # Said in Polish, and blaming the file (too many Z tiles), not the game.
+    assert status == 400 and answer["said"] == (
+        "Ćwiczenia too-many-z.json nie da się rozłożyć w tej grze: W komplecie nie ma już "
+        "płytki Z: ćwiczenie prosi o więcej takich płytek, niż ma komplet.")
     assert running.threads[0].is_alive()  # the game goes on
 
     first = running.session()
@@ -38,7 +41,7 @@ def test_the_teacher_starts_an_exercise_at_the_same_seats(
     assert status == 200 and answer["ok"]
     running.threads[0].join(timeout=10)
     assert not running.threads[0].is_alive() and first.next_game == str(folder / "zaszczyt.json")
-    assert "Nauczyciel kończy grę" in running.heard(0) or "zapisana" in running.heard(0)
+    assert "Nauczyciel kończy tę grę i zaczyna następną." in running.heard(0)
 
     page = TeacherPage(running.tables, running.server, PASSWORD, "")
     first.close()
@@ -54,3 +57,8 @@ def test_the_teacher_starts_an_exercise_at_the_same_seats(
     assert seats[0]["rack"] == "za" and "Dostajesz 2 płytki" in seats[0]["heard"][0]
     table_line = next(line for line in seats[0]["lines"] if line["name"] == "table")
     assert "szczyt" in table_line["print"].lower()
+    # "Raport z tych gier" covers the lesson: the game before the exercise and the exercise.
+    status, report = client.request("reports?scope=game")
+    assert status == 200 and "Gier w raporcie: 2." in report
+    status, printed = client.request("reports/print?scope=game")
+    assert status == 200 and "<title>Raport z tych gier</title>" in printed

@@ -72,7 +72,7 @@ def test_a_report_lists_each_students_words_and_refusals(tmp_path: Path, english
     for name in NAMES:
         student = by_name[name]
         assert student.games == 1
-        assert student.words == laid[name]
+        assert student.words == list(dict.fromkeys(laid[name]))  # each word once
         assert student.longest == max(laid[name], key=len, default="")
         assert student.refused == refused[name]
         assert student.moves == 4  # twelve turns round three seats
@@ -87,7 +87,7 @@ def test_the_report_as_csv_lines_and_a_printable_page(tmp_path: Path, english: A
     rows = list(csv.reader(io.StringIO(as_csv(report, "en"))))
     assert rows[0][:4] == ["Student", "games", "moves", "words"]
     janek = next(r for r in rows if r[0] == "Janek")
-    assert janek[3] == " | ".join(laid["Janek"])
+    assert janek[3] == " | ".join(dict.fromkeys(laid["Janek"]))
     assert "lay zzzzq: " in janek[7]
     lines = "\n".join(as_lines(report, "pl"))
     assert "Janek: gry 1" in lines and "lay zzzzq" in lines
@@ -103,3 +103,37 @@ def test_braille_words_report_reads_a_class_folder(
     out = capsys.readouterr().out
     assert "Games in this report: 1." in out and "Ola:" in out and "lay zzzzq" in out
     assert main(["report", str(tmp_path / "nothing.jsonl")]) != 0
+
+
+def test_a_terms_report_shows_each_students_progress_week_by_week(
+    tmp_path: Path, english: Any
+) -> None:
+    """The same game played again a week later (its activity a week on): each student has
+    two weeks, as a chart for the eye and a table for a screen reader, and in the CSV."""
+    import json
+    import shutil
+
+    journal, laid, _ = _play(tmp_path, english)
+    later = tmp_path / "thief-later.jsonl"
+    shutil.copy(journal, later)
+    week = 7 * 24 * 3600
+    activity = tmp_path / "thief.activity.ndjson"
+    shifted = [json.loads(line) for line in activity.read_text(encoding="utf-8").splitlines()]
+    for line in shifted:
+        line["at"] += week
+    (tmp_path / "thief-later.activity.ndjson").write_text(
+        "".join(json.dumps(line) + "\n" for line in shifted), encoding="utf-8")
+    report = build_report([journal, later], {"en": english})
+    for student in report.students:
+        weeks = list(student.weeks.values())
+        assert len(weeks) == 2 and all(w.games == 1 for w in weeks)
+        assert weeks[0].week < weeks[1].week
+        assert weeks[0].words == weeks[1].words == len(
+            list(dict.fromkeys(laid[student.name])))
+    rows = list(csv.reader(io.StringIO(as_csv(report, "pl"))))
+    blank = rows.index([])
+    assert rows[blank + 1][:3] == ["Uczeń", "tydzień", "gry"]
+    assert len(rows[blank + 2:]) == 2 * len(report.students)
+    page = as_html(report, "pl")
+    assert page.count("Postęp w semestrze") == len(report.students)
+    assert '<svg class="progress" aria-hidden="true"' in page and '<th scope="row">' in page

@@ -46,3 +46,64 @@ def test_the_teachers_table_view_has_every_seat_and_whose_turn(
     assert [s["seat"] for s in view["seats"] if s["turn"]] == view["awaiting"]
     assert view["takes_position"] is True and view["paused"] is False
     assert view["scores"] == [0, 0, 0]
+
+
+def test_the_page_reads_the_moves_even_with_no_teachers_console(
+    tmp_path: Path, polish: Any
+) -> None:
+    """Seats that share the terminal keyboard leave the teacher no console: the page's
+    news still says each move ("Ola dobiera…"), not only whose turn it is."""
+    session, _ = table_session(tmp_path, polish, "rummikub", seats_of(["Ola", "Janek"]), 3,
+                               "g.jsonl")
+    session.teacher = None
+    mover = min(session.state.awaiting)
+    session.handle(mover, "dobierz")
+    news = table_view(session)["news"]
+    assert f"{['Ola', 'Janek'][mover]} dobiera 1 płytkę" in news, news
+
+
+def test_word_thiefs_lines_on_the_page_are_braille_and_print_never_escapes(
+    tmp_path: Path, english: Any
+) -> None:
+    """A card's suit is dots 7 and 8: read back as text they were liblouis' escapes
+    (``\\1368/``); the page says each card as the game names it."""
+    session, _ = table_session(tmp_path, english, "word_thief", seats_of(["Ola", "Janek"]),
+                               3, "g.jsonl")
+    lines = seat_view(session, 0)["lines"]
+    cards = next(line for line in lines if line["name"] == "cards")
+    assert cards["braille"] and all("\\" not in line["print"] for line in lines)
+    hand = session.state.view_for(0)["hand"]
+    assert len(cards["print"].split(", ")) >= len(hand)  # each card named, with its suit
+
+
+def test_scrabble_kartys_board_and_bonus_cards_are_on_the_page(
+    tmp_path: Path, polish: Any
+) -> None:
+    """The display shows the board a row at a time; the teacher's page shows every row
+    that holds a card, and the hand with its bonus cards by name."""
+    import io as _io
+
+    from braille_words.games.registry import find_game
+    from braille_words.table.launch import new_session
+    from braille_words.table.outputs import SeatOutput
+
+    seats = seats_of(["Ola", "Janek"])
+    position = {"board": ["8H kotek"], "hands": ["abc same_ends", "de"]}
+    session = new_session(
+        find_game("scrabble-karty"), seats, seed=3, options={"position": position},
+        journal_path=tmp_path / "s.jsonl", lexicon=polish,
+        outputs=[SeatOutput(name=s.name, lang="pl", verbosity="beginner",
+                            transcript=_io.StringIO()) for s in seats])
+    ola = seat_view(session, 0)
+    rows = [line for line in ola["lines"] if line["name"] == "board"]
+    assert [row["row"] for row in rows] == [8]
+    assert "K O T E K" in rows[0]["print"] and rows[0]["braille"]
+    assert ola["rack"] == "abc + te same końce" and ola["word_lang"] == "pl"
+    session.close()
+
+
+def test_english_words_on_the_page_carry_their_language(tmp_path: Path, english: Any) -> None:
+    session, _ = table_session(tmp_path, english, "word_thief", seats_of(["Ola", "Janek"]),
+                               3, "g.jsonl")
+    ola = seat_view(session, 0)
+    assert ola["word_lang"] == "en" and ola["lang"] == "pl"  # the rack: lang="en"

@@ -135,7 +135,7 @@ def test_a_player_joins_and_plays_rummikub_to_the_end_by_keyboard_alone(
 
     # The computer moves first; the player is told it is their turn, assertively.
     wait(browser, lambda d: "Twój ruch" in " ".join(live_regions(d)["assertive"]))
-    assert "Komputer" in " ".join(live_regions(browser)["polite"])
+    assert "Ada" in " ".join(live_regions(browser)["polite"])
     assert browser.find_element(By.ID, "area-rack-heading").text == "Twoje płytki"
     assert axe(browser) == []
     shots(browser, "rummikub")
@@ -160,7 +160,7 @@ def test_a_player_joins_and_plays_rummikub_to_the_end_by_keyboard_alone(
     review("1")
     wait(browser, lambda d: "Stojak, 14 płytek" in heard(d))
     review("3")
-    wait(browser, lambda d: "Wyniki: Gracz 0, Komputer 6." in heard(d))
+    wait(browser, lambda d: "Wyniki: Gracz: 0; Ada: 6." in heard(d))
     review("2")
     wait(browser, lambda d: "BIEDNE" in live_regions(d)["polite"][-1])
     review("5")
@@ -333,3 +333,26 @@ def test_the_pages_sounds_follow_their_switch_and_volume_and_self_voicing_speaks
     said = browser.execute_script("return window.__said")
     assert all(lang in ("pl", "cancel") for _, lang in said), said
     assert [e for e in browser.get_log("browser") if e["level"] == "SEVERE"] == []
+
+
+def test_the_page_is_told_once_that_the_teacher_ended_the_game_and_stops_retrying(
+    hosted: HostMaker, browser: Any
+) -> None:
+    import time
+
+    from selenium.webdriver.common.by import By
+
+    table = hosted("remote,computer:beginner", seed=3)
+    join(browser, table)
+    wait(browser, lambda d: "Twój ruch" in " ".join(live_regions(d)["assertive"]))
+    session = table.table.session
+    session.control.end_game()  # the teacher's "koniec"
+    table.thread.join(10)
+    table.host.table_ended(table.table)  # as 'braille-words host' does when a table stops
+    ended = "Nauczyciel zakończył grę. Możesz zamknąć program."
+    wait(browser, lambda d: d.find_element(By.ID, "status").text == ended)
+    assert "Nauczyciel kończy grę. Wyniki:" in heard(browser)
+    time.sleep(3)  # a page that retried would have said "łączę ponownie" by now
+    said = heard(browser)
+    assert said.count(ended) == 1 and "ponownie" not in said.lower()
+    assert not table.host._links  # nothing connected again

@@ -130,7 +130,7 @@ def test_one_round_of_siedem_slow_is_written_in_the_command_field(
     field.send_keys("gotowe", Keys.ENTER)
     wait(browser, lambda d: session.state.to_json().get("round") != round_before
          or session.state.is_over, 90)
-    # The round's result reaches the page ("Runda 1: Gracz 25; Komputer 25 +2.").
+    # The round's result reaches the page ("Runda 1: Gracz: 25; Ada: 25 +2.").
     wait(browser, lambda d: "Runda 1" in heard(d), 20)
     assert axe(browser) == []
     shots(browser, "siedem-slow")

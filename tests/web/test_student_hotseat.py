@@ -280,7 +280,7 @@ def test_play_web_with_two_people_seats_both_on_the_one_page(tmp_path: Path) -> 
     try:
         found = _first_line(process, r"http://127\.0\.0\.1:(\d+)/play\?lang=pl#(\d{6})")
         port, code = found.group(1), found.group(2)
-        _first_line(process, r"Gracz, Gracz 2 grają na jednej stronie, po kolei")
+        _first_line(process, r"Gracz, Drugi gracz grają na jednej stronie, po kolei")
 
         async def scenario() -> list[dict[str, Any]]:
             async with aiohttp.ClientSession() as http:
@@ -294,7 +294,7 @@ def test_play_web_with_two_people_seats_both_on_the_one_page(tmp_path: Path) -> 
                 return page.pages
 
         pages = asyncio.run(scenario())
-        assert pages[-1]["shared"] and pages[-1]["name"] in ("Gracz", "Gracz 2")
+        assert pages[-1]["shared"] and pages[-1]["name"] in ("Gracz", "Drugi gracz")
         # Joined before the game's first hand-over: no rack was shown until Enter.
         assert [p for p in pages[:-1] if _rack(p)] == []
     finally:

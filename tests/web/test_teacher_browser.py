@@ -176,3 +176,25 @@ def test_every_page_passes_axe_and_the_keyboard_reaches_every_control(
         assert _axe(browser) == [], page
     browser.get(running.url + "reports?scope=game")
     assert "Ola" in browser.find_element(By.TAG_NAME, "main").text
+
+
+def test_zakoncz_gre_asks_first_and_the_page_keeps_its_reports(
+    live: Callable[..., Live], polish: Any, browser: Any
+) -> None:
+    """One press must not end every student's game: "Zakończ grę" asks; "Anuluj" leaves
+    the game running, "OK" ends it. The page, and its reports, are still there after."""
+    running = live(("rummikub", seats_of(["Ola", "Janek"]), 3, polish))
+    _log_in(browser, running.url)
+    _press(browser, "table-1-end")
+    alert = _wait(browser, lambda d: d.switch_to.alert)
+    assert "Zakończyć grę" in alert.text
+    alert.dismiss()
+    assert running.threads[0].is_alive() and not running.session().quit_requested
+    browser.find_element("id", "table-1-end").send_keys("\n")
+    alert = _wait(browser, lambda d: d.switch_to.alert)
+    alert.accept()
+    running.threads[0].join(timeout=20)
+    assert not running.threads[0].is_alive()
+    assert "Nauczyciel kończy grę. Wyniki:" in running.heard(0)
+    browser.get(running.url + "reports?scope=game")
+    _wait(browser, lambda d: "Gier w raporcie: 1." in d.page_source)

@@ -186,3 +186,33 @@ def test_the_page_gives_more_time_to_one_seat_through_the_tables_control(
     assert table.clock.remaining() == pytest.approx(100)  # 40 s left, and the minute
     assert "Nauczyciel daje ci 60 s więcej" in table.streams[waiting].getvalue()
     assert table.session._banked == {waiting: 60}
+
+
+def test_a_page_control_that_would_do_nothing_says_why_not_done(
+    tmp_path: Path, polish: Any
+) -> None:
+    """"Więcej czasu" at a table with no clock, "Słowo zostaje" with no word disputed,
+    "Cofnij" before any move: the page says why nothing happened, never "Zrobione"."""
+    from braille_words.web.app import teacher_app
+    from braille_words.web.server import WebServer
+    from braille_words.web.tables import TeacherTable, TeacherTables
+    from tests.web.conftest import PASSWORD, Client
+
+    session, _streams, _console = _table(tmp_path, polish)  # no clock at this table
+    server = WebServer(teacher_app(TeacherTables([TeacherTable(1, session)]), PASSWORD))
+    server.start()
+    try:
+        teacher = Client(server.url)
+        teacher.login(PASSWORD)
+        token = teacher.page_token()
+        for body, why in (
+            ({"action": "more_time"}, "Teraz nie biegnie żaden zegar."),
+            ({"action": "rule", "stands": True}, "Teraz nie ma czego rozstrzygać."),
+            ({"action": "undo"}, "Nie ma ruchu do cofnięcia."),
+        ):
+            status, answer = teacher.control(1, body, token)
+            assert status == 409 and answer["said"] == why and not answer["ok"], body
+        status, answer = teacher.control(1, {"action": "pause"}, token)
+        assert status == 200 and answer["said"].startswith("Zrobione")
+    finally:
+        server.stop()

@@ -9,9 +9,10 @@ word to the table's vote; during a vote ``tak`` / ``nie`` (``yes`` / ``no``); ``
 The characters' abilities (the advanced game): ``żeton`` / ``token`` (a time token),
 ``pomijam`` / ``skip`` (the Cheshire Cat), ``kapelusznik`` / ``hatter`` (no forbidden letter
 this turn), ``połóż literę`` / ``lay letter`` (the secret letter, right after one's turn; or
-``klaun +litera`` with the word), ``jeszcze raz`` / ``again`` (Dwójka Kier), ``gąsienica 2`` /
-``caterpillar 2`` (the token before player 2). In "Za mało szaleństwa?" a line typed out of
-turn is table talk (``mówię X`` / ``chat X`` says so outright), checked for forbidden letters.
+``klaun +litera`` with the word), ``jeszcze raz`` / ``again`` (Dwójka Kier), ``gąsienica Ola`` /
+``caterpillar Ola`` (the token before Ola; her seat number works too). In "Za mało szaleństwa?"
+a line typed out of turn is table talk (``mówię X`` / ``chat X`` says so outright), checked for
+forbidden letters.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from braille_words.games.alicja.rules import (
     Vote,
 )
 from braille_words.games.kit import CommandLanguage
+from braille_words.games.seat_names import find_seat
 from braille_words.games.votes import parse_ballot
 from braille_words.tiles import is_number, normalize
 
@@ -61,7 +63,8 @@ HELP: dict[str, list[tuple[str, str]]] = {
          "literę nad rzędem (albo: klaun +litera)"),
         ("jeszcze raz", "Dwójka Kier: raz na rundę gracz, który właśnie skończył, gra "
          "jeszcze jedną kolejkę"),
-        ("gąsienica 2", "Pan Gąsienica: połóż żeton przed graczem 2 (na początku rundy)"),
+        ("gąsienica Ola", "Pan Gąsienica: połóż żeton przed graczem, którego imię (albo numer) "
+         "podasz (na początku rundy)"),
         ("mówię tekst", "Za mało szaleństwa: mówisz poza kolejką; zakazana litera wyklucza"),
     ],
     "en": [
@@ -82,7 +85,8 @@ HELP: dict[str, list[tuple[str, str]]] = {
          "letter over the row (or: klaun +letter)"),
         ("again", "Two of Hearts: once a round, the player who just finished plays another "
          "turn"),
-        ("caterpillar 2", "Caterpillar: lay your token before player 2 (as the round starts)"),
+        ("caterpillar Ola", "Caterpillar: lay your token before the player you name (or "
+         "number; as the round starts)"),
         ("chat text", "Not mad enough: speak out of turn; a forbidden letter puts you out"),
     ],
 }
@@ -108,19 +112,26 @@ def _error(code: str, /, **params: Any) -> InputError:
 
 
 def _target(rest: str, view: Any) -> int:
-    """A player by number (1-based) or by name."""
-    names = [normalize(n) for n in view.get("seats", [])]
-    if is_number(rest) and 1 <= int(rest) <= len(names):
-        return int(rest) - 1
-    if rest in names:
-        return names.index(rest)
-    raise _error("caterpillar_who", high=len(names))
+    """A player by name (or its start), or by number from 1."""
+    seat = find_seat(rest, view.get("seats", []))
+    if seat is None:
+        raise _who(view)
+    return seat
+
+
+def _who(view: Any) -> InputError:
+    """Before whom? Said with the opponents' names, the first as the example."""
+    others = [name for s, name in enumerate(view.get("seats", [])) if s != view.get("seat")]
+    return _error("caterpillar_who", players=others, example=(others or ["?"])[0])
 
 
 def _said(rest: str, view: Any) -> Say:
     """A word for the turn the view shows (``State.turn_mark``): typed now, it is for now."""
     turn = f"{view['round']}.{view['teapot']}" if "round" in view and "teapot" in view else ""
-    for mark in _LAY_MARK:
+    secret = str(view.get("secret") or "").lower()
+    # "bilet +e": the secret letter itself after the plus, as the prompt says it.
+    marks = (*_LAY_MARK, *((f"+{secret}", f"!{secret}") if secret else ()))
+    for mark in marks:
         if rest.endswith(mark) and rest[: -len(mark)].strip():
             return Say(rest[: -len(mark)].strip(), lay=True, turn=turn)
     return Say(rest, turn=turn)
@@ -170,7 +181,7 @@ def parse(line: str, view: Any) -> Move:
     if phase == "theme":
         if seat != view.get("current") or len(view.get("themes", ())) != 2:
             # Only Pan Gąsienica acts now besides the Queen.
-            raise _error("caterpillar_who", high=len(view.get("seats", ())))
+            raise _who(view)
         number = rest if verb in _THEME else text
         if number in ("1", "2"):
             return ChooseTheme(int(number) - 1)
@@ -207,7 +218,9 @@ def to_command(move: Move, view: Any, lang: str = "en") -> str:
     if isinstance(move, Ruling):
         return ("orzeczenie " if pl else "ruling ") + ("tak" if move.stands else "nie")
     if isinstance(move, PlaceCaterpillar):
-        return f"{'gąsienica' if pl else 'caterpillar'} {move.target + 1}"
+        seats = view.get("seats", []) if isinstance(view, dict) else []
+        who = seats[move.target] if 0 <= move.target < len(seats) else str(move.target + 1)
+        return f"{'gąsienica' if pl else 'caterpillar'} {who}"
     polish, english = _LINES[type(move)]
     return polish if pl else english
 
@@ -221,3 +234,10 @@ class Commands(CommandLanguage[Move, Any]):
 
     def help(self, lang: str) -> list[tuple[str, str]]:
         return HELP.get(lang, HELP["en"])
+
+    def words_of(self, move: Move) -> list[str]:
+        """The words said: ``glosnik`` is offered back as GŁOŚNIK, as the other games do,
+        before the table votes a word out that the player never meant."""
+        if isinstance(move, Say | Talk):
+            return [w for w in move.text.split() if w.isalpha()]
+        return []

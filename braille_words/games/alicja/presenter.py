@@ -12,9 +12,12 @@ from braille_words.braille import Mode, text_line
 from braille_words.braille.lines import NamedLine
 from braille_words.games.alicja.commands import to_command
 from braille_words.games.alicja.rules import load_data
+from braille_words.games.base import Event
 from braille_words.games.interface import TimerRequest
 from braille_words.games.kit import GamePresenter, standings
 from braille_words.present.messages import render
+from braille_words.present.rulebook import rules_told
+from braille_words.present.tally import tally
 
 GAME = "alicja"
 _DATA = load_data()
@@ -123,14 +126,14 @@ def abilities_sentence(view: Mapping[str, Any], lang: str, verbosity: str) -> st
     if upright and card == "hatter":
         can.append(_t(lang, "can_hat", verbosity))
     if view.get("secret"):
-        can.append(_t(lang, "can_lay", verbosity))
+        can.append(_t(lang, "can_lay", verbosity, letter=str(view["secret"]).upper()))
     if upright and card == "deuce" and view.get("just") not in (None, seat):
         can.append(_t(lang, "can_encore", verbosity, name=_name(view, view["just"])))
     return " ".join(can)
 
 
 def read_scores(view: Mapping[str, Any], lang: str, verbosity: str) -> str:
-    cups = ", ".join(f"{_name(view, s)} {c}" for s, c in enumerate(view["cups"]))
+    cups = tally((_name(view, s), c) for s, c in enumerate(view["cups"]))
     return _t(lang, "read_scores", verbosity, round=view["round"], rounds=view["rounds"],
               cups=cups)
 
@@ -155,8 +158,8 @@ def prompt(view: Mapping[str, Any], lang: str, verbosity: str) -> str:
     if phase == "theme":
         if len(view["themes"]) == 2 and seat == view["current"]:
             return choose_sentence(view, lang, verbosity)
-        return _t(lang, "place_caterpillar", verbosity, players=", ".join(
-            f"{k + 1} {n}" for k, n in enumerate(view["seats"]) if k != seat))
+        others = [n for k, n in enumerate(view["seats"]) if k != seat]
+        return _t(lang, "place_caterpillar", verbosity, players=others, example=others[0])
     if phase == "vote":
         words = view["said"][view["last"]][1] if view["last"] is not None else ""
         if view.get("suspect"):
@@ -213,7 +216,7 @@ def event_params(kind: str, params: dict[str, Any], seat: int, names: Sequence[s
         detail = params.get("letters") or params.get("earlier") or ""
         extra["detail"] = f": {_join(detail)}" if detail else ""
     if kind == "cups_scored":
-        extra["cups_said"] = ", ".join(f"{name(s)} {c}" for s, c in params["cups"])
+        extra["cups_said"] = tally((name(s), c) for s, c in params["cups"])
     if "stands" in params:
         extra["result"] = "stands" if params["stands"] else "goes"
     return extra
@@ -248,7 +251,9 @@ _CUES = {"player_out": "rejected", "word_said": "placed", "challenged": "warning
 
 class Presenter(GamePresenter[Any]):
     def read(self, low: str, view: Any, lang: str, verbosity: str) -> str | None:
-        return read(low, view, lang, verbosity)
+        # "zasady", "zasady 2", "wartości": the rules told by the game (issue 33 §2).
+        told = rules_told(GAME, low, lang, None)
+        return told if told is not None else read(low, view, lang, verbosity)
 
     def prompt(self, view: Any, lang: str, verbosity: str) -> str:
         return prompt(view, lang, verbosity)
@@ -270,6 +275,13 @@ class Presenter(GamePresenter[Any]):
 
     def cue_for(self, kind: str, seat: int, params: Mapping[str, Any]) -> str | None:
         return _CUES.get(kind)
+
+    def words_played(self, events: Sequence[Event], seat: int) -> list[str]:
+        """What a player said on the theme (``word_said``'s words, one answer however many
+        words it has): the report's words of Alicja."""
+        said = [str(e.params.get("words", "")).upper() for e in events
+                if e.kind == "word_said" and e.params.get("seat") == seat]
+        return [w for w in said if w]
 
     def event_params(self, kind: str, params: Mapping[str, Any], seat: int,
                      names: Sequence[str], lang: str = "en") -> dict[str, Any]:

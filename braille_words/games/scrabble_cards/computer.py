@@ -106,15 +106,29 @@ class QuickScore:
         self.full = len(hand) == rules.deck.hand_size
         self.cards = len(hand)
         self.bonus = rules.deck.all_cards_bonus
-        self._sides: dict[tuple[int, int, bool], int | None] = {}
+        n = len(self.board)
+        # Running sums of the table's blanks' letter values along every row and column: what
+        # a main word over the table's blanks loses, whatever its length.
+        self._blank_sums: tuple[list[list[int]], list[list[int]]] = ([], [])
+        for across, sums in ((True, self._blank_sums[0]), (False, self._blank_sums[1])):
+            for line in range(n):
+                running = [0]
+                for i in range(n):
+                    sq = (line, i) if across else (i, line)
+                    worth = self.values.get(self.board[sq[0]][sq[1]], 0)
+                    running.append(running[-1] + (worth if sq in self.blanks else 0))
+                sums.append(running)
+        # Every empty square's cross-word value both ways, worked out once (450 squares on
+        # 15×15): the score of each of up to 65 000 placements is then two list lookups a card.
+        self._across: list[list[int | None]] = [
+            [self._side(r, c, True) for c in range(n)] for r in range(n)]
+        self._down: list[list[int | None]] = [
+            [self._side(r, c, False) for c in range(n)] for r in range(n)]
 
     def _side(self, row: int, col: int, across: bool) -> int | None:
         """What the table's letters of the cross word through an empty square are worth
         (a main word ``across`` crosses it down), or None when that square has no
         neighbour that way; the same for every placement, so worked out once."""
-        key = (row, col, across)
-        if key in self._sides:
-            return self._sides[key]
         dr, dc = (1, 0) if across else (0, 1)
         board, n = self.board, len(self.board)
         total, seen = 0, False
@@ -125,8 +139,7 @@ class QuickScore:
                 if (r, c) not in self.blanks:
                     total += self.values.get(board[r][c], 0)
                 r, c = r + dr * step, c + dc * step
-        self._sides[key] = total if seen else None
-        return self._sides[key]
+        return total if seen else None
 
     def __call__(self, placement: Placement) -> int:
         if self.first:  # one word, every card laid now: no cross words, no table blanks
@@ -134,25 +147,27 @@ class QuickScore:
                         for _r, _c, letter, blank in placement.laid)
             bonus = self.bonus if self.full and len(placement.laid) == self.cards else 0
             return 2 * value + bonus
-        values, sides, across = self.values, self._sides, placement.across
+        across = placement.across
+        sides = self._across if across else self._down
+        value_of = self.values.__getitem__
         # The main word at full value, less its blanks: those laid now (below) and those
         # already on the table (rare: looked for only when the table has any).
-        main = sum(map(values.__getitem__, placement.word))
+        main = sum(map(value_of, placement.word))
         total = 0
         for r, c, letter, blank in placement.laid:
-            key = (r, c, across)
-            side = sides[key] if key in sides else self._side(r, c, across)
-            value = values[letter]
+            side = sides[r][c]
             if blank:
-                main -= value
-                value = 0
-            if side is not None:
-                total += side + value
-        if self.blanks:
-            dr, dc = (0, 1) if across else (1, 0)
-            row, col = placement.row, placement.col
-            main -= sum(values[letter] for i, letter in enumerate(placement.word)
-                        if (row + dr * i, col + dc * i) in self.blanks)
+                main -= value_of(letter)
+                if side is not None:
+                    total += side
+            elif side is not None:
+                total += side + value_of(letter)
+        if self.blanks:  # two lookups in running sums along the main word's line
+            if across:
+                line, start = self._blank_sums[0][placement.row], placement.col
+            else:
+                line, start = self._blank_sums[1][placement.col], placement.row
+            main -= line[start + len(placement.word)] - line[start]
         factor, premiums = 1, 0
         if self.premiums and (not self.strong or main >= KEEP_PREMIUM_BELOW):
             for times in self.premiums:
@@ -192,25 +207,52 @@ def with_premiums(rules: Rules, state: State, seat: int, lay: Lay, meets: tuple[
     return better if _points(rules, state, seat, better)[0] >= 0 else lay
 
 
+COMMON_WORDS: dict[str, int] = {"beginner": 20_000, "medium": 50_000}
+"""How many of the most frequent Polish forms a level lays as its main word (the strong one
+knows all), as in Rummikub Słowny; hints use the medium vocabulary. A child was hinted
+"K10 ii", "G1 sroż", "C9 abbuś": words nobody at a school table knows."""
+
+
+def common(rules: Rules, vocabulary: str, word: str) -> bool:
+    """Whether ``word`` is among the forms ``vocabulary`` (a level) knows; a lexicon without
+    frequencies (a test's small list) is known whole."""
+    most = COMMON_WORDS.get(vocabulary)
+    rank = getattr(rules.lexicon, "frequency_rank", None)
+    if most is None or not callable(rank):
+        return True
+    found = rank(word)
+    return found is not None and found <= most
+
+
 def shortlist(rules: Rules, state: State, seat: int, level: str,
-              keep: int | None = None) -> list[Placement]:
+              keep: int | None = None, vocabulary: str | None = None) -> list[Placement]:
     """The placements worth judging in full: the best ``keep`` by the cheap score (the
-    beginner's: the shortest words), every one when ``keep`` is None."""
-    found = placements(rules, state, seat)
+    beginner's: the shortest words), every one when ``keep`` is None; only words the
+    ``vocabulary`` (the level's by default) knows."""
+    words = vocabulary or level
+    found = {p for p in placements(rules, state, seat) if common(rules, words, p.word)}
     if keep is None or len(found) <= keep:
         return sorted(found, key=_order)
     if level == "beginner":
         return heapq.nsmallest(keep, found, key=lambda p: (len(p.word), _order(p)))
-    quick = QuickScore(rules, state, seat, level)
-    return heapq.nsmallest(keep, found, key=lambda p: (-quick(p), _order(p)))
+    # The same as nsmallest by (-score, order), without a key tuple for each of 20 000-65 000
+    # placements: score them all, find the keep-th best score, order only those that reach it.
+    every = list(found)
+    scores = list(map(QuickScore(rules, state, seat, level), every))
+    cut = heapq.nlargest(keep, scores)[-1]
+    best = [(-score, _order(p), p) for p, score in zip(every, scores, strict=True)
+            if score >= cut]
+    best.sort(key=lambda sp: sp[:2])
+    return [p for _s, _o, p in best[:keep]]
 
 
 def scored_moves(rules: Rules, state: State, seat: int, level: str,
-                 keep: int | None = None) -> list[tuple[int, Lay]]:
+                 keep: int | None = None, vocabulary: str | None = None
+                 ) -> list[tuple[int, Lay]]:
     """The moves the rules accept, with their points, best first: of every placement, or of
     the ``keep`` best by the cheap score."""
     out: list[tuple[int, Lay]] = []
-    for placement in shortlist(rules, state, seat, level, keep):
+    for placement in shortlist(rules, state, seat, level, keep, vocabulary):
         lay = lay_of(placement)
         points, meets = _points(rules, state, seat, lay)
         if points < 0:
@@ -289,7 +331,7 @@ class Computer(ComputerPlayer[Rules, State, Move]):
             return answer(rules, state, seat, "strong")
         if state.phase != "turn" or seat != state.current:
             return None
-        moves = scored_moves(rules, state, seat, "strong", JUDGED["strong"])
+        moves = scored_moves(rules, state, seat, "strong", JUDGED["strong"], "medium")
         return moves[0][1] if moves else None
 
     def fallback_move(self, rules: Rules, state: State, seat: int) -> Move | None:

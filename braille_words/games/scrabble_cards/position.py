@@ -5,7 +5,8 @@
 first across, column first down; ``?k`` a blank showing K); a word crossing an earlier one
 shares its card. A hand is its letters (``?`` a blank) and premium cards by code, separated by
 spaces. Without ``bag`` every card left over is in the bag, shuffled by the seed; with it the
-bag holds just those letters and the other cards are out of the game. Cards come from the
+bag holds just those cards (letters, and premium cards by code as in a hand) and the other
+cards are out of the game. Cards come from the
 game's own deck, so a position cannot hold more Ź cards than the bag has.
 """
 
@@ -41,12 +42,16 @@ class _Pool:
     def __init__(self, cards: Sequence[Card]) -> None:
         self.cards = list(cards)
 
-    def take(self, what: str, where: str) -> Card:
+    def take(self, what: str, place: str, number: int = 0) -> Card:
+        """A card for ``place`` ("board": word ``number``, "hand" ``number``, "bag"); the
+        exercise asks for more of a card than the deck has: said as the file's mistake, in
+        the teacher's language."""
         for card in self.cards:
             if (what == "?" and card.is_joker) or card.letter == what or card.premium == what:
                 self.cards.remove(card)
                 return card
-        raise InputError(f"{where}: the deck has no card {what!r} left for it")
+        raise InputError.coded("position_no_card", "scrabble_cards", card=what.upper(),
+                               place=place, number=number)
 
 
 def _tokens(hand: str, codes: Collection[str]) -> list[str]:
@@ -61,13 +66,35 @@ def _tokens(hand: str, codes: Collection[str]) -> list[str]:
     return out
 
 
+def _connected(table: Collection[tuple[int, int]]) -> None:
+    """Refuse a board whose words do not all hang together: on the table every word is
+    laid against the words before it, so a board in two pieces cannot come from a game."""
+    if not table:
+        return
+    squares = set(table)
+    start = next(iter(squares))
+    seen = {start}
+    todo = [start]
+    while todo:
+        row, col = todo.pop()
+        for sq in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
+            if sq in squares and sq not in seen:
+                seen.add(sq)
+                todo.append(sq)
+    if len(seen) != len(squares):
+        raise InputError(
+            "the board's words do not all touch: every word on the table must cross or "
+            "join another, as in a game"
+        )
+
+
 def state_from_position(
     rules: Rules, seats: Sequence[str], seed: int, position: Mapping[str, Any]
 ) -> tuple[State, list[Event]]:
     from braille_words.games.scrabble_cards.rules import Placed, State
 
     codes = {*rules.deck.word_premiums, *rules.deck.conditional}
-    pos = check_options(Position, "position", position)
+    pos = check_options(Position, "position", position, strict=True)
     n = len(seats)
     if len(pos.hands) != n:
         raise InputError(f"the position needs one hand for each of the {n} players")
@@ -96,8 +123,9 @@ def state_from_position(
                     raise InputError(f"{where} puts {letter.upper()} where another word has "
                                      f"{table[sq].letter.upper()}")
                 continue
-            card = pool.take("?" if blank else letter, where)
+            card = pool.take("?" if blank else letter, "board", number)
             table[sq] = Placed(sq[0], sq[1], card.id, letter, blank)
+    _connected(table)
     hands: list[tuple[Card, ...]] = []
     for number, hand in enumerate(pos.hands, start=1):
         tokens = _tokens(hand, codes)
@@ -108,14 +136,14 @@ def state_from_position(
                                  f"({', '.join(sorted(codes))})")
         if len(tokens) > rules.deck.hand_size:
             raise InputError(f"hand {number} holds more than {rules.deck.hand_size} cards")
-        hands.append(tuple(pool.take(t, f"hand {number}") for t in tokens))
+        hands.append(tuple(pool.take(t, "hand", number) for t in tokens))
     rest = list(pool.cards)
     if pos.bag is None:
         random.Random(seed).shuffle(rest)
         bag, spent = rest, []
     else:
         wanted = _Pool(rest)
-        bag = [wanted.take(ch, "the bag") for ch in normalize(pos.bag).replace(" ", "")]
+        bag = [wanted.take(t, "bag") for t in _tokens(pos.bag, codes)]
         spent = wanted.cards
     state = State(
         seats=tuple(seats), seed=seed, size=size, table=tuple(table.values()),

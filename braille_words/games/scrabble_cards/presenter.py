@@ -35,6 +35,8 @@ from braille_words.games.scrabble_cards.notation import (
 )
 from braille_words.games.scrabble_cards.view import CardView, ScrabbleView
 from braille_words.present.messages import render
+from braille_words.present.rulebook import rules_told
+from braille_words.present.tally import tally
 from braille_words.speech.speaker import mark_word
 from braille_words.speech.spelling import letter_name
 
@@ -113,8 +115,8 @@ def read_card(view: ScrabbleView, number: int, lang: str, verbosity: str) -> str
 
 
 def read_scores(view: ScrabbleView, lang: str, verbosity: str) -> str:
-    parts = [f"{_name(view, s)} {p}" for s, p in enumerate(view["scores"])]
-    return _t(lang, "read_scores", verbosity, scores=", ".join(parts), bag=view["bag"])
+    parts = tally((_name(view, s), p) for s, p in enumerate(view["scores"]))
+    return _t(lang, "read_scores", verbosity, scores=parts, bag=view["bag"])
 
 
 def board_grid(view: ScrabbleView, own: bool = True) -> Grid:
@@ -545,7 +547,9 @@ class Presenter(GamePresenter[ScrabbleView]):
         self._view: ScrabbleView | None = None
 
     def read(self, low: str, view: ScrabbleView, lang: str, verbosity: str) -> str | None:
-        return read(low, view, lang, verbosity)
+        # "zasady", "zasady 2", "wartości": the rules told by the game (issue 33 §2).
+        told = rules_told(GAME, low, lang, None)
+        return told if told is not None else read(low, view, lang, verbosity)
 
     def prompt(self, view: ScrabbleView, lang: str, verbosity: str) -> str:
         return prompt(view, lang, verbosity)
@@ -575,6 +579,12 @@ class Presenter(GamePresenter[ScrabbleView]):
     def rack_letters(self, view: ScrabbleView) -> str:
         return "".join(c["letter"] or "?" for c in view["hand"] if c["premium"] is None)
 
+    def rack_shown(self, view: ScrabbleView, lang: str) -> str:
+        """The letters, then the bonus cards by name ("ytąai + te same końce, palindrom")."""
+        bonus = [card_name(c, lang, "expert") for c in view["hand"] if c["premium"] is not None]
+        letters = self.rack_letters(view)
+        return f"{letters} + {', '.join(bonus)}" if bonus else letters
+
     def event_params(
         self, kind: str, params: Mapping[str, Any], seat: int, names: Sequence[str],
         lang: str = "en",
@@ -598,7 +608,17 @@ class Presenter(GamePresenter[ScrabbleView]):
         return _t(lang, "resumed", verbosity, scores=read_scores(view, lang, verbosity))
 
     def describe_move(self, move: Any, lang: str, view: ScrabbleView | None = None) -> str:
-        return to_command(move, view, lang)
+        """A hint says what the line means, then the line: "K10 ii 5" was heard as three
+        words and a count ("5" is the hand's card 5, played with the word)."""
+        from braille_words.games.scrabble_cards.rules import Lay
+
+        line = to_command(move, view, lang)
+        if not isinstance(move, Lay):
+            return line
+        return render(lang, GAME, "hint_lay", {
+            "word": move.word.upper(), "square": square_name(move.row, move.col),
+            "across": "yes" if move.across else "no",
+            "cards": [str(k + 1) for k in move.extras], "line": line})
 
     def nudge(self, move: Any, lang: str, view: ScrabbleView, verbosity: str) -> str | None:
         return nudge(move, lang, view, verbosity)

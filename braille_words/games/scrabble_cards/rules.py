@@ -93,7 +93,7 @@ EVENT_KINDS: dict[str, str] = {
     "clock_out": "Player {seat}'s clock has run out: they can only pass.",
     "hand_left": "Player {seat} has {points} points of letters left: -{points}.",
     "hand_given": "Player {seat} gives {points} points of letters to player {to}.",
-    "went_out": "Player {seat} has no letters left and the bag is empty.",
+    "went_out": "Player {seat} has no letters left and no letter is left in the bag.",
     "all_idle": "Every player passed or lost a turn twice in a row.",
     "all_clocks_out": "Every clock has run out.",
     "bag_empty": "The bag is empty.",
@@ -317,7 +317,7 @@ class Last:
     meets: tuple[str, ...]
     """The conditional cards whose condition the move meets."""
     ends: bool
-    """Standing, it ends the game (no letter left in the mover's hand, the bag empty)."""
+    """Standing, it ends the game (no letter left in the mover's hand nor in the bag)."""
     stands: bool = False
     answered: tuple[int, ...] = ()
     against: tuple[tuple[int, int], ...] = ()
@@ -889,7 +889,7 @@ class Rules(GameRules[State, Move]):
         placed = tuple(Placed(sq[0], sq[1], used[sq].id, x.letter, x.blank)
                        for sq, x in sorted(laid.items()))
         left = [c for c in free if c not in extras]
-        ends = not state.bag and not any(c.kind != "premium" for c in left)
+        ends = not _letters_in(state.bag) and not _letters_in(left)
         return Judged(placed, tuple(c.id for c in extras), tuple(scored), points, meets, ends,
                       bonus, formed)
 
@@ -1084,7 +1084,7 @@ class Rules(GameRules[State, Move]):
     ) -> tuple[State, list[Event]]:
         state = replace(state, current=seat, phase="turn", pending=(), pending_premiums=())
         state = self._refill(state, seat, events)
-        if not state.bag and not any(c.kind != "premium" for c in state.hands[seat]):
+        if not _letters_in(state.bag) and not _letters_in(state.hands[seat]):
             return self._went_out(state, seat, events)
         events.append(Event("turn_started", {"seat": seat}))
         if state.clock_out[seat]:
@@ -1182,3 +1182,10 @@ __all__ = [
     "parse_word",
     "square_name",
 ]
+
+
+def _letters_in(cards: Sequence[Card]) -> bool:
+    """Whether any of ``cards`` is a letter (a blank is one; a premium card is not): the game
+    ends when the mover holds none and the bag has none — "a w woreczku nie ma już więcej
+    liter" — so premium cards left in the bag do not keep it going."""
+    return any(c.kind != "premium" for c in cards)

@@ -6,7 +6,7 @@ is that word: ``konstantynopolitańczykowianeczka``. A word that is also a comma
 numbered from 1, as a player counts, or named.
 
 - ``słowo X`` / ``word X``: write X as this round's word.
-- ``wyzwanie 2`` / ``challenge 2``: challenge player 2's word.
+- ``wyzwanie Ola`` / ``challenge 2``: challenge the word of Ola (or of player 2).
 - ``gotowe`` / ``done``: no (more) challenges this round.
 - ``zostaw l s w n`` / ``keep l s w n``: a veteran names the (up to four) letters that keep
   their value.
@@ -31,6 +31,7 @@ from typing import Any
 import braille_words.present.messages  # noqa: F401
 from braille_words.errors import InputError
 from braille_words.games.kit import CommandLanguage
+from braille_words.games.seat_names import find_seat
 from braille_words.games.seven_words.rules import (
     Challenge,
     Correct,
@@ -42,13 +43,14 @@ from braille_words.games.seven_words.rules import (
     TimeUp,
 )
 from braille_words.games.seven_words.view import SevenWordsView
-from braille_words.tiles import is_number, normalize
+from braille_words.tiles import normalize
 
 HELP: dict[str, list[tuple[str, str]]] = {
     "pl": [
         ("kot", "w trakcie rundy samo słowo to twoje słowo na tę rundę (nie można go zmienić)"),
         ("słowo gotowe", "zapisz słowo, które brzmi jak polecenie (tu: GOTOWE)"),
-        ("wyzwanie 2", "rzuć wyzwanie słowu gracza 2 (niesłuszne wyzwanie: -2 pkt na koniec)"),
+        ("wyzwanie Ola", "rzuć wyzwanie słowu gracza o tym imieniu (albo numerze; niesłuszne "
+         "wyzwanie: -2 pkt na koniec)"),
         ("gotowe", "nie masz (więcej) wyzwań w tej rundzie"),
         ("zostaw l s w n", "weteran: te litery (najwyżej 4) punktują normalnie, inne po 1 pkt"),
         ("popraw kot", "łagodny stół: popraw zakwestionowane słowo na właściwą formę"),
@@ -69,7 +71,8 @@ HELP: dict[str, list[tuple[str, str]]] = {
     "en": [
         ("kot", "during a round a bare word is your word for the round (it cannot be changed)"),
         ("word gotowe", "write a word that looks like a command (here: GOTOWE)"),
-        ("challenge 2", "challenge player 2's word (a wrong challenge costs 2 points at the end)"),
+        ("challenge Ola", "challenge the word of the player you name (or number; a wrong "
+         "challenge costs 2 points at the end)"),
         ("done", "you have no (more) challenges this round"),
         ("keep l s w n", "veteran: these letters (at most 4) score normally, others 1 point"),
         ("correct kot", "lenient table: correct a challenged word to its proper form"),
@@ -140,15 +143,10 @@ def _error(code: str, /, **params: Any) -> InputError:
 def _player(arg: str, view: SevenWordsView) -> int:
     """A player by number (from 1) or by name, as the 0-based seat."""
     seats: Sequence[str] = view.get("seats", [])
-    if is_number(arg):
-        n = int(arg)
-        if 1 <= n <= len(seats):
-            return n - 1
-    else:
-        names = [normalize(s) for s in seats]
-        if arg in names:
-            return names.index(arg)
-    raise _error("no_player", player=arg, n=len(seats))
+    seat = find_seat(arg, seats)
+    if seat is None:
+        raise _error("no_player", player=arg, n=len(seats))
+    return seat
 
 
 def parse(line: str, view: SevenWordsView) -> Move:
@@ -177,9 +175,9 @@ def parse(line: str, view: SevenWordsView) -> Move:
             raise _error("word_after_word")
         return Submit(rest)
     if verb in _CHALLENGE:
-        if len(args) != 1:
+        if not args:
             raise _error("one_player")
-        return Challenge(_player(args[0], view))
+        return Challenge(_player(rest, view))
     if verb in _DONE and not args:
         return Done()
     if verb in _KEEP:
@@ -221,7 +219,9 @@ def to_command(move: Move, view: SevenWordsView, lang: str = "en") -> str:
     if isinstance(move, TimeUp):
         return "koniec czasu" if pl else "time up"
     if isinstance(move, Challenge):
-        return f"{'wyzwanie' if pl else 'challenge'} {move.target + 1}"
+        seats = view.get("seats", [])
+        who = seats[move.target] if 0 <= move.target < len(seats) else str(move.target + 1)
+        return f"{'wyzwanie' if pl else 'challenge'} {who}"
     if isinstance(move, Done):
         return "gotowe" if pl else "done"
     if isinstance(move, Ruling):

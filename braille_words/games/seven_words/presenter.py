@@ -15,12 +15,32 @@ from braille_words.braille.symbols import column_symbol
 from braille_words.braille.translator import symbol_cell, text_to_cells
 from braille_words.games.interface import TimerRequest
 from braille_words.games.kit import GamePresenter
+from braille_words.games.seven_words.deck import load_deck
 from braille_words.games.seven_words.view import SevenWordsView
 from braille_words.present.messages import render, text
+from braille_words.present.rulebook import rules_told
+from braille_words.present.tally import named, tally
 from braille_words.speech.speaker import mark_word
 from braille_words.speech.spelling import letter_name
 
 GAME = "seven_words"
+
+
+def rules_values() -> dict[str, Any]:
+    """What the rules say beside data.toml's plain values, counted from our deck: the cards
+    on the table, the common and rare cards, and which rare letters score +1 and +2."""
+    deck = load_deck()
+    by_bonus: dict[int, list[str]] = {}
+    for letter, (_count, bonus) in deck.rare.items():
+        by_bonus.setdefault(bonus, []).append(letter.upper())
+    return {
+        "slots": deck.slots,
+        "common_cards": sum(deck.common.values()),
+        "rare_cards": sum(count for count, _ in deck.rare.values()),
+        "rare_one": ", ".join(by_bonus.get(1, [])),
+        "rare_two": ", ".join(by_bonus.get(2, [])),
+        "columns_discarded": deck.cards_per_column * (len(deck.columns) // 2),
+    }
 WORD_LANG = "pl"
 """The language of the cards: letters are named and Brailled in it, whatever the messages."""
 
@@ -98,8 +118,8 @@ def read_words(
 def read_scores(
     view: SevenWordsView, lang: str, verbosity: str, word_lang: str = WORD_LANG
 ) -> str:
-    parts = [f"{_name(view, s)} {t}" for s, t in enumerate(view["totals"])]
-    return _t(lang, "scores", verbosity, s=", ".join(parts))
+    parts = tally((_name(view, s), t) for s, t in enumerate(view["totals"]))
+    return _t(lang, "scores", verbosity, s=parts)
 
 
 _PHASES = ("writing", "challenges", "correction", "ruling", "over")
@@ -242,7 +262,8 @@ def event_params(
         )
     if kind == "round_scored":
         extra["results_said"] = "; ".join(
-            f"{name(r['seat'])} {r['score']}" + (f" +{r['bonus']}" if r.get("bonus") else "")
+            named(name(r['seat']), r['score'])
+            + (f" +{r['bonus']}" if r.get("bonus") else "")
             for r in params["results"]
         )
     if kind == "game_over":
@@ -335,7 +356,9 @@ class Presenter(GamePresenter[SevenWordsView]):
         super().__init__(word_lang)
 
     def read(self, low: str, view: SevenWordsView, lang: str, verbosity: str) -> str | None:
-        return read(low, view, lang, verbosity, self.word_lang)
+        # "zasady", "zasady 2", "wartości": the rules told by the game (issue 33 §2).
+        told = rules_told(GAME, low, lang, rules_values())
+        return told if told is not None else read(low, view, lang, verbosity, self.word_lang)
 
     def prompt(self, view: SevenWordsView, lang: str, verbosity: str) -> str:
         return prompt(view, lang, verbosity, self.word_lang)

@@ -58,6 +58,7 @@ from braille_words.games.word_rummikub.rules import (
     Undo,
 )
 from braille_words.games.word_rummikub.view import RackTile, RummikubView, TableWord
+from braille_words.lexicon.diacritics import VARIANTS
 from braille_words.tiles import is_number, normalize
 
 JOKER_NAMES = frozenset({"?", "*", "joker", "dżoker", "jokera", "blank"})
@@ -275,8 +276,10 @@ def parse(line: str, view: RummikubView) -> Move:
     key, lang, args = _verb(text)
     cmd = _Line(key, lang, args, view)
     if key in ("undo", "reset", "done", "draw", "yes", "no", "close"):
-        if args:
+        if args and all(is_number(a) for a in args):
             raise cmd.error("takes_no_numbers")
+        if args:  # "cofnij ruch", "pas x z q": words, not numbers, follow the command
+            raise cmd.error("takes_nothing", verb=text.split()[0], extra=" ".join(args))
         simple: dict[str, Move] = {
             "undo": Undo(), "reset": ResetTurn(), "done": EndTurn(), "draw": Draw(),
             "yes": CastVote(True), "no": CastVote(False), "close": CloseVote(),
@@ -347,6 +350,12 @@ def _new(cmd: _Line) -> Move:
             try:
                 tiles.append(cmd.rack_tile(ch, tiles))
             except InputError:
+                polish = _polish_on_rack(cmd, ch, tiles)
+                if polish is not None:
+                    # "nowe gon" with Ń on the rack: the joker is not spent silently; the
+                    # table offers NOWE GOŃ, and numbers still lay the joker as N.
+                    raise cmd.error("polish_letter_on_rack", letter=ch.upper(),
+                                    polish=polish.upper()) from None
                 tiles.append(cmd.rack_tile("?", tiles))
                 jokers += ch
         return NewWord(tuple(tiles), jokers)
@@ -358,6 +367,15 @@ def _new(cmd: _Line) -> Move:
     if n != len(jokers):
         raise cmd.error("joker_letters_count", n=n)
     return NewWord(tuple(tiles), jokers)
+
+
+def _polish_on_rack(cmd: _Line, letter: str, taken: Sequence[int]) -> str | None:
+    """The Polish letter on the rack (not yet taken) that ``letter`` was typed for, if any."""
+    for variant in VARIANTS.get(letter, "")[1:]:
+        if any(tile_letter == variant and tile_id not in taken
+               for tile_id, tile_letter in cmd.rack):
+            return variant
+    return None
 
 
 def _joker(cmd: _Line) -> Move:

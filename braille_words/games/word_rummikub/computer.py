@@ -39,6 +39,8 @@ from braille_words.games.word_rummikub.rules import (
     State,
     word_text,
 )
+from braille_words.lexicon.common import common_words
+from braille_words.tiles import MAX_WORD_LENGTH
 
 LEVELS = ("beginner", "medium", "strong")
 
@@ -64,6 +66,16 @@ class Searchable(Protocol):
     ) -> Sequence[Found]: ...
 
 
+def longest_word(lex: object) -> int:
+    """The length of the lexicon's longest word: no search for a longer one is made (a rack
+    of seventy tiles spent the move's searches on lengths no word has)."""
+    known = getattr(lex, "longest_word", None)
+    if isinstance(known, int):
+        return known
+    graph = getattr(lex, "graph", None)
+    return int(graph.height[0]) if graph is not None else MAX_WORD_LENGTH
+
+
 class _Budget:
     """A lexicon that answers at most ``calls`` anagram searches, then finds nothing.
 
@@ -74,6 +86,7 @@ class _Budget:
     def __init__(self, lex: Searchable, calls: int) -> None:
         self.lex = lex
         self.left = calls
+        self.longest_word = longest_word(lex)
 
     def contains(self, word: str) -> bool:
         return self.lex.contains(word)
@@ -92,28 +105,24 @@ class _Common:
 
     Levels mean vocabulary too: a beginner computer laying PORZEŹBIONO teaches nothing, and
     a hint that says "= wsnutymi" helps nobody. The ranks come from word frequencies compiled
-    with the lexicon; a lexicon without them (a test's small list) is taken whole."""
+    with the lexicon; a lexicon without them (a test's small list) is taken whole. The known
+    words are searched by their letter counts (``lexicon/common.py``), so a rack of any size
+    costs what the vocabulary costs, not what the whole lexicon would."""
 
     def __init__(self, lex: Searchable, most: int) -> None:
         self.lex = lex
-        self.most = most
-        rank = getattr(lex, "frequency_rank", None)
-        self._rank: Callable[[str], int | None] | None = rank
+        self.known = common_words(lex, most)
+        self.longest_word = longest_word(lex)
 
     def contains(self, word: str) -> bool:
         return self.lex.contains(word)
 
-    def common(self, word: str) -> bool:
-        if self._rank is None:
-            return True
-        rank = self._rank(word)
-        return rank is not None and rank <= self.most
-
     def anagrams(
         self, letters: str, jokers: int = 0, *, min_len: int = 1, max_len: int | None = None
     ) -> Sequence[Found]:
-        found = self.lex.anagrams(letters, jokers, min_len=min_len, max_len=max_len)
-        return [f for f in found if self.common(f.word)]
+        if self.known is None:
+            return self.lex.anagrams(letters, jokers, min_len=min_len, max_len=max_len)
+        return self.known.anagrams(letters, jokers, min_len=min_len, max_len=max_len)
 
 
 COMMON_WORDS: dict[str, int] = {"beginner": 20_000, "medium": 50_000}
@@ -124,6 +133,31 @@ SEARCH_BUDGET = 400
 """Anagram searches one computer move may make (a typical strong move makes about 250)."""
 COVER_BUDGET = 40
 """Of those, searches for words that use up the whole rack."""
+
+
+SEARCH_TILES = 18
+"""Rack tiles a search with table words sees. A rack may grow to every tile of the set, and
+the searches that lengthen, split or merge table words cost what their pool of letters
+allows: a rack of seventy made a strong move take twenty seconds. Racks up to this size are
+searched whole (as ever); a longer one is searched through this many of its tiles, every
+letter it holds once before any twice (``varied``), and the move is the best found so. The
+words laid from the rack alone still see all of it."""
+
+
+def varied(letters: str, most: int) -> str:
+    """At most ``most`` of ``letters``: each distinct letter once (in rack order), then each
+    second copy, and so on; a joker ('?') is kept, last. Deterministic: replays agree."""
+    if len(letters) <= most:
+        return letters
+    joker = "?" if "?" in letters else ""
+    plain = letters.replace("?", "")
+    seen: Counter[str] = Counter()
+    rounds: list[tuple[int, int, str]] = []
+    for place, ch in enumerate(plain):
+        rounds.append((seen[ch], place, ch))
+        seen[ch] += 1
+    kept = sorted(rounds)[: most - len(joker)]
+    return "".join(ch for _r, _p, ch in sorted(kept, key=lambda k: k[1])) + joker
 
 
 @dataclass(frozen=True)
@@ -161,7 +195,7 @@ def _search(
     """Up to ``limit`` words from ``letters`` ('?' jokers), longest first, within ``lengths``
     distinct lengths that give any word; ``need``: letters each word must use as real tiles;
     ``keep``: any further test a word must pass."""
-    hi = min(hi, len(letters))
+    hi = min(hi, len(letters), longest_word(lex))
     out: list[str] = []
     seen = 0
     for size in range(hi, lo - 1, -1):
@@ -209,6 +243,9 @@ class _Planner:
         # for a rare gain: those searches see at most one joker (the rack search sees all).
         first = self.rack.find("?")
         self.rack1 = self.rack if first < 0 else self.rack.replace("?", "") + "?"
+        # With a table word in the search, a long rack makes nearly every word of the
+        # lexicon a candidate: those searches see a bounded, varied part of it.
+        self.rack1 = varied(self.rack1, SEARCH_TILES)
         self.table = [word_text(w) for w in state.table]
         self.on_table = frozenset(self.table)
         self.opt = rules.options
@@ -231,6 +268,7 @@ class _Planner:
             return ()
         if rest.count("?") > 1:  # two jokers make every search dozens of times longer
             rest = rest.replace("?", "") + "?"
+        rest = varied(rest, SEARCH_TILES)  # a long remainder: a bounded part of it
         taken = frozenset(self.on_table | set(made))
         cover = self._cover("".join(sorted(rest)), taken, 3)
         if cover is not None:
@@ -349,7 +387,7 @@ class _Planner:
         n = len(self.table)
         pairs = [(i, j) for i in range(n) for j in range(i + 1, n)
                  if len(self.table[i]) + len(self.table[j]) <= 10]
-        rack = self.rack.replace("?", "")
+        rack = varied(self.rack.replace("?", ""), SEARCH_TILES)
         for i, j in pairs[:10]:
             both = self.table[i] + self.table[j]
             words = _search(
@@ -430,3 +468,11 @@ class Computer(ComputerPlayer[Rules, State, Move]):
 
     def hint(self, rules: Rules, state: State, seat: int) -> Move | None:
         return hint(rules, state, seat)
+
+    def fallback_move(self, rules: Rules, state: State, seat: int) -> Move | None:
+        """Always legal: trust the table in a vote, take back a changed turn, else draw."""
+        if state.vote is not None:
+            return CastVote(True)
+        if state.turn_changed or state.turn.history:
+            return ResetTurn()
+        return Draw()

@@ -48,7 +48,7 @@ def from_position(
     position that could not be played (an empty rack, a table word not in the dictionary) is
     refused with a sentence before the game starts.
     """
-    pos = check_options(Position, "position", position)
+    pos = check_options(Position, "position", position, strict=True)
     players = len(names)
     if len(pos.racks) != players:
         raise InputError(f"the position needs one rack for each of the {players} players")
@@ -69,6 +69,12 @@ def from_position(
     if not 0 <= pos.current < players:
         raise InputError(f"current must be a player number from 0 to {players - 1}")
     bank = _letters(pos.bank, "the bank") if pos.bank is not None else None
+    if bank == "":
+        # An empty text is a slip more often than an exercise with nothing to draw.
+        raise InputError(
+            "the bank is empty; list the tiles left to draw, or leave bank out to put "
+            "every other tile in the bank"
+        )
     state = arranged_state(
         racks,
         table,

@@ -18,6 +18,8 @@ from braille_words.games.interface import TimerRequest
 from braille_words.games.kit import GamePresenter
 from braille_words.games.word_rummikub.view import RummikubView, TableWord
 from braille_words.present.messages import render, text
+from braille_words.present.rulebook import rules_told
+from braille_words.present.tally import tally
 from braille_words.speech.speaker import mark_word
 from braille_words.speech.spelling import letter_name
 from braille_words.tiles import is_number
@@ -143,8 +145,8 @@ def read_word(view: RummikubView, number: int, lang: str, word_lang: str = WORD_
 def read_scores(
     view: RummikubView, lang: str, verbosity: str, word_lang: str = WORD_LANG
 ) -> str:
-    parts = [f"{name} {score}" for name, score in zip(view["seats"], view["scores"], strict=False)]
-    return _t(lang, "scores", verbosity, s=", ".join(parts))
+    parts = tally(zip(view["seats"], view["scores"], strict=False))
+    return _t(lang, "scores", verbosity, s=parts)
 
 
 def read_bank(view: RummikubView, lang: str, verbosity: str, word_lang: str = WORD_LANG) -> str:
@@ -164,8 +166,8 @@ def read_turn(view: RummikubView, lang: str, verbosity: str, word_lang: str = WO
 def read_racks(
     view: RummikubView, lang: str, verbosity: str, word_lang: str = WORD_LANG
 ) -> str:
-    parts = [f"{name} {n}" for name, n in zip(view["seats"], view["rack_sizes"], strict=False)]
-    return _t(lang, "racks", verbosity, s=", ".join(parts))
+    parts = tally(zip(view["seats"], view["rack_sizes"], strict=False))
+    return _t(lang, "racks", verbosity, s=parts)
 
 
 _READERS = {
@@ -227,7 +229,12 @@ def where(
 def final(result: dict[str, Any], lang: str, names: Sequence[str], seat: int) -> str:
     scores = result.get("scores", [])
     winners = [names[s] for s in result.get("winners", result.get("winner_seats", []))]
-    parts = ", ".join(f"{n} {s}" for n, s in zip(names, scores, strict=False))
+    penalties = list(result.get("penalties", [])) + [0] * len(scores)
+    # Where the points came from: a child whose running total was 87 heard 91 (or 57) at the
+    # end with no reason; a joker left on the rack is said beside the score it lowered.
+    said = [_t(lang, "final_score", score=score, words=score + penalty, penalty=penalty)
+            if penalty else str(score) for score, penalty in zip(scores, penalties, strict=False)]
+    parts = tally(zip(names, said, strict=False))
     return _t(lang, "final", parts=parts, w=winners)
 
 
@@ -417,7 +424,9 @@ class Presenter(GamePresenter[RummikubView]):
         super().__init__(word_lang)
 
     def read(self, low: str, view: RummikubView, lang: str, verbosity: str) -> str | None:
-        return read(low, view, lang, verbosity, self.word_lang)
+        # "zasady", "zasady 2", "wartości": the rules told by the game (issue 33 §2).
+        told = rules_told(GAME, low, lang, None)
+        return told if told is not None else read(low, view, lang, verbosity, self.word_lang)
 
     def prompt(self, view: RummikubView, lang: str, verbosity: str) -> str:
         return prompt(view, lang, verbosity, self.word_lang)

@@ -407,7 +407,7 @@ def arranged_state(
         for k, t in enumerate(pool):
             if t.letter == letter:
                 return pool.pop(k)
-        raise InputError(f"the set has no more {_shown(letter)} tiles for this position")
+        raise InputError.coded("position_no_tile", "word_rummikub", letter=_shown(letter))
 
     rack_tiles = tuple(tuple(take(None if ch == "?" else ch) for ch in r) for r in racks)
     words = []

@@ -18,6 +18,7 @@ from braille_words.errors import InputError
 from braille_words.games.kit import CommandLanguage
 from braille_words.games.word_thief.rules import Lay, Move, Pass, StealMove
 from braille_words.games.word_thief.view import WordThiefView
+from braille_words.speech.spelling import ENGLISH_LETTER_NAMES
 from braille_words.tiles import is_number, normalize
 
 GAME = "word_thief"
@@ -81,11 +82,27 @@ def parse(line: str, view: WordThiefView) -> Move:
             raise _error("steal_args")
         return StealMove(int(args[0]) - 1, tuple(args[1:]))
     if verb in _PASS:
-        cards = tuple(c for a in args for c in a if c not in ", ")
-        return Pass(cards)
+        return Pass(_cards(args))
     if len(words) == 1 and not is_number(verb):
         return Lay(verb)
     raise _error("unknown_command", command=line.strip())
+
+
+_NAMED = {name: letter for letter, name in ENGLISH_LETTER_NAMES.items() if len(name) > 1}
+_NAMED.update({"zee": "z", "double u": "w", "doubleu": "w"})
+
+
+def _cards(args: list[str]) -> tuple[str, ...]:
+    """The cards a pass gives up, typed as letters (``x z q``) or as the letter names the
+    hand is read with (``ex zed cue``, ``bee``): a child repeats what was heard."""
+    text = " ".join(args).replace(",", " ").replace("double u", "doubleu")
+    cards: list[str] = []
+    for word in text.split():
+        if word in _NAMED:
+            cards.append(_NAMED[word])
+        else:
+            cards.extend(word)
+    return tuple(cards)
 
 
 def _declared(text: str) -> Move:

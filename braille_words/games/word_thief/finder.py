@@ -1,136 +1,63 @@
-"""Word Thief's steal finder: every word that holds a stolen word's letters in order and takes
-at least one card from a hand, and every two-way cut the hand pays for.
+"""Word Thief's steal finder: every steal of a table word a hand can make, in any number of
+new words, wilds included, with the stolen letters in order or (the variant) rearranged.
 
-Two ways to find them, which must agree (a test and the benchmark hold them to it, and to a
-scan of the word list):
+A steal, as the rules README has it: the stolen word's cards are split into pieces, one per
+new word (contiguous pieces whose letters stay in order; under ``rearrange`` any pieces, in
+any order), every new word is a word holding its piece and at least one hand card, and the
+hand (its wilds standing in for letters it lacks) pays for all the new words together.
 
-* ``holding``, a walk of the word graph carrying the order as it goes: at each letter it
-  either matches the next stolen letter or spends a hand card (a wild for any letter). It
-  reaches only words that can be steals, but in Python it visits thousands of nodes a piece,
-  and a table of eight words has some eighty pieces (the words and both sides of every cut).
-* ``Finder``, what the computer uses: a word holding a piece is made of the piece's letters
-  and some of the hand's, so its letter multiset is the piece's times one of the hand's
-  sub-multisets (at most 2^7 of them, times 26 for a wild standing in once). With each
-  multiset kept as a product of primes (one prime a letter), the words of a piece are its
-  product times each of the hand's, looked up in an anagram index built once per word list
-  (a bitmap of the products' hashes, checked for all of them at once with numpy, lets only
-  the few that may be words reach the dictionary), then an in-order check of the few words
-  found. The hand's multisets are worked out once per turn and shared by every word on the
-  table, and so are the words of a piece (the same short pieces, a T or an E, come from
-  several words).
+How it stays fast. A word holding a piece is made of the piece's letters and some of the
+hand's, so its letter multiset is the piece's times one of the hand's sub-multisets (at most
+2^7 of them, times 26 for each wild standing in). With each multiset kept as a product of
+primes (one prime a letter), the words of a piece are its product times each of the hand's,
+looked up in an anagram index built once per word list (a bitmap of the products' hashes,
+checked for all of them at once with numpy, lets only the few that may be words reach the
+dictionary), then an in-order check of the few words found. The words of a piece are kept
+grouped by what they take from the hand ("a take": which sub-multiset, and how many wilds),
+and each piece is looked up once per turn, whatever table word it comes from.
 
-A two-way cut pairs the words of its left piece with those of its right one. Words are
-grouped by the hand cards they take; a pair of groups is checked once (do the two together
-fit the hand, a wild making up one letter short), and every pair of words in two groups that
-fit is a steal, so the pairs never have to be tried one by one.
+A steal is then a walk along the stolen word choosing the next piece and one group of its
+words, as long as the hand can still pay: what is left of the hand is itself one of its
+sub-multisets, so "what remains after this take, and how many wilds it costs" is a table
+worked out once per hand. Every word of every chosen group goes with every word of the
+others, so words are never paired one by one while searching, only when the steals are
+listed. A stolen wild (None) is tried as each letter.
 """
 
 from __future__ import annotations
 
 import re
 import weakref
-from collections.abc import Sequence
-from itertools import combinations_with_replacement, product
+from collections.abc import Iterator, Sequence
+from itertools import combinations, combinations_with_replacement, product
 from math import prod
 from typing import Any
 
 import numpy as np
 
-Found = tuple[str, tuple[int, ...], int]
-"""A word, how many of each hand letter it takes (by the graph's letter index), wilds taken."""
-
 Group = tuple[int, int]
 """What a word takes from the hand: which sub-multiset of its letters (a number, see
 ``Finder``), and how many wilds stand in for letters the hand lacks."""
 
+Piece = tuple[int, ...]
+"""The positions of the stolen word's cards that go into one new word."""
+
+Way = tuple[tuple[str, ...], tuple[Piece, ...]]
+"""One way to steal: the new words, and the piece of the stolen word each one holds."""
+
+Node = tuple[Piece, int, int]
+"""Where a steal stands in ``Finder.lattice``: the stolen cards not yet split off, what is
+left of the hand's letters (a take's number) and of its wilds."""
+
+Edge = tuple[Piece, list[str], Node]
+"""The next piece, the words it may become (all taking the same cards), the node after."""
+
 
 def holds_in_order(word: str, stolen: str) -> bool:
     """Whether ``word`` has ``stolen``'s letters in order: the plain check a scan of the word
-    list makes, which both searches must agree with."""
+    list makes, which the search must agree with."""
     it = iter(word)
     return all(ch in it for ch in stolen)
-
-
-def holding(graph: Any, piece: Sequence[str | None], hand: str, wilds: int) -> list[Found]:
-    """Every word holding ``piece`` in order (None: a stolen wild, any letter) and at least one
-    hand card, the hand paying for the rest: the graph walk."""
-    letters = graph.letters
-    index = {c: i for i, c in enumerate(letters)}
-    counts = [0] * len(letters)
-    for ch in hand:
-        if ch in index:
-            counts[index[ch]] += 1
-    want = [None if p is None else index.get(p, -1) for p in piece]
-    need = len(want)
-    first, count, final, label, target, height = (
-        graph.first, graph.count, graph.final, graph.label, graph.target, graph.height
-    )
-    spent = [0] * len(letters)
-    out: list[Found] = []
-
-    def visit(node: int, text: str, k: int, used: int, wild_left: int) -> None:
-        start = first[node]
-        for e in range(start, start + count[node]):
-            child = target[e]
-            c = label[e]
-            word = text + letters[c]
-            if height[child] + 1 < need - k:
-                continue
-            w = want[k] if k < need else -2
-            if w is None or w == c:  # the next stolen letter
-                if k + 1 == need and used and final[child]:
-                    out.append((word, tuple(spent), wilds - wild_left))
-                if count[child]:
-                    visit(child, word, k + 1, used, wild_left)
-            if counts[c]:  # a hand card
-                counts[c] -= 1
-                spent[c] += 1
-                if k == need and final[child]:
-                    out.append((word, tuple(spent), wilds - wild_left))
-                if count[child]:
-                    visit(child, word, k, used + 1, wild_left)
-                counts[c] += 1
-                spent[c] -= 1
-            elif wild_left:
-                if k == need and final[child]:
-                    out.append((word, tuple(spent), wilds - wild_left + 1))
-                if count[child]:
-                    visit(child, word, k, used + 1, wild_left - 1)
-
-    visit(0, "", 0, 0, wilds)
-    return out
-
-
-def steals_by_walk(
-    graph: Any, stolen: Sequence[str | None], hand: str, wilds: int, *, pairs: bool = True
-) -> list[tuple[str, ...]]:
-    """Every steal found by graph walks (``holding``): the finder's reference, and the one
-    that takes a stolen wild (None) as any letter. Same answers, same order as ``Finder``."""
-    out: list[tuple[str, ...]] = [
-        (w,) for w in sorted({w for w, _, _ in holding(graph, stolen, hand, wilds)})
-    ]
-    if not pairs:
-        return out
-    have = [hand.count(c) for c in graph.letters]
-    seen: set[tuple[str, ...]] = set()
-    for cut in range(1, len(stolen)):
-        lefts = _by_cost(holding(graph, stolen[:cut], hand, wilds))
-        rights = _by_cost(holding(graph, stolen[cut:], hand, wilds))
-        for (spent_a, wild_a), words_a in lefts.items():
-            rest = [h - s for h, s in zip(have, spent_a, strict=True)]
-            free = wilds - wild_a
-            for (spent_b, wild_b), words_b in rights.items():
-                short = sum(max(0, s - r) for s, r in zip(spent_b, rest, strict=True))
-                if short + wild_b <= free:
-                    seen.update(product(words_a, words_b))
-    return out + sorted(seen)
-
-
-def _by_cost(found: list[Found]) -> dict[tuple[tuple[int, ...], int], set[str]]:
-    groups: dict[tuple[tuple[int, ...], int], set[str]] = {}
-    for word, spent, wild in found:
-        groups.setdefault((spent, wild), set()).add(word)
-    return groups
 
 
 class AnagramIndex:
@@ -199,17 +126,18 @@ class Finder:
     """One hand looking at a table: every steal of any of its words.
 
     The hand's sub-multisets ("takes") are numbered in the order ``itertools.product`` gives
-    them over its distinct letters; with wilds, a multiset may also hold up to that many
-    letters the hand lacks. Each multiset is kept once, under its product of primes, with the
-    take and the fewest wilds that make it up. Pieces holding a stolen wild (None) go to the
-    graph walk.
+    them over its distinct letters (so a take's number is its counts read as a mixed-radix
+    number); with wilds, a word may also hold up to that many letters the hand lacks. Each
+    multiset is kept once, under its product of primes, with the take and the fewest wilds
+    that make it up. ``ordered`` False is the variant in which stolen letters are rearranged.
     """
 
-    def __init__(self, graph: Any, hand: str, wilds: int) -> None:
+    def __init__(self, graph: Any, hand: str, wilds: int, *, ordered: bool = True) -> None:
         self.graph = graph
         self.index = anagram_index(graph)
         self.wilds = wilds
         self.hand = hand
+        self.ordered = ordered
         prime = self.index.prime
         known = [c for c in hand if c in prime]
         distinct = sorted(set(known))
@@ -229,14 +157,24 @@ class Finder:
         self._groups = list(best.values())
         self._low = np.array([k & LOW_64 for k in self._keys], dtype=np.uint64)
         self._pieces: dict[str, dict[Group, list[str]]] = {}
-        # How many letters two takes lack between them (wilds make them up), for every pair.
+        # What is left of the hand after each take from each remainder (both takes), and how
+        # many letters the remainder lacked (wilds make them up), worked out for all pairs.
         takes = np.array(self.takes, dtype=np.int64).reshape(len(self.takes), len(self.have))
-        both = takes[:, None, :] + takes[None, :, :] - np.array(self.have, dtype=np.int64)
-        self.short: list[list[int]] = np.maximum(both, 0).sum(axis=2).tolist()
+        radix = np.array([prod(n + 1 for n in self.have[d + 1:])
+                          for d in range(len(self.have))], dtype=np.int64)
+        gap = takes[:, None, :] - takes[None, :, :]  # [remainder, take]
+        self._left: list[list[int]] = (np.maximum(gap, 0) @ radix).tolist()
+        self._short: list[list[int]] = np.maximum(-gap, 0).sum(axis=2).tolist()
+        self._size: list[int] = takes.sum(axis=1).tolist()
+        self._full = len(self.takes) - 1  # the whole hand
+
+    # ---- the words of one piece
 
     def words(self, piece: str) -> dict[Group, list[str]]:
-        """Words holding ``piece`` in order and at least one hand card, by what they take."""
-        found = self._pieces.get(piece)
+        """Words holding ``piece`` (in order unless the letters may be rearranged) and at
+        least one hand card, by what they take from the hand."""
+        key = piece if self.ordered else "".join(sorted(piece))
+        found = self._pieces.get(key)
         if found is not None:
             return found
         found = {}
@@ -244,6 +182,7 @@ class Finder:
             words_of = self.index.words_of
             base = self.index.key(piece)
             keys, groups = self._keys, self._groups
+            check = self.ordered and len(piece) > 1
             in_order = re.compile(".*".join(map(re.escape, piece))).search
             # The products' low 64 bits (numpy's wrapping multiply) pick slots of the index's
             # bitmap all at once; only the few products whose slot is set are looked up
@@ -253,32 +192,168 @@ class Finder:
                 hits = words_of.get(base * keys[i])
                 if hits is None:
                     continue
-                good = list(hits) if len(piece) == 1 else [w for w in hits if in_order(w)]
+                good = [w for w in hits if in_order(w)] if check else list(hits)
                 if good:
                     found.setdefault(groups[i], []).extend(good)
-        self._pieces[piece] = found
+        self._pieces[key] = found
         return found
 
-    def steals(self, stolen: Sequence[str | None], *, pairs: bool = True) -> list[tuple[str, ...]]:
-        """Every steal of ``stolen``: longer words, then (with ``pairs``) the two words of each
-        two-way cut the hand pays for together; each listed once, in order."""
-        if any(c is None for c in stolen):
-            return steals_by_walk(self.graph, stolen, self.hand, self.wilds, pairs=pairs)
-        text = "".join(c for c in stolen if c is not None)
-        out: list[tuple[str, ...]] = [
-            (w,) for w in sorted({w for ws in self.words(text).values() for w in ws})
-        ]
-        if not pairs:
-            return out
-        seen: set[tuple[str, ...]] = set()
-        wilds, short = self.wilds, self.short
-        for cut in range(1, len(text)):
-            lefts = self.words(text[:cut])
-            rights = self.words(text[cut:]) if lefts else {}
-            for (take_a, wild_a), words_a in lefts.items():
-                free = wilds - wild_a
-                lacking = short[take_a]
-                for (take_b, wild_b), words_b in rights.items():
-                    if wild_b + lacking[take_b] <= free:
-                        seen.update(product(words_a, words_b))
-        return out + sorted(seen)
+    def _words_any(self, piece: Sequence[str | None]) -> dict[Group, list[str]]:
+        """``words`` of a piece that may hold stolen wilds (None), each tried as every letter
+        (a word may then come in more than one group: any that the hand pays for will do)."""
+        if all(c is not None for c in piece):
+            return self.words("".join(c for c in piece if c is not None))
+        letters = list(self.index.prime)
+        merged: dict[Group, set[str]] = {}
+        holes = [i for i, c in enumerate(piece) if c is None]
+        for fill in product(letters, repeat=len(holes)):
+            text = [c or "" for c in piece]
+            for i, letter in zip(holes, fill, strict=True):
+                text[i] = letter
+            for group, words in self.words("".join(text)).items():
+                merged.setdefault(group, set()).update(words)
+        return {g: sorted(ws) for g, ws in merged.items()}
+
+    # ---- steals
+
+    def ways(self, stolen: Sequence[str | None]) -> Iterator[Way]:
+        """Every way to steal ``stolen``: new words with the piece each holds. The same words
+        may come more than once (from different pieces); ``steals`` lists each once."""
+        for pieces, groups in self.chains(stolen):
+            for words in product(*groups):
+                yield words, pieces
+
+    def chains(
+        self, stolen: Sequence[str | None]
+    ) -> Iterator[tuple[tuple[Piece, ...], tuple[list[str], ...]]]:
+        """The steals of ``stolen`` a group at a time: the pieces, and for each the words
+        (all taking the same cards) it may become; every choice of one word a piece is a
+        steal. The paths through ``lattice``."""
+        start, edges = self.lattice(stolen)
+        if start is None:
+            return
+
+        def walk(node: Node) -> Iterator[tuple[tuple[Piece, ...], tuple[list[str], ...]]]:
+            for piece, words, after in edges[node]:
+                if not after[0]:
+                    yield (piece,), (words,)
+                    continue
+                for pieces, groups in walk(after):
+                    yield (piece, *pieces), (words, *groups)
+
+        yield from walk(start)
+
+    def cards_left(self, node: Node) -> int:
+        """How many of the hand's cards are left at ``node``."""
+        return self._size[node[1]] + node[2]
+
+    def count(self, stolen: Sequence[str | None]) -> int:
+        """How many ways there are to steal ``stolen`` (``ways``, without listing them)."""
+        start, edges = self.lattice(stolen)
+        if start is None:
+            return 0
+        paths: dict[Node, int] = {}
+
+        def ways_from(node: Node) -> int:
+            if node not in paths:
+                paths[node] = sum(len(words) * (ways_from(after) if after[0] else 1)
+                                  for _, words, after in edges[node])
+            return paths[node]
+
+        return ways_from(start)
+
+    def lattice(self, stolen: Sequence[str | None]) -> tuple[Node | None, dict[Node, list[Edge]]]:
+        """Every steal of ``stolen`` as a graph, small however many steals there are: a node
+        is the cards not yet split off and what is left of the hand (its letters as a take,
+        its wilds), an edge the next piece with one group of words for it, leading to the
+        node after (its cards empty: the steal is complete there). What can follow depends
+        only on the node, so each is searched once; nodes that lead to no steal are left
+        out. Returns the first node (None: no steal) and each node's edges."""
+        n = len(stolen)
+        edges: dict[Node, list[Edge]] = {}
+        if not n:
+            return None, edges
+        left_of, short_of, size = self._left, self._short, self._size
+        ordered = self.ordered
+        Groups = tuple[list[tuple[int, int, list[str]]], dict[int, list[tuple[int, list[str]]]]]
+        pieces: dict[Piece, Groups] = {}
+
+        def words_of(piece: Piece) -> Groups:
+            """A piece's groups, as a list and by take."""
+            found = pieces.get(piece)
+            if found is None:
+                flat = [(take, lacking, words) for (take, lacking), words
+                        in self._words_any([stolen[i] for i in piece]).items()]
+                by_take: dict[int, list[tuple[int, list[str]]]] = {}
+                for take, lacking, words in flat:
+                    by_take.setdefault(take, []).append((lacking, words))
+                found = pieces[piece] = (flat, by_take)
+            return found
+
+        fitting: dict[tuple[int, int], list[int]] = {}
+
+        def fits(remains: int, free: int) -> list[int]:
+            """The takes a hand's remainder pays for with ``free`` wilds."""
+            found = fitting.get((remains, free))
+            if found is None:
+                row = short_of[remains]
+                found = fitting[remains, free] = [t for t, k in enumerate(row) if k <= free]
+            return found
+
+        def choices(rest: Piece) -> Iterator[tuple[Piece, Piece]]:
+            """The next piece and the cards after it: ordered, the next run of letters;
+            rearranged, any cards of those left that hold the first of them."""
+            if ordered:
+                for end in range(1, len(rest) + 1):
+                    yield rest[:end], rest[end:]
+            else:
+                head, others = rest[0], rest[1:]
+                for k in range(len(others) + 1):
+                    for more in combinations(others, k):
+                        yield (head, *more), tuple(i for i in others if i not in more)
+
+        def search(node: Node) -> bool:
+            """Whether ``node`` leads to a steal (its edges then in ``edges``)."""
+            if node in edges:
+                return bool(edges[node])
+            rest, remains, free = node
+            out: list[Edge] = []
+            edges[node] = out
+            shorts = short_of[remains]
+            lefts = left_of[remains]
+            for piece, later in choices(rest):
+                if later and not size[remains] and not free:
+                    continue  # no card left for the next word
+                flat, by_take = words_of(piece)
+                takes = fits(remains, free)
+                # Whichever is shorter: the piece's groups, or the takes the hand still pays
+                # for (few, once most of the hand is spoken for).
+                if len(takes) < len(flat):
+                    todo = [(t, lacking, words) for t in takes
+                            for lacking, words in by_take.get(t, ())]
+                else:
+                    todo = flat
+                for take, lacking, words in todo:
+                    short = shorts[take] + lacking
+                    if short > free:
+                        continue
+                    after = (later, lefts[take], free - short)
+                    if not later or search(after):
+                        out.append((piece, words, after))
+            return bool(out)
+
+        start = (tuple(range(n)), self._full, self.wilds)
+        return (start if search(start) else None), edges
+
+    def steals(self, stolen: Sequence[str | None]) -> list[tuple[str, ...]]:
+        """Every steal of ``stolen``, each listed once, its words in the order of their
+        pieces."""
+        seen: dict[tuple[str, ...], tuple[str, ...]] = {}
+        for _, groups in self.chains(stolen):
+            if len(groups) == 1:
+                for word in groups[0]:
+                    seen[(word,)] = (word,)
+                continue
+            for words in product(*groups):
+                seen.setdefault(tuple(sorted(words)), words)
+        return list(seen.values())

@@ -25,6 +25,8 @@ from braille_words.games.kit import GamePresenter, standings
 from braille_words.games.word_thief.commands import to_command
 from braille_words.games.word_thief.view import CardView, TableWordView, WordThiefView
 from braille_words.present.messages import render
+from braille_words.present.rulebook import rules_told
+from braille_words.present.tally import tally
 from braille_words.speech.speaker import mark_word
 from braille_words.speech.spelling import letter_name
 
@@ -97,8 +99,8 @@ def read_table(view: WordThiefView, lang: str, verbosity: str) -> str:
 
 
 def read_scores(view: WordThiefView, lang: str, verbosity: str) -> str:
-    parts = [f"{_name(view, s)} {p}" for s, p in enumerate(view["scores"])]
-    return _t(lang, "read_scores", verbosity, scores=", ".join(parts), draw=view["draw"])
+    parts = tally((_name(view, s), p) for s, p in enumerate(view["scores"]))
+    return _t(lang, "read_scores", verbosity, scores=parts, draw=view["draw"])
 
 
 def read_word(view: WordThiefView, number: int, lang: str, verbosity: str) -> str:
@@ -269,7 +271,9 @@ class Presenter(GamePresenter[WordThiefView]):
     """Word Thief's sentences and Braille lines as the table calls them."""
 
     def read(self, low: str, view: WordThiefView, lang: str, verbosity: str) -> str | None:
-        return read(low, view, lang, verbosity)
+        # "zasady", "zasady 2", "wartości": the rules told by the game (issue 33 §2).
+        told = rules_told(GAME, low, lang, None)
+        return told if told is not None else read(low, view, lang, verbosity)
 
     def prompt(self, view: WordThiefView, lang: str, verbosity: str) -> str:
         return prompt(view, lang, verbosity)

@@ -86,6 +86,7 @@ REASON_CODES = ReasonCodes({
     "own_word": "{word} is your own word; only another player's word can be stolen.",
     "plural_only": "{word} only makes {stolen} plural; a steal must do more.",
     "same_word": "{word} is the stolen word itself; a steal makes new words.",
+    "adds_nothing": "{words} adds no card of yours to {stolen}: a steal adds at least one.",
     "out_of_order": "{word} does not keep the letters of {stolen} in their order ({letters}).",
     "cannot_steal": "{words} cannot be made from {stolen} and your hand: every stolen letter "
     "must be used, in order, and every new word needs a card of yours.",
@@ -320,19 +321,28 @@ class Rules(GameRules[State, Move]):
 
     @staticmethod
     def _draw_for_dealer(cards: Sequence[Card], n: int) -> tuple[int, list[list[str]]]:
-        """Each player draws a card; the one closest to A deals. Ties and wilds draw again."""
+        """Each player draws a card; the one closest to A deals. Ties and wilds draw again:
+        a player who drew a wild draws again (a wild is no letter, so it can be neither
+        closest to A nor out of the running), and once everyone in the running holds a
+        letter, the players tied closest to A draw again. Each round lists the letters of
+        those who drew in it, in seat order."""
         pile = iter(cards)
-        contenders = list(range(n))
+        holding: dict[int, str | None] = dict.fromkeys(range(n))
+        drawing = list(range(n))
         rounds: list[list[str]] = []
         while True:
-            drawn = {s: next(pile) for s in contenders}
-            rounds.append([(drawn[s].letter or "?").upper() for s in contenders])
-            letters = {s: c.letter for s, c in drawn.items() if c.letter is not None}
-            if letters:
-                best = min(letters.values())
-                contenders = [s for s, letter in letters.items() if letter == best]
-                if len(contenders) == 1:
-                    return contenders[0], rounds
+            for s in drawing:
+                holding[s] = next(pile).letter
+            rounds.append([(holding[s] or "?").upper() for s in drawing])
+            drawing = [s for s in drawing if holding[s] is None]
+            if drawing:  # the wilds draw again; the others keep their cards
+                continue
+            best = min(letter for letter in holding.values() if letter is not None)
+            tied = [s for s, letter in holding.items() if letter == best]
+            if len(tied) == 1:
+                return tied[0], rounds
+            holding = dict.fromkeys(tied)
+            drawing = tied
 
     # ---- moves
 
@@ -468,9 +478,10 @@ class Rules(GameRules[State, Move]):
     def _why_not(
         stolen: str, words: Sequence[str], hand: Sequence[Card], *, ordered: bool = True
     ) -> RuleViolation:
-        """Exactly what keeps a steal from working: letters missing from the hand, stolen
-        letters left over, or (the letters all there) their order or a word without a card
-        of the thief's."""
+        """Everything that keeps a steal from working, each said (a player hears all that
+        is wrong at once): letters missing from the hand, stolen letters left over, no card
+        of the thief's added, the stolen letters out of order (TEA → EAT is the last two);
+        with none of these, a new word without a card of the thief's."""
         made = Counter("".join(words))
         need = made - Counter(stolen)
         have = Counter(c.letter for c in hand if c.letter is not None)
@@ -484,7 +495,10 @@ class Rules(GameRules[State, Move]):
         if left:
             extra = ", ".join(letter.upper() for letter in sorted(left.elements()))
             reasons.append(_reason("steal_left_over", letters=extra, stolen=stolen.upper()))
-        if not reasons and ordered and len(words) == 1 and not holds_in_order(words[0], stolen):
+        if not need:  # TEA → EAT: no card of the thief's in it
+            reasons.append(_reason("adds_nothing", words=", ".join(w.upper() for w in words),
+                                   stolen=stolen.upper()))
+        if not left and ordered and len(words) == 1 and not holds_in_order(words[0], stolen):
             reasons.append(_reason("out_of_order", word=words[0].upper(), stolen=stolen.upper(),
                                    letters=", ".join(stolen.upper())))
         if not reasons:

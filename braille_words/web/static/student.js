@@ -9,6 +9,7 @@
   const SOUNDS = JSON.parse(document.getElementById("page-sounds").textContent);
   const URGENT_CUES = new Set(["your_turn", "rejected", "warning", "time_up"]);
   const BACKOFF = [500, 1000, 2000, 4000, 8000];
+  const FINAL_CLOSES = new Set(["net_game_over", "net_ended_by_teacher"]);
   const NEWS_KEPT = 60;
   const LIVE_KEPT = 4;
 
@@ -22,6 +23,7 @@
   let page = null; // the last page the host sent
   let pendingCue = null;
   let refused = false;
+  let ended = false; // the table said goodbye (the teacher ended the game): never try again
   let attempt = 0;
   let audio = null;
   // A news item or live paragraph that holds something of one person's own (their rack,
@@ -377,7 +379,7 @@
     socket.addEventListener("close", () => {
       socket = null;
       $("join-button").disabled = false; // never joined, or refused: the form may try again
-      if (refused || !token || (page && page.over)) return;
+      if (refused || ended || !token || (page && page.over)) return;
       announce([[W.lost, null]], true);
       const wait = BACKOFF[Math.min(attempt, BACKOFF.length - 1)];
       attempt += 1;
@@ -409,6 +411,11 @@
         }
         break;
       case "closed":
+        if (FINAL_CLOSES.has(message.code)) {
+          // Said once; the page stays to be read, and stops trying to reconnect.
+          ended = true;
+          $("status").textContent = message.text;
+        }
         announce([[message.text, null]], true);
         break;
       case "cue":

@@ -86,7 +86,9 @@
       button(W.rule_no, () => control(n, { action: "rule", stands: false }),
              { id: `${id}-rule-no` }),
       button(W.undo, () => control(n, { action: "undo" }), { id: `${id}-undo` }),
-      button(W.end, () => control(n, { action: "end" }), { id: `${id}-end` }),
+      // One press must not end every student's game: the teacher confirms first.
+      button(W.end, () => { if (window.confirm(W.end_confirm)) control(n, { action: "end" }); },
+        { id: `${id}-end` }),
     );
     section.appendChild(controls);
 
@@ -198,7 +200,7 @@
       [W.kind, s.kind === "computer" ? W.computer : W.human],
       [W.whose_turn, s.turn ? W.yes : W.no],
       [W.score, s.score === null ? "—" : String(s.score)],
-      [W.rack, s.rack || "—", s.lang],
+      [W.rack, s.rack || "—", s.word_lang || s.lang], // the game's words: lang="en" in English
     ];
     if (s.clock !== null) pairs.push([fill(W.clock, { s: s.clock }), ""]);
     setFacts(seat.facts, pairs);
@@ -215,7 +217,8 @@
     }
     seat.heard.replaceChildren(...s.heard.map((line) => el("li", { text: line, lang: s.lang })));
     setFacts(seat.lines, s.lines.filter((l) => l.braille).map((l) => [
-      W[`line_${l.name}`] || l.name, `${l.braille} — ${l.print || "—"}`, s.lang]));
+      (W[`line_${l.name}`] || l.name) + (l.row ? ` ${l.row}` : ""),
+      `${l.braille} — ${l.print || "—"}`, l.lang || s.lang]));
     const label = fill(s.kind === "computer" ? W.give_person : W.give_computer, { name: s.name });
     if (seat.give.textContent !== label) seat.give.textContent = label;
     const more = fill(W.more_time_for, { name: s.name });

@@ -1,0 +1,33 @@
+"""The secret letter is laid as the prompt says it: ``bilet +e`` (issue 33 §5).
+
+The prompt said to type "klaun +litera" literally, which nobody guesses; a child's
+``bilet +e`` became the word "BILET +E"."""
+
+from __future__ import annotations
+
+from braille_words.games.alicja.commands import parse
+from braille_words.games.alicja.moves import Say
+from braille_words.games.alicja.presenter import abilities_sentence
+
+
+def _view(secret: str | None) -> dict[str, object]:
+    return {"seat": 0, "seats": ["Gracz", "Ada", "Bolek"], "phase": "talk", "current": 0,
+            "awaiting": [0], "secret": secret, "round": 1, "teapot": 2}
+
+
+def test_the_secret_letter_typed_after_a_plus_lays_it() -> None:
+    move = parse("bilet +e", _view("e"))
+    assert isinstance(move, Say) and move.text == "bilet" and move.lay
+    assert parse("bilet +litera", _view("e")) == move  # the old mark still works
+
+
+def test_another_letter_after_a_plus_is_no_lay_mark() -> None:
+    move = parse("bilet +e", _view("k"))
+    assert isinstance(move, Say) and not move.lay
+
+
+def test_the_prompt_says_the_letter_and_how_to_lay_it() -> None:
+    view = {**_view("e"), "characters": ["rabbit", "cat", "queen"], "active": [0, 1, 2],
+            "sideways": [], "tokens": [0, 0, 0], "just": None}
+    said = abilities_sentence(view, "pl", "beginner")
+    assert "klaun +E" in said
