@@ -8,7 +8,7 @@ instead of fixing one mistake per try.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, ClassVar, TypeVar, get_args, get_origin, get_type_hints
 
@@ -68,6 +68,32 @@ class RuleViolation(BrailleWordsError):
     @classmethod
     def one(cls, code: str, text: str, **params: Any) -> RuleViolation:
         return cls([Reason(code, text, params)])
+
+
+class ReasonCodes(Mapping[str, str]):
+    """A game's refusals: every reason code with its English sentence (the catalogue's
+    checklist, and what logs and tests read), and the one way every game makes a reason or a
+    refusal from them, so no game writes its own ``_reason``/``_refuse`` helpers."""
+
+    def __init__(self, texts: Mapping[str, str]) -> None:
+        self._texts = dict(texts)
+
+    def __getitem__(self, code: str) -> str:
+        return self._texts[code]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._texts)
+
+    def __len__(self) -> int:
+        return len(self._texts)
+
+    def reason(self, code: str, **params: Any) -> Reason:
+        """One thing wrong with a move: ``code``'s sentence filled with ``params``."""
+        return Reason(code, self._texts[code].format(**params), params)
+
+    def refuse(self, code: str, **params: Any) -> RuleViolation:
+        """The refusal of a move for that one reason (to raise)."""
+        return RuleViolation([self.reason(code, **params)])
 
 
 @dataclass(frozen=True)

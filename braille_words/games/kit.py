@@ -283,3 +283,41 @@ class GameEntry:
     word_lang: str
     load: Callable[[], GameKit[Any, Any, Any]]
     default_players: str = "human,computer:medium"
+
+
+def make_kit(package: str, *, data: str) -> GameKit[Any, Any, Any, Any]:
+    """The kit of the game whose folder is ``package`` (its ``__name__``), built from the
+    folder's modules by their agreed names: ``rules`` (``Rules``, ``Options``, ``EVENT_KINDS``,
+    ``REASON_CODES``), ``commands.Commands``, ``computer.Computer``, ``presenter.Presenter``,
+    and the folder's ``ENTRY`` (its id, title, players). ``data`` ("module.function") reads
+    what the rules are built with (a deck, the data file): it is read when the rules are
+    made, on the table's side, so the rules stay pure. Called on first use (``ENTRY.load``),
+    so listing the games imports none of them."""
+    from importlib import import_module
+
+    def part(name: str) -> Any:
+        return import_module(f"{package}.{name}")
+
+    entry: GameEntry = import_module(package).ENTRY
+    rules = part("rules")
+    module, _, function = data.rpartition(".")
+    load = getattr(part(module), function)
+
+    def make_rules(lexicon: Any, options: Mapping[str, Any]) -> Any:
+        opts = rules.Options.from_json(options) if options else rules.Options()
+        return rules.Rules(lexicon, opts, load())
+
+    return GameKit(
+        id=entry.id,
+        title=entry.title,
+        aliases=entry.aliases,
+        word_lang=entry.word_lang,
+        players=entry.players,
+        make_rules=make_rules,
+        commands=part("commands").Commands(),
+        computer=part("computer").Computer(),
+        presenter=part("presenter").Presenter(word_lang=entry.word_lang),
+        event_kinds=rules.EVENT_KINDS,
+        reason_codes=rules.REASON_CODES,
+        default_players=entry.default_players,
+    )

@@ -169,12 +169,12 @@ class SeatScreen:
     def report(self, cells: int) -> dict[str, Any] | None:
         """The ``screen`` message telling the table what the student's display (``cells``
         wide) shows and what was said since the last one; None when nothing changed."""
-        out = self.out
-        with out._lock:
-            frame = out.frame()[:cells] if cells else b""
-            line = (out.current_line or "") if cells else ""  # no display: no line read
-            said = out.said[self._reported_said:]
-            self._reported_said = len(out.said)
+        surface, news = self.out.surface, self.out.news
+        with surface.lock:
+            frame = surface.frame()[:cells] if cells else b""
+            line = (surface.current_line or "") if cells else ""  # no display: no line read
+            said = news.said[self._reported_said:]
+            self._reported_said = len(news.said)
         if (frame, line) == self._reported and not said:
             return None
         self._reported = (frame, line)

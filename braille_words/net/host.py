@@ -32,6 +32,7 @@ from aiohttp import WSMsgType, web
 
 from braille_words.net.codes import SeatKeys, new_code, new_token
 from braille_words.net.guard import Guard
+from braille_words.net.link import Link
 from braille_words.net.protocol import (
     MAX_MESSAGE,
     VERSION,
@@ -51,6 +52,8 @@ from braille_words.private_files import write_private
 from braille_words.table.inputs import Input
 from braille_words.table.seatnews import SeatNews
 from braille_words.table.session import AnySession
+from braille_words.web.student_app import add_student_page
+from braille_words.web.student_link import PageLink
 
 HELLO_SECONDS = 10.0
 """A connection that has not introduced itself by then is closed (a half-open socket)."""
@@ -62,8 +65,6 @@ MOST_PER_SECOND = 50
 about 20; a hundred a second is not a person."""
 MOST_WRONG_CODES = 3
 """Wrong codes on one connection before it is closed."""
-OUTBOX_MOST = 5000
-"""Messages waiting for a connection that does not read them: past this it is let go."""
 
 
 @dataclass
@@ -85,63 +86,6 @@ class HostedTable:
 
     def label(self, lang: str) -> str:
         return f"{text(lang, 'table_word')} {self.number}"
-
-
-class _Link:
-    """One WebSocket as a seat's way out; ``send`` may be called from any thread."""
-
-    def __init__(self, ws: web.WebSocketResponse, loop: asyncio.AbstractEventLoop,
-                 address: str) -> None:
-        self.ws = ws
-        self.loop = loop
-        self.address = address
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
-        self.lang = "pl"
-        self.cells = 0
-        """The width of the student's display, as its hello said: no ``screen`` is wider."""
-        self.closing: str | None = None
-        self.hello: Hello | None = None
-        """The hello that claimed the seat (with the student's language and display)."""
-
-    def send(self, message: dict[str, Any]) -> None:
-        frame = dump(message)
-        with contextlib.suppress(RuntimeError):  # the loop has stopped: the host is closing
-            self.loop.call_soon_threadsafe(self._put, frame)
-
-    def _put(self, frame: str) -> None:
-        if self.queue.qsize() > OUTBOX_MOST:
-            self._close_now("net_closed_silent")  # it reads nothing: as good as gone
-            return
-        self.queue.put_nowait(frame)
-
-    def close(self, reason: str) -> None:
-        with contextlib.suppress(RuntimeError):
-            self.loop.call_soon_threadsafe(self._close_now, reason)
-
-    # A browser's link (``web.student_link``) adds the page and its buttons to these.
-    def parse(self, raw: str | bytes) -> Any:
-        return parse_client(raw)
-
-    def seat(self, table: HostedTable, remote: RemoteSeat) -> list[RemoteSeat]:
-        """The seat this connection claimed; every seat it holds from now on."""
-        return [remote]
-
-    def typing_seat(self, table: HostedTable, remote: RemoteSeat) -> int:
-        """The seat a line typed here is for."""
-        return remote.seat
-
-    def handle(self, message: Any) -> bool:
-        """A message only this kind of link takes (True when taken)."""
-        return False
-
-    def _close_now(self, reason: str, kind: str = "closed", **params: Any) -> None:
-        """On the loop's thread: the last message (why), then the close. ``kind`` "refused"
-        tells the client not to try again by itself."""
-        if self.closing is None:
-            self.closing = reason
-            self.queue.put_nowait(dump({"t": kind, "code": reason,
-                                        "text": text(self.lang, reason, **params)}))
-            self.queue.put_nowait(None)
 
 
 def tls(cert: Path, key: Path | None) -> ssl.SSLContext:
@@ -185,7 +129,7 @@ class Host:
         self._thread: threading.Thread | None = None
         self._ready = threading.Event()
         self._error: BaseException | None = None
-        self._links: set[_Link] = set()
+        self._links: set[Link] = set()
         self.on_app: list[Callable[[web.Application], None]] = []
         """Called with the application before it is served: more routes or sub-apps."""
         self.refused: list[tuple[str, str]] = []
@@ -330,9 +274,6 @@ class Host:
         and whatever ``on_app`` adds (the teacher's web page mounts itself there, e.g.
         ``host.on_app.append(lambda app: app.add_subapp("/teacher/", page))`` before
         ``start``)."""
-        from braille_words.web.student_app import add_student_page
-        from braille_words.web.student_link import PageLink
-
         app = web.Application(client_max_size=MAX_MESSAGE)
         app.router.add_get("/ws", self._connection)
         # The student's page (``/``, ``/play``): a browser is a network seat like any other.
@@ -369,12 +310,12 @@ class Host:
     # -- one connection --------------------------------------------------------------------
 
     async def _connection(self, request: web.Request,
-                          kind: type[_Link] | None = None) -> web.StreamResponse:
+                          kind: type[Link] | None = None) -> web.StreamResponse:
         ws = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=MAX_MESSAGE)
         await ws.prepare(request)
         loop = asyncio.get_running_loop()
         address = request.remote or "?"
-        link = (kind or _Link)(ws, loop, address)
+        link = (kind or Link)(ws, loop, address)
         self._links.add(link)
         writer = loop.create_task(self._write(link))
         try:
@@ -388,7 +329,7 @@ class Host:
             self._links.discard(link)
         return ws
 
-    async def _write(self, link: _Link) -> None:
+    async def _write(self, link: Link) -> None:
         while True:
             frame = await link.queue.get()
             if frame is None:
@@ -399,11 +340,11 @@ class Host:
             except (ConnectionError, RuntimeError):
                 return
 
-    def _refuse(self, link: _Link, code: str, **params: Any) -> None:
+    def _refuse(self, link: Link, code: str, **params: Any) -> None:
         self.refused.append((link.address, code))
         link._close_now(code, "refused", **params)
 
-    async def _talk(self, link: _Link) -> None:
+    async def _talk(self, link: Link) -> None:
         ws = link.ws
         try:
             first = await asyncio.wait_for(ws.receive(), HELLO_SECONDS)
@@ -461,7 +402,7 @@ class Host:
                 if each.release(link):
                     table.session.call_soon(functools.partial(each.leave, link))
 
-    def _bad(self, link: _Link, message: Any) -> None:
+    def _bad(self, link: Link, message: Any) -> None:
         """A frame that is not a text message: the peer left, went silent (no answer to the
         heartbeat's ping: a half-open connection), sent too much, or sent binary."""
         if message.type == WSMsgType.ERROR:
@@ -481,17 +422,17 @@ class Host:
         self._drop(link, reason, tell=message.type != WSMsgType.ERROR or (
             reason != "net_closed_silent" and getattr(message.data, "code", None) is not None))
 
-    def _bad_message(self, link: _Link, exc: ProtocolError) -> None:
+    def _bad_message(self, link: Link, exc: ProtocolError) -> None:
         self._drop(link, "net_closed_too_big" if exc.code == "too_big" else "net_closed_bad")
 
-    def _drop(self, link: _Link, reason: str, *, tell: bool = True) -> None:
+    def _drop(self, link: Link, reason: str, *, tell: bool = True) -> None:
         """A client let go for what it sent: logged, and the teacher told (``tell``)."""
         self.refused.append((link.address, reason))
         link._close_now(reason)
         if tell:
             self.guard.dropped(link.address, reason)
 
-    async def _hello(self, link: _Link, first: Any) -> tuple[HostedTable, RemoteSeat] | None:
+    async def _hello(self, link: Link, first: Any) -> tuple[HostedTable, RemoteSeat] | None:
         """Up to ``MOST_WRONG_CODES`` tries at a code; the seat claimed, or None."""
         message = first
         for attempt in range(1, MOST_WRONG_CODES + 1):
@@ -527,7 +468,7 @@ class Host:
         self._refuse(link, "net_too_many_tries")
         return None
 
-    def _claim(self, link: _Link, hello: Hello) -> tuple[HostedTable, RemoteSeat] | None:
+    def _claim(self, link: Link, hello: Hello) -> tuple[HostedTable, RemoteSeat] | None:
         # A valid token is never throttled (it cannot be guessed); a code only while the
         # address has tries left (``net.guard``): one refused unchecked waits seconds.
         tokened = any(t.keys.seat_for_token(hello.token) is not None for t in self.tables)

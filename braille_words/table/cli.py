@@ -3,7 +3,9 @@
 With a terminal, the keyboard is read line by line on a thread while displays send their keys
 on theirs. Without one (a script, a test, a classroom replay), standard input is read line by
 line and every message is written to standard output as a transcript, so a game can be
-scripted and replayed exactly.
+scripted and replayed exactly. The module is past 500 lines because ``play`` and ``resume``
+share one path (options, seats, devices, keyboards, the terminal, the end) that reads best
+from top to bottom; the table itself lives elsewhere (``launch``, ``session``).
 """
 
 from __future__ import annotations

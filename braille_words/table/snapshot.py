@@ -157,10 +157,11 @@ def seat_view(session: AnySession, seat: int, *, connected: bool | None = None,
         frame, line, attached = mirror.cells, mirror.line, bool(mirror.cells)
         heard = [strip_marks(s) for s in mirror.heard if s][-HEARD_SHOWN:]
     else:
-        with out._lock:
-            frame = out.frame()
-            heard = [strip_marks(s) for s in out.said if s][-HEARD_SHOWN:]
-            line = out.current_line or ""
+        surface = out.surface
+        with surface.lock:
+            frame = surface.frame()
+            heard = [strip_marks(s) for s in out.news.said if s][-HEARD_SHOWN:]
+            line = surface.current_line or ""
         attached = out.display is not None
     lines = []
     try:

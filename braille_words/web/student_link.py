@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from braille_words.net.host import _Link
+from braille_words.net.link import Link, SeatedTable
 from braille_words.net.protocol import (
     MAX_MESSAGE,
     ClientMessage,
@@ -33,7 +33,6 @@ from braille_words.web.student_view import PageTargets, page_view
 from braille_words.web.student_words import review_lines, words
 
 if TYPE_CHECKING:
-    from braille_words.net.host import HostedTable
     from braille_words.net.remote import RemoteSeat
 
 MOST_ITEMS = 10_000
@@ -66,7 +65,7 @@ def parse_page(raw: str | bytes) -> ClientMessage | Route:
     return parse_client(raw)
 
 
-class PageLink(_Link):
+class PageLink(Link):
     """A browser's WebSocket as its seat's way out, and the page it is shown."""
 
     words_here = True
@@ -75,7 +74,7 @@ class PageLink(_Link):
     def __init__(self, ws: web.WebSocketResponse, loop: asyncio.AbstractEventLoop,
                  address: str) -> None:
         super().__init__(ws, loop, address)
-        self.seated: tuple[HostedTable, RemoteSeat] | None = None
+        self.seated: tuple[SeatedTable, RemoteSeat] | None = None
         self.targets = PageTargets()
         self._due = False
         self._last = ""
@@ -128,7 +127,7 @@ class PageLink(_Link):
         self._put(dump({"t": "page", "page": self.targets.add(targets, seat),
                         "review": review_lines(str(data["game"]), self.lang), **data}))
 
-    def seat(self, table: HostedTable, remote: RemoteSeat) -> list[RemoteSeat]:
+    def seat(self, table: SeatedTable, remote: RemoteSeat) -> list[RemoteSeat]:
         """The host gave this connection its seat: pages from now on. People playing
         hot-seat in one browser (``play --web`` with several people) share the page as they
         would share a speaker: the page holds every seat of the group, and the table's own
@@ -151,7 +150,7 @@ class PageLink(_Link):
         self._page_soon()
         return held
 
-    def typing_seat(self, table: HostedTable, remote: RemoteSeat) -> int:
+    def typing_seat(self, table: SeatedTable, remote: RemoteSeat) -> int:
         """At a shared page, the member of the group the table serves now (who is asked to
         take it over confirms with Enter here)."""
         return table.session.at_devices(remote.seat)[0]

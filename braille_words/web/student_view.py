@@ -86,9 +86,9 @@ def page_view(session: AnySession, seat: int, lang: str, *,
     member's is shown until then."""
     out = session.outputs[seat]
     state = session.state
-    with out._lock:  # the table's thread redraws the lines; read them whole
-        lines = [] if hidden else list(out._view)
-        selection = out.selection
+    with out.surface.lock:  # the table's thread redraws the lines; read them whole
+        lines = [] if hidden else list(out.surface.view)
+        selection = out.keys.selection
     word_lang = session.kit.word_lang
     targets: list[Hashable] = []
     areas = []

@@ -8,57 +8,13 @@ Its parts: ``rules`` (pure; ``state``, ``moves``, ``characters``; ``data.toml``,
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+import functools
 
-from braille_words.games.kit import GameEntry, GameKit
+from braille_words.games.kit import GameEntry, make_kit
 
-if TYPE_CHECKING:
-    from braille_words.games.alicja.rules import Move, Rules, State
-
-ID = "alicja"
-TITLE = "Alicja w Krainie Słów"
-ALIASES = ("alicja", "alicja-w-krainie-slow", "alice", "wordland")
-PLAYERS = (3, 8)
-WORD_LANG = "pl"
-DEFAULT_PLAYERS = "human,computer:medium,computer:medium"
-
-
-def kit() -> GameKit[Rules, State, Move, Any]:
-    """The game's typed parts, imported on first use."""
-    from braille_words.games.alicja.commands import Commands
-    from braille_words.games.alicja.computer import Computer
-    from braille_words.games.alicja.presenter import Presenter
-    from braille_words.games.alicja.rules import (
-        EVENT_KINDS,
-        REASON_CODES,
-        Options,
-        Rules,
-        load_data,
-    )
-
-    def make_rules(lexicon: Any, options: Mapping[str, Any]) -> Rules:
-        # The data file is read here, on the table's side, so the rules stay pure.
-        opts = Options.from_json(options) if options else Options()
-        return Rules(lexicon, opts, load_data())
-
-    return GameKit(
-        id=ID,
-        title=TITLE,
-        aliases=ALIASES,
-        word_lang=WORD_LANG,
-        players=PLAYERS,
-        make_rules=make_rules,
-        commands=Commands(),
-        computer=Computer(),
-        presenter=Presenter(word_lang=WORD_LANG),
-        event_kinds=EVENT_KINDS,
-        reason_codes=REASON_CODES,
-        default_players=DEFAULT_PLAYERS,
-    )
-
-
-ENTRY = GameEntry(
-    id=ID, title=TITLE, aliases=ALIASES, players=PLAYERS, word_lang=WORD_LANG, load=kit,
-    default_players=DEFAULT_PLAYERS,
-)
+ENTRY = GameEntry("alicja", "Alicja w Krainie Słów", players=(3, 8), word_lang="pl",
+                  aliases=("alicja", "alicja-w-krainie-slow", "alice", "wordland"),
+                  default_players="human,computer:medium,computer:medium",
+                  load=functools.partial(make_kit, __name__, data="rules.load_data"))
+"""The game as the registry lists it; ``load`` builds its kit from this folder's modules on
+first use (``kit.make_kit``)."""

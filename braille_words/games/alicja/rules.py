@@ -49,7 +49,7 @@ from braille_words.games.alicja.moves import (
     move_from_json,
 )
 from braille_words.games.alicja.state import GAME_ID, State, state_from_json
-from braille_words.games.base import Event, Reason, RuleViolation
+from braille_words.games.base import Event, ReasonCodes
 from braille_words.games.interface import GameRules
 
 __all__ = [
@@ -89,7 +89,7 @@ EVENT_KINDS: dict[str, str] = {
     "game_over": "The game is over.",
 }
 
-REASON_CODES: dict[str, str] = {
+REASON_CODES = ReasonCodes({
     "game_ended": "The game is over.",
     "not_your_turn": "It is player {player}'s turn.",
     "queen_chooses": "The Queen of Hearts chooses the theme first.",
@@ -117,15 +117,10 @@ REASON_CODES: dict[str, str] = {
     "no_talk": "Table talk is checked only in the \"Za mało szaleństwa?\" variant.",
     "stale_word": "That word was thought of for an earlier turn.",
     "out_of_round": "You are out of this round: you play again in the next.",
-}
+})
 
 
-def _reason(code: str, **params: Any) -> Reason:
-    return Reason(code, REASON_CODES[code].format(**params), params)
-
-
-def _refuse(code: str, **params: Any) -> RuleViolation:
-    return RuleViolation([_reason(code, **params)])
+_reason, _refuse = REASON_CODES.reason, REASON_CODES.refuse
 
 
 def _after(order: Sequence[int], seat: int) -> int:

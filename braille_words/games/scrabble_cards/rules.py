@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Protocol, cast
 
 from braille_words.errors import InputError
-from braille_words.games.base import Event, MoveBase, Reason, RuleViolation, read_move
+from braille_words.games.base import Event, MoveBase, Reason, ReasonCodes, RuleViolation, read_move
 from braille_words.games.interface import GameRules
 from braille_words.games.options import GameOptions, at_least, choices
 from braille_words.games.scrabble_cards.board import (
@@ -100,7 +100,7 @@ EVENT_KINDS: dict[str, str] = {
     "game_over": "The game is over.",
 }
 
-REASON_CODES: dict[str, str] = {
+REASON_CODES = ReasonCodes({
     "game_ended": "The game is over.",
     "not_your_turn": "It is player {player}'s turn.",
     "verdict_pending": "The rivals are accepting or checking the last move.",
@@ -139,15 +139,10 @@ REASON_CODES: dict[str, str] = {
     "clock_out": "Your clock has run out: you can only pass.",
     "no_clock": "This game has no clock (clock_minutes).",
     "against_twice": "That card is played against this move already.",
-}
+})
 
 
-def _reason(code: str, **params: Any) -> Reason:
-    return Reason(code, REASON_CODES[code].format(**params), params)
-
-
-def _refuse(code: str, **params: Any) -> RuleViolation:
-    return RuleViolation([_reason(code, **params)])
+_reason, _refuse = REASON_CODES.reason, REASON_CODES.refuse
 
 
 # --------------------------------------------------------------------------- options

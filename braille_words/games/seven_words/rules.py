@@ -24,7 +24,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Protocol
 
 from braille_words.errors import BrailleWordsError, InputError
-from braille_words.games.base import PUBLIC, Event, Reason, RuleViolation
+from braille_words.games.base import PUBLIC, Event, Reason, ReasonCodes, RuleViolation
 from braille_words.games.interface import GameRules
 from braille_words.games.options import check_options, choices, options_json
 from braille_words.games.seven_words.deck import (
@@ -92,7 +92,7 @@ EVENT_KINDS: dict[str, str] = {
     "game_over": "Game over. {standings}",
 }
 
-REASON_CODES: dict[str, str] = {
+REASON_CODES = ReasonCodes({
     "game_over": "The game is over.",
     "no_such_seat": "There is no player {seat}.",
     "not_writing": "Words can be written only while the round is on.",
@@ -116,7 +116,7 @@ REASON_CODES: dict[str, str] = {
     "not_your_correction": "Only player {seat} may correct that word.",
     "not_what_was_meant": "{word} is not clearly the word that was written ({old}).",
     "unknown_move": "That is not a move of this game.",
-}
+})
 
 
 class WordJudge(Protocol):
@@ -125,8 +125,7 @@ class WordJudge(Protocol):
     def contains(self, word: str) -> bool: ...
 
 
-def _reason(code: str, **params: Any) -> Reason:
-    return Reason(code, REASON_CODES[code].format(**params), params)
+_reason = REASON_CODES.reason
 
 
 # --------------------------------------------------------------------------- options

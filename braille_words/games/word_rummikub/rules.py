@@ -34,7 +34,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any, ClassVar, Protocol, cast
 
 from braille_words.errors import InputError
-from braille_words.games.base import Event, Reason, RuleViolation
+from braille_words.games.base import Event, Reason, ReasonCodes, RuleViolation
 from braille_words.games.interface import GameRules
 from braille_words.games.options import check_options, choices, options_json
 from braille_words.games.votes import TableVote
@@ -666,7 +666,7 @@ EVENT_KINDS: dict[str, str] = {
     "game_over": "The game is over. Winners: {winners}.",
 }
 
-REASON_CODES: dict[str, str] = {
+REASON_CODES = ReasonCodes({
     "game_over": "The game is over.",
     "not_your_turn": "It is not your turn.",
     "vote_pending": "The table is voting on a word; vote accept or reject.",
@@ -705,7 +705,7 @@ REASON_CODES: dict[str, str] = {
     "table_left_over": "The letters {letters} of word {word} are left over.",
     "rack_left_over": "The letters {letters} named from your rack are left over.",
     "joker_left_over": "{count} joker(s) would be left over.",
-}
+})
 
 
 def _reason(code: str, text: str, /, **params: Any) -> Reason:

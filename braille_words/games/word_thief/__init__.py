@@ -8,50 +8,13 @@ the thief's new ones), ``deck`` (cards and values; ``data.toml`` holds ours), ``
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+import functools
 
-from braille_words.games.kit import GameEntry, GameKit
+from braille_words.games.kit import GameEntry, make_kit
 
-if TYPE_CHECKING:
-    from braille_words.games.word_thief.rules import Move, Rules, State
-    from braille_words.games.word_thief.view import WordThiefView
-
-ID = "word_thief"
-TITLE = "Word Thief"
-ALIASES = ("word-thief", "hotul-cuvintelor", "thief", "word_thief", "zlodziej-slow")
-PLAYERS = (2, 6)
-WORD_LANG = "en"
-
-
-def kit() -> GameKit[Rules, State, Move, WordThiefView]:
-    """The game's typed parts, imported on first use."""
-    from braille_words.games.word_thief.commands import Commands
-    from braille_words.games.word_thief.computer import Computer
-    from braille_words.games.word_thief.deck import load_deck
-    from braille_words.games.word_thief.presenter import Presenter
-    from braille_words.games.word_thief.rules import EVENT_KINDS, REASON_CODES, Options, Rules
-
-    def make_rules(lexicon: Any, options: Mapping[str, Any]) -> Rules:
-        # The data file is read here, on the table's side, so the rules stay pure.
-        opts = Options.from_json(options) if options else Options()
-        return Rules(lexicon, opts, load_deck())
-
-    return GameKit(
-        id=ID,
-        title=TITLE,
-        aliases=ALIASES,
-        word_lang=WORD_LANG,
-        players=PLAYERS,
-        make_rules=make_rules,
-        commands=Commands(),
-        computer=Computer(),
-        presenter=Presenter(word_lang=WORD_LANG),
-        event_kinds=EVENT_KINDS,
-        reason_codes=REASON_CODES,
-    )
-
-
-ENTRY = GameEntry(
-    id=ID, title=TITLE, aliases=ALIASES, players=PLAYERS, word_lang=WORD_LANG, load=kit
-)
+ENTRY = GameEntry("word_thief", "Word Thief", players=(2, 6), word_lang="en",
+                  aliases=("word-thief", "hotul-cuvintelor", "thief", "word_thief",
+                           "zlodziej-slow"),
+                  load=functools.partial(make_kit, __name__, data="deck.load_deck"))
+"""The game as the registry lists it; ``load`` builds its kit from this folder's modules on
+first use (``kit.make_kit``)."""

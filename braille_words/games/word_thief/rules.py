@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Protocol, cast
 
 from braille_words.errors import InputError
-from braille_words.games.base import Event, MoveBase, Reason, RuleViolation, read_move
+from braille_words.games.base import Event, MoveBase, Reason, ReasonCodes, RuleViolation, read_move
 from braille_words.games.interface import GameRules
 from braille_words.games.options import GameOptions
 from braille_words.games.word_thief.deck import DeckSpec, load_deck
@@ -75,7 +75,7 @@ EVENT_KINDS: dict[str, str] = {
     "game_over": "The game is over.",
 }
 
-REASON_CODES: dict[str, str] = {
+REASON_CODES = ReasonCodes({
     "game_ended": "The game is over.",
     "not_your_turn": "It is player {player}'s turn.",
     "too_short": "A word has at least {min} letters.",
@@ -95,15 +95,10 @@ REASON_CODES: dict[str, str] = {
     "no_words": "Say the new word or words.",
     "wrong_discard": "Swap exactly {count} of your cards.",
     "discard_not_in_hand": "You have no {letter} to swap.",
-}
+})
 
 
-def _reason(code: str, **params: Any) -> Reason:
-    return Reason(code, REASON_CODES[code].format(**params), params)
-
-
-def _refuse(code: str, **params: Any) -> RuleViolation:
-    return RuleViolation([_reason(code, **params)])
+_reason, _refuse = REASON_CODES.reason, REASON_CODES.refuse
 
 
 # --------------------------------------------------------------------------- options

@@ -1,0 +1,90 @@
+"""A connection as a seat's way out: what the host (``net.host``) asks of every link.
+
+The host moves messages across and claims seats; a link is what it talks through. A plain
+link is a student's computer on the network; a browser's page (``web.student_link.PageLink``)
+adds its page and buttons by overriding the hooks below. The link knows of its table only
+``SeatedTable`` (the session and its network seats), so the page depends on this small
+protocol and the host depends on the page, never both ways.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import TYPE_CHECKING, Any, Protocol
+
+from aiohttp import web
+
+from braille_words.net.protocol import Hello, dump, parse_client
+from braille_words.present.messages import text
+
+if TYPE_CHECKING:
+    from braille_words.net.remote import RemoteSeat
+    from braille_words.table.session import AnySession
+
+OUTBOX_MOST = 5000
+"""Messages waiting for a connection that does not read them: past this it is let go."""
+
+
+class SeatedTable(Protocol):
+    """What a link may know of the table it serves (``net.host.HostedTable`` is one)."""
+
+    session: AnySession
+    remotes: dict[int, RemoteSeat]
+
+
+class Link:
+    """One WebSocket as a seat's way out; ``send`` may be called from any thread."""
+
+    def __init__(self, ws: web.WebSocketResponse, loop: asyncio.AbstractEventLoop,
+                 address: str) -> None:
+        self.ws = ws
+        self.loop = loop
+        self.address = address
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.lang = "pl"
+        self.cells = 0
+        """The width of the student's display, as its hello said: no ``screen`` is wider."""
+        self.closing: str | None = None
+        self.hello: Hello | None = None
+        """The hello that claimed the seat (with the student's language and display)."""
+
+    def send(self, message: dict[str, Any]) -> None:
+        frame = dump(message)
+        with contextlib.suppress(RuntimeError):  # the loop has stopped: the host is closing
+            self.loop.call_soon_threadsafe(self._put, frame)
+
+    def _put(self, frame: str) -> None:
+        if self.queue.qsize() > OUTBOX_MOST:
+            self._close_now("net_closed_silent")  # it reads nothing: as good as gone
+            return
+        self.queue.put_nowait(frame)
+
+    def close(self, reason: str) -> None:
+        with contextlib.suppress(RuntimeError):
+            self.loop.call_soon_threadsafe(self._close_now, reason)
+
+    # A browser's link (``web.student_link``) adds the page and its buttons to these.
+    def parse(self, raw: str | bytes) -> Any:
+        return parse_client(raw)
+
+    def seat(self, table: SeatedTable, remote: RemoteSeat) -> list[RemoteSeat]:
+        """The seat this connection claimed; every seat it holds from now on."""
+        return [remote]
+
+    def typing_seat(self, table: SeatedTable, remote: RemoteSeat) -> int:
+        """The seat a line typed here is for."""
+        return remote.seat
+
+    def handle(self, message: Any) -> bool:
+        """A message only this kind of link takes (True when taken)."""
+        return False
+
+    def _close_now(self, reason: str, kind: str = "closed", **params: Any) -> None:
+        """On the loop's thread: the last message (why), then the close. ``kind`` "refused"
+        tells the client not to try again by itself."""
+        if self.closing is None:
+            self.closing = reason
+            self.queue.put_nowait(dump({"t": kind, "code": reason,
+                                        "text": text(self.lang, reason, **params)}))
+            self.queue.put_nowait(None)

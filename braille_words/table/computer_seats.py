@@ -1,0 +1,108 @@
+"""The computers at the table: who moves when, how long each pretends to think, and what
+happens when one cannot move.
+
+A computer moves when the rules await it and it is not already thinking; once after each move
+every other computer may act out of turn (challenge a word, use an ability in its window).
+With the table's clock running a computer thinks on a timer, so people can be faster; its
+dice are the same on every replay. Split from ``Session`` (which inherits it): the turn loop
+asks whose move it is, this answers for the seats no person sits at.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from typing import Any
+
+from braille_words.errors import BrailleWordsError
+from braille_words.table.inputs import Input
+from braille_words.table.session_fields import SessionFields
+
+
+class ComputerSeats(SessionFields):
+    """The computer players' moves, mixed into ``Session`` (``self`` is the session)."""
+
+    def _computer_to_move(self) -> int | None:
+        """A computer seat the game waits for and that is not already thinking."""
+        if self._finishing or self._paused:
+            # The clock has run out (only the people still typing may finish), or the
+            # table is paused: a computer waits like everyone else.
+            return None
+        for seat in sorted(self.state.awaiting):
+            if not self.seats[seat].is_human and seat not in self._thinking:
+                return int(seat)
+        ruling = self.rules.table_must_decide(self.state)
+        if ruling and not self.state.awaiting and not any(s.is_human for s in self.seats):
+            return 0  # the table must decide and nobody but computers sits at it
+        return None
+
+    def _computer_reacts(self) -> bool:
+        """Once after each move, every computer the game is not waiting for may act out of
+        turn (challenge a word, use an ability in its window); True if one did."""
+        if self._finishing or self._paused or self._reacted == self.moves_played:
+            return False
+        self._reacted = self.moves_played
+        for seat, config in enumerate(self.seats):
+            if config.is_human or seat in self.state.awaiting or seat in self._thinking:
+                continue
+            move = self.kit.computer.react(self.rules, self.state, seat, config.level,
+                                           self._rng(seat))
+            if move is not None and self.rules.may_act(self.state, seat, move):
+                with contextlib.suppress(BrailleWordsError):
+                    if self.play(seat, move):
+                        return True
+        return False
+
+    def _rng(self, seat: int) -> random.Random:
+        """The computer's dice for this move, the same on every replay. Computers writing at
+        the same time (7 słów) each get their own: with one seed for all they thought for the
+        same time, and the first seat was always the fastest."""
+        base = self.header.seed * 1_000_003 + self.moves_played
+        together = [s for s in self.state.awaiting if not self.seats[s].is_human]
+        return random.Random(base * 131 + seat + 1 if len(together) > 1 else base)
+
+    def _computer_move(self, seat: int) -> None:
+        level = self.seats[seat].level
+        rng = self._rng(seat)
+        computer = self.kit.computer
+        together = sorted(
+            s for s in self.state.awaiting
+            if not self.seats[s].is_human and s not in self._thinking
+        )
+        if not self.think and len(together) > 1:
+            # No clock (a script): the one that would have thought least moves first.
+            plans = {
+                s: computer.plan(self.rules, self.state, s, self.seats[s].level, self._rng(s))
+                for s in together
+            }
+            seat = min(together, key=lambda s: (plans[s].think_seconds, s))
+            self._computer_play(seat, plans[seat].move)
+            return
+        if self.think:
+            planned = computer.plan(self.rules, self.state, seat, level, rng)
+            if planned.think_seconds > 0:
+                # Pretend to think on a timer so people at the table can be faster.
+                self._thinking.add(seat)
+                thought = Input(
+                    seat, None, move=("computer", (seat, self.moves_played), planned.move)
+                )
+                assert self.clock is not None
+                self.clock.call_later(planned.think_seconds, lambda: self.inputs.put(thought))
+                return
+            move = planned.move
+        else:
+            move = computer.choose_move(self.rules, self.state, seat, level, rng)
+        self._computer_play(seat, move)
+
+    def _computer_play(self, seat: int, move: Any) -> None:
+        if not self.play(seat, move):
+            if self._quit:
+                # The disk refused the move (``_not_saved``): the table stops, everyone told;
+                # resume goes on once it can.
+                return
+            fallback = self.kit.computer.fallback_move(self.rules, self.state, seat)
+            if fallback is None or not self.play(seat, fallback):
+                # A computer player must never stall the table.
+                raise BrailleWordsError(
+                    f"the computer player {self.seats[seat].name} has no legal move"
+                )

@@ -1,0 +1,55 @@
+"""Boards and the seat's own lines alone (``table.seat.boards``, ``table.seat.lines``)."""
+
+from __future__ import annotations
+
+from braille_words.braille import rack_line, text_line
+from braille_words.braille.grid import Grid, make_square
+from braille_words.braille.lines import NamedGrid, NamedLine
+from braille_words.braille.translator import Mode
+from braille_words.table.seat.boards import keep_cursors, next_place, read_along, with_grid
+from braille_words.table.seat.lines import item_line, labelled, message_line
+
+
+def _board(letters: dict[tuple[int, int], str]) -> Grid:
+    return Grid.of((make_square(letters.get((r, c)), "pl") for c in range(4)) for r in range(4))
+
+
+KOT = {(1, 0): "k", (1, 1): "o", (1, 2): "t"}
+
+
+def test_a_board_drawn_again_keeps_the_seats_cursor_and_reading() -> None:
+    seen = _board(KOT).at(1, 2).read_by("column")
+    view, grids = keep_cursors([NamedLine("rack", rack_line(["a"], "pl")),
+                                NamedGrid("board", _board(KOT))], {"board": seen})
+    board = grids["board"]
+    assert (board.row, board.column, board.reading) == (1, 2, "column")
+    assert isinstance(view[1], NamedGrid) and view[1].grid is board
+    moved = board.at(0, 0)
+    assert with_grid(view, "board", moved)[1] == NamedGrid("board", moved)
+
+
+def test_next_word_and_anchor_say_where_they_went() -> None:
+    grid, said = next_place(_board(KOT), "next_word", "en")
+    assert grid is not None and (grid.row, grid.column) == (1, 0)
+    assert said.endswith("KOT, across.")
+    grid, said = next_place(_board({}), "next_word", "pl")
+    assert grid is None and said == "Na planszy nie ma jeszcze słów."
+    anchor, said = next_place(_board(KOT), "next_anchor", "en")
+    assert anchor is not None and said.endswith("a free square beside the cards.")
+
+
+def test_reading_a_row_or_a_column_turns_the_board_that_way() -> None:
+    grid, said = read_along(_board(KOT).at(1, 1), "read_column", "en")
+    assert grid.reading == "column" and said
+    grid, said = read_along(grid, "read_row", "en")
+    assert grid.reading == "row" and "O" in said.upper()
+
+
+def test_the_seats_own_lines() -> None:
+    one = message_line("Twój ruch.", "pl", Mode.LITERARY)
+    assert one is not None and one.line.cells() == text_line("Twój ruch.", "pl").cells()
+    listed = item_line(["pomoc", "dobierz"], "pl", Mode.LITERARY, width=14)
+    assert len(listed.cells()) == 28  # each item from the start of its own window
+    rack = labelled(NamedLine("rack", rack_line(list("kot"), "pl")), "pl")
+    assert rack.cells().endswith(rack_line(list("kot"), "pl").cells())
+    assert len(rack.cells()) > len(rack_line(list("kot"), "pl").cells())

@@ -1,0 +1,110 @@
+"""The seat's news alone (``table.seat.news``): plain state, no display, no table."""
+
+from __future__ import annotations
+
+from braille_words.braille import text_line
+from braille_words.braille.lines import NamedLine
+from braille_words.braille.translator import Mode
+from braille_words.table.seat.news import HISTORY_ON_CELLS, NewsQueue, Show
+
+
+def _line(sentence: str) -> NamedLine:
+    return NamedLine("message", text_line(sentence, "pl", name="message"))
+
+
+def _post(news: NewsQueue, sentence: str, *, current: str | None = "message",
+          keep_place: bool = False, urgent: bool = False, typing: bool = False) -> Show:
+    news.remember(sentence)
+    return news.post(_line(sentence), keep_place=keep_place, urgent=urgent, current=current,
+                     typing=typing)
+
+
+def test_a_seat_that_hears_sees_the_latest_at_once_and_nothing_waits() -> None:
+    news = NewsQueue(hold=False)
+    assert _post(news, "Gracz dobiera.") == Show(reset=True)
+    assert _post(news, "Twój ruch.") == Show(reset=True)
+    assert news.message is not None and not news.queue and news.waiting("rack", False) == 0
+
+
+def test_unread_news_waits_until_the_reader_moves_on() -> None:
+    news = NewsQueue(hold=True)
+    first = _post(news, "Gracz dobiera.")
+    assert first == Show(reset=True) and news.unread
+    assert _post(news, "Twój ruch.") == Show(mark=True)
+    assert news.unread_count == 2 and news.waiting("message", False) == 1
+    # Panning within the first message does not bring the next one; past its end does.
+    assert news.read_key("pan_right", "message", (True, False)) == (False, None)
+    done, show = news.read_key("pan_right", "message", (False, True))
+    assert done and show == Show(keep="message", fresh=True)
+    assert news.unread_count == 1 and not news.queue
+    # Another key reads the message and leaves the reader free to go on.
+    done, show = news.read_key("line_down", "message", (True, True))
+    assert not done and show == Show(keep="message") and news.unread_count == 0
+
+
+def test_an_answer_flashes_in_place_and_the_next_key_takes_the_reader_back() -> None:
+    news = NewsQueue(hold=True)
+    show = _post(news, "Płytka 3: K.", current="rack", keep_place=True)
+    assert show == Show(keep="message", fresh=True) and news.flash_return == "rack"
+    assert news.flash_key("pan_right", "message", (True, False)) == (False, None)
+    done, back = news.flash_key("line_down", "message", (True, True))
+    assert done and back == Show(keep="rack", fresh=True) and news.flash_return is None
+    # A chord goes back too, and is then typed there.
+    _post(news, "Płytka 4: O.", current="rack", keep_place=True)
+    assert news.flash_key("braille_chord", "message", (True, True)) == (
+        False, Show(keep="rack", fresh=True))
+
+
+def test_urgent_news_comes_first_and_the_unread_waits_behind_it() -> None:
+    news = NewsQueue(hold=True)
+    _post(news, "Gracz dobiera.")
+    assert _post(news, "Zostało 10 sekund.", urgent=True, current="input") == Show(
+        keep="message")
+    assert news.unread and [m for m in news.queue] and news.waiting("input", True) >= 1
+
+
+def test_news_said_while_typing_is_counted_behind_the_letters() -> None:
+    news = NewsQueue(hold=False)
+    _post(news, "Gracz dobiera.", current="input", typing=True)
+    assert news.behind_typing == 1 and news.waiting("input", True) == 1
+    assert news.waiting("message", True) == 0  # looked at
+
+
+def test_a_withdrawn_turn_leaves_the_queue_but_not_the_history() -> None:
+    news = NewsQueue(hold=True)
+    _post(news, "Czas minął.")
+    news.turn = None
+    _post(news, "Twój ruch.")
+    news.turn = news.posted
+    assert news.withdraw_turn() == Show(mark=True)
+    assert not news.queue and news.told[-1] == "Twój ruch."
+    assert news.withdraw_turn() is None  # once
+
+
+def test_line_up_reads_earlier_messages_back_and_line_down_comes_forward() -> None:
+    news = NewsQueue(hold=False)
+    for sentence in ("Pierwsza.", "Druga.", "Trzecia."):
+        _post(news, sentence)
+    assert news.history(1, "rack") is None  # only from the message line
+    assert news.history(1, "message") == Show(keep="message", fresh=True)
+    shown = news.line("pl", Mode.LITERARY)
+    assert shown is not None and shown.line.cells() == text_line("1. Druga.", "pl").cells()
+    assert news.history(1, "message") is not None and news.back == 2
+    assert news.history(1, "message") is None  # nothing older
+    assert news.history(-2, "message") is not None and news.line("pl", Mode.LITERARY) is (
+        news.message)
+
+
+def test_history_keeps_a_bounded_number_of_messages() -> None:
+    news = NewsQueue()
+    for n in range(HISTORY_ON_CELLS + 5):
+        news.remember(f"{n}.")
+    assert len(news.told) == HISTORY_ON_CELLS and news.told[0] == "5."
+
+
+def test_repeat_brings_the_message_back_and_the_unread_waits() -> None:
+    news = NewsQueue(hold=True)
+    _post(news, "Twój ruch.")
+    again = _line("Gracz dobiera.")
+    assert news.again(again) == Show(keep="message", fresh=True)
+    assert news.message is again and not news.unread and len(news.queue) == 1
