@@ -27,14 +27,21 @@ ROOT = Path(__file__).resolve().parents[2]
 __all__ = ["hosted"]
 
 
-def _play(tmp_path: Path, *args: str) -> subprocess.Popen[str]:
+def _play(tmp_path: Path, *args: str, stdin: int = subprocess.PIPE) -> subprocess.Popen[str]:
     env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1")
     env.pop("DISPLAY", None)
     return subprocess.Popen(
         [sys.executable, "-m", "braille_words.cli", "play", *args,
          "--journal", str(tmp_path / "game.jsonl")],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
         env=env, cwd=ROOT)
+
+
+def stop(process: subprocess.Popen[str]) -> None:
+    """A page's game outlives its console: it is ended as a launcher would, politely."""
+    if process.poll() is None:
+        process.terminate()
+    process.wait(30)
 
 
 def _first_line(process: subprocess.Popen[str], pattern: str, seconds: float = 60) -> re.Match[str]:
@@ -102,9 +109,44 @@ def test_play_web_prints_the_page_with_the_code_and_the_page_is_the_players_seat
         assert len(page_data["areas"][0]["groups"][0]) == 14
         assert page_data["review"]["rack"] == "stojak"
     finally:
-        assert process.stdin is not None
-        process.stdin.close()
-        process.wait(30)
+        stop(process)
+
+
+def test_a_page_s_game_started_without_a_console_serves_the_page_until_its_player_leaves(
+    tmp_path: Path,
+) -> None:
+    """Started from a launcher, ``nohup`` or ``</dev/null``, standard input is at its end from
+    the first moment: that is no console, not the end of the game. The console says so, the
+    page is served, a move is played from it, and the player's "wyjdź" ends the game."""
+    process = _play(tmp_path, "rummikub", "--web", "--port", "0", "--seed", "3",
+                    "--players", "human,computer:beginner", stdin=subprocess.DEVNULL)
+    try:
+        found = _first_line(process, r"http://127\.0\.0\.1:(\d+)/play\?lang=pl#(\d{6})")
+        port, code = found.group(1), found.group(2)
+        # Said once standard input's end has been read: the game goes on past it.
+        _first_line(process, r"Nikt nie pisze w tym terminalu")
+
+        async def scenario() -> list[str]:
+            from tests.web.test_student_hotseat import Page
+
+            async with aiohttp.ClientSession() as http:
+                ws = await _page_socket(f"ws://127.0.0.1:{port}/play/ws", code, http)
+                page = Page(ws)
+                await page.until(lambda p: p["turn"], 60)
+                await page.line("dobierz")
+                await page.said_soon("Dobierasz", 60)
+                await page.line("wyjdź")
+                await page.said_soon("zapisana", 60)
+                await ws.close()
+                return page.said
+
+        said = asyncio.run(scenario())
+        assert any("Dobierasz" in s for s in said)
+        assert process.wait(60) == 0
+        assert process.stdout is not None
+        assert "Traceback" not in process.stdout.read()
+    finally:
+        stop(process)
 
 
 def test_play_teacher_page_prints_the_teachers_address_and_password(tmp_path: Path) -> None:
