@@ -513,7 +513,8 @@ def route(target: Any, selection: Any, lang: str = "en") -> tuple[Any, str | Non
                 selection[2:] == ("letter",)):
             # The pick stays until the card is laid (the game moving drops it): a square
             # the game refuses (taken) leaves the card in hand to press another square.
-            return selection, f"{'połóż' if pl else 'put'} {selection[1] + 1} {square_name(row, col)}"
+            name = square_name(row, col)
+            return selection, f"{'połóż' if pl else 'put'} {selection[1] + 1} {name}"
         if isinstance(selection, tuple) and selection[:1] == ("rack",) and (
                 selection[2:] == ("blank",)):
             # The blank waits on the square for its letter: one chord, or a letter typed.
