@@ -196,7 +196,14 @@ def test_word_thief_s_english_letters_alone_carry_lang_en_and_cards_are_named_as
                     if p.startswith(f"Karta {number}:"))
         rest = name.split(" ", 1)[1] if name != "dżoker" else "dżoker"
         assert said.endswith(f" {rest}."), (name, said)
-    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".live span[lang=en]"))
+    # A refusal names the word typed: that word is English, the sentence around it Polish.
+    command(browser, "xyzzy")
+    refusal = wait(browser, lambda d: next((p for p in d.find_elements(By.CSS_SELECTOR, ".live p")
+                                            if "XYZZY" in p.get_property("textContent")), None))
+    marked = refusal.find_elements(By.CSS_SELECTOR, "[lang]")
+    assert [(m.get_attribute("lang"), m.get_property("textContent")) for m in marked] == [
+        ("en", "XYZZY")]
+    assert "Nie ma słowa" in refusal.get_property("textContent")
     assert axe(browser) == []
 
 
