@@ -215,7 +215,19 @@ class SeatNews:
             if said:
                 self.tell("hint_nudge", nudge=said)
                 return
-        self.tell("hint", move=presenter.describe_move(move, out.lang, view))
+        line = presenter.describe_move(move, out.lang, view)
+        self.tell("hint", move=self._line_words_marked(line, move))
+
+    def _line_words_marked(self, line: str, move: Any) -> str:
+        """The line a hint gives, its words (the move's own) marked in the game's word
+        language and its command words not ("ukradnij 1 BLAZE ROUTED": a voice reads
+        "ukradnij" in Polish and the words in English)."""
+        try:
+            words = {w.lower() for w in self.kit.commands.words_of(move)}
+        except (AttributeError, TypeError, ValueError):
+            return line
+        return " ".join(mark_word(part, self.kit.word_lang, self.out.lang)
+                        if part.lower() in words else part for part in line.split(" "))
 
     # -- the seat's typing line ------------------------------------------------------------
 

@@ -350,3 +350,35 @@ def test_a_word_thief_card_on_the_page_is_named_with_its_suit(hosted: HostMaker)
     data, _ = page_view(session, 0, "pl")
     cards = next(a for a in data["areas"] if a["name"] == "cards")["groups"][0]
     assert [b.get("name") for b in cards] == names
+
+
+def test_a_hint_and_a_refusal_mark_the_english_words_alone_in_a_polish_sentence(
+    tmp_path: Path, english: Any
+) -> None:
+    """What the page is sent for a refusal and a hint in Word Thief with Polish messages: the
+    player's word and the hinted words in English, the Polish words ("połóż", "Nie ma
+    słowa") not."""
+    from braille_words.speech.speaker import marked_spans
+    from tests.web.conftest import seats_of, table_session
+
+    session, _ = table_session(tmp_path, english, "thief", seats_of(["Ola", "Jan"]), 3, "g.jsonl")
+    said: list[str] = []
+    out = session.outputs[0]
+    announce = out.announce
+
+    def heard(sentence: str, *args: Any, **kwargs: Any) -> Any:
+        said.append(sentence)
+        return announce(sentence, *args, **kwargs)
+
+    out.announce = heard  # type: ignore[method-assign]
+    session.handle(0, "xyzzy")
+    assert marked_spans(said[-1]) == [("Nie ma słowa ", None), ("XYZZY", "en"),
+                                      (" w angielskim słowniku.", None)]
+    session.handle(0, "podpowiedź")
+    session.handle(0, "podpowiedź")
+    spans = marked_spans(said[-1])
+    assert spans[0][0].startswith("Podpowiedź: ") and spans[0][1] is None
+    command_word = spans[0][0].split()[1]
+    assert command_word in ("połóż", "ukradnij", "pas")
+    english_words = [text for text, lang in spans if lang == "en"]
+    assert english_words and all(w.isalpha() for w in english_words)
