@@ -225,5 +225,7 @@ def test_a_player_who_chooses_english_is_told_the_game_in_english(
     wait(browser, lambda d: "Your turn" in " ".join(live_regions(d)["assertive"]), 60)
     assert browser.find_element(By.ID, "area-rack-heading").text == "Your tiles"
     # The tiles are Polish letters in an English page: marked Polish.
-    assert browser.find_element(By.CSS_SELECTOR, "#area-rack button").get_attribute("lang") == "pl"
+    tile = browser.find_element(By.CSS_SELECTOR, "#area-rack button")
+    assert tile.get_dom_attribute("lang") is None  # the letter in it is, not the button
+    assert tile.find_element(By.CSS_SELECTOR, ".face").get_dom_attribute("lang") == "pl"
     assert axe(browser) == []

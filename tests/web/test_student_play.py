@@ -326,6 +326,7 @@ def test_a_card_laid_shows_on_the_page_even_when_its_news_was_sent_before_the_bo
 def test_a_word_thief_card_on_the_page_is_named_with_its_suit(hosted: HostMaker) -> None:
     """On the cells a card's suit is dots 7 and 8; on the page, its button's name says it
     (the suit decides a one-suit word's double score and whether it may be stolen)."""
+    from braille_words.speech.speaker import marked_spans, strip_marks
     from braille_words.web.student_view import page_view
 
     table = hosted("remote,computer:beginner", seed=3, game="thief")
@@ -333,16 +334,20 @@ def test_a_word_thief_card_on_the_page_is_named_with_its_suit(hosted: HostMaker)
     view = session.state.view_for(0)
     presenter = session.kit.presenter
     hand = view["hand"]
-    names = [presenter.target_name(("rack", k), view, "pl") for k in range(len(hand))]
+    marked = [presenter.target_name(("rack", k), view, "pl") for k in range(len(hand))]
+    names = [strip_marks(m or "") for m in marked]
     suits = {"red": "czerwony", "blue": "niebieski", "green": "zielony", "yellow": "żółty"}
-    for card, name in zip(hand, names, strict=True):
+    for card, name, said in zip(hand, names, marked, strict=True):
         if card["letter"] is None:
             assert name == "dżoker"
         else:
-            assert name == f"{card['letter'].upper()}, {suits[card['suit']]}"
+            # As "karty" reads the card: its suit and value; its letter alone is English.
+            letter = card["letter"].upper()
+            assert name == f"{letter} {suits[card['suit']]} ({card['value']})"
+            assert marked_spans(str(said))[0] == (letter, "en")
     assert presenter.target_name(("rack", 99), view, "pl") is None
     assert presenter.target_name(("rack", 0), view, "en") in (
-        "wild", f"{str(hand[0]['letter']).upper()}, {hand[0]['suit']}")
+        "wild", f"{str(hand[0]['letter']).upper()} {hand[0]['suit']} ({hand[0]['value']})")
     # The page drawn for the seat carries those names on its card buttons.
     until = time.monotonic() + 20
     while not session.outputs[0]._view and time.monotonic() < until:
@@ -350,6 +355,8 @@ def test_a_word_thief_card_on_the_page_is_named_with_its_suit(hosted: HostMaker)
     data, _ = page_view(session, 0, "pl")
     cards = next(a for a in data["areas"] if a["name"] == "cards")["groups"][0]
     assert [b.get("name") for b in cards] == names
+    assert [b.get("spans") for b in cards] == [[list(r) for r in marked_spans(str(m))]
+                                               for m in marked]
 
 
 def test_a_hint_and_a_refusal_mark_the_english_words_alone_in_a_polish_sentence(
