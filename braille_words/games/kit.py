@@ -149,8 +149,15 @@ class GamePresenter(ABC, Generic[V]):
     def target_name(self, target: Any, view: V, lang: str) -> str | None:
         """What a routing target is, in print, where its cells say less than a sighted
         player sees (a card's suit is its colour, on the cells only dots 7 and 8): a
-        student's page names its button so. None: the cells say it all."""
+        student's page names its button so. None: the cells say it all. A word of the game's
+        language inside it is marked (``mark_word``) as the spoken sentences mark it, so the
+        page gives that word, and only that word, its language."""
         return None
+
+    def target_pressed(self, target: Any, view: V) -> bool:
+        """Whether a routing target is switched on beyond the current pick (a premium card
+        marked to go with the move): a student's page shows its button pressed."""
+        return False
 
     def event_params(
         self,

@@ -28,7 +28,7 @@ from braille_words.user_config import add_keep_days
 # The table itself (sessions, devices, the terminal) is imported when a game starts, not
 # when `braille-words --help` or `play --help` is read.
 if TYPE_CHECKING:
-    from collections.abc import Iterator, Sequence
+    from collections.abc import Callable, Iterator, Sequence
 
     from braille_words.table.roster import Roster
     from braille_words.table.seats import SeatConfig
@@ -371,9 +371,29 @@ def _play_on_page(session: AnySession, args: argparse.Namespace, scripted: bool)
     page = serve_player_page(session, args.port, open_browser=not scripted)
     try:
         return _run(session, scripted, timers=not (args.no_timer or scripted),
-                    greeting=page.greeting, intro=False)
+                    greeting=page.greeting, intro=False,
+                    console_gone=functools.partial(_page_without_console, session))
     finally:
         page.stop()
+
+
+def _page_without_console(session: AnySession) -> None:
+    """Standard input of a page's game has ended: started from a launcher, ``nohup`` or with
+    ``</dev/null``, nobody types at this table's console. That ends the console, not the
+    game: the player is at the page. The console says so and leaves the table (on the table's
+    own thread), so the page is served until the game ends or its player says "wyjdź", which
+    with no console left to end the game ends it (saved)."""
+    from braille_words.present.messages import text
+
+    def gone() -> None:
+        teacher = session.teacher
+        if teacher is None:
+            return
+        teacher.announce(text(teacher.lang, "web_no_console"))
+        session.teacher = None
+        teacher.close()
+
+    session.call_soon(gone)
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
@@ -533,8 +553,11 @@ def _try_devices(roster: Roster, lang: str) -> None:
 def _run(
     session: AnySession, scripted: bool, *, timers: bool = True, greeting: str | None = None,
     intro: bool = True, resumed: bool = False,
+    console_gone: Callable[[], None] | None = None,
 ) -> int:
-    """Feed the keyboard into the session and play; the journal keeps the game if we stop."""
+    """Feed the keyboard into the session and play; the journal keeps the game if we stop.
+    ``console_gone``: what the end of standard input (not a terminal) means, when it does not
+    mean the end of the game (a page's game, whose player is in the browser)."""
     from braille_words.table.terminal import AboveTyping
 
     # A polite kill is heard from the first moment: the terminal goes key by key below, and
@@ -550,7 +573,7 @@ def _run(
                 if not scripted:
                     reader = _terminal_reader(session)
                 target = (reader.run if reader is not None
-                          else functools.partial(_read_keyboard, session))
+                          else functools.partial(_read_keyboard, session, console_gone))
                 threading.Thread(target=target, daemon=True).start()
             if scripted:
                 session.echo = _echo
@@ -654,8 +677,9 @@ def _saved_sentence(session: AnySession) -> str:
             f"{text(lang, 'closing_path', path=path)}")
 
 
-def _read_keyboard(session: AnySession) -> None:
+def _read_keyboard(session: AnySession, ended: Callable[[], None] | None = None) -> None:
     """Standard input line by line: a script, a pipe, or a terminal the key reader cannot use.
+    At its end the input of the table ends, unless ``ended`` says what else that means.
 
     Bytes straight from the file descriptor, decoded here: an invalid byte becomes U+FFFD
     (whatever the locale's strictness) instead of ending the input, and a thread blocked in
@@ -670,8 +694,18 @@ def _read_keyboard(session: AnySession) -> None:
     if fd < 0:
         for raw in iter(sys.stdin.readline, ""):
             session.inputs.put(Input(KEYBOARD, raw.rstrip("\r\n")))
+    else:
+        _read_lines(session, fd)
+    if ended is not None:
+        ended()
+    else:
         session.inputs.put(Input(KEYBOARD, None))
-        return
+
+
+def _read_lines(session: AnySession, fd: int) -> None:
+    """Lines from the file descriptor ``fd`` into the table's input, until it ends."""
+    from braille_words.table.session import KEYBOARD, Input
+
     pending = b""
     while True:
         try:
@@ -688,7 +722,6 @@ def _read_keyboard(session: AnySession) -> None:
             session.inputs.put(Input(KEYBOARD, line.decode("utf-8", "replace").rstrip("\r")))
     if pending:
         session.inputs.put(Input(KEYBOARD, pending.decode("utf-8", "replace").rstrip("\r")))
-    session.inputs.put(Input(KEYBOARD, None))
 
 
 def _terminal_reader(session: AnySession) -> TerminalReader | None:

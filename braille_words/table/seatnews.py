@@ -21,6 +21,7 @@ from braille_words.errors import BrailleWordsError, in_language
 from braille_words.games.base import Event
 from braille_words.games.kit import GameKit
 from braille_words.present.messages import lookup, render, text
+from braille_words.speech.speaker import mark_word
 from braille_words.table.clock import clock_text
 from braille_words.table.outputs import SeatOutput, ViewLine
 from braille_words.table.vocabulary import (
@@ -33,6 +34,9 @@ from braille_words.table.vocabulary import (
     help_matches,
 )
 from braille_words.tiles import is_number
+
+WORD_PARAMS = frozenset({"word", "words", "stolen", "letters", "missing"})
+"""A refusal's parameters that hold the player's words or letters, in the game's language."""
 
 
 class SeatNews:
@@ -180,6 +184,8 @@ class SeatNews:
                 continue
             section = str(reason.get("section") or self.kit.id)
             params = dict(reason.get("params") or {})
+            if section == self.kit.id:
+                params = self._words_marked(params)
             sentence = render(lang, section, str(reason["code"]), params,
                               verbosity=out.verbosity, fallback=reason.get("text"))
             example = params.get("example") if reason.get("section") else None
@@ -187,6 +193,14 @@ class SeatNews:
                 sentence += " " + text(lang, "for_example", out.verbosity, example=example)
             said.append(sentence)
         return " ".join(said)
+
+    def _words_marked(self, params: dict[str, Any]) -> dict[str, Any]:
+        """A game's refusal names the player's words ("FROZEN nie ma liter słowa ZERO"):
+        each is marked as in the game's word language, as move news marks them, so a voice
+        or a page reads it in that language and the sentence around it in the seat's."""
+        word_lang = self.kit.word_lang
+        return {k: mark_word(v, word_lang, self.out.lang)
+                if k in WORD_PARAMS and isinstance(v, str) else v for k, v in params.items()}
 
     def not_your_turn(self, names: Sequence[str]) -> None:
         """Refused out of turn."""
@@ -212,7 +226,19 @@ class SeatNews:
             if said:
                 self.tell("hint_nudge", nudge=said)
                 return
-        self.tell("hint", move=presenter.describe_move(move, out.lang, view))
+        line = presenter.describe_move(move, out.lang, view)
+        self.tell("hint", move=self._line_words_marked(line, move))
+
+    def _line_words_marked(self, line: str, move: Any) -> str:
+        """The line a hint gives, its words (the move's own) marked in the game's word
+        language and its command words not ("ukradnij 1 BLAZE ROUTED": a voice reads
+        "ukradnij" in Polish and the words in English)."""
+        try:
+            words = {w.lower() for w in self.kit.commands.words_of(move)}
+        except (AttributeError, TypeError, ValueError):
+            return line
+        return " ".join(mark_word(part, self.kit.word_lang, self.out.lang)
+                        if part.lower() in words else part for part in line.split(" "))
 
     # -- the seat's typing line ------------------------------------------------------------
 

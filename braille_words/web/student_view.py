@@ -29,6 +29,7 @@ from braille_words.braille.symbols import Symbol
 from braille_words.braille.translator import Mode, cells_to_text, symbol_cell
 from braille_words.braille.view import Segment
 from braille_words.errors import BrailleWordsError
+from braille_words.speech.speaker import marked_spans, strip_marks
 from braille_words.table.session import AnySession
 
 ITEM_LINES = frozenset({"rack", "loose", "cards", "table"})
@@ -100,11 +101,18 @@ def page_view(session: AnySession, seat: int, lang: str, *,
         except (KeyError, IndexError, TypeError, ValueError):
             return None  # a view older than the lines: the cells' own words do
 
+    def pressed(target: Hashable) -> bool:
+        try:
+            return view is not None and session.kit.presenter.target_pressed(target, view)
+        except (KeyError, IndexError, TypeError, ValueError):
+            return False
+
     for item in lines:
         if isinstance(item, NamedGrid):
             areas.append(_grid_area(item, word_lang, selection, targets))
         elif item.name in ITEM_LINES:
-            areas.append(_item_area(item, word_lang, lang, selection, targets, name_of))
+            areas.append(_item_area(item, word_lang, lang, selection, targets, name_of,
+                                    pressed))
         else:
             areas.append({"name": item.name, "kind": "text",
                           "text": _print(item.line.cells(), lang, Mode.LITERARY)})
@@ -193,15 +201,23 @@ def _button(target: Hashable, text: str, selection: Any, targets: list[Hashable]
 
 def _item_area(item: NamedLine, word_lang: str, lang: str, selection: Any,
                targets: list[Hashable],
-               name_of: Callable[[Hashable], str | None]) -> dict[str, Any]:
-    """A rack or hand (one group of buttons), or the table's words (a group per word)."""
+               name_of: Callable[[Hashable], str | None],
+               pressed: Callable[[Hashable], bool]) -> dict[str, Any]:
+    """A rack or hand (one group of buttons), or the table's words (a group per word).
+
+    A button the game names (``target_name``) carries its name twice: plain (``name``), and
+    as runs of text and language (``spans``), the word or letter of the game's language
+    marked as the spoken sentence marks it, so the page gives that language to it alone."""
     groups: list[list[dict[str, Any]]] = []
     for segment in item.line.segments:
         if segment.is_blank_gap or (segment.cell_targets is None and segment.target is None):
             continue
         if segment.cell_targets is None:
+            # One target: a card drawn with game symbols, or an action word ("gotowe") in
+            # the page's language, which goes away once done.
+            action = not any(cell in _symbols(word_lang) for cell in segment.cells)
             groups.append([_button(segment.target, _segment_label(segment, word_lang, lang),
-                                   selection, targets)])
+                                   selection, targets, action=action)])
             continue
         group: list[dict[str, Any]] = []
         for cell, target in zip(segment.cells, segment.cell_targets, strict=True):
@@ -216,9 +232,13 @@ def _item_area(item: NamedLine, word_lang: str, lang: str, selection: Any,
             groups.append(group)
     for group in groups:
         for button in group:
-            name = name_of(targets[button["id"]])
+            target = targets[button["id"]]
+            name = name_of(target)
             if name:
-                button["name"] = name
+                button["name"] = strip_marks(name)
+                button["spans"] = [[text, run] for text, run in marked_spans(name)]
+            if pressed(target):
+                button["picked"] = True
     if item.name != "table":  # a hand's cards and its actions are one row of buttons
         groups = [[b for g in groups for b in g]] if groups else []
     return {"name": item.name, "kind": "items", "groups": groups}

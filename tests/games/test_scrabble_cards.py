@@ -449,3 +449,14 @@ def test_a_position_that_cannot_be_played_is_refused_with_a_sentence(
     with pytest.raises(InputError) as exc:
         rules.from_position(SEATS[:2], 1, position)
     assert words in str(exc.value)
+
+
+def test_a_premium_card_marked_and_left_out_of_a_typed_move_is_said_to_stay_in_hand(
+    polish: Any,
+) -> None:
+    rules, state = game(polish, ["k a j a k palindrome", "d o m"])
+    state, _ = rules.apply(state, 0, Premium(5))
+    after, events = rules.apply(state, 0, Lay(8, 8, True, "kajak"))
+    stays = [e for e in events if e.kind == "premium_unmarked"]
+    assert [(e.params["card"], e.to) for e in stays] == [("palindrome", 0)]
+    assert [c.premium for c in after.hands[0]] == ["palindrome"]

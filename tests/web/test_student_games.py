@@ -28,12 +28,17 @@ def _find(driver: Any, area: str, text: str | None = None, *, label: str | None 
     from selenium.webdriver.common.by import By
 
     for button in driver.find_elements(By.CSS_SELECTOR, f"#area-{area} button"):
-        if label is not None and button.get_attribute("aria-label") == label:
+        if label is not None and button.accessible_name == label:
             return button
-        if text is not None and button.text == text and \
+        if text is not None and face(button) == text and \
                 button.get_attribute("aria-pressed") is None:
             return button
     return None
+
+
+def face(button: Any) -> str:
+    """What a button shows (its print), whatever its name says."""
+    return str(button.get_property("firstElementChild").get_property("textContent"))
 
 
 def test_a_first_word_is_laid_in_scrabble_karty_with_the_buttons_alone(
@@ -155,27 +160,50 @@ def test_the_tab_key_alone_reaches_every_control_and_the_board_once(
     assert missing == []
 
 
-def test_word_thief_s_english_words_carry_lang_en_in_a_polish_page(
+def test_word_thief_s_english_letters_alone_carry_lang_en_and_cards_are_named_as_said(
     hosted: HostMaker, browser: Any
 ) -> None:
+    """A card's name is what ``karta N`` says of it (suit and value), with the printed
+    letter for the spoken letter; the English letter is marked English, and nothing else of
+    the name is: a Polish word read by the English voice is as wrong as the reverse."""
     from selenium.webdriver.common.by import By
+
+    from tests.web.test_student_browser import command
 
     table = hosted("remote,computer:beginner", seed=3, game="thief")
     join(browser, table)
     wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#area-cards button"))
     cards = browser.find_elements(By.CSS_SELECTOR, "#area-cards button")
-    assert cards and all(c.get_attribute("lang") == "en" for c in cards)
-    # Each card's name carries its suit, which the print letter alone does not show.
-    suits = ("czerwony", "niebieski", "zielony", "żółty", "dżoker")
-    for card in cards:
-        label = card.get_attribute("aria-label") or ""
-        assert any(suit in label for suit in suits), label
-        assert label.startswith(card.text) or "dżoker" in label
     assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "pl"
-    from tests.web.test_student_browser import command
-
-    command(browser, "karty")
-    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".live span[lang=en]"))
+    suits = ("czerwony", "niebieski", "zielony", "żółty")
+    for card in cards:
+        name = card.accessible_name
+        assert card.get_dom_attribute("lang") is None, name
+        marked = card.find_elements(By.CSS_SELECTOR, "[lang]")
+        if name == "dżoker":
+            assert marked == [], name
+            continue
+        assert any(suit in name for suit in suits), name
+        # Only the letter is English: one mark, on the letter the card shows.
+        assert [m.get_attribute("lang") for m in marked] == ["en"], name
+        assert marked[0].get_property("textContent") == face(card) == name.split()[0]
+    for number in (1, 2, 3):
+        name = cards[number - 1].accessible_name
+        command(browser, f"karta {number}")
+        # "Karta 1: eks czerwony (8)." — the same suit and value, the letter spoken by name.
+        wait(browser, lambda d, n=number: f"Karta {n}:" in heard(d))
+        said = next(p for p in live_regions(browser)["polite"] + live_regions(browser)["assertive"]
+                    if p.startswith(f"Karta {number}:"))
+        rest = name.split(" ", 1)[1] if name != "dżoker" else "dżoker"
+        assert said.endswith(f" {rest}."), (name, said)
+    # A refusal names the word typed: that word is English, the sentence around it Polish.
+    command(browser, "xyzzy")
+    refusal = wait(browser, lambda d: next((p for p in d.find_elements(By.CSS_SELECTOR, ".live p")
+                                            if "XYZZY" in p.get_property("textContent")), None))
+    marked = refusal.find_elements(By.CSS_SELECTOR, "[lang]")
+    assert [(m.get_attribute("lang"), m.get_property("textContent")) for m in marked] == [
+        ("en", "XYZZY")]
+    assert "Nie ma słowa" in refusal.get_property("textContent")
     assert axe(browser) == []
 
 
@@ -197,5 +225,7 @@ def test_a_player_who_chooses_english_is_told_the_game_in_english(
     wait(browser, lambda d: "Your turn" in " ".join(live_regions(d)["assertive"]), 60)
     assert browser.find_element(By.ID, "area-rack-heading").text == "Your tiles"
     # The tiles are Polish letters in an English page: marked Polish.
-    assert browser.find_element(By.CSS_SELECTOR, "#area-rack button").get_attribute("lang") == "pl"
+    tile = browser.find_element(By.CSS_SELECTOR, "#area-rack button")
+    assert tile.get_dom_attribute("lang") is None  # the letter in it is, not the button
+    assert tile.find_element(By.CSS_SELECTOR, ".face").get_dom_attribute("lang") == "pl"
     assert axe(browser) == []

@@ -273,7 +273,7 @@ def test_two_people_play_hot_seat_in_one_browser_by_the_keyboard(
 
 
 def test_play_web_with_two_people_seats_both_on_the_one_page(tmp_path: Path) -> None:
-    from tests.web.test_student_play import _first_line, _play
+    from tests.web.test_student_play import _first_line, _play, stop
 
     process = _play(tmp_path, "rummikub", "--web", "--port", "0", "--seed", "3",
                     "--players", "human,human,computer:beginner")
@@ -298,9 +298,7 @@ def test_play_web_with_two_people_seats_both_on_the_one_page(tmp_path: Path) -> 
         # Joined before the game's first hand-over: no rack was shown until Enter.
         assert [p for p in pages[:-1] if _rack(p)] == []
     finally:
-        assert process.stdin is not None
-        process.stdin.close()
-        process.wait(30)
+        stop(process)
 
 
 def test_a_game_played_in_the_browser_resumes_in_the_browser(tmp_path: Path) -> None:
@@ -310,14 +308,12 @@ def test_a_game_played_in_the_browser_resumes_in_the_browser(tmp_path: Path) -> 
     import subprocess
     import sys
 
-    from tests.web.test_student_play import ROOT, _first_line, _play
+    from tests.web.test_student_play import ROOT, _first_line, _play, stop
 
     process = _play(tmp_path, "rummikub", "--web", "--port", "0", "--seed", "3",
                     "--players", "human,human,computer:beginner")
     _first_line(process, r"grają na jednej stronie")
-    assert process.stdin is not None
-    process.stdin.close()
-    process.wait(30)
+    stop(process)
     journal = str(tmp_path / "game.jsonl")
     env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1")
     refused = subprocess.run(
@@ -345,6 +341,4 @@ def test_a_game_played_in_the_browser_resumes_in_the_browser(tmp_path: Path) -> 
         first = asyncio.run(scenario())
         assert first["hand_over"] and first["areas"] == []
     finally:
-        assert again.stdin is not None
-        again.stdin.close()
-        again.wait(30)
+        stop(again)

@@ -27,14 +27,21 @@ ROOT = Path(__file__).resolve().parents[2]
 __all__ = ["hosted"]
 
 
-def _play(tmp_path: Path, *args: str) -> subprocess.Popen[str]:
+def _play(tmp_path: Path, *args: str, stdin: int = subprocess.PIPE) -> subprocess.Popen[str]:
     env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1")
     env.pop("DISPLAY", None)
     return subprocess.Popen(
         [sys.executable, "-m", "braille_words.cli", "play", *args,
          "--journal", str(tmp_path / "game.jsonl")],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
         env=env, cwd=ROOT)
+
+
+def stop(process: subprocess.Popen[str]) -> None:
+    """A page's game outlives its console: it is ended as a launcher would, politely."""
+    if process.poll() is None:
+        process.terminate()
+    process.wait(30)
 
 
 def _first_line(process: subprocess.Popen[str], pattern: str, seconds: float = 60) -> re.Match[str]:
@@ -102,9 +109,44 @@ def test_play_web_prints_the_page_with_the_code_and_the_page_is_the_players_seat
         assert len(page_data["areas"][0]["groups"][0]) == 14
         assert page_data["review"]["rack"] == "stojak"
     finally:
-        assert process.stdin is not None
-        process.stdin.close()
-        process.wait(30)
+        stop(process)
+
+
+def test_a_page_s_game_started_without_a_console_serves_the_page_until_its_player_leaves(
+    tmp_path: Path,
+) -> None:
+    """Started from a launcher, ``nohup`` or ``</dev/null``, standard input is at its end from
+    the first moment: that is no console, not the end of the game. The console says so, the
+    page is served, a move is played from it, and the player's "wyjdź" ends the game."""
+    process = _play(tmp_path, "rummikub", "--web", "--port", "0", "--seed", "3",
+                    "--players", "human,computer:beginner", stdin=subprocess.DEVNULL)
+    try:
+        found = _first_line(process, r"http://127\.0\.0\.1:(\d+)/play\?lang=pl#(\d{6})")
+        port, code = found.group(1), found.group(2)
+        # Said once standard input's end has been read: the game goes on past it.
+        _first_line(process, r"Nikt nie pisze w tym terminalu")
+
+        async def scenario() -> list[str]:
+            from tests.web.test_student_hotseat import Page
+
+            async with aiohttp.ClientSession() as http:
+                ws = await _page_socket(f"ws://127.0.0.1:{port}/play/ws", code, http)
+                page = Page(ws)
+                await page.until(lambda p: p["turn"], 60)
+                await page.line("dobierz")
+                await page.said_soon("Dobierasz", 60)
+                await page.line("wyjdź")
+                await page.said_soon("zapisana", 60)
+                await ws.close()
+                return page.said
+
+        said = asyncio.run(scenario())
+        assert any("Dobierasz" in s for s in said)
+        assert process.wait(60) == 0
+        assert process.stdout is not None
+        assert "Traceback" not in process.stdout.read()
+    finally:
+        stop(process)
 
 
 def test_play_teacher_page_prints_the_teachers_address_and_password(tmp_path: Path) -> None:
@@ -284,6 +326,7 @@ def test_a_card_laid_shows_on_the_page_even_when_its_news_was_sent_before_the_bo
 def test_a_word_thief_card_on_the_page_is_named_with_its_suit(hosted: HostMaker) -> None:
     """On the cells a card's suit is dots 7 and 8; on the page, its button's name says it
     (the suit decides a one-suit word's double score and whether it may be stolen)."""
+    from braille_words.speech.speaker import marked_spans, strip_marks
     from braille_words.web.student_view import page_view
 
     table = hosted("remote,computer:beginner", seed=3, game="thief")
@@ -291,16 +334,20 @@ def test_a_word_thief_card_on_the_page_is_named_with_its_suit(hosted: HostMaker)
     view = session.state.view_for(0)
     presenter = session.kit.presenter
     hand = view["hand"]
-    names = [presenter.target_name(("rack", k), view, "pl") for k in range(len(hand))]
+    marked = [presenter.target_name(("rack", k), view, "pl") for k in range(len(hand))]
+    names = [strip_marks(m or "") for m in marked]
     suits = {"red": "czerwony", "blue": "niebieski", "green": "zielony", "yellow": "żółty"}
-    for card, name in zip(hand, names, strict=True):
+    for card, name, said in zip(hand, names, marked, strict=True):
         if card["letter"] is None:
             assert name == "dżoker"
         else:
-            assert name == f"{card['letter'].upper()}, {suits[card['suit']]}"
+            # As "karty" reads the card: its suit and value; its letter alone is English.
+            letter = card["letter"].upper()
+            assert name == f"{letter} {suits[card['suit']]} ({card['value']})"
+            assert marked_spans(str(said))[0] == (letter, "en")
     assert presenter.target_name(("rack", 99), view, "pl") is None
     assert presenter.target_name(("rack", 0), view, "en") in (
-        "wild", f"{str(hand[0]['letter']).upper()}, {hand[0]['suit']}")
+        "wild", f"{str(hand[0]['letter']).upper()} {hand[0]['suit']} ({hand[0]['value']})")
     # The page drawn for the seat carries those names on its card buttons.
     until = time.monotonic() + 20
     while not session.outputs[0]._view and time.monotonic() < until:
@@ -308,3 +355,37 @@ def test_a_word_thief_card_on_the_page_is_named_with_its_suit(hosted: HostMaker)
     data, _ = page_view(session, 0, "pl")
     cards = next(a for a in data["areas"] if a["name"] == "cards")["groups"][0]
     assert [b.get("name") for b in cards] == names
+    assert [b.get("spans") for b in cards] == [[list(r) for r in marked_spans(str(m))]
+                                               for m in marked]
+
+
+def test_a_hint_and_a_refusal_mark_the_english_words_alone_in_a_polish_sentence(
+    tmp_path: Path, english: Any
+) -> None:
+    """What the page is sent for a refusal and a hint in Word Thief with Polish messages: the
+    player's word and the hinted words in English, the Polish words ("połóż", "Nie ma
+    słowa") not."""
+    from braille_words.speech.speaker import marked_spans
+    from tests.web.conftest import seats_of, table_session
+
+    session, _ = table_session(tmp_path, english, "thief", seats_of(["Ola", "Jan"]), 3, "g.jsonl")
+    said: list[str] = []
+    out = session.outputs[0]
+    announce = out.announce
+
+    def heard(sentence: str, *args: Any, **kwargs: Any) -> Any:
+        said.append(sentence)
+        return announce(sentence, *args, **kwargs)
+
+    out.announce = heard  # type: ignore[method-assign]
+    session.handle(0, "xyzzy")
+    assert marked_spans(said[-1]) == [("Nie ma słowa ", None), ("XYZZY", "en"),
+                                      (" w angielskim słowniku.", None)]
+    session.handle(0, "podpowiedź")
+    session.handle(0, "podpowiedź")
+    spans = marked_spans(said[-1])
+    assert spans[0][0].startswith("Podpowiedź: ") and spans[0][1] is None
+    command_word = spans[0][0].split()[1]
+    assert command_word in ("połóż", "ukradnij", "pas")
+    english_words = [text for text, lang in spans if lang == "en"]
+    assert english_words and all(w.isalpha() for w in english_words)

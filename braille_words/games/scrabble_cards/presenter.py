@@ -513,7 +513,10 @@ def route(target: Any, selection: Any, lang: str = "en") -> tuple[Any, str | Non
         _, row, col = target
         if isinstance(selection, tuple) and selection[:1] == ("rack",) and (
                 selection[2:] == ("letter",)):
-            return None, f"{'połóż' if pl else 'put'} {selection[1] + 1} {square_name(row, col)}"
+            # The pick stays until the card is laid (the game moving drops it): a square
+            # the game refuses (taken) leaves the card in hand to press another square.
+            name = square_name(row, col)
+            return selection, f"{'połóż' if pl else 'put'} {selection[1] + 1} {name}"
         if isinstance(selection, tuple) and selection[:1] == ("rack",) and (
                 selection[2:] == ("blank",)):
             # The blank waits on the square for its letter: one chord, or a letter typed.
@@ -565,6 +568,33 @@ class Presenter(GamePresenter[ScrabbleView]):
 
     def route(self, target: Any, selection: Any) -> tuple[Any, str | None]:
         return route(target, selection)
+
+    def target_name(self, target: Any, view: ScrabbleView, lang: str) -> str | None:
+        """A card of the hand as the hand is read: a letter with its value ("Y (2)"), a
+        premium card by what it is ("premia: dwie z Ż Ś Ó"); a card laid this turn by the
+        square it is on and what pressing it does. The letter printed, marked as the
+        game's word language when the page speaks another."""
+        if not isinstance(target, tuple) or len(target) < 3:
+            return None
+        kind, k = target[0], target[1]
+        if kind not in ("rack", "laid") or not 0 <= k < len(view["hand"]):
+            return None
+        card = view["hand"][k]
+        if card["premium"] is not None:
+            name = _t(lang, "hand_premium", card=card_name(card, lang, "expert"))
+        elif card["letter"] is None:
+            name = _t(lang, "blank")
+        else:
+            name = _t(lang, "card_value", card=mark_word(card["letter"].upper(), WORD_LANG, lang),
+                      value=card["value"])
+        if kind == "laid" and len(target) == 4:
+            return _t(lang, "laid_button", card=name, coord=square_name(target[2], target[3]))
+        return name
+
+    def target_pressed(self, target: Any, view: ScrabbleView) -> bool:
+        """A premium card marked to go with the move (pressed twice, or ``premia N``)."""
+        return (isinstance(target, tuple) and len(target) == 3 and target[0] == "rack"
+                and target[1] in view["pending_premiums"])
 
     def typed_target(self, line: str, selection: Any) -> Any:
         """With a blank routed to a square, the letter typed (or one chord) is its letter."""

@@ -913,6 +913,12 @@ class Rules(GameRules[State, Move]):
                                                    "card": self._cards[c].premium}))
         if judged.bonus:
             events.append(Event("all_cards", {"seat": seat, "points": judged.bonus}))
+        # A premium card marked to go with the move, left out of a move typed in full
+        # ("8H kotek"), stays in the hand: the player is told, not left believing it went.
+        for c in state.pending_premiums:
+            if c not in judged.premiums:
+                events.append(Event("premium_unmarked", {"card": self._cards[c].premium},
+                                    to=seat))
         # Premium cards played with the move are spent at once (back to the hand if it is
         # taken back), so every card is always somewhere.
         spent = (*state.spent, *(self._cards[c] for c in judged.premiums))

@@ -296,11 +296,14 @@ class Presenter(GamePresenter[WordThiefView]):
         return "".join(c["letter"] or "?" for c in view["hand"])
 
     def target_name(self, target: Any, view: WordThiefView, lang: str) -> str | None:
-        """A card of the hand or of a table word: its letter and its suit ("A, niebieski";
-        a wild on the table, "dżoker jako A")."""
+        """A card as its sentence says it, with the printed letter for the spoken name (the
+        English letter marked): in the hand with its value, "X czerwony (8)", as ``karty``
+        reads it; in a table word with its suit, "R zielony", as ``słowo N`` reads it; a wild
+        on the table, "dżoker jako A"."""
         if not isinstance(target, tuple):
             return None
-        if len(target) == 2 and target[0] == "rack" and 0 <= target[1] < len(view["hand"]):
+        in_hand = len(target) == 2 and target[0] == "rack"
+        if in_hand and 0 <= target[1] < len(view["hand"]):
             card: Mapping[str, Any] = view["hand"][target[1]]
             wild = card["letter"] is None
         elif len(target) == 3 and target[0] == "word" and 0 <= target[1] < len(view["table"]):
@@ -311,10 +314,13 @@ class Presenter(GamePresenter[WordThiefView]):
             wild = bool(card["wild"])
         else:
             return None
-        letter = str(card["letter"] or "").upper()
+        letter = mark_word(str(card["letter"] or "").upper(), WORD_LANG, lang)
         if wild:
             return _t(lang, "wild_as", letter=letter) if letter else _t(lang, "wild_card")
-        return f"{letter}, {suit_name(card['suit'], lang)}"
+        suit = suit_name(card["suit"], lang)
+        if in_hand:
+            return _t(lang, "card", letter=letter, suit=suit, value=card["value"])
+        return f"{letter} {suit}"
 
     def cue_for(self, kind: str, seat: int, params: Mapping[str, Any]) -> str | None:
         return _CUES.get(kind)

@@ -22,6 +22,7 @@
   let verbosity = "beginner";
   let page = null; // the last page the host sent
   let pendingCue = null;
+  let pressedButton = null; // the button the player pressed last, while the focus is on it
   let refused = false;
   let ended = false; // the table said goodbye (the teacher ended the game): never try again
   let attempt = 0;
@@ -165,22 +166,42 @@
     return W["area_" + name] || name;
   }
 
-  function wordLang(el) {
-    if (page && page.word_lang !== lang) el.lang = page.word_lang;
-    else el.removeAttribute("lang");
-  }
+  // A button shows its print (a letter, a card's short name) and is named by what it is
+  // (``said``: runs of text and language, as a spoken sentence is). Its name is its own
+  // content, so only the word or letter of the game's language carries that language, never
+  // the page's words around it; the print, when a name says more, is shown and not read.
+  const spansOf = new WeakMap();
 
-  function setButton(button, item, label, tabbable) {
+  function setButton(button, item, said, tabbable) {
     button.type = "button";
     button.dataset.id = item.id;
-    if (button.textContent !== item.text) button.textContent = item.text || "·";
-    if (label) button.setAttribute("aria-label", label);
-    else button.removeAttribute("aria-label");
+    const shown = item.text || "·";
+    const foreign = !said && !item.action && page && page.word_lang !== lang ? page.word_lang : "";
+    const key = JSON.stringify([shown, said, foreign]);
+    if (button.dataset.key !== key) {
+      button.dataset.key = key;
+      button.textContent = "";
+      const face = document.createElement("span");
+      face.className = "face";
+      face.textContent = shown;
+      if (foreign) face.lang = foreign;
+      button.appendChild(face);
+      if (said) {
+        face.setAttribute("aria-hidden", "true");
+        const name = document.createElement("span");
+        name.className = "said";
+        spansInto(name, said);
+        button.appendChild(name);
+      }
+    }
+    spansOf.set(button, said || [[shown, foreign || null]]);
+    button.removeAttribute("aria-label");
+    button.removeAttribute("lang");
+    button.dataset.action = item.action ? "1" : "";
     if (item.picked) button.setAttribute("aria-pressed", "true");
     else button.removeAttribute("aria-pressed");
     button.classList.toggle("picked", !!item.picked);
     if (tabbable !== undefined) button.tabIndex = tabbable ? 0 : -1;
-    wordLang(button);
   }
 
   function section(name) {
@@ -223,8 +244,8 @@
       group.forEach((item, i) => {
         const button = items[i].firstElementChild || items[i].appendChild(
           document.createElement("button"));
-        const label = item.end ? fill(W.end_of_word, { n: g + 1 }) : (item.name || "");
-        setButton(button, item, label);
+        const said = item.end ? [[fill(W.end_of_word, { n: g + 1 }), null]] : (item.spans || null);
+        setButton(button, item, said);
         button.classList.toggle("end", !!item.end);
       });
     });
@@ -253,21 +274,26 @@
         row.forEach(() => tr.insertCell().appendChild(document.createElement("button")));
       });
       table.addEventListener("keydown", boardKey);
+      // The square last focused is the board's Tab stop, whatever the table's own cursor.
+      table.addEventListener("focusin", (event) => {
+        if (event.target.dataset.row === undefined) return;
+        table.dataset.row = event.target.dataset.row;
+        table.dataset.col = event.target.dataset.col;
+      });
       body.appendChild(table);
     }
-    const focused = document.activeElement;
-    const inBoard = table.contains(focused);
     let [cr, cc] = area.cursor;
-    if (inBoard) [cr, cc] = [Number(focused.dataset.row), Number(focused.dataset.col)];
+    if (table.dataset.row !== undefined) [cr, cc] = [Number(table.dataset.row), Number(table.dataset.col)];
     area.rows.forEach((row, r) => {
       const cells = table.tBodies[0].rows[r].cells;
       row.forEach((item, c) => {
         const button = cells[c + 1].firstElementChild;
         button.dataset.row = r;
         button.dataset.col = c;
-        const name = area.columns[c] + (r + 1);
-        const said = item.text ? (item.joker ? W.joker + " " + item.text : item.text) : W.empty;
-        setButton(button, item, name + ": " + said, r === cr && c === cc);
+        const name = area.columns[c] + (r + 1) + ": ";
+        const said = !item.text ? [[name + W.empty, null]]
+          : [[name + (item.joker ? W.joker + " " : ""), null], [item.text, page.word_lang]];
+        setButton(button, item, said, r === cr && c === cc);
       });
     });
   }
@@ -316,6 +342,7 @@
     const focused = document.activeElement;
     const inAreas = $("areas").contains(focused) && focused.tagName === "BUTTON";
     const where = inAreas ? focusPlace(focused) : null;
+    const before = inAreas ? JSON.stringify(spansOf.get(focused)) : "";
     page = next;
     document.title = page.title + " — " + W.title;
     renderStatus();
@@ -331,6 +358,11 @@
       if (!names.has(el.id.slice(5))) el.remove();
     }
     if (where && !document.body.contains(focused)) refocus(where);
+    else if (inAreas && focused !== pressedButton && JSON.stringify(spansOf.get(focused)) !== before) {
+      // What is under the focus changed (the table changed under it, not the player's own
+      // press): the player hears what it is now.
+      announce([[W.focus_now, null], ...spansOf.get(focused)], false);
+    }
   }
 
   // Where the focused button was (its area, group and place), to come back near it when the
@@ -341,13 +373,18 @@
     if (!list) return null; // a board's squares stay the same buttons
     const lists = Array.from(area.querySelectorAll("ul"));
     const li = button.parentElement;
-    return { area: area.id, group: lists.indexOf(list), index: Array.from(list.children).indexOf(li) };
+    return { area: area.id, group: lists.indexOf(list), index: Array.from(list.children).indexOf(li),
+      action: button.dataset.action === "1" };
   }
 
+  // The focused button is gone. A card played: its neighbour in the same row. An action done
+  // ("gotowe", "akceptuj"): the next move is typed or picked anew, so the command field,
+  // and the player is told where they are.
   function refocus(where) {
     const area = document.getElementById(where.area);
-    if (!area) {
+    if (!area || where.action) {
       $("command").focus();
+      announce([[W.focus_command, null]], false);
       return;
     }
     const lists = Array.from(area.querySelectorAll("ul"));
@@ -396,6 +433,7 @@
         $("join").hidden = true;
         $("play").hidden = false;
         $("command").focus();
+        announce([[W.joined, null]], false);
         break;
       case "refused":
         refused = true; // a person types the code again; the page does not try by itself
@@ -475,6 +513,7 @@
   function pressed(event) {
     const button = event.target.closest("button[data-id]");
     if (!button || !page) return;
+    pressedButton = button;
     send({ t: "route", page: page.page, item: Number(button.dataset.id) });
   }
 
@@ -501,6 +540,9 @@
     $("areas").addEventListener("click", pressed);
     $("lang").addEventListener("change", () => setLanguage($("lang").value));
     document.addEventListener("keydown", reviewKey);
+    document.addEventListener("focusin", (event) => {
+      if (event.target !== pressedButton) pressedButton = null;
+    });
     // A link with the code in it (…/play#482915 or ?code=482915) joins at once.
     const given = (location.hash.slice(1) || new URLSearchParams(location.search).get("code") || "")
       .replace(/\D/g, "");
