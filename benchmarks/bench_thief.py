@@ -82,7 +82,7 @@ def main() -> int:
                         help="a few positions, one brute-force check: that it runs (the suit)")
     args = parser.parse_args()
     if args.quick:
-        args.positions, args.brute = 6, 1
+        args.positions, args.brute = 2, 1  # a smoke run (positions come from slow games)
     lexicon = get_lexicon("en")
     graph = lexicon.graph
     start = time.perf_counter()
