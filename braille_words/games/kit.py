@@ -91,6 +91,24 @@ class ComputerPlayer(ABC, Generic[R, S, M]):
         return None
 
 
+_HINT_POINTS = "hint_points"
+
+
+def with_points(move: M, points: int) -> M:
+    """``move`` (a hint) carrying what it would score, so the presenter can say it ("połóż
+    KOT …: 5 pkt"): the presenter sees only the seat's view, and a game's scoring needs the
+    rules. The points ride outside the move's fields, so its journal JSON and equality stay
+    as they were."""
+    object.__setattr__(move, _HINT_POINTS, points)
+    return move
+
+
+def points_of(move: Any) -> int | None:
+    """The points ``with_points`` gave a hint, or None (a game that scores no single move)."""
+    points = getattr(move, _HINT_POINTS, None)
+    return points if isinstance(points, int) else None
+
+
 Router = Callable[[Any, Any], tuple[Any, "str | None"]]
 """(routing target, current selection) → (new selection, command line to run or None)."""
 

@@ -520,7 +520,8 @@ def test_the_game_ends_when_the_bank_is_empty_and_a_rack_is_emptied() -> None:
     s, events = r.apply(s, 0, Rebuild((0,), None, ("zaszczyt",), True))
     assert s.is_over and s.end_reason == "rack_emptied"
     assert s.result() == {"scores": [16, 0], "penalties": [0, 0], "winners": [0],
-                          "reason": "rack_emptied"}
+                          "reason": "rack_emptied", "words_scored": [1, 0], "doubled": [8, 0],
+                          "longest": ["ZASZCZYT", ""]}
     assert events[-1].kind == "game_over"
     assert s.awaiting == frozenset()
 

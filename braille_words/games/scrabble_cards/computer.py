@@ -21,7 +21,7 @@ import random
 
 from braille_words.errors import InputError
 from braille_words.games.base import RuleViolation
-from braille_words.games.kit import ComputerPlayer
+from braille_words.games.kit import ComputerPlayer, with_points
 from braille_words.games.scrabble_cards.board import lines_of
 from braille_words.games.scrabble_cards.movegen import (
     EMPTY,
@@ -332,7 +332,10 @@ class Computer(ComputerPlayer[Rules, State, Move]):
         if state.phase != "turn" or seat != state.current:
             return None
         moves = scored_moves(rules, state, seat, "strong", JUDGED["strong"], "medium")
-        return moves[0][1] if moves else None
+        if not moves:
+            return None
+        points, lay = moves[0]
+        return with_points(lay, points)  # the hint says what it scores (issue 33)
 
     def fallback_move(self, rules: Rules, state: State, seat: int) -> Move | None:
         return Accept() if state.phase == "verdict" else Pass()

@@ -25,7 +25,7 @@ from braille_words.braille.symbols import Symbol
 from braille_words.braille.translator import letter_cell, symbol_cell, text_to_cells
 from braille_words.braille.view import Line, Segment
 from braille_words.games.interface import SeatClockRequest
-from braille_words.games.kit import GamePresenter, standings
+from braille_words.games.kit import GamePresenter, points_of, standings
 from braille_words.games.scrabble_cards.commands import to_command
 from braille_words.games.scrabble_cards.notation import (
     POLISH,
@@ -645,10 +645,12 @@ class Presenter(GamePresenter[ScrabbleView]):
         line = to_command(move, view, lang)
         if not isinstance(move, Lay):
             return line
+        points = points_of(move)
+        worth = "" if points is None else render(lang, GAME, "hint_worth", {"points": points})
         return render(lang, GAME, "hint_lay", {
             "word": move.word.upper(), "square": square_name(move.row, move.col),
             "across": "yes" if move.across else "no",
-            "cards": [str(k + 1) for k in move.extras], "line": line})
+            "cards": [str(k + 1) for k in move.extras], "worth": worth, "line": line})
 
     def nudge(self, move: Any, lang: str, view: ScrabbleView, verbosity: str) -> str | None:
         return nudge(move, lang, view, verbosity)

@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from braille_words.games.kit import ComputerPlayer
+from braille_words.games.kit import ComputerPlayer, with_points
 from braille_words.games.kit import Plan as GamePlan
 from braille_words.games.seven_words.deck import AreaCard, DeckSpec
 from braille_words.games.seven_words.rules import (
@@ -498,7 +498,10 @@ def hint(rules: Rules, state: State, seat: int) -> Move | None:
     if state.phase != "writing" or state.words[seat] is not None:
         return None
     options = best_words(rules, state, seat, "beginner")
-    return Submit(options[0][1]) if options else None
+    if not options:
+        return None
+    points, word = options[0]
+    return with_points(Submit(word), points)  # the hint says what it scores (issue 33)
 
 
 def fallback_move(rules: Rules, state: State, seat: int) -> Move:

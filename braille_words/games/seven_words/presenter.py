@@ -14,7 +14,7 @@ from braille_words.braille.lines import NamedLine
 from braille_words.braille.symbols import column_symbol
 from braille_words.braille.translator import symbol_cell, text_to_cells
 from braille_words.games.interface import TimerRequest
-from braille_words.games.kit import GamePresenter
+from braille_words.games.kit import GamePresenter, points_of
 from braille_words.games.seven_words.deck import load_deck
 from braille_words.games.seven_words.view import SevenWordsView
 from braille_words.present.messages import render, text
@@ -311,7 +311,10 @@ def route(target: Any, selection: Any) -> tuple[Any, str | None]:
 def describe_move(move: Any, lang: str, view: SevenWordsView | None = None) -> str:
     word = getattr(move, "word", None)
     if isinstance(word, str):
-        return word.upper()
+        points = points_of(move)
+        if points is None:
+            return word.upper()
+        return render(lang, "seven_words", "hint_word", {"word": word.upper(), "points": points})
     return str(move.to_json()) if hasattr(move, "to_json") else str(move)
 
 

@@ -28,7 +28,7 @@ from typing import Protocol, cast
 
 from braille_words.errors import InputError
 from braille_words.games.base import RuleViolation
-from braille_words.games.kit import ComputerPlayer
+from braille_words.games.kit import ComputerPlayer, with_points
 from braille_words.games.word_rummikub.rules import (
     CastVote,
     Draw,
@@ -451,9 +451,16 @@ def hint(rules: Rules, state: State, seat: int) -> Move | None:
     if state.turn_changed or state.turn.history:
         start, _ = rules.apply(state, seat, ResetTurn())
     move = choose_move(rules, start, seat, "medium", random.Random(0))
-    if isinstance(move, Rebuild):
-        return Rebuild(move.take, move.rack, move.make, end=False)
-    return None
+    if not isinstance(move, Rebuild):
+        return None
+    hinted = Rebuild(move.take, move.rack, move.make, end=False)
+    try:
+        after, _ = rules.apply(start, seat, hinted)
+    except (RuleViolation, InputError):
+        return hinted
+    check = rules.check_turn(after)
+    # The hint says what the turn would score (issue 33).
+    return with_points(hinted, check.points) if not check.reasons else hinted
 
 
 class Computer(ComputerPlayer[Rules, State, Move]):

@@ -15,7 +15,7 @@ from braille_words.braille import Mode, rack_line, text_line, words_line
 from braille_words.braille.lines import NamedLine
 from braille_words.braille.translator import PlayedJoker
 from braille_words.games.interface import TimerRequest
-from braille_words.games.kit import GamePresenter
+from braille_words.games.kit import GamePresenter, points_of
 from braille_words.games.word_rummikub.view import RummikubView, TableWord
 from braille_words.present.messages import render, text
 from braille_words.present.rulebook import rules_told
@@ -229,13 +229,38 @@ def where(
 def final(result: dict[str, Any], lang: str, names: Sequence[str], seat: int) -> str:
     scores = result.get("scores", [])
     winners = [names[s] for s in result.get("winners", result.get("winner_seats", []))]
-    penalties = list(result.get("penalties", [])) + [0] * len(scores)
-    # Where the points came from: a child whose running total was 87 heard 91 (or 57) at the
-    # end with no reason; a joker left on the rack is said beside the score it lowered.
-    said = [_t(lang, "final_score", score=score, words=score + penalty, penalty=penalty)
-            if penalty else str(score) for score, penalty in zip(scores, penalties, strict=False)]
+    # Where the points came from, by the rulebook's scoring: a child whose running total was
+    # 87 heard 91 at the end with no reason (the last turn, doubled for an empty rack).
+    said = [_t(lang, "final_score", score=score, parts=_score_parts(result, seat, score, lang))
+            for seat, score in enumerate(scores)]
     parts = tally(zip(names, said, strict=False))
     return _t(lang, "final", parts=parts, w=winners)
+
+
+def _score_parts(result: Mapping[str, Any], seat: int, score: int, lang: str) -> str:
+    """One seat's score taken apart: the turns that scored and their letters (the longest
+    word among them), the doubling for an emptied rack, the jokers left on the rack."""
+    def at(key: str, empty: Any) -> Any:
+        values = list(result.get(key) or [])
+        return values[seat] if seat < len(values) else empty
+
+    turns, doubled, penalty = int(at("words_scored", 0)), int(at("doubled", 0)), int(
+        at("penalties", 0))
+    longest = str(at("longest", ""))
+    letters = score + penalty - doubled
+    if turns:
+        parts = [_t(lang, "final_turns", turns=turns, points=letters)]
+    elif letters:  # a save from before the turns were counted
+        parts = [_t(lang, "final_words", points=letters)]
+    else:
+        parts = [_t(lang, "final_none")]
+    if longest:
+        parts.append(_t(lang, "final_longest", word=longest.upper()))
+    if doubled:
+        parts.append(_t(lang, "final_doubled", points=doubled))
+    if penalty:
+        parts.append(_t(lang, "final_penalty", points=penalty))
+    return ", ".join(parts)
 
 
 _CUES = {
@@ -363,7 +388,9 @@ def describe_move(move: Any, lang: str, view: RummikubView | None = None) -> str
         # "= wkurzona" alone was heard as "równa się wkurzona": say what the line does.
         words = ", ".join(w.upper() for w in move.make)
         taken = ", ".join(str(i + 1) for i in move.take)
-        return _t(lang, "hint_rebuild", command=command, words=words, taken=taken)
+        points = points_of(move)
+        worth = "" if points is None else _t(lang, "hint_worth", points=points)
+        return _t(lang, "hint_rebuild", command=command, words=words, taken=taken, worth=worth)
     return command
 
 

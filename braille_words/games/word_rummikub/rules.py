@@ -224,6 +224,14 @@ class State:
     over: bool = False
     end_reason: str | None = None
     penalties: tuple[int, ...] = field(default_factory=tuple)
+    words_scored: tuple[int, ...] = ()
+    """Per seat, the turns that scored a word; with ``doubled`` and ``longest`` what the end
+    says the points came from (issue 33: "Gracz 91" alone left a child wondering). Empty in a
+    save from before they were kept: read through ``tally``."""
+    doubled: tuple[int, ...] = ()
+    """Per seat, the points added by doubling a turn that emptied the rack."""
+    longest: tuple[str, ...] = ()
+    """Per seat, the longest word they scored for ("" before any)."""
 
     # ---- the game contract
 
@@ -242,12 +250,24 @@ class State:
     def result(self) -> dict[str, Any]:
         return dict(self.outcome())
 
+    def tally(self, seat: int) -> tuple[int, int, str]:
+        """``seat``'s scoring turns, points from doubling and longest word (0, 0, "" in a
+        save from before they were kept)."""
+        def at(values: tuple[Any, ...], empty: Any) -> Any:
+            return values[seat] if seat < len(values) else empty
+        return at(self.words_scored, 0), at(self.doubled, 0), at(self.longest, "")
+
     def outcome(self) -> ResultView:
-        """Scores, penalties, winners and why the game ended."""
+        """Scores, penalties, winners and why the game ended, and where each score came from
+        (the turns that scored, the doubling, the longest word)."""
         best = max(self.scores)
+        tallies = [self.tally(s) for s in range(len(self.seats))]
         return {
             "scores": list(self.scores),
             "penalties": list(self.penalties) or [0] * len(self.seats),
+            "words_scored": [t[0] for t in tallies],
+            "doubled": [t[1] for t in tallies],
+            "longest": [t[2].upper() for t in tallies],
             "winners": [s for s, v in enumerate(self.scores) if v == best] if self.over else [],
             "reason": self.end_reason,
         }
@@ -318,6 +338,9 @@ class State:
             "over": self.over,
             "end_reason": self.end_reason,
             "penalties": list(self.penalties),
+            "words_scored": list(self.words_scored),
+            "doubled": list(self.doubled),
+            "longest": list(self.longest),
         }
 
     @staticmethod
@@ -342,6 +365,9 @@ class State:
                 over=bool(d["over"]),
                 end_reason=d["end_reason"],
                 penalties=tuple(int(x) for x in d["penalties"]),
+                words_scored=tuple(int(x) for x in d.get("words_scored", ())),
+                doubled=tuple(int(x) for x in d.get("doubled", ())),
+                longest=tuple(str(x) for x in d.get("longest", ())),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise InputError(f"the Rummikub save is damaged: {exc}") from None
@@ -1168,6 +1194,14 @@ class Rules(GameRules["State", "Move"]):
             events += self._draw_events(seat, name, drawn)
         scores = list(state.scores)
         scores[seat] += check.points
+        n = len(state.seats)
+        tallies = [state.tally(s) for s in range(n)]
+        turns, doubled, longest = tallies[seat]
+        tallies[seat] = (
+            turns + 1,
+            doubled + (check.points // 2 if check.doubled else 0),
+            check.word if len(check.word) > len(longest) else longest,
+        )
         laid = list(state.laid_down)
         laid[seat] = True
         racks = list(state.racks)
@@ -1175,6 +1209,8 @@ class Rules(GameRules["State", "Move"]):
         after = replace(
             state, table=t.table, racks=tuple(racks), bank=bank, scores=tuple(scores),
             laid_down=tuple(laid), passes=0,
+            words_scored=tuple(x[0] for x in tallies), doubled=tuple(x[1] for x in tallies),
+            longest=tuple(x[2] for x in tallies),
         )
         if not rack:
             return self._finish(after, "rack_emptied", events)

@@ -43,6 +43,9 @@ class OptionsView(TypedDict):
 class ResultView(TypedDict):
     scores: list[int]
     penalties: list[int]
+    words_scored: list[int]
+    doubled: list[int]
+    longest: list[str]
     winners: list[int]
     reason: str | None
 

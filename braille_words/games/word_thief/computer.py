@@ -29,7 +29,7 @@ from typing import Any
 
 from braille_words.errors import InputError
 from braille_words.games.base import RuleViolation
-from braille_words.games.kit import ComputerPlayer
+from braille_words.games.kit import ComputerPlayer, with_points
 from braille_words.games.word_thief.finder import Finder, Node, Piece
 from braille_words.games.word_thief.making import Placed
 from braille_words.games.word_thief.rules import (
@@ -337,7 +337,11 @@ class Computer(ComputerPlayer[Rules, State, Move]):
 
     def hint(self, rules: Rules, state: State, seat: int) -> Move | None:
         move = choose_move(rules, state, seat, "medium", random.Random(state.turns))
-        return None if isinstance(move, Pass) else move
+        if isinstance(move, Pass):
+            return None
+        points = _score(rules, state, seat, move)
+        # The hint says what it scores (issue 33).
+        return move if points is None else with_points(move, points)
 
     def fallback_move(self, rules: Rules, state: State, seat: int) -> Move | None:
         return pass_move(rules, state, seat)

@@ -21,7 +21,7 @@ from braille_words.braille.lines import NamedLine
 from braille_words.braille.translator import text_to_cells, tile_cell
 from braille_words.braille.view import Line, Segment
 from braille_words.errors import BrailleWordsError
-from braille_words.games.kit import GamePresenter, standings
+from braille_words.games.kit import GamePresenter, points_of, standings
 from braille_words.games.word_thief.commands import to_command
 from braille_words.games.word_thief.view import CardView, TableWordView, WordThiefView
 from braille_words.present.messages import render
@@ -342,4 +342,10 @@ class Presenter(GamePresenter[WordThiefView]):
         return _t(lang, "resumed", verbosity, scores=read_scores(view, lang, verbosity))
 
     def describe_move(self, move: Any, lang: str, view: WordThiefView | None = None) -> str:
-        return to_command(move, view or {}, lang)  # type: ignore[arg-type]
+        line = to_command(move, view or {}, lang)  # type: ignore[arg-type]
+        points = points_of(move)
+        if points is None:
+            return line
+        # The points after the line, as words of their own ("ROUTED:" would not be marked
+        # as English for the voice).
+        return _t(lang, "hint_worth", "expert", points=points, line=line)
