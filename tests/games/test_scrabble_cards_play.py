@@ -151,7 +151,8 @@ def test_the_hand_is_read_with_values_and_premium_cards_explained(polish: Any) -
     view = state.view_for(0)
     hand = read("ręka", view, "pl", "beginner") or ""
     assert hand.startswith(
-        "Ręka, 4 karty: 1 ka (2); 2 blank (0); 3 premia: palindrom; 4 premia: podwójna")
+        "Ręka, 4 karty: 1 ka (2); 2 dżoker (0); 3 karta warunkowa: palindrom; 4 karta premii: "
+        "podwójne słowo.")
     assert read("karta 3", view, "pl", "beginner") == (
         "Karta 3: karta warunkowa: palindrom, plus 10 albo minus 5.")
     assert read("worek", view, "pl", "beginner") == f"W worku {len(state.bag)} kart."

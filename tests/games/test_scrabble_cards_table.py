@@ -81,11 +81,11 @@ def test_a_blank_routed_to_a_square_takes_its_letter_from_one_chord(
     session, streams = blank_to_j8(tmp_path, polish)
     out = session.outputs[0]
     said = streams[0].getvalue()
-    assert "Blank, karta 3, na J8: jaką literę zastępuje? Napisz ją jednym akordem" in said
+    assert "Dżoker, karta 3, na J8: jaką literę zastępuje? Napisz ją jednym akordem" in said
     out.on_display_command(DisplayCommand("braille_chord", letter_cell("t")))
     _lines(session)
     assert [(p.row, p.col, p.letter) for p in session.state.pending] == [(7, 9, "t")]
-    assert "te na J8 (blank)." in streams[0].getvalue()
+    assert "te na J8 (dżoker)." in streams[0].getvalue()
     assert not len(out.typing) and out.selection is None
 
 

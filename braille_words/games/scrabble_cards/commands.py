@@ -50,85 +50,68 @@ from braille_words.tiles import is_number, normalize
 GAME = "scrabble_cards"
 
 HELP: dict[str, list[tuple[str, str]]] = {
+    # Short on purpose: "pomoc wszystko" reads them all, and 2 500 characters were minutes of
+    # speech for a child (issue 33). How the game goes is told by "zasady", not here.
     "pl": [
-        ("8H kotek", "połóż KOTEK w poziomie: wiersz 8, od kolumny H w prawo (najpierw wiersz "
-         "to poziomo)"),
-        ("H8 kotek", "połóż KOTEK w pionie: kolumna H, od wiersza 8 w dół (najpierw kolumna "
-         "to pionowo); podaj całe słowo, razem z literami ze stołu"),
-        ("8H ko?tek", "blank to znak zapytania przed literą, którą zastępuje (tu T)"),
-        ("8H kotek 6", "z kartą premii nr 6 z ręki (podwójna, potrójna lub warunkowa)"),
-        ("połóż 3 H8", "połóż kartę 3 z ręki na polu H8 (blank: połóż 7 H8 k); tak samo "
-         "klawisz routingu na karcie, potem na polu (blank: potem litera jednym akordem albo "
-         "wpisana)"),
-        ("gotowe", "karty położone na polach to ruch: sprawdzam go w całości"),
-        ("zabierz H8", "zabierz kartę położoną w tej turze z pola H8; od nowa: wszystkie"),
-        ("premia 6", "dołącz (albo odłącz) kartę premii 6 do układanego ruchu"),
+        ("8H kotek", "KOTEK w poziomie: wiersz 8, od kolumny H w prawo"),
+        ("H8 kotek", "KOTEK w pionie: kolumna H, od wiersza 8 w dół; całe słowo, z literami "
+         "ze stołu"),
+        ("8H ko?tek", "znak zapytania przed T: T to dżoker"),
+        ("8H kotek 6", "z kartą premii 6 z ręki"),
+        ("połóż 3 H8", "karta 3 na pole H8 (dżoker: połóż 7 H8 k); albo routing na karcie, "
+         "potem na polu"),
+        ("gotowe", "położone karty to ruch"),
+        ("zabierz H8", "zabierz kartę z pola H8; od nowa: wszystkie"),
+        ("premia 6", "dołącz albo odłącz kartę premii 6"),
         ("pas", "opuść ruch"),
-        ("wymień 1 3 5", "wymień karty 1, 3 i 5 (w worku musi być co najmniej 7 kart)"),
+        ("wymień 1 3 5", "wymień karty 1, 3 i 5"),
         ("akceptuj", "przyjmij ruch rywala"),
-        ("sprawdź", "sprawdź ruch rywala w słowniku: złe słowo cofa ruch, rywal nie dostaje "
-         "punktów"),
-        ("przeciw 3", "zagraj swoją kartę warunkową 3 przeciw ruchowi rywala (ciemna "
-         "liczba, gdy słowo spełnia warunek), potem akceptuj lub sprawdź"),
-        ("zegar", "z opcją clock_minutes: ile czasu ma każdy gracz (zegar szachowy: czas "
-         "płynie tylko w twojej turze; przy 5 minutach, minucie i 10 sekundach słyszysz "
-         "ostrzeżenie, a komu czas się skończy, ten może już tylko pasować)"),
-        ("zegar 2", "przy stole bez zegarów programu (gra ze skryptu): czas gracza 2 się "
-         "skończył"),
+        ("sprawdź", "sprawdź ruch rywala w słowniku"),
+        ("przeciw 3", "twoja karta warunkowa 3 przeciw ruchowi rywala"),
+        ("zegar", "ile czasu ma każdy (gra z zegarem)"),
+        ("zegar 2", "gra ze skryptu: czas gracza 2 się skończył"),
         ("wiersz 8, kolumna H, pole H8", "czytaj wiersz, kolumnę, pole"),
-        ("słowa H8", "słowa przechodzące przez pole H8 w obu kierunkach"),
-        ("pasuje H8", "jakie litery pasują na pole H8 (w poziomie i w pionie)"),
-        ("zaczepienia", "pola, przy których można dołożyć słowo"),
-        ("następne słowo, następne zaczepienie", "kursor planszy na następne słowo (czytane "
-         "wzdłuż niego) albo na następne wolne pole przy kartach; na monitorze brajlowskim "
-         "spacja z n albo z z, na Vario trzy lewe albo trzy prawe klawisze razem"),
-        ("ruch", "ostatni ruch: słowa i punkty"),
-        ("ręka", "karty w ręce z wartościami; karta 3: co robi karta 3"),
-        ("worek, wymiany, wyniki, plansza", "karty w worku, twoje wymiany, wyniki, cała "
-         "plansza"),
-        ("podpowiedź", "jeden dobry ruch, do wpisania"),
-        ("nasze wartości", "stół 15×15, +50 za 7 kart i 13 kart warunkowych to nasze "
-         "wartości (regulamin ich nie podaje)"),
+        ("słowa H8", "słowa przez pole H8"),
+        ("pasuje H8", "litery, które pasują na H8"),
+        ("zaczepienia", "pola, przy których dołożysz słowo"),
+        ("następne słowo, następne zaczepienie", "kursor planszy dalej (na monitorze "
+         "brajlowskim spacja z n albo z z)"),
+        ("ruch", "ostatni ruch i jego punkty"),
+        ("ręka", "twoje karty; karta 3: co robi karta 3"),
+        ("worek, wymiany, wyniki, plansza", "worek, twoje wymiany, wyniki, cała plansza"),
+        ("podpowiedź", "dobry ruch i jego punkty"),
+        ("nasze wartości", "wartości, których regulamin nie podaje"),
     ],
     "en": [
-        ("8H kotek", "lay KOTEK across: row 8, from column H rightwards (row first is "
-         "across)"),
-        ("H8 kotek", "lay KOTEK down: column H, from row 8 downwards (column first is down); "
-         "give the whole word, letters on the table included"),
-        ("8H ko?tek", "a blank is a question mark before the letter it stands for (here T)"),
-        ("8H kotek 6", "with premium card 6 of your hand (double, triple or conditional)"),
-        ("put 3 H8", "lay hand card 3 on square H8 (a blank: put 7 H8 k); a routing key on "
-         "the card, then on the square, does the same (a blank: then its letter, one chord or "
-         "typed)"),
-        ("done", "the cards laid on squares are the move: it is judged as a whole"),
-        ("take H8", "take back the card laid this turn on H8; clear: all of them"),
-        ("bonus 6", "play (or stop playing) premium card 6 with the move being built"),
+        ("8H kotek", "KOTEK across: row 8, from column H rightwards"),
+        ("H8 kotek", "KOTEK down: column H, from row 8 downwards; the whole word, table "
+         "letters included"),
+        ("8H ko?tek", "a question mark before T: the T is a joker"),
+        ("8H kotek 6", "with premium card 6 of your hand"),
+        ("put 3 H8", "card 3 on square H8 (a joker: put 7 H8 k); or routing on the card, "
+         "then on the square"),
+        ("done", "the cards laid are the move"),
+        ("take H8", "take back the card on H8; clear: all of them"),
+        ("bonus 6", "play or stop playing premium card 6"),
         ("pass", "miss your turn"),
-        ("exchange 1 3 5", "exchange cards 1, 3 and 5 (the bag needs at least 7 cards)"),
+        ("exchange 1 3 5", "exchange cards 1, 3 and 5"),
         ("accept", "accept a rival's move"),
-        ("check", "check a rival's move in the lexicon: a wrong word takes the move back, "
-         "the rival scores nothing"),
-        ("against 3", "play your conditional card 3 against a rival's move (its dark number, "
-         "when the word meets the condition), then accept or check"),
-        ("clock", "with the clock_minutes option: each player's time left (a chess clock: "
-         "time runs only on your turn; you hear a warning at 5 minutes, a minute and 10 "
-         "seconds left, and a player whose time is up may only pass)"),
-        ("clock 2", "at a table where the program runs no clocks (a scripted game): player "
-         "2's time has run out"),
+        ("check", "check a rival's move in the lexicon"),
+        ("against 3", "your conditional card 3 against a rival's move"),
+        ("clock", "each player's time left (a game with a clock)"),
+        ("clock 2", "a scripted game: player 2's time has run out"),
         ("row 8, column H, square H8", "read a row, a column, a square"),
-        ("words H8", "the words through square H8 both ways"),
-        ("fits H8", "which letters fit on square H8 (across and down)"),
-        ("anchors", "the squares where a word can join the table"),
-        ("next word, next anchor", "the board's cursor to the next word (read along it) or "
-         "to the next free square beside the cards; on a Braille display space with n or with "
-         "z, on a Vario the three left or the three right keys together"),
-        ("move", "the last move: its words and points"),
-        ("hand", "the cards in your hand with their values; card 3: what card 3 does"),
-        ("bag, exchanges, scores, board", "cards in the bag, your exchanges, the scores, the "
-         "whole board"),
-        ("hint", "one good move, as a line to type"),
-        ("our values", "the 15×15 table, +50 for all 7 cards and the 13 conditional cards are "
-         "our values (the rulebook does not give them)"),
+        ("words H8", "the words through H8"),
+        ("fits H8", "the letters that fit on H8"),
+        ("anchors", "squares where a word can join"),
+        ("next word, next anchor", "the board's cursor onwards (on a Braille display space "
+         "with n or with z)"),
+        ("move", "the last move and its points"),
+        ("hand", "your cards; card 3: what card 3 does"),
+        ("bag, exchanges, scores, board", "the bag, your exchanges, the scores, the whole "
+         "board"),
+        ("hint", "a good move and its points"),
+        ("our values", "the values the rulebook does not give"),
     ],
 }
 

@@ -88,6 +88,15 @@ def card_name(card: CardView, lang: str, verbosity: str = "beginner") -> str:
     return letter_name(card["letter"], WORD_LANG)
 
 
+def premium_said(code: str, lang: str, verbosity: str = "beginner") -> str:
+    """A premium card by its kind and short name ("karta premii: podwójne słowo", "karta
+    warunkowa: słowo z 2 liter"): in a list of drawn cards, "de, dwa słowa, ce" and "2
+    litery" sounded like letters and counts (issue 33)."""
+    kind = "word" if code in ("x2", "x3") else "conditional"
+    return _t(lang, "hand_premium", verbosity, kind=kind,
+              card=_t(lang, f"card_{code}", "expert", light="", dark=""))
+
+
 def read_hand(view: ScrabbleView, lang: str, verbosity: str) -> str:
     laid = {p["card"] for p in view["pending"]}
     parts = []
@@ -96,7 +105,7 @@ def read_hand(view: ScrabbleView, lang: str, verbosity: str) -> str:
         if card["premium"] is None:
             name = _t(lang, "card_value", verbosity, card=name, value=card["value"])
         else:
-            name = _t(lang, "hand_premium", verbosity, card=name)
+            name = premium_said(str(card["premium"]), lang, verbosity)
         if k in laid:
             name = _t(lang, "card_on_table", verbosity, card=name)
         parts.append(f"{k + 1} {name}")
@@ -335,11 +344,16 @@ def prompt(view: ScrabbleView, lang: str, verbosity: str) -> str:
             said = _t(lang, "your_verdict", verbosity, player=_name(view, last["seat"]),
                       word=mark_word(last["word"].upper(), WORD_LANG, lang),
                       immediate="yes" if view["check"] == "immediate" else "no")
-            conditional = [k + 1 for k, c in enumerate(view["hand"])
-                           if c["premium"] is not None and c["dark"]]
+            # Only the cards whose condition the move meets: "(1, 2, 3, 4)" named every
+            # conditional card in the hand, which the child then tried one by one.
+            meets = set(last.get("meets", ())) - {c for _s, c in last["against"]}
+            conditional = [(k + 1, card_name(c, lang, "expert"))
+                           for k, c in enumerate(view["hand"])
+                           if c["premium"] in meets and c["dark"]]
             if conditional:
-                said += " " + _t(lang, "you_may_answer", verbosity,
-                                 cards=", ".join(map(str, conditional)))
+                said += " " + _t(lang, "you_may_answer", verbosity, cards=[
+                    _t(lang, "numbered_card", "expert", number=k, card=name)
+                    for k, name in conditional], first=conditional[0][0])
             return said
         return _t(lang, "waiting_verdict", verbosity)
     if seat not in view["awaiting"]:
@@ -389,7 +403,7 @@ def _code_said(code: str, lang: str) -> str:
         return _t(lang, "blank")
     if len(code) == 1:
         return letter_name(code, WORD_LANG)
-    return _t(lang, f"card_{code}", "expert", light="", dark="")
+    return premium_said(code, lang)
 
 
 def nudge(move: Any, lang: str, view: ScrabbleView, verbosity: str) -> str | None:
@@ -581,7 +595,7 @@ class Presenter(GamePresenter[ScrabbleView]):
             return None
         card = view["hand"][k]
         if card["premium"] is not None:
-            name = _t(lang, "hand_premium", card=card_name(card, lang, "expert"))
+            name = premium_said(str(card["premium"]), lang)
         elif card["letter"] is None:
             name = _t(lang, "blank")
         else:

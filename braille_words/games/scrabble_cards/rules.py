@@ -484,6 +484,7 @@ class State:
             "stands": last.stands,
             "answered": list(last.answered),
             "against": [[s, codes.get(c, "")] for s, c in last.against],
+            "meets": list(last.meets),
         }
 
     def result(self) -> dict[str, Any]:

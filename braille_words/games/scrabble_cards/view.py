@@ -60,6 +60,9 @@ class LastView(TypedDict):
     answered: list[int]
     against: list[list[int | str]]
     """[seat, card code] of each conditional card played against the move."""
+    meets: list[str]
+    """The conditional cards' codes whose condition the move meets (public: any player can
+    tell from the words), so a rival hears only the cards they may play against it."""
 
 
 class ScrabbleView(BaseView):
