@@ -90,6 +90,9 @@ def parse(line: str, view: WordThiefView) -> Move:
 
 _NAMED = {name: letter for letter, name in ENGLISH_LETTER_NAMES.items() if len(name) > 1}
 _NAMED.update({"zee": "z", "double u": "w", "doubleu": "w"})
+# A wild as the hand names it ("dżoker" in Polish, "wild" in English): typed as a name it
+# was taken letter by letter, W, I, L, D.
+_NAMED.update(dict.fromkeys(("dżoker", "dzoker", "joker", "wild", "dżokera", "dzokera"), "?"))
 
 
 def _cards(args: list[str]) -> tuple[str, ...]:

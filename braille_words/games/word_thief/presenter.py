@@ -86,16 +86,39 @@ def _word(word: TableWordView) -> str:
     return "".join(p["letter"] for p in word["cards"]).upper()
 
 
-def read_table(view: WordThiefView, lang: str, verbosity: str) -> str:
-    if not view["table"]:
-        return _t(lang, "table_empty", verbosity)
-    words = [
+PROMPT_TABLE_WORDS = 4
+"""Up to this many table words the turn prompt reads them all; past it, only the new ones and
+how many there are: late in a game the prompt listed every word, 787 characters (issue 33)."""
+
+
+def _table_words(view: WordThiefView, words: Sequence[TableWordView], lang: str,
+                 verbosity: str) -> str:
+    return "; ".join(
         _t(lang, "table_word", verbosity, number=w["number"],
            word=mark_word(_word(w), WORD_LANG, lang), owner=_name(view, w["owner"]),
            value=sum(p["value"] for p in w["cards"]))
-        for w in view["table"]
-    ]
-    return _t(lang, "read_table", verbosity, words="; ".join(words))
+        for w in words)
+
+
+def read_table(view: WordThiefView, lang: str, verbosity: str) -> str:
+    if not view["table"]:
+        return _t(lang, "table_empty", verbosity)
+    return _t(lang, "read_table", verbosity, words=_table_words(view, view["table"], lang,
+                                                                 verbosity))
+
+
+def table_news(view: WordThiefView, lang: str, verbosity: str) -> str:
+    """The table as the turn prompt says it: all of it while it is short, else how many words
+    lie there and which are new since this seat's last turn (``stół`` reads them all)."""
+    table = view["table"]
+    if len(table) <= PROMPT_TABLE_WORDS:
+        return read_table(view, lang, verbosity)
+    since = view.get("turns", 0) - len(view["seats"])
+    new = [w for w in table if w.get("turn", 0) > since]
+    if not new:
+        return _t(lang, "table_unchanged", verbosity, count=len(table))
+    return _t(lang, "table_news", verbosity, count=len(table),
+              words=_table_words(view, new, lang, verbosity))
 
 
 def read_scores(view: WordThiefView, lang: str, verbosity: str) -> str:
@@ -146,7 +169,7 @@ def prompt(view: WordThiefView, lang: str, verbosity: str) -> str:
     return " ".join([
         _t(lang, "your_turn", verbosity),
         read_hand(view, lang, verbosity),
-        read_table(view, lang, verbosity),
+        table_news(view, lang, verbosity),
         _t(lang, "what_now" if view["draw"] else "what_now_empty", verbosity),
     ])
 
@@ -183,6 +206,9 @@ def event_params(
     for key in ("word", "stolen"):
         if key in params:
             extra[f"{key}_said"] = mark_word(str(params[key]), WORD_LANG, lang)
+    for key in ("was", "now"):  # a wild's letter before and after a steal
+        if key in params:
+            extra[f"{key}_said"] = said_letter(str(params[key]).lower(), lang)
     if "draws" in params:
         extra["draws_said"] = "; ".join(", ".join(r) for r in params["draws"])
     return extra

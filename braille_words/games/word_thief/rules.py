@@ -63,6 +63,7 @@ EVENT_KINDS: dict[str, str] = {
     "word_laid": "Player {seat} lays {word} for {points} points.",
     "word_stolen": "Player {seat} steals {stolen} from player {victim} and makes {words}.",
     "word_scored": "{word}: {points} points.",
+    "wild_changed": "The wild card of {stolen} was {was}; in {word} it is {now}.",
     "word_locked": "{word} is all {suit}: doubled and locked.",
     "victim_loses": "Player {victim} loses {points} points for {stolen}.",
     "all_cards": "Player {seat} used all seven cards: +{points}.",
@@ -158,6 +159,9 @@ def move_from_json(data: Mapping[str, Any]) -> Move:
 class TableWord:
     owner: int
     cards: Word
+    turn: int = 0
+    """The game turn (``State.turns``) the word was made in: a player's turn prompt names
+    the words new since their last turn instead of reading the whole table (issue 33)."""
 
     @property
     def text(self) -> str:
@@ -204,7 +208,8 @@ class State:
                     "value": p.card.value}
 
         table: list[TableWordView] = [
-            {"number": i + 1, "owner": w.owner, "cards": [placed(p) for p in w.cards]}
+            {"number": i + 1, "owner": w.owner, "cards": [placed(p) for p in w.cards],
+             "turn": w.turn}
             for i, w in enumerate(self.table)
         ]
         return {
@@ -220,6 +225,7 @@ class State:
             "current": self.current,
             "dealer": self.dealer,
             "over": self.over,
+            "turns": self.turns,
         }
 
     def result(self) -> dict[str, Any]:
@@ -231,7 +237,8 @@ class State:
 
     def to_json(self) -> dict[str, Any]:
         def word(w: TableWord) -> dict[str, Any]:
-            return {"owner": w.owner, "cards": [[p.card.id, p.letter] for p in w.cards]}
+            return {"owner": w.owner, "cards": [[p.card.id, p.letter] for p in w.cards],
+                    "turn": w.turn}
 
         return {
             "seats": list(self.seats),
@@ -357,6 +364,7 @@ class Rules(GameRules[State, Move]):
                 return TableWord(
                     int(d["owner"]),
                     tuple(Placed(cards[int(i)], str(letter)) for i, letter in d["cards"]),
+                    int(d.get("turn", 0)),
                 )
 
             return State(
@@ -458,6 +466,15 @@ class Rules(GameRules[State, Move]):
         events: list[Event] = [Event("word_stolen", {
             "seat": seat, "victim": target.owner, "stolen": stolen.upper(),
             "words": [w.upper() for w in words]})]
+        # A wild keeps its card but may stand for another letter in the new word (WHEEL's
+        # wild E is the J of JUNK): said, or the table reads a letter nobody laid.
+        was = {p.card.id: p.letter for p in target.cards if p.wild}
+        for made in found.words:
+            for p in made:
+                if p.card.id in was and was[p.card.id] != p.letter:
+                    events.append(Event("wild_changed", {
+                        "seat": seat, "stolen": stolen.upper(), "word": word_text(made).upper(),
+                        "was": was[p.card.id].upper(), "now": p.letter.upper()}))
         scores = list(state.scores)
         for made in found.words:
             points, suit = self.score(made)
@@ -526,7 +543,7 @@ class Rules(GameRules[State, Move]):
                                                     "suit": suit}))
                 used.extend(p.card for p in word)
             else:
-                new_table.append(TableWord(seat, word))
+                new_table.append(TableWord(seat, word, state.turns))
         ids = {c.id for c in used_cards}
         hand = [c for c in state.hands[seat] if c.id not in ids]
         if len(state.hands[seat]) == self.deck.hand and not hand:

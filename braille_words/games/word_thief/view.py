@@ -30,6 +30,8 @@ class TableWordView(TypedDict):
     number: int
     owner: int
     cards: list[PlacedView]
+    turn: int
+    """The game turn the word was made in (``WordThiefView.turns`` counts them)."""
 
 
 class WordThiefView(BaseView):
@@ -41,3 +43,4 @@ class WordThiefView(BaseView):
     current: int
     dealer: int
     over: bool
+    turns: int
