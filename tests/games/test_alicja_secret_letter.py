@@ -5,9 +5,13 @@ The prompt said to type "klaun +litera" literally, which nobody guesses; a child
 
 from __future__ import annotations
 
+import pytest
+
+from braille_words.errors import InputError
 from braille_words.games.alicja.commands import parse
 from braille_words.games.alicja.moves import Say
 from braille_words.games.alicja.presenter import abilities_sentence
+from braille_words.present.messages import error_text as render_error
 
 
 def _view(secret: str | None) -> dict[str, object]:
@@ -21,8 +25,20 @@ def test_the_secret_letter_typed_after_a_plus_lays_it() -> None:
     assert parse("bilet +litera", _view("e")) == move  # the old mark still works
 
 
-def test_another_letter_after_a_plus_is_no_lay_mark() -> None:
-    move = parse("bilet +e", _view("k"))
+def test_another_letter_after_a_plus_says_which_is_the_secret_one() -> None:
+    """"bilet +e" with K the secret letter was said as the word BILET +E and voted out."""
+    with pytest.raises(InputError) as exc:
+        parse("bilet +e", _view("k"))
+    assert render_error(exc.value, "pl") == "Twoja tajna litera to K: napisz na przykład bilet +K."
+    assert render_error(exc.value, "en") == (
+        "Your secret letter is K: write, for example, bilet +K.")
+    with pytest.raises(InputError) as exc:
+        parse("bilet+e", _view(None))
+    assert render_error(exc.value, "pl") == "Nie masz tajnej litery do położenia."
+
+
+def test_a_word_with_a_plus_inside_is_still_a_word() -> None:
+    move = parse("c++", _view(None))
     assert isinstance(move, Say) and not move.lay
 
 

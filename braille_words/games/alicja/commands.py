@@ -17,6 +17,7 @@ forbidden letters.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import braille_words.present.messages  # noqa: F401  (the catalogues say the errors below)
@@ -36,6 +37,7 @@ from braille_words.games.alicja.rules import (
     TurnCat,
     TurnHat,
     Vote,
+    Wait,
 )
 from braille_words.games.kit import CommandLanguage
 from braille_words.games.seat_names import find_seat
@@ -66,6 +68,7 @@ HELP: dict[str, list[tuple[str, str]]] = {
         ("gąsienica Ola", "Pan Gąsienica: połóż żeton przed graczem, którego imię (albo numer) "
          "podasz (na początku rundy)"),
         ("mówię tekst", "Za mało szaleństwa: mówisz poza kolejką; zakazana litera wyklucza"),
+        ("czekam", "gdy odpadniesz: do końca rundy słyszysz mniej; jeszcze raz: wszystko"),
     ],
     "en": [
         ("klaun", "on your turn say a word on the theme — a Polish word, whatever the language "
@@ -88,6 +91,7 @@ HELP: dict[str, list[tuple[str, str]]] = {
         ("caterpillar Ola", "Caterpillar: lay your token before the player you name (or "
          "number; as the round starts)"),
         ("chat text", "Not mad enough: speak out of turn; a forbidden letter puts you out"),
+        ("wait", "once you are out: hear less until the round ends; again: everything"),
     ],
 }
 
@@ -102,6 +106,9 @@ _HAT = {"kapelusznik", "hatter"}
 _LAY = {"połóż literę", "poloz litere", "połóż", "poloz", "lay letter", "lay"}
 _ENCORE = {"jeszcze raz", "dwójka", "dwojka", "again", "encore"}
 _CATERPILLAR = {"gąsienica", "gasienica", "caterpillar"}
+_WAIT = {"czekam", "wait"}
+_OTHER_LETTER = re.compile(r"(.*[^\s+!])\s*[+!]([^\W\d_])")
+"""A word, then a plus and one letter: meant as the secret letter, whichever was typed."""
 _LAY_MARK = ("+litera", "+letter", "!litera", "!letter")
 """With the word: "klaun +litera". In Polish literary Braille + and ! are one cell (2-3-5),
 which a Braille keyboard may send back as "!": both mean the same here."""
@@ -134,6 +141,13 @@ def _said(rest: str, view: Any) -> Say:
     for mark in marks:
         if rest.endswith(mark) and rest[: -len(mark)].strip():
             return Say(rest[: -len(mark)].strip(), lay=True, turn=turn)
+    other = _OTHER_LETTER.fullmatch(rest)
+    if other is not None:
+        # "bilet +x" with another letter than the secret one (or none): said, it was the
+        # word "BILET +X", which the table voted out.
+        if secret:
+            raise _error("wrong_secret", letter=secret.upper(), word=other.group(1))
+        raise _error("no_secret")
     return Say(rest, turn=turn)
 
 
@@ -167,6 +181,9 @@ def parse(line: str, view: Any) -> Move:
         return LayLetter()
     if text in _ENCORE:
         return Encore()
+    if text in _WAIT and view.get("seat") not in view.get("active", ()) and phase in (
+            "talk", "vote"):
+        return Wait()  # in the round, "czekam" is a word like any other
     if verb in _CATERPILLAR and rest:
         return PlaceCaterpillar(_target(rest, view))
     seat = view.get("seat")
@@ -201,6 +218,7 @@ _LINES: dict[type, tuple[str, str]] = {
     LayLetter: ("połóż literę", "lay letter"),
     Encore: ("jeszcze raz", "again"),
     TimeUp: ("koniec czasu", "time up"),
+    Wait: ("czekam", "wait"),
 }
 
 

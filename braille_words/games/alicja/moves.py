@@ -131,12 +131,21 @@ class PlaceCaterpillar(MoveBase):
     kind: ClassVar[str] = "caterpillar"
 
 
+@dataclass(frozen=True)
+class Wait(MoveBase):
+    """A player out of the round asks to hear less until it ends ("czekam"): the turns, the
+    words and the ballots go unsaid to them; who goes out and the cups are still said. Said
+    again, everything is heard again."""
+
+    kind: ClassVar[str] = "wait"
+
+
 Move = (ChooseTheme | Say | Challenge | Vote | TimeUp | Ruling | Talk | SpendToken | TurnCat
-        | TurnHat | LayLetter | Encore | PlaceCaterpillar)
+        | TurnHat | LayLetter | Encore | PlaceCaterpillar | Wait)
 
 MOVES: tuple[type[Any], ...] = (ChooseTheme, Say, Challenge, Vote, TimeUp, Ruling, Talk,
                                 SpendToken, TurnCat, TurnHat, LayLetter, Encore,
-                                PlaceCaterpillar)
+                                PlaceCaterpillar, Wait)
 
 
 def move_from_json(data: Mapping[str, Any]) -> Move:

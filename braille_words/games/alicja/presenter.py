@@ -151,7 +151,7 @@ def prompt(view: Mapping[str, Any], lang: str, verbosity: str) -> str:
         if phase == "vote":
             return _t(lang, "vote_waiting", verbosity)
         if phase == "talk" and seat not in view["active"]:
-            return _t(lang, "out_waiting", verbosity, player=_name(view, view["current"]))
+            return _out_waiting(view, lang, verbosity)
         if view["madness"] and seat in view["active"]:
             return _t(lang, "waiting_wild", verbosity, player=_name(view, view["current"]))
         return _t(lang, "waiting", verbosity, player=_name(view, view["current"]))
@@ -178,10 +178,19 @@ def prompt(view: Mapping[str, Any], lang: str, verbosity: str) -> str:
     return f"{turn} {extra}" if extra else turn
 
 
+def _out_waiting(view: Mapping[str, Any], lang: str, verbosity: str) -> str:
+    """A player out of the round: who speaks, how many are still in it (by name), and, until
+    they asked for it, that "czekam" makes the rest of the round quieter: a child out early
+    listened for minutes not knowing how long (issue 33)."""
+    left = [_name(view, s) for s in view["active"]]
+    return _t(lang, "out_waiting", verbosity, player=_name(view, view["current"]),
+              left=len(left), names=left, quiet="yes" if view.get("quiet") else "no")
+
+
 def where(view: Mapping[str, Any], lang: str, verbosity: str, names: Sequence[str]) -> str:
     turn = _t(lang, "turn_of", verbosity, player=_name(view, view["current"]))
     if view["phase"] == "talk" and view["seat"] not in view["active"]:
-        turn = _t(lang, "out_waiting", verbosity, player=_name(view, view["current"]))
+        turn = _out_waiting(view, lang, verbosity)
     theme = _t(lang, "read_theme", verbosity, theme=theme_name(view)) if theme_name(view) else ""
     letters = letters_sentence(view, lang, verbosity)
     return " ".join(p for p in (turn, theme, letters, read_scores(view, lang, verbosity)) if p)
@@ -199,7 +208,8 @@ def event_params(kind: str, params: dict[str, Any], seat: int, names: Sequence[s
     def name(s: Any) -> str:
         return names[s] if isinstance(s, int) and 0 <= s < len(names) else "?"
 
-    extra: dict[str, Any] = {}
+    # A player out of the round who said "czekam" is not told the turns, words and ballots.
+    extra: dict[str, Any] = {"quiet": "yes" if seat in params.get("hush", ()) else "no"}
     for key in ("seat", "queen", "challenger", "target"):
         if key in params:
             extra[f"{key}_name"] = name(params[key])
@@ -213,13 +223,32 @@ def event_params(kind: str, params: dict[str, Any], seat: int, names: Sequence[s
     if "words" in params:
         extra["words_up"] = str(params["words"]).upper()
     if kind == "player_out":
-        detail = params.get("letters") or params.get("earlier") or ""
-        extra["detail"] = f": {_join(detail)}" if detail else ""
+        extra["detail"] = _out_detail(params, name, lang)
     if kind == "cups_scored":
         extra["cups_said"] = tally((name(s), c) for s, c in params["cups"])
     if "stands" in params:
         extra["result"] = "stands" if params["stands"] else "goes"
     return extra
+
+
+def _out_detail(params: Mapping[str, Any], name: Any, lang: str) -> str:
+    """Why a player went out, beyond the reason's word: the forbidden letters; the earlier
+    word repeated, who said it and how (the same word, another form, one family); what the
+    table voted on (the theme, or the word it derives from)."""
+    why = params.get("why")
+    if why == "repeat" and "relation" in params:
+        return _t(lang, f"out_repeat_{params['relation']}", word=params.get("word", "?"),
+                  earlier=params.get("earlier", "?"), by_name=name(params.get("by")))
+    if why == "vote" and params.get("about") == "family":
+        return _t(lang, "out_vote_family", words=params.get("words", "?"),
+                  earlier=params.get("earlier", "?"))
+    if why == "vote" and params.get("about") == "theme":
+        themes = _DATA.themes
+        index = params.get("theme", -1)
+        theme = themes[index].name if isinstance(index, int) and 0 <= index < len(themes) else "?"
+        return _t(lang, "out_vote_theme", words=params.get("words", "?"), theme=theme)
+    detail = params.get("letters") or params.get("earlier") or ""
+    return f": {_join(detail)}" if detail else ""
 
 
 def _join(value: Any) -> str:
@@ -306,7 +335,14 @@ class Presenter(GamePresenter[Any]):
         return None
 
     def resumed(self, view: Any, lang: str, verbosity: str) -> str:
-        return _t(lang, "resumed", verbosity, round=view["round"], rounds=view["rounds"])
+        """The round, then the theme and the forbidden letters: a resumed game said only the
+        round, and a child had to ask for what everyone was talking about."""
+        said = _t(lang, "resumed", verbosity, round=view["round"], rounds=view["rounds"])
+        theme = theme_name(view)
+        if not theme:
+            return said
+        return " ".join((said, _t(lang, "read_theme", verbosity, theme=theme),
+                         letters_sentence(view, lang, verbosity)))
 
     def describe_move(self, move: Any, lang: str, view: Any = None) -> str:
         return to_command(move, view or {}, lang)

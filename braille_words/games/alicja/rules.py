@@ -46,6 +46,7 @@ from braille_words.games.alicja.moves import (
     TurnCat,
     TurnHat,
     Vote,
+    Wait,
     move_from_json,
 )
 from braille_words.games.alicja.state import GAME_ID, State, state_from_json
@@ -56,7 +57,7 @@ __all__ = [
     "EVENT_KINDS", "GAME_ID", "PLAYERS", "REASON_CODES", "Challenge", "ChooseTheme", "Data",
     "Encore", "LayLetter", "Move", "Options", "PlaceCaterpillar", "Rules", "Ruling", "Say",
     "SpendToken", "State", "Talk", "Theme", "TimeUp", "TurnCat", "TurnHat", "Vote",
-    "load_data", "move_from_json", "normalize", "words_of",
+    "Wait", "load_data", "move_from_json", "normalize", "words_of",
 ]
 
 PLAYERS = (3, 8)
@@ -73,6 +74,8 @@ EVENT_KINDS: dict[str, str] = {
     "word_said": "Player {seat} says {words}.",
     "table_talk": "Player {seat}, out of turn: {words}.",
     "player_out": "Player {seat} is out ({why}) and takes card {card}.",
+    "quiet_on": "Until the round ends you hear only who goes out and the cups.",
+    "quiet_off": "You hear everything again.",
     "challenged": "Player {challenger} challenges {words} of player {seat}: vote.",
     "suspected": "{words} may derive from {earlier}: the table votes.",
     "vote_cast": "Player {seat} votes.",
@@ -117,6 +120,7 @@ REASON_CODES = ReasonCodes({
     "no_talk": "Table talk is checked only in the \"Za mało szaleństwa?\" variant.",
     "stale_word": "That word was thought of for an earlier turn.",
     "out_of_round": "You are out of this round: you play again in the next.",
+    "wait_in_round": "You hear less once you are out of the round; now you are in it.",
 })
 
 
@@ -250,6 +254,8 @@ class Rules(GameRules[State, Move]):
             return state.options.madness and state.phase in ("talk", "vote")
         if isinstance(move, Vote):  # a second ballot, or the speaker's: the rules say why
             return state.phase == "vote"
+        if isinstance(move, Wait):  # a player out of the round, any time in it
+            return state.phase in ("talk", "vote")
         if isinstance(move, (SpendToken, TurnCat, TurnHat)) or (
                 isinstance(move, Say) and seat not in state.active):
             # Refused, but by the rules, with what to do: "only in your own turn", "you are
@@ -293,6 +299,8 @@ class Rules(GameRules[State, Move]):
             return self._vote(state, seat, move, events)
         if isinstance(move, Talk):
             return self._talk(state, seat, move, events)
+        if isinstance(move, Wait):
+            return self._wait(state, seat, events)
         if isinstance(move, (LayLetter, Encore, PlaceCaterpillar)):
             return self._reaction(state, seat, move, events)
         if state.phase == "vote":
@@ -339,7 +347,7 @@ class Rules(GameRules[State, Move]):
             events.append(Event("letter_discarded", {"letter": laid[0][1].upper(),
                                                      "seat": seat}))
             laid = ()
-        events.append(Event("turn_started", {"seat": seat}))
+        events.append(Event("turn_started", {"seat": seat, **self._hush(state)}))
         return replace(state, current=seat, teapot=state.teapot + 1, hat=False, laid=laid,
                        just=None)
 
@@ -355,7 +363,7 @@ class Rules(GameRules[State, Move]):
         if move.lay:
             self._check_lay(state, seat, window=False)
         text = " ".join(words)
-        events.append(Event("word_said", {"seat": seat, "words": text}))
+        events.append(Event("word_said", {"seat": seat, "words": text, **self._hush(state)}))
         said = (*state.said, (seat, text))
         forbidden = state.forbidden_for(seat)
         state = replace(state, said=said, last=None)
@@ -365,7 +373,11 @@ class Rules(GameRules[State, Move]):
                                   letters=[x.upper() for x in bad])
         repeat = self._repeat(state.said[:-1], words)
         if repeat is not None:
-            return self._goes_out(state, seat, "repeat", events, earlier=repeat.upper())
+            # The earlier word, who said it and how this one repeats it (issue 33: "EKRANIK
+            # — już padło: EKRANIK" and "LEKARSTWO — już padło: LEKARZ" sounded alike).
+            old, by, word, relation = repeat
+            return self._goes_out(state, seat, "repeat", events, earlier=old.upper(), by=by,
+                                  word=word.upper(), relation=relation)
         state = replace(state, last=len(said) - 1)
         if move.lay:  # laid as the turn ends, before the next one starts
             state = self._lay(state, seat, events)
@@ -376,6 +388,22 @@ class Rules(GameRules[State, Move]):
                                               "earlier": suspect.upper()}))
             state = replace(state, phase="vote", challenger=None, votes=(), suspect=suspect)
         return state, events
+
+    def _wait(self, state: State, seat: int,
+              events: list[Event]) -> tuple[State, list[Event]]:
+        """"czekam": a player out of the round hears less until it ends; said again, all."""
+        if seat in state.active or state.phase not in ("talk", "vote"):
+            raise _refuse("wait_in_round")
+        if seat in state.quiet:
+            events.append(Event("quiet_off", {}, to=seat))
+            return replace(state, quiet=tuple(s for s in state.quiet if s != seat)), events
+        events.append(Event("quiet_on", {}, to=seat))
+        return replace(state, quiet=(*state.quiet, seat)), events
+
+    @staticmethod
+    def _hush(state: State) -> dict[str, Any]:
+        """What an event a waiting player need not hear carries: who asked for quiet."""
+        return {"hush": list(state.quiet)} if state.quiet else {}
 
     def _content(self, words: Sequence[str]) -> list[str]:
         return [w for w in words if w not in self.data.little]
@@ -394,14 +422,28 @@ class Rules(GameRules[State, Move]):
     def _earlier(self, earlier: Sequence[tuple[int, str]]) -> list[str]:
         return [w for _, text in earlier for w in self._content(text.split())]
 
-    def _repeat(self, earlier: Sequence[tuple[int, str]], words: Sequence[str]) -> str | None:
-        """An earlier word that one of ``words`` repeats, or is another form of."""
-        before = self._earlier(earlier)
+    def _lemma_set(self, word: str) -> set[str]:
+        if self._lemmas is None:
+            return {word}
+        try:
+            return {word, *(self._lemmas(word) or ())}
+        except InputError:
+            return {word}
+
+    def _repeat(self, earlier: Sequence[tuple[int, str]], words: Sequence[str]
+                ) -> tuple[str, int, str, str] | None:
+        """An earlier word that one of ``words`` repeats, or is another form of: (the earlier
+        word, the seat that said it, the word said now, how: "same", "form" (a form of one
+        lemma, LWA after LEW) or "family" (the data file's family, LEKARSTWO after LEKARZ))."""
         for word in self._content(words):
             mine = self._forms(word)
-            for old in before:
-                if old == word or mine & self._forms(old):
-                    return old
+            for by, text in earlier:
+                for old in self._content(text.split()):
+                    if old == word:
+                        return old, by, word, "same"
+                    if mine & self._forms(old):
+                        form = self._lemma_set(word) & self._lemma_set(old)
+                        return old, by, word, "form" if form else "family"
         return None
 
     def _suspect(self, earlier: Sequence[tuple[int, str]], words: Sequence[str]) -> str | None:
@@ -493,7 +535,7 @@ class Rules(GameRules[State, Move]):
         if any(s == seat for s, _ in state.votes):
             raise _refuse("already_voted")
         state = replace(state, votes=(*state.votes, (seat, move.stands)))
-        events.append(Event("vote_cast", {"seat": seat}))
+        events.append(Event("vote_cast", {"seat": seat, **self._hush(state)}))
         if not state.awaiting:
             return self._count(state, events)
         return state, events
@@ -509,7 +551,10 @@ class Rules(GameRules[State, Move]):
         events.append(Event("vote_result", {"yes": yes, "no": no, "words": words,
                                             "stands": stands}))
         if not stands:  # still a vote: going out closes it and starts the next turn
-            return self._goes_out(state, speaker, "vote", events)
+            # Why the table voted: a suspected derivative, or a challenge on the theme.
+            why = ({"about": "family", "earlier": state.suspect.upper()} if state.suspect
+                   else {"about": "theme", "theme": state.themes[0] if state.themes else -1})
+            return self._goes_out(state, speaker, "vote", events, words=words.upper(), **why)
         state = replace(state, phase="talk", challenger=None, votes=(), last=None, suspect="")
         state = self._begin_turn(state, state.current, events)
         return replace(state, just=speaker if speaker in state.active else None), events
@@ -628,7 +673,7 @@ class Rules(GameRules[State, Move]):
             if bonus:
                 cups[seat] += bonus
                 events.append(Event("bonus", {"seat": seat, "character": card, "cups": bonus}))
-        state = replace(state, cups=tuple(cups), out=order, active=())
+        state = replace(state, cups=tuple(cups), out=order, active=(), quiet=())
         if state.round >= n:
             events.append(Event("game_over", {"scores": cups,
                                               "winners": state.result()["winners"]}))

@@ -52,6 +52,7 @@ class State:
     caterpillar: int | None = None  # the seat Pan Gąsienica's token lies before
     hat: bool = False  # Kapelusznik turned his card this turn: no letter is forbidden to him
     just: int | None = None  # the player who just finished a turn with a word that stands
+    quiet: tuple[int, ...] = ()  # seats out of the round who asked to hear less ("czekam")
 
     @property
     def turn_mark(self) -> str:
@@ -147,6 +148,7 @@ class State:
             "caterpillar": self.caterpillar,
             "hat": self.hat,
             "just": self.just,
+            "quiet": seat in self.quiet,
         }
 
     def result(self) -> dict[str, Any]:
@@ -176,7 +178,7 @@ class State:
             "sideways": list(self.sideways), "tokens": list(self.tokens),
             "secrets": [[s, x] for s, x in self.secrets],
             "laid": [[s, x] for s, x in self.laid], "caterpillar": self.caterpillar,
-            "hat": self.hat, "just": self.just,
+            "hat": self.hat, "just": self.just, "quiet": list(self.quiet),
         }
 
 
@@ -213,6 +215,7 @@ def state_from_json(data: Mapping[str, Any]) -> State:
             caterpillar=_seat_or_none(data.get("caterpillar")),
             hat=bool(data.get("hat", False)),
             just=_seat_or_none(data.get("just")),
+            quiet=tuple(int(s) for s in data.get("quiet", [])),
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise InputError(f"this is not a saved Alicja game: {exc}") from None

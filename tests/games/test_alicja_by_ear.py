@@ -1,0 +1,149 @@
+"""Alicja by ear (issue 33 §5): why a player went out (the earlier word, who said it and how;
+what the table voted on), how many are left when one is out early and the quiet "czekam",
+and a resumed game's theme and letters."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import ClassVar
+
+import pytest
+
+from braille_words.games.alicja.commands import parse
+from braille_words.games.alicja.moves import Wait
+from braille_words.games.alicja.presenter import Presenter, prompt
+from braille_words.games.alicja.rules import (
+    Challenge,
+    ChooseTheme,
+    Rules,
+    Say,
+    State,
+    TimeUp,
+    Vote,
+    load_data,
+)
+from braille_words.games.base import Event, RuleViolation
+from braille_words.present.messages import render
+
+DATA = load_data()
+NAMES = ["Ola", "Ada", "Bolek", "Celina"]
+
+
+class Lemmas:
+    FORMS: ClassVar[dict[str, tuple[str, ...]]] = {"lwów": ("lew",), "lew": ("lew",)}
+
+    def contains(self, word: str) -> bool:
+        return True
+
+    def lemmas(self, word: str) -> tuple[str, ...]:
+        return self.FORMS.get(word, (word,))
+
+
+def talking(players: int = 3) -> tuple[Rules, State]:
+    r = Rules(Lemmas(), data=DATA)
+    s, _ = r.new(NAMES[:players], 1)
+    s, _ = r.apply(s, s.current, ChooseTheme(0))
+    return r, replace(s, letters=("ż", "h"))
+
+
+def said(event: Event, lang: str, seat: int = 0) -> str:
+    params = {**event.params,
+              **Presenter().event_params(event.kind, event.params, seat, NAMES, lang)}
+    return render(lang, "alicja", event.kind, params)
+
+
+def out_event(events: list[Event]) -> Event:
+    return next(e for e in events if e.kind == "player_out")
+
+
+@pytest.mark.parametrize(("first", "second", "pl", "en"), [
+    ("klaun", "klaun", "KLAUN już padło w tej rundzie (Ola)",
+     "KLAUN was said already this round (Ola)"),
+    ("lew", "treser lwów", "LWÓW to inna forma słowa LEW, które już padło (Ola)",
+     "LWÓW is another form of LEW, said already (Ola)"),
+    ("dom", "domek", "DOMEK jest z rodziny słowa DOM, które już padło (Ola)",
+     "DOMEK is of one family with DOM, said already (Ola)"),
+])
+def test_a_repeat_names_the_earlier_word_who_said_it_and_how(first: str, second: str,
+                                                            pl: str, en: str) -> None:
+    r, s = talking()
+    s, _ = r.apply(s, 0, Say(first))
+    s, events = r.apply(s, 1, Say(second))
+    event = out_event(events)
+    assert said(event, "pl") == f"Ada odpada — {pl}, karta 1."
+    assert said(event, "en") == f"Ada is out — {en}, card 1."
+
+
+def test_a_vote_against_a_word_says_the_table_found_it_off_the_theme() -> None:
+    r, s = talking(players=4)
+    s, _ = r.apply(s, 0, Say("glosnik"))
+    s, _ = r.apply(s, 1, Challenge())
+    s, _ = r.apply(s, 1, Vote(False))
+    s, _ = r.apply(s, 2, Vote(False))
+    s, events = r.apply(s, 3, Vote(True))
+    theme = DATA.themes[s.themes[0]].name
+    assert said(out_event(events), "pl") == (
+        f"Ola odpada — stół zagłosował, że GLOSNIK nie pasuje do tematu {theme}, karta 1.")
+    assert f"the table voted that GLOSNIK does not fit the theme {theme}" in said(
+        out_event(events), "en")
+
+
+def test_a_vote_on_a_suspected_derivative_says_what_it_derives_from() -> None:
+    r, s = talking(players=4)
+    s, _ = r.apply(s, 0, Say("ryba"))
+    s = replace(s, phase="vote", suspect="ryba", said=(*s.said, (1, "rybak")),
+                last=len(s.said), current=2)
+    s, _ = r.apply(s, 0, Vote(False))
+    s, _ = r.apply(s, 2, Vote(False))
+    s, events = r.apply(s, 3, Vote(True))
+    assert said(out_event(events), "pl") == (
+        "Ada odpada — stół zagłosował, że RYBAK pochodzi od RYBA, karta 1.")
+
+
+def test_a_player_out_early_hears_who_is_left_and_may_wait() -> None:
+    r, s = talking(players=4)
+    s, _ = r.apply(s, 0, TimeUp())
+    view = s.view_for(0)
+    pl = prompt(view, "pl", "beginner")
+    assert "Zostały 3 osoby: Ada, Bolek, Celina; teraz mówi: Ada." in pl
+    assert "Powiedz „czekam”" in pl
+    assert "3 players are still in: Ada, Bolek, Celina" in prompt(view, "en", "beginner")
+    assert parse("czekam", view) == Wait()
+    s, events = r.apply(s, 0, Wait())
+    assert [e.kind for e in events] == ["quiet_on"] and events[0].to == 0
+    assert "czekam" not in prompt(s.view_for(0), "pl", "beginner")
+    s, events = r.apply(s, 1, Say("klaun"))
+    heard = [said(e, "pl", 0) for e in events if e.kind in ("word_said", "turn_started")]
+    assert heard and all(x == "" for x in heard)  # the waiting player: nothing
+    assert all(said(e, "pl", 2) for e in events if e.kind in ("word_said", "turn_started"))
+    s, events = r.apply(s, 2, TimeUp())
+    assert said(out_event(events), "pl", 0).startswith("Bolek odpada")  # still said
+    s, events = r.apply(s, 0, Wait())
+    assert [e.kind for e in events] == ["quiet_off"]
+
+
+def test_waiting_is_only_for_a_player_out_of_the_round() -> None:
+    r, s = talking()
+    assert parse("czekam", s.view_for(0)) == Say("czekam", turn=s.turn_mark)  # a word
+    with pytest.raises(RuleViolation) as exc:
+        r.apply(s, 0, Wait())
+    assert exc.value.reasons[0].code == "wait_in_round"
+
+
+def test_the_quiet_ends_with_the_round_and_survives_a_save() -> None:
+    r, s = talking()
+    s, _ = r.apply(s, 0, TimeUp())
+    s, _ = r.apply(s, 0, Wait())
+    assert r.state_from_json(s.to_json()) == s
+    s, _ = r.apply(s, 1, TimeUp())  # the round ends
+    assert s.quiet == ()
+
+
+def test_a_resumed_game_says_the_theme_and_the_letters() -> None:
+    _r, s = talking()
+    theme = DATA.themes[s.themes[0]].name
+    pl = Presenter().resumed(s.view_for(0), "pl", "beginner")
+    assert pl.startswith("Wznowiono zapisaną grę: runda 1 z 3.")
+    assert f"Temat: {theme}." in pl and "Zakazane litery: " in pl and "Ż" in pl
+    en = Presenter().resumed(s.view_for(0), "en", "beginner")
+    assert theme in en
