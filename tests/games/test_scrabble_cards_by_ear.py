@@ -97,3 +97,11 @@ def test_every_conditional_card_is_refused_by_its_name(polish: Any) -> None:
             sentence = render(lang, "scrabble_cards", "condition_not_met", {"card": code})
             name = render(lang, "scrabble_cards", f"card_{code}", {}, verbosity="expert")
             assert sentence.endswith(f": {name}."), (lang, code, sentence)
+
+
+def test_a_card_played_with_a_move_is_called_by_its_kind() -> None:
+    played = Event("premium_played", {"seat": 1, "card": "crosses_two"}, None)
+    assert said(played, "pl") == "Jan dokłada kartę warunkową: krzyżuje dwa słowa."
+    assert said(played, "en") == "Jan plays a conditional card: crosses two words."
+    doubled = Event("premium_played", {"seat": 1, "card": "x2"}, None)
+    assert said(doubled, "pl") == "Jan dokłada kartę premii: podwójne słowo."

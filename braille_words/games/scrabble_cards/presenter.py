@@ -391,6 +391,7 @@ def event_params(
                                         for w in params["words"])
     if "card" in params:
         extra["card_said"] = _t(lang, f"card_{params['card']}", "expert", light="", dark="")
+        extra["card_kind"] = "word" if params["card"] in ("x2", "x3") else "conditional"
     if "cards" in params:
         extra["cards_said"] = ", ".join(_code_said(str(c), lang) for c in params["cards"])
     if "letter" in params:
