@@ -54,9 +54,10 @@ def _word(owner: int, letters: str, shown: str, pool: list[Card], turn: int) -> 
     return TableWord(owner, tuple(Placed(c, x) for c, x in zip(cards, shown, strict=True)), turn)
 
 
-def _state(table: list[tuple[int, str, int]], turns: int, hand: str = "iiiiiii") -> State:
+def _state(table: list[tuple[int, str, int]], turns: int, hand: str = "iiiiiii",
+           suits: str = "rbr") -> State:
     pool = list(CARDS)
-    hands = (tuple(_take(hand, pool, "rbr")), tuple(_take("qzjkvyw", pool)))
+    hands = (tuple(_take(hand, pool, suits)), tuple(_take("qzjkvyw", pool)))
     words = tuple(_word(owner, w, w, pool, turn) for owner, w, turn in table)
     return State(seats=tuple(SEATS), seed=1, dealer=0, hands=hands, draw=tuple(pool), used=(),
                  table=words, scores=(0, 0), current=0, turns=turns, options=Options())
@@ -147,3 +148,16 @@ def _said(event: Event, lang: str) -> str:
     params = {**event.params,
               **Presenter().event_params(event.kind, event.params, 0, SEATS, lang)}
     return strip_marks(render(lang, "word_thief", event.kind, params))
+
+
+def test_with_no_word_to_make_the_hint_names_the_three_cards_to_pass() -> None:
+    """"Nie widzę dobrego ruchu: możesz spasować" left the child guessing which cards."""
+    from braille_words.games.word_thief.computer import Computer
+
+    rules = Rules(LEX, Options())
+    state = _state([], turns=2, hand="xffhhbb", suits="")
+    move = Computer().hint(rules, state, 0)
+    assert isinstance(move, Pass) and len(move.discard) == 3
+    line = Presenter().describe_move(move, "pl", state.view_for(0))
+    assert line == "pas " + " ".join(move.discard)
+    assert parse(line, state.view_for(0)) == move  # type: ignore[arg-type]

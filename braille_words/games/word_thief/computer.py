@@ -338,7 +338,9 @@ class Computer(ComputerPlayer[Rules, State, Move]):
     def hint(self, rules: Rules, state: State, seat: int) -> Move | None:
         move = choose_move(rules, state, seat, "medium", random.Random(state.turns))
         if isinstance(move, Pass):
-            return None
+            # The pass itself, with the cards to give up: "możesz spasować" left a child to
+            # guess which three cards a pass wants.
+            return pass_move(rules, state, seat)
         points = _score(rules, state, seat, move)
         # The hint says what it scores (issue 33).
         return move if points is None else with_points(move, points)
