@@ -82,7 +82,7 @@ def test_a_vote_against_a_word_says_the_table_found_it_off_the_theme() -> None:
     s, _ = r.apply(s, 2, Vote(False))
     s, events = r.apply(s, 3, Vote(True))
     theme = DATA.themes[s.themes[0]].name
-    assert said(out_event(events), "pl") == (
+    assert said(out_event(events), "pl", 1) == (
         f"Ola odpada — stół zagłosował, że GLOSNIK nie pasuje do tematu {theme}, karta 1.")
     assert f"the table voted that GLOSNIK does not fit the theme {theme}" in said(
         out_event(events), "en")
@@ -102,7 +102,11 @@ def test_a_vote_on_a_suspected_derivative_says_what_it_derives_from() -> None:
 
 def test_a_player_out_early_hears_who_is_left_and_may_wait() -> None:
     r, s = talking(players=4)
-    s, _ = r.apply(s, 0, TimeUp())
+    s, events = r.apply(s, 0, TimeUp())
+    assert said(out_event(events), "pl", 0).endswith(
+        "karta 1. Zostały 3 osoby: Ada, Bolek, Celina. Powiedz „czekam”, a do końca rundy "
+        "usłyszysz tylko, kto odpada, i filiżanki.")
+    assert said(out_event(events), "pl", 1).endswith("karta 1.")  # the others: no offer
     view = s.view_for(0)
     pl = prompt(view, "pl", "beginner")
     assert "Zostały 3 osoby: Ada, Bolek, Celina; teraz mówi: Ada." in pl
@@ -124,10 +128,13 @@ def test_a_player_out_early_hears_who_is_left_and_may_wait() -> None:
 
 def test_waiting_is_only_for_a_player_out_of_the_round() -> None:
     r, s = talking()
-    assert parse("czekam", s.view_for(0)) == Say("czekam", turn=s.turn_mark)  # a word
+    assert parse("czekam", s.view_for(0)) == Wait()  # refused below, saying when it works
+    assert parse("powiedz czekam", s.view_for(0)) == Say("czekam", turn=s.turn_mark)
     with pytest.raises(RuleViolation) as exc:
         r.apply(s, 0, Wait())
     assert exc.value.reasons[0].code == "wait_in_round"
+    assert render("pl", "alicja", "wait_in_round", {}) == (
+        "Czekać możesz, gdy odpadniesz z rundy; teraz w niej grasz.")
 
 
 def test_the_quiet_ends_with_the_round_and_survives_a_save() -> None:

@@ -181,9 +181,10 @@ def parse(line: str, view: Any) -> Move:
         return LayLetter()
     if text in _ENCORE:
         return Encore()
-    if text in _WAIT and view.get("seat") not in view.get("active", ()) and phase in (
-            "talk", "vote"):
-        return Wait()  # in the round, "czekam" is a word like any other
+    if text in _WAIT and phase in ("talk", "vote"):
+        # In the round the rules refuse it, saying when it works: said as a word by a slip,
+        # it put a child out ("powiedz czekam" says the word).
+        return Wait()
     if verb in _CATERPILLAR and rest:
         return PlaceCaterpillar(_target(rest, view))
     seat = view.get("seat")

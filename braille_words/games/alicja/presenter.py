@@ -224,6 +224,10 @@ def event_params(kind: str, params: dict[str, Any], seat: int, names: Sequence[s
         extra["words_up"] = str(params["words"]).upper()
     if kind == "player_out":
         extra["detail"] = _out_detail(params, name, lang)
+        left = [name(s) for s in params.get("left", ())]
+        # Said only to the one going out, while the round goes on without them.
+        extra["you_wait"] = _t(lang, "you_wait", left=len(left), names=left) if (
+            params.get("seat") == seat and len(left) >= 2) else ""
     if kind == "cups_scored":
         extra["cups_said"] = tally((name(s), c) for s, c in params["cups"])
     if "stands" in params:

@@ -486,8 +486,11 @@ class Rules(GameRules[State, Move]):
         """``seat`` leaves the round with the next scoring card, and the round goes on: the
         turn passes on if it was theirs; a vote on their word ends with them."""
         nxt = _after(state.active, seat)
+        # Who is still in: the player going out hears it, and how to wait quietly.
+        left = [s for s in state.active if s != seat]
         events.append(Event("player_out", {"seat": seat, "why": why,
-                                           "card": len(state.out) + 1, **params}))
+                                           "card": len(state.out) + 1, "left": left,
+                                           **params}))
         laid = state.laid
         if laid and laid[0][0] == seat:  # a laid letter whose placer goes out leaves at once
             events.append(Event("letter_discarded", {"letter": laid[0][1].upper(),
