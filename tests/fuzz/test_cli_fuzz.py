@@ -927,8 +927,9 @@ def _hint_line(session: Any, game: str) -> str:
     hint = session.kit.computer.hint(session.rules, session.state, seat)
     if hint is None:
         return "dobierz" if game == "rummikub" else "gotowe"
-    said: str = session.kit.presenter.describe_move(hint, "pl", session.state.view_for(seat))
-    return said
+    # The line the hint tells the player to type (the hint says more: its points).
+    line: str = session.kit.commands.to_command(hint, session.state.view_for(seat), "pl")
+    return line
 
 
 def _views(session: Any) -> list[Any]:
