@@ -19,6 +19,7 @@ from braille_words.games.kit import GamePresenter, standings
 from braille_words.present.messages import render
 from braille_words.present.rulebook import rules_told
 from braille_words.present.tally import tally
+from braille_words.speech.speaker import mark_word
 
 GAME = "alicja"
 
@@ -206,7 +207,7 @@ def final(result: Mapping[str, Any], lang: str, names: Sequence[str], seat: int)
 
 
 def event_params(kind: str, params: dict[str, Any], seat: int, names: Sequence[str],
-                 lang: str) -> dict[str, Any]:
+                 lang: str, word_lang: str = "pl") -> dict[str, Any]:
     def name(s: Any) -> str:
         return names[s] if isinstance(s, int) and 0 <= s < len(names) else "?"
 
@@ -222,7 +223,8 @@ def event_params(kind: str, params: dict[str, Any], seat: int, names: Sequence[s
     if kind == "theme_chosen" and not params.get("letters"):
         extra["letters"] = _t(lang, "none")
     if "words" in params:
-        extra["words_up"] = str(params["words"]).upper()
+        # Marked as the game's words, so a Polish voice reads English words in English.
+        extra["words_up"] = mark_word(str(params["words"]).upper(), word_lang, lang)
     if kind == "player_out":
         detail = params.get("letters") or params.get("earlier") or ""
         extra["detail"] = f": {_join(detail)}" if detail else ""
@@ -298,7 +300,7 @@ class Presenter(GamePresenter[Any]):
 
     def event_params(self, kind: str, params: Mapping[str, Any], seat: int,
                      names: Sequence[str], lang: str = "en") -> dict[str, Any]:
-        return event_params(kind, dict(params), seat, names, lang)
+        return event_params(kind, dict(params), seat, names, lang, self.word_lang)
 
     def prompt_key(self, view: Any) -> Any:
         return (view["round"], view["phase"], view["current"], len(view["said"]),
