@@ -131,9 +131,20 @@ class GamePresenter(ABC, Generic[V]):
     ``cues`` names the earcon of each event kind that has one."""
 
     cues: Mapping[str, str] = {}
+    own_words: str = "pl"
+    """The language the game's own words are in (its rulebook's): played in other words, it
+    is called by its title in those words."""
 
     def __init__(self, word_lang: str = "pl") -> None:
         self.word_lang = word_lang
+
+    def event_key(self, kind: str) -> str:
+        """The catalogue key of an event's sentence: its kind. A game played in other words
+        than its own begins under its title in those words ("A game of Word Rummikub…"):
+        ``game_started_words_en``, kept apart from the game's own sentence."""
+        if kind == "game_started" and self.word_lang != self.own_words:
+            return f"{kind}_words_{self.word_lang}"
+        return kind
 
     @abstractmethod
     def read(self, low: str, view: V, lang: str, verbosity: str) -> str | None:
@@ -306,42 +317,62 @@ class GameEntry:
     aliases: tuple[str, ...]
     players: tuple[int, int]
     word_lang: str
-    load: Callable[[], GameKit[Any, Any, Any]]
+    load: Callable[..., GameKit[Any, Any, Any]]
+    """``load()`` the game in its own word language, ``load(words="en")`` in another."""
     default_players: str = "human,computer:medium"
+    word_langs: tuple[str, ...] = ()
+    """Every word language the game can be played in (``--words``); empty: only its own."""
+    titles: Mapping[str, str] = field(default_factory=dict)
+    """The game's title when its words are in another language (Wordsy for 7 słów)."""
+
+    def langs(self) -> tuple[str, ...]:
+        """The word languages the game is played in, its own first."""
+        return tuple(dict.fromkeys((self.word_lang, *self.word_langs)))
+
+    def title_in(self, words: str) -> str:
+        """The title of the game played in ``words``."""
+        return self.titles.get(words, self.title)
 
 
-def make_kit(package: str, *, data: str) -> GameKit[Any, Any, Any, Any]:
+def make_kit(package: str, *, data: str, words: str | None = None
+             ) -> GameKit[Any, Any, Any, Any]:
     """The kit of the game whose folder is ``package`` (its ``__name__``), built from the
     folder's modules by their agreed names: ``rules`` (``Rules``, ``Options``, ``EVENT_KINDS``,
     ``REASON_CODES``), ``commands.Commands``, ``computer.Computer``, ``presenter.Presenter``,
     and the folder's ``ENTRY`` (its id, title, players). ``data`` ("module.function") reads
     what the rules are built with (a deck, the data file): it is read when the rules are
-    made, on the table's side, so the rules stay pure. Called on first use (``ENTRY.load``),
-    so listing the games imports none of them."""
+    made, on the table's side, so the rules stay pure; it is called with ``words``, the
+    word language, which picks the tile set and values. ``words`` (default: the game's own)
+    is the language the words are played in: it picks the lexicon the table loads, the data
+    and what the presenter spells. Called on first use (``ENTRY.load``), so listing the games
+    imports none of them."""
     from importlib import import_module
 
     def part(name: str) -> Any:
         return import_module(f"{package}.{name}")
 
     entry: GameEntry = import_module(package).ENTRY
+    word_lang = words or entry.word_lang
+    if word_lang not in entry.langs():
+        raise ValueError(f"{entry.id} is not played in {word_lang!r} words")
     rules = part("rules")
     module, _, function = data.rpartition(".")
     load = getattr(part(module), function)
 
     def make_rules(lexicon: Any, options: Mapping[str, Any]) -> Any:
         opts = rules.Options.from_json(options) if options else rules.Options()
-        return rules.Rules(lexicon, opts, load())
+        return rules.Rules(lexicon, opts, load(words=word_lang))
 
     return GameKit(
         id=entry.id,
-        title=entry.title,
+        title=entry.title_in(word_lang),
         aliases=entry.aliases,
-        word_lang=entry.word_lang,
+        word_lang=word_lang,
         players=entry.players,
         make_rules=make_rules,
         commands=part("commands").Commands(),
         computer=part("computer").Computer(),
-        presenter=part("presenter").Presenter(word_lang=entry.word_lang),
+        presenter=part("presenter").Presenter(word_lang=word_lang),
         event_kinds=rules.EVENT_KINDS,
         reason_codes=rules.REASON_CODES,
         default_players=entry.default_players,

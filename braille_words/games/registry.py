@@ -35,16 +35,31 @@ def find_entry(name: str) -> GameEntry:
 
 
 @cache
-def _loaded(game_id: str) -> GameKit[Any, Any, Any]:
+def _loaded(game_id: str, words: str) -> GameKit[Any, Any, Any]:
     # Every table asks a guarded computer: no search or hint can end a game.
-    kit = GAMES[game_id].load()
+    entry = GAMES[game_id]
+    kit = entry.load() if words == entry.word_lang else entry.load(words=words)
     return replace(kit, computer=GuardedComputer(kit.computer))
 
 
-def find_game(name: str) -> GameKit[Any, Any, Any]:
-    """The game called ``name`` with its parts loaded: what a table is built from."""
-    return _loaded(find_entry(name).id)
+def find_game(name: str, words: str | None = None) -> GameKit[Any, Any, Any]:
+    """The game called ``name`` with its parts loaded: what a table is built from.
+    ``words``: the language its words are played in (``--words``); None, the game's own."""
+    entry = find_entry(name)
+    words = words or entry.word_lang
+    if words not in entry.langs():
+        raise InputError.coded("words_not_played", game=entry.aliases[0], words=words,
+                               langs="|".join(entry.langs()))
+    return _loaded(entry.id, words)
 
 
-def all_games() -> list[GameKit[Any, Any, Any]]:
-    return [_loaded(game_id) for game_id in GAMES]
+def all_games(words: str | None = None) -> list[GameKit[Any, Any, Any]]:
+    """Every game, in its own word language, or in ``words`` where it is played in them."""
+    return [_loaded(game_id, words if words in entry.langs() else entry.word_lang)
+            for game_id, entry in GAMES.items()]
+
+
+def every_word_language() -> list[GameKit[Any, Any, Any]]:
+    """Every game in every word language it is played in: what the contract test runs."""
+    return [_loaded(game_id, words) for game_id, entry in GAMES.items()
+            for words in entry.langs()]

@@ -149,6 +149,20 @@ class CommonWords:
         return found
 
 
+ENGLISH_VOCABULARY: dict[str, int] = {"beginner": 8000, "medium": 12000}
+"""How many of the most frequent English forms a level plays, in every game played in English
+words (Word Thief's measure: at 30 000 a medium computer played QI, MORT and LOOS). English
+has a few forms a word where Polish has dozens, so the Polish games' 20 000 and 50 000 Polish
+forms would reach words no child learning English knows."""
+
+
+def vocabulary_size(level: str, lang: str, polish: dict[str, int]) -> int | None:
+    """The forms ``level`` knows in a game of ``lang`` words: the game's own ``polish``
+    counts, or the English ones; None: every word (the strong level)."""
+    sizes = ENGLISH_VOCABULARY if lang == "en" else polish
+    return sizes.get(level)
+
+
 def common_words(lexicon: object, most: int) -> CommonWords | None:
     """The ``most`` most frequent forms of ``lexicon`` (a teacher's school words when it is
     one); None when the lexicon knows no frequencies (a test's small list, whose every word

@@ -48,6 +48,8 @@ def register(subparsers: Any) -> None:
     host.add_argument("--seed", type=int, help="a number that fixes the deal")
     host.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     host.add_argument("--lang", choices=("pl", "en"), help="the console's and seats' language")
+    host.add_argument("--words", choices=("pl", "en"),
+                      help="language of the game's words (default: the roster's, else the game's)")
     host.add_argument("--port", type=int, default=DEFAULT_PORT,
                       help=f"the port students connect to (default {DEFAULT_PORT}; 0: any)")
     host.add_argument("--bind", default="0.0.0.0", help="the address to listen on")
@@ -164,14 +166,14 @@ def _new_tables(args: argparse.Namespace, folder: Path, scripted: bool) -> list[
             raise InputError("--players and --roster both say who plays; give only one of them")
         for path in args.roster:
             roster = load_roster(path)
-            kit = find_game(args.game or roster.game or "rummikub")
+            kit = find_game(args.game or roster.game or "rummikub", args.words or roster.words)
             seats = roster.seats
             if args.lang:
                 for seat in seats:
                     seat.lang = args.lang
             plans.append((kit, seats, dict(roster.options)))
     else:
-        kit = find_game(args.game or "rummikub")
+        kit = find_game(args.game or "rummikub", args.words)
         lang = args.lang or kit.word_lang
         seats = parse_players(args.players or "remote,remote,computer", lang)
         plans.append((kit, seats, {}))

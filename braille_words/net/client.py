@@ -86,9 +86,12 @@ class SeatScreen:
         False (said why) when this computer does not have the table's game."""
         out = self.out
         game = str(data.get("game_id", ""))
-        if self.news is None or self.news.kit.id != game:
+        # The table's word language (an older host sends none: the game's own).
+        words = data.get("words") if isinstance(data.get("words"), str) else None
+        if self.news is None or self.news.kit.id != game or (
+                words is not None and self.news.kit.word_lang != words):
             try:
-                kit = find_game(game)
+                kit = find_game(game, words)
             except BrailleWordsError as exc:
                 # Another version of the program, without this game: nothing could be shown.
                 out.announce(error_text(exc, out.lang, out.verbosity), cue="rejected")

@@ -504,6 +504,7 @@ class Host:
             link.send({"t": "welcome", "v": VERSION, "seat": seat + 1,
                        "name": table.session.seats[seat].name, "game": table.title,
                        "game_id": table.session.kit.id, "table": table.number,
+                       "words": table.session.kit.word_lang,
                        "back": remote.ever_joined, "token": token})
             table.session.call_soon(functools.partial(remote.arrive, link, hello))
             return table, remote

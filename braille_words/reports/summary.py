@@ -140,7 +140,7 @@ def _replay(record: journal_mod.Record, lexicons: dict[str, Any]) -> tuple[_Repl
     """The journal's moves applied again, each credited to whoever held the seat then."""
     from braille_words.table.launch import _deal
 
-    kit = find_game(record.header.game)
+    kit = find_game(record.header.game, record.header.words)
     names = [str(s.get("name", f"{i + 1}")) for i, s in enumerate(record.header.seats)]
     rules, state, _ = _deal(kit, _lexicon(kit.word_lang, lexicons), record.header.options,
                             names, record.header.seed)

@@ -96,6 +96,11 @@ def register(subparsers: Any) -> None:
     play.add_argument(
         "--lang", choices=("pl", "en"), help="language of messages (default: the game's)"
     )
+    play.add_argument(
+        "--words", choices=("pl", "en"),
+        help="language of the game's words: its tiles, cards and dictionary "
+        "(default: the roster's, else the game's own)",
+    )
     play.add_argument("--verbosity", choices=("beginner", "expert"), default="beginner")
     play.add_argument(
         "--option",
@@ -238,7 +243,7 @@ def school_words(path: Path, args: argparse.Namespace) -> list[str]:
     from braille_words.lexicon.sources import read_teacher_list
     from braille_words.tiles import alphabet
 
-    game = find_game(args.game or "rummikub")
+    game = find_game(args.game or "rummikub", getattr(args, "words", None))
     if not path.is_file():
         raise InputError(f"the school word list {path} is not there; give the file's path")
     try:
@@ -270,7 +275,7 @@ def _seats(
 ) -> list[SeatConfig]:
     from braille_words.table.seats import apply_seat_options, parse_players
 
-    kit = find_game(args.game)
+    kit = find_game(args.game, args.words)
     if roster is not None:
         seats = roster.seats
         for seat in seats:
@@ -311,7 +316,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     roster = _roster(args)
     args.game = args.game or (roster.game if roster else None) or "rummikub"
-    kit = find_game(args.game)
+    args.words = args.words or (roster.words if roster else None)
+    kit = find_game(args.game, args.words)
     lang = args.lang or kit.word_lang
     from braille_words.table.records import housekeeping, say_tightened
 

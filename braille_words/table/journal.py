@@ -85,9 +85,12 @@ class Header:
     seed: int
     seats: list[dict[str, Any]]
     options: dict[str, Any] = field(default_factory=dict)
+    words: str | None = None
+    """The language the game's words were played in (``--words``); None: the game's own, as
+    in every journal written before a game could be played in another language's words."""
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "format": FORMAT,
             "version": VERSION,
             "game": self.game,
@@ -95,6 +98,9 @@ class Header:
             "seats": self.seats,
             "options": self.options,
         }
+        if self.words is not None:
+            data["words"] = self.words
+        return data
 
 
 @dataclass(frozen=True)
@@ -494,4 +500,7 @@ def _header(obj: dict[str, Any], path: Path) -> Header:
         or not isinstance(options, dict)
     ):
         raise CorruptJournal.coded("journal_damaged_header", path=str(path))
-    return Header(game, seed, seats, options)
+    words = obj.get("words")
+    if words is not None and not isinstance(words, str):
+        raise CorruptJournal.coded("journal_damaged_header", path=str(path))
+    return Header(game, seed, seats, options, words)

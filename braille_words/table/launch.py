@@ -68,7 +68,7 @@ def new_session(
     options = dict(options or {})
     lexicon = lexicon if lexicon is not None else load_lexicon(kit.word_lang)
     rules, state, events = _deal(kit, lexicon, options, [s.name for s in seats], seed)
-    header = Header(kit.id, seed, [s.to_json() for s in seats], options)
+    header = Header(kit.id, seed, [s.to_json() for s in seats], options, kit.word_lang)
     if journal_path is not None:
         journal = Journal.create(journal_path, header)
     else:
@@ -262,7 +262,7 @@ def _replayed(
         lang = str(record.header.seats[0].get("lang", "pl")) if record.header.seats else "pl"
         raise BrailleWordsError(text(lang, "game_ended", path=path))
     try:
-        kit = find_game(record.header.game)
+        kit = find_game(record.header.game, record.header.words)
         seats = [SeatConfig.from_json(s) for s in record.header.seats]
     except BrailleWordsError as exc:
         raise journal_mod.CorruptJournal.coded(

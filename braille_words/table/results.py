@@ -27,7 +27,7 @@ def game_results(path: Path | None, lang: str = "pl", verbosity: str = "beginner
         if path is None:
             raise BrailleWordsError(text(lang, "no_finished_game"))
     record = journal_mod.read(path)
-    kit = find_game(record.header.game)
+    kit = find_game(record.header.game, record.header.words)
     seats = [SeatConfig.from_json(s) for s in record.header.seats]
     names = [s.name for s in seats]
     lexicon = load_lexicon(kit.word_lang)
@@ -40,7 +40,8 @@ def game_results(path: Path | None, lang: str = "pl", verbosity: str = "beginner
                 continue
             params = dict(event.params)
             params.update(kit.presenter.event_params(event.kind, params, -1, names, lang))
-            line = render(lang, kit.id, event.kind, params, verbosity=verbosity,
+            line = render(lang, kit.id, kit.presenter.event_key(event.kind), params,
+                          verbosity=verbosity,
                           fallback=kit.event_template(event.kind))
             if line:
                 said.append(line)

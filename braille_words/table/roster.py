@@ -20,7 +20,7 @@ from braille_words.present.messages import error_text, text
 from braille_words.table.seats import SeatConfig, check_names
 
 SEAT_KEYS = tuple(f.name for f in fields(SeatConfig))
-TOP_KEYS = ("game", "lang", "verbosity", "seat", "options")
+TOP_KEYS = ("game", "words", "lang", "verbosity", "seat", "options")
 
 EXAMPLE = """\
 # A braille-words classroom roster. Start the table with:
@@ -32,7 +32,8 @@ EXAMPLE = """\
 # display, speech and sound are set on their own computer).
 #
 # Settings for the whole table (all optional):
-game = "rummikub"          # rummikub or siedem-slow
+game = "rummikub"          # rummikub, siedem-slow, alicja, scrabble-karty or word-thief
+# words = "en"             # pl or en: the language the game's words are played in
 lang = "pl"                # pl or en: the language every seat hears, unless a seat says otherwise
 verbosity = "beginner"     # beginner (full sentences) or expert (short ones)
 
@@ -84,6 +85,8 @@ class Roster:
     path: Path | None = None
     lang: str = "pl"
     """The table's language: what ``roster check`` speaks to the teacher in."""
+    words: str | None = None
+    """The language the game's words are played in (``words = "en"``); None: the game's own."""
 
 
 def load_roster(path: Path) -> Roster:
@@ -107,6 +110,9 @@ def roster_from_data(data: dict[str, Any], path: Path | None = None) -> Roster:
     if unknown:
         raise InputError(f"in {where}, {unknown_setting('roster', unknown[0], TOP_KEYS)}")
     game = _text(data, "game", where)
+    words = _text(data, "words", where)
+    if words is not None and words not in ("pl", "en"):
+        raise InputError(f"in {where}, words must be \"pl\" or \"en\", not {words!r}")
     lang = _text(data, "lang", where) or "pl"
     verbosity = _text(data, "verbosity", where) or "beginner"
     options = data.get("options", {})
@@ -122,7 +128,8 @@ def roster_from_data(data: dict[str, Any], path: Path | None = None) -> Roster:
         check_names(seats)
     except InputError as exc:
         raise InputError(f"in {where}, {exc}") from None
-    return Roster(seats, game, dict(options), path, lang if lang in ("pl", "en") else "pl")
+    return Roster(seats, game, dict(options), path, lang if lang in ("pl", "en") else "pl",
+                  words)
 
 
 def _text(data: dict[str, Any], key: str, where: str) -> str | None:
@@ -216,7 +223,7 @@ def check_roster(
     table: list[str] = []
     name = game or roster.game or "rummikub"
     try:
-        kit = find_game(name)
+        kit = find_game(name, roster.words)
     except InputError as exc:
         table.append(error_text(exc, lang))
     else:

@@ -116,7 +116,7 @@ class SeatNews:
         out = self.out
         params = dict(event.params)
         params.update(self.kit.presenter.event_params(event.kind, params, seat, names, out.lang))
-        return render(out.lang, self.kit.id, event.kind, params,
+        return render(out.lang, self.kit.id, self.kit.presenter.event_key(event.kind), params,
                       verbosity=verbosity or out.verbosity,
                       fallback=self.kit.event_template(event.kind))
 

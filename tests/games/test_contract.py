@@ -1,9 +1,11 @@
 """The game contract, checked over every registered game the same way.
 
-Whatever a game is, the table relies on this: every event and reason it can produce has a
-Polish and an English sentence; states and moves survive JSON (the journal); a seat's view and
-its computer player's choice do not depend on anything that seat may not know; what a hint says
-can be typed back; and a seeded game between computers finishes.
+Every game runs in every word language it is played in (``--words``: Polish and English for
+all but Word Thief). Whatever a game is, the table relies on this: every event and reason it
+can produce has a Polish and an English sentence; states and moves survive JSON (the
+journal); a seat's view and its computer player's choice do not depend on anything that seat
+may not know; what a hint says can be typed back; and a seeded game between computers
+finishes.
 """
 
 from __future__ import annotations
@@ -16,11 +18,13 @@ from typing import Any
 import pytest
 
 from braille_words.games.kit import GameKit
-from braille_words.games.registry import GAMES, find_game
+from braille_words.games.registry import GAMES, every_word_language
 from braille_words.present.messages import lookup
 
-KITS = [find_game(game_id) for game_id in GAMES]
-IDS = [kit.id for kit in KITS]
+KITS = every_word_language()
+IDS = [kit.id if kit.word_lang == GAMES[kit.id].word_lang else f"{kit.id}-words={kit.word_lang}"
+       for kit in KITS]
+_ID = {id(kit): name for kit, name in zip(KITS, IDS, strict=True)}
 MAX_STEPS = 3000
 VARIANTS: dict[str, list[dict[str, Any]]] = {
     "alicja": [{"advanced": True}],
@@ -29,7 +33,8 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
 """Option sets played beside each game's defaults: the ones that change what the rules do."""
 PLAYS = [(kit, {}) for kit in KITS] + [
     (kit, options) for kit in KITS for options in VARIANTS.get(kit.id, [])]
-PLAY_IDS = [kit.id + "".join(f"-{k}={v}" for k, v in options.items()) for kit, options in PLAYS]
+PLAY_IDS = [_ID[id(kit)] + "".join(f"-{k}={v}" for k, v in options.items())
+            for kit, options in PLAYS]
 PLAY_PARAMS = [pytest.param(kit, play_id, id=play_id)
                for (kit, _options), play_id in zip(PLAYS, PLAY_IDS, strict=True)]
 

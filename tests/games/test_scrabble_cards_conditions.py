@@ -17,8 +17,12 @@ def facts(word: str, **kw: Any) -> MoveFacts:
     return MoveFacts(word=word, **{**base, **kw})
 
 
-def test_every_conditional_card_of_the_data_file_has_a_condition() -> None:
-    assert set(load_deck().conditional) == set(CONDITIONS)
+def test_every_conditional_card_of_the_data_files_has_a_condition() -> None:
+    """Each card of the Polish and the English data file is judged, and every condition
+    judged belongs to a card of one of them (issue 38: three English letter cards)."""
+    polish, english = set(load_deck().conditional), set(load_deck(words="en").conditional)
+    assert polish | english == set(CONDITIONS)
+    assert len(polish) == len(english) == 13
 
 
 @pytest.mark.parametrize(("card", "word", "holds"), [

@@ -166,3 +166,19 @@ def test_a_computer_without_the_tables_game_says_so_instead_of_showing_nothing()
     assert not presented.screen.welcome(welcome)
     said = " ".join(m["text"] for m in got if m["t"] == "say")
     assert "no game called 'a-game-of-next-year'" in said and "Joined" not in said
+
+
+def test_a_student_joining_a_table_in_english_words_gets_that_games_letters() -> None:
+    """The host's welcome names the table's word language (issue 38): the student's
+    computer words the seat's news with the game played in those words."""
+    from braille_words.net.students import Presented
+
+    got: list[dict[str, Any]] = []
+    presented = Presented(got, "pl")
+    welcome = {"t": "welcome", "seat": 1, "name": "Ola", "game": "Wordsy (7 Words)",
+               "game_id": "seven_words", "words": "en", "table": 1, "back": False,
+               "token": "t"}
+    assert presented.screen.welcome(welcome)
+    news = presented.screen.news
+    assert news is not None and news.kit.word_lang == "en"
+    assert news.kit.presenter.word_lang == "en"

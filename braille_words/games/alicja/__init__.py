@@ -15,6 +15,7 @@ from braille_words.games.kit import GameEntry, make_kit
 ENTRY = GameEntry("alicja", "Alicja w Krainie Słów", players=(3, 8), word_lang="pl",
                   aliases=("alicja", "alicja-w-krainie-slow", "alice", "wordland"),
                   default_players="human,computer:medium,computer:medium",
-                  load=functools.partial(make_kit, __name__, data="rules.load_data"))
+                  load=functools.partial(make_kit, __name__, data="rules.load_data"),
+                  word_langs=("pl", "en"), titles={"en": "Alice in Wordland"})
 """The game as the registry lists it; ``load`` builds its kit from this folder's modules on
 first use (``kit.make_kit``)."""

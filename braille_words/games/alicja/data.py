@@ -62,8 +62,13 @@ class Data:
         return self.cups.get(card, 0)
 
 
-def load_data(path: str | Path | None = None) -> Data:
-    source = Path(path) if path is not None else DATA_FILE
+DATA_FILES = {"pl": DATA_FILE, "en": DATA_FILE.with_name("data.en.toml")}
+"""The data file of each word language: its themes, letter decks and families."""
+
+
+def load_data(path: str | Path | None = None, words: str = "pl") -> Data:
+    """Read the data file of the ``words`` language (or the file ``path`` names)."""
+    source = Path(path) if path is not None else DATA_FILES[words]
     try:
         data = tomllib.loads(source.read_text(encoding="utf-8"))
         play, letters = data["play"], data["letters"]

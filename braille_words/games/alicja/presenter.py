@@ -5,22 +5,29 @@ music."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from braille_words.braille import Mode, text_line
 from braille_words.braille.lines import NamedLine
 from braille_words.games.alicja.commands import to_command
-from braille_words.games.alicja.rules import load_data
+from braille_words.games.alicja.rules import Data, load_data
 from braille_words.games.base import Event
 from braille_words.games.interface import TimerRequest
 from braille_words.games.kit import GamePresenter, standings
 from braille_words.present.messages import render
 from braille_words.present.rulebook import rules_told
 from braille_words.present.tally import tally
+from braille_words.speech.speaker import mark_word
 
 GAME = "alicja"
-_DATA = load_data()
+
+
+@functools.cache
+def _data(word_lang: str = "pl") -> Data:
+    """The data file of the game's words (its themes by number, the vote's time)."""
+    return load_data(words=word_lang)
 
 _READ = {
     "theme": ("temat", "theme"),
@@ -41,19 +48,20 @@ def _name(view: Mapping[str, Any], seat: int | None) -> str:
     return seats[seat] if seat is not None and 0 <= seat < len(seats) else "?"
 
 
-def theme_name(view: Mapping[str, Any]) -> str:
+def theme_name(view: Mapping[str, Any], word_lang: str = "pl") -> str:
     themes = view["themes"]
-    return _DATA.themes[themes[0]].name if len(themes) == 1 else ""
+    return _data(word_lang).themes[themes[0]].name if len(themes) == 1 else ""
 
 
-def read(low: str, view: Mapping[str, Any], lang: str, verbosity: str) -> str | None:
+def read(low: str, view: Mapping[str, Any], lang: str, verbosity: str,
+         word_lang: str = "pl") -> str | None:
     for what, words in _READ.items():
         if low not in words:
             continue
         if what == "theme":
             if view["phase"] == "theme":
-                return choose_sentence(view, lang, verbosity)
-            return _t(lang, "read_theme", verbosity, theme=theme_name(view))
+                return choose_sentence(view, lang, verbosity, word_lang)
+            return _t(lang, "read_theme", verbosity, theme=theme_name(view, word_lang))
         if what == "letters":
             return letters_sentence(view, lang, verbosity)
         if what == "characters":
@@ -138,12 +146,13 @@ def read_scores(view: Mapping[str, Any], lang: str, verbosity: str) -> str:
               cups=cups)
 
 
-def choose_sentence(view: Mapping[str, Any], lang: str, verbosity: str) -> str:
-    first, second = (_DATA.themes[i].name for i in view["themes"])
+def choose_sentence(view: Mapping[str, Any], lang: str, verbosity: str,
+                    word_lang: str = "pl") -> str:
+    first, second = (_data(word_lang).themes[i].name for i in view["themes"])
     return _t(lang, "choose_theme", verbosity, first=first, second=second)
 
 
-def prompt(view: Mapping[str, Any], lang: str, verbosity: str) -> str:
+def prompt(view: Mapping[str, Any], lang: str, verbosity: str, word_lang: str = "pl") -> str:
     seat, phase = view["seat"], view["phase"]
     if phase == "over":
         return _t(lang, "over", verbosity)
@@ -157,7 +166,7 @@ def prompt(view: Mapping[str, Any], lang: str, verbosity: str) -> str:
         return _t(lang, "waiting", verbosity, player=_name(view, view["current"]))
     if phase == "theme":
         if len(view["themes"]) == 2 and seat == view["current"]:
-            return choose_sentence(view, lang, verbosity)
+            return choose_sentence(view, lang, verbosity, word_lang)
         others = [n for k, n in enumerate(view["seats"]) if k != seat]
         return _t(lang, "place_caterpillar", verbosity, players=others, example=others[0])
     if phase == "vote":
@@ -165,14 +174,15 @@ def prompt(view: Mapping[str, Any], lang: str, verbosity: str) -> str:
         if view.get("suspect"):
             return _t(lang, "vote_family", verbosity, words=words.upper(),
                       earlier=view["suspect"].upper())
-        return _t(lang, "vote_now", verbosity, words=words.upper(), theme=theme_name(view))
+        return _t(lang, "vote_now", verbosity, words=words.upper(),
+                  theme=theme_name(view, word_lang))
     if view["teapot"] == 1 and not view["said"] and not view.get("laid"):
         # The theme and the row were said a moment ago, as the conversation began.
         turn = _t(lang, "first_turn", verbosity)
         extra = abilities_sentence(view, lang, verbosity)
         return f"{turn} {extra}" if extra else turn
     forbidden = [x.upper() for x in view["forbidden"]]
-    turn = _t(lang, "your_turn", verbosity, theme=theme_name(view),
+    turn = _t(lang, "your_turn", verbosity, theme=theme_name(view, word_lang),
               letters=forbidden or _t(lang, "none", verbosity))
     extra = abilities_sentence(view, lang, verbosity)
     return f"{turn} {extra}" if extra else turn
@@ -187,11 +197,13 @@ def _out_waiting(view: Mapping[str, Any], lang: str, verbosity: str) -> str:
               left=len(left), names=left, quiet="yes" if view.get("quiet") else "no")
 
 
-def where(view: Mapping[str, Any], lang: str, verbosity: str, names: Sequence[str]) -> str:
+def where(view: Mapping[str, Any], lang: str, verbosity: str, names: Sequence[str],
+          word_lang: str = "pl") -> str:
     turn = _t(lang, "turn_of", verbosity, player=_name(view, view["current"]))
     if view["phase"] == "talk" and view["seat"] not in view["active"]:
         turn = _out_waiting(view, lang, verbosity)
-    theme = _t(lang, "read_theme", verbosity, theme=theme_name(view)) if theme_name(view) else ""
+    named = theme_name(view, word_lang)
+    theme = _t(lang, "read_theme", verbosity, theme=named) if named else ""
     letters = letters_sentence(view, lang, verbosity)
     return " ".join(p for p in (turn, theme, letters, read_scores(view, lang, verbosity)) if p)
 
@@ -204,7 +216,7 @@ def final(result: Mapping[str, Any], lang: str, names: Sequence[str], seat: int)
 
 
 def event_params(kind: str, params: dict[str, Any], seat: int, names: Sequence[str],
-                 lang: str) -> dict[str, Any]:
+                 lang: str, word_lang: str = "pl") -> dict[str, Any]:
     def name(s: Any) -> str:
         return names[s] if isinstance(s, int) and 0 <= s < len(names) else "?"
 
@@ -221,9 +233,10 @@ def event_params(kind: str, params: dict[str, Any], seat: int, names: Sequence[s
     if kind == "theme_chosen" and not params.get("letters"):
         extra["letters"] = _t(lang, "none")
     if "words" in params:
-        extra["words_up"] = str(params["words"]).upper()
+        # Marked as the game's words, so a Polish voice reads English words in English.
+        extra["words_up"] = mark_word(str(params["words"]).upper(), word_lang, lang)
     if kind == "player_out":
-        extra["detail"] = _out_detail(params, name, lang)
+        extra["detail"] = _out_detail(params, name, lang, word_lang)
         left = [name(s) for s in params.get("left", ())]
         # Said only to the one going out, while the round goes on without them.
         extra["you_wait"] = _t(lang, "you_wait", left=len(left), names=left) if (
@@ -235,7 +248,7 @@ def event_params(kind: str, params: dict[str, Any], seat: int, names: Sequence[s
     return extra
 
 
-def _out_detail(params: Mapping[str, Any], name: Any, lang: str) -> str:
+def _out_detail(params: Mapping[str, Any], name: Any, lang: str, word_lang: str = "pl") -> str:
     """Why a player went out, beyond the reason's word: the forbidden letters; the earlier
     word repeated, who said it and how (the same word, another form, one family); what the
     table voted on (the theme, or the word it derives from)."""
@@ -247,7 +260,7 @@ def _out_detail(params: Mapping[str, Any], name: Any, lang: str) -> str:
         return _t(lang, "out_vote_family", words=params.get("words", "?"),
                   earlier=params.get("earlier", "?"))
     if why == "vote" and params.get("about") == "theme":
-        themes = _DATA.themes
+        themes = _data(word_lang).themes
         index = params.get("theme", -1)
         theme = themes[index].name if isinstance(index, int) and 0 <= index < len(themes) else "?"
         return _t(lang, "out_vote_theme", words=params.get("words", "?"), theme=theme)
@@ -259,9 +272,11 @@ def _join(value: Any) -> str:
     return ", ".join(str(v) for v in value) if isinstance(value, list | tuple) else str(value)
 
 
-def braille_view(view: Mapping[str, Any], lang: str, selection: Any = None) -> list[NamedLine]:
+def braille_view(view: Mapping[str, Any], lang: str, selection: Any = None,
+                 word_lang: str = "pl") -> list[NamedLine]:
     letters = " ".join(x.upper() for x in view["forbidden"])
-    theme = theme_name(view) or " / ".join(_DATA.themes[i].name for i in view["themes"])
+    theme = theme_name(view, word_lang) or " / ".join(
+        _data(word_lang).themes[i].name for i in view["themes"])
     said = "; ".join(w for _, w in view["said"][-6:])
     lines = [
         NamedLine("theme", text_line(f"{theme}: {letters}" if letters else theme, lang,
@@ -286,25 +301,25 @@ class Presenter(GamePresenter[Any]):
     def read(self, low: str, view: Any, lang: str, verbosity: str) -> str | None:
         # "zasady", "zasady 2", "wartości": the rules told by the game (issue 33 §2).
         told = rules_told(GAME, low, lang, None)
-        return told if told is not None else read(low, view, lang, verbosity)
+        return told if told is not None else read(low, view, lang, verbosity, self.word_lang)
 
     def prompt(self, view: Any, lang: str, verbosity: str) -> str:
-        return prompt(view, lang, verbosity)
+        return prompt(view, lang, verbosity, self.word_lang)
 
     def where(self, view: Any, lang: str, verbosity: str, names: Sequence[str]) -> str:
-        return where(view, lang, verbosity, names)
+        return where(view, lang, verbosity, names, self.word_lang)
 
     def final(self, result: Mapping[str, Any], lang: str, names: Sequence[str], seat: int) -> str:
         return final(result, lang, names, seat)
 
     def braille_view(self, view: Any, lang: str, selection: Any = None) -> list[NamedLine]:
-        return braille_view(view, lang, selection)
+        return braille_view(view, lang, selection, self.word_lang)
 
     def rack_letters(self, view: Any) -> str:
         """'literuj' alone spells the letters forbidden to this seat; with none (the theme
         not chosen yet, a children's table without letters) the theme, or the two offered."""
-        return "".join(view["forbidden"]) or theme_name(view) or " ".join(
-            _DATA.themes[i].name for i in view["themes"])
+        return "".join(view["forbidden"]) or theme_name(view, self.word_lang) or " ".join(
+            _data(self.word_lang).themes[i].name for i in view["themes"])
 
     def cue_for(self, kind: str, seat: int, params: Mapping[str, Any]) -> str | None:
         return _CUES.get(kind)
@@ -318,7 +333,7 @@ class Presenter(GamePresenter[Any]):
 
     def event_params(self, kind: str, params: Mapping[str, Any], seat: int,
                      names: Sequence[str], lang: str = "en") -> dict[str, Any]:
-        return event_params(kind, dict(params), seat, names, lang)
+        return event_params(kind, dict(params), seat, names, lang, self.word_lang)
 
     def prompt_key(self, view: Any) -> Any:
         return (view["round"], view["phase"], view["current"], len(view["said"]),
@@ -334,7 +349,7 @@ class Presenter(GamePresenter[Any]):
                                 cue="teapot", beat=0.5)
         if view["phase"] == "vote":
             key = ("vote", view["round"], len(view["said"]))
-            seconds = float(_DATA.vote_seconds)
+            seconds = float(_data(self.word_lang).vote_seconds)
             return TimerRequest(key, seconds, warning_at=10.0)
         return None
 

@@ -22,6 +22,7 @@ The values the rulebook leaves out (cups per card, the letter deck, the teapot) 
 from __future__ import annotations
 
 import contextlib
+import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
@@ -52,6 +53,7 @@ from braille_words.games.alicja.moves import (
 from braille_words.games.alicja.state import GAME_ID, State, state_from_json
 from braille_words.games.base import Event, ReasonCodes
 from braille_words.games.interface import GameRules
+from braille_words.lexicon.english_forms import english_lemmas
 
 __all__ = [
     "EVENT_KINDS", "GAME_ID", "PLAYERS", "REASON_CODES", "Challenge", "ChooseTheme", "Data",
@@ -148,6 +150,10 @@ class Rules(GameRules[State, Move]):
         lemmas = getattr(lexicon, "lemmas", None)
         self._lemmas: Callable[[str], Sequence[str] | None] | None = (
             lemmas if callable(lemmas) else None)
+        if getattr(lexicon, "lang", "pl") == "en" and callable(getattr(lexicon, "contains", None)):
+            # English has no lemma file: another form of a word (CATS, MICE, BAKED) is read
+            # from the word itself (``english_forms``), so it is a repeat as in Polish.
+            self._lemmas = functools.partial(english_lemmas, contains=lexicon.contains)
         kinship = getattr(lexicon, "kinship", None)
         self._kinship: Callable[[str, str], Any] | None = kinship if callable(kinship) else None
 

@@ -15,6 +15,7 @@ from braille_words.games.kit import GameEntry, make_kit
 
 ENTRY = GameEntry("scrabble_cards", "Scrabble karty", players=(2, 4), word_lang="pl",
                   aliases=("scrabble-karty", "card-scrabble", "scrabble_cards", "scrabble"),
-                  load=functools.partial(make_kit, __name__, data="deck.load_deck"))
+                  load=functools.partial(make_kit, __name__, data="deck.load_deck"),
+                  word_langs=("pl", "en"), titles={"en": "Card Scrabble"})
 """The game as the registry lists it; ``load`` builds its kit from this folder's modules on
 first use (``kit.make_kit``)."""

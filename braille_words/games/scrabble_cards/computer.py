@@ -42,6 +42,7 @@ from braille_words.games.scrabble_cards.rules import (
     Rules,
     State,
 )
+from braille_words.lexicon.common import vocabulary_size
 
 LEVELS = ("beginner", "medium", "strong")
 KEEP_PREMIUM_BELOW = 8
@@ -209,14 +210,15 @@ def with_premiums(rules: Rules, state: State, seat: int, lay: Lay, meets: tuple[
 
 COMMON_WORDS: dict[str, int] = {"beginner": 20_000, "medium": 50_000}
 """How many of the most frequent Polish forms a level lays as its main word (the strong one
-knows all), as in Rummikub Słowny; hints use the medium vocabulary. A child was hinted
+knows all; in English words, ``lexicon.common.ENGLISH_VOCABULARY``), as in Rummikub Słowny;
+hints use the medium vocabulary. A child was hinted
 "K10 ii", "G1 sroż", "C9 abbuś": words nobody at a school table knows."""
 
 
 def common(rules: Rules, vocabulary: str, word: str) -> bool:
     """Whether ``word`` is among the forms ``vocabulary`` (a level) knows; a lexicon without
     frequencies (a test's small list) is known whole."""
-    most = COMMON_WORDS.get(vocabulary)
+    most = vocabulary_size(vocabulary, rules.deck.lang, COMMON_WORDS)
     rank = getattr(rules.lexicon, "frequency_rank", None)
     if most is None or not callable(rank):
         return True

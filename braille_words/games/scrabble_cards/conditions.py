@@ -48,6 +48,10 @@ CONDITIONS: dict[str, Callable[[MoveFacts], bool]] = {
     "crosses_two": lambda f: f.crossed >= 2,
     "blank_vowel": lambda f: any(ch in f.vowels for ch in f.blank_letters),
     "two_letters": lambda f: len(f.word) == 2,
+    # The English cards (data.en.toml) in place of the three Polish letter cards.
+    "double_letter": lambda f: any(a == b for a, b in zip(f.word, f.word[1:], strict=False)),
+    "rare_jqxz": lambda f: any(ch in f.word for ch in "jqxz"),
+    "two_of_kvwy": lambda f: sum(1 for ch in "kvwy" if ch in f.word) >= 2,
 }
 
 

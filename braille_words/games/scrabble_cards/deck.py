@@ -30,6 +30,8 @@ class DeckSpec:
     ranked_exchanges: int
     exchange_min_bag: int
     vowels: str
+    lang: str
+    """The language of the letters and of the words made with them."""
     letters: Mapping[str, tuple[int, int]]  # letter (or "?") -> (cards, points)
     word_premiums: Mapping[str, tuple[int, int]]  # card -> (cards, factor)
     conditional: Mapping[str, tuple[int, int]]  # card -> (light, dark)
@@ -64,9 +66,14 @@ def _pairs(table: Mapping[str, object]) -> dict[str, tuple[int, int]]:
     return out
 
 
-def load_deck(path: str | Path | None = None) -> DeckSpec:
-    """Read the data file (``data.toml`` beside this module unless another is named)."""
-    source = Path(path) if path is not None else DATA_FILE
+DATA_FILES = {"pl": DATA_FILE, "en": DATA_FILE.with_name("data.en.toml")}
+"""The data file of each word language: the rulebook's Polish cards, our English ones."""
+
+
+def load_deck(path: str | Path | None = None, words: str = "pl") -> DeckSpec:
+    """Read the data file of the ``words`` language (``data.toml`` beside this module for
+    Polish, ``data.en.toml`` for English) unless another file is named."""
+    source = Path(path) if path is not None else DATA_FILES[words]
     try:
         data = tomllib.loads(source.read_text(encoding="utf-8"))
         return DeckSpec(
@@ -76,6 +83,7 @@ def load_deck(path: str | Path | None = None) -> DeckSpec:
             ranked_exchanges=int(data["ranked_exchanges"]),
             exchange_min_bag=int(data["exchange_min_bag"]),
             vowels=str(data["vowels"]),
+            lang=str(data.get("lang", "pl")),
             letters=_pairs(data["letters"]),
             word_premiums=_pairs(data["word_premiums"]),
             conditional=_pairs(data["conditional"]),

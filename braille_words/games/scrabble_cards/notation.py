@@ -14,6 +14,9 @@ from braille_words.errors import InputError
 
 GAME = "scrabble_cards"
 POLISH = frozenset("aąbcćdeęfghijklłmnńoóprsśtuwyzźż")
+LETTERS = POLISH | frozenset("abcdefghijklmnopqrstuvwxyz")
+"""Letters a word may be written with, in Polish or English words: the notation reads either,
+and the lexicon of the game's words says whether the word is one (Q in a Polish game)."""
 BLANK = "?"
 
 _PLACE_ACROSS = re.compile(r"(\d{1,2})([a-z])")
@@ -63,7 +66,7 @@ def parse_word(word: str) -> list[tuple[str, bool]]:
                 raise InputError.coded("blank_then_letter", GAME)
             blank = True
             continue
-        if ch not in POLISH:
+        if ch not in LETTERS:
             raise InputError.coded("bad_letter", GAME, letter=ch.upper())
         out.append((ch, blank))
         blank = False

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from braille_words.errors import InputError
 from braille_words.games.base import Event
 from braille_words.games.options import check_options
-from braille_words.games.scrabble_cards.notation import POLISH, parse_place, parse_word
+from braille_words.games.scrabble_cards.notation import LETTERS, parse_place, parse_word
 from braille_words.tiles import Card, normalize
 
 if TYPE_CHECKING:
@@ -130,8 +130,8 @@ def state_from_position(
     for number, hand in enumerate(pos.hands, start=1):
         tokens = _tokens(hand, codes)
         for t in tokens:
-            if t not in POLISH and t != "?" and t not in codes:
-                raise InputError(f"hand {number} has {t!r}: a hand holds Polish letters, ? "
+            if t not in LETTERS and t != "?" and t not in codes:
+                raise InputError(f"hand {number} has {t!r}: a hand holds letters, ? "
                                  f"for a blank and premium cards by code "
                                  f"({', '.join(sorted(codes))})")
         if len(tokens) > rules.deck.hand_size:

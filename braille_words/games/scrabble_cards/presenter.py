@@ -27,18 +27,14 @@ from braille_words.braille.view import Line, Segment
 from braille_words.games.interface import SeatClockRequest
 from braille_words.games.kit import GamePresenter, points_of, standings
 from braille_words.games.scrabble_cards.commands import to_command
-from braille_words.games.scrabble_cards.notation import (
-    POLISH,
-    coord,
-    parse_square,
-    square_name,
-)
+from braille_words.games.scrabble_cards.notation import coord, parse_square, square_name
 from braille_words.games.scrabble_cards.view import CardView, ScrabbleView
 from braille_words.present.messages import render
 from braille_words.present.rulebook import rules_told
 from braille_words.present.tally import tally
 from braille_words.speech.speaker import mark_word
 from braille_words.speech.spelling import letter_name
+from braille_words.tiles import alphabet
 
 GAME = "scrabble_cards"
 WORD_LANG = "pl"
@@ -79,13 +75,15 @@ def _letters(view: ScrabbleView, own: bool = True) -> dict[tuple[int, int], tupl
     return out
 
 
-def card_name(card: CardView, lang: str, verbosity: str = "beginner") -> str:
+def card_name(
+    card: CardView, lang: str, verbosity: str = "beginner", word_lang: str = WORD_LANG
+) -> str:
     if card["premium"] is not None:
         return _t(lang, f"card_{card['premium']}", verbosity, light=card["value"],
                   dark=card["dark"])
     if card["letter"] is None:
         return _t(lang, "blank", verbosity)
-    return letter_name(card["letter"], WORD_LANG)
+    return letter_name(card["letter"], word_lang)
 
 
 def premium_said(code: str, lang: str, verbosity: str = "beginner") -> str:
@@ -97,11 +95,11 @@ def premium_said(code: str, lang: str, verbosity: str = "beginner") -> str:
               card=_t(lang, f"card_{code}", "expert", light="", dark=""))
 
 
-def read_hand(view: ScrabbleView, lang: str, verbosity: str) -> str:
+def read_hand(view: ScrabbleView, lang: str, verbosity: str, word_lang: str = WORD_LANG) -> str:
     laid = {p["card"] for p in view["pending"]}
     parts = []
     for k, card in enumerate(view["hand"]):
-        name = card_name(card, lang, "expert")
+        name = card_name(card, lang, "expert", word_lang)
         if card["premium"] is None:
             name = _t(lang, "card_value", verbosity, card=name, value=card["value"])
         else:
@@ -112,14 +110,17 @@ def read_hand(view: ScrabbleView, lang: str, verbosity: str) -> str:
     return _t(lang, "read_hand", verbosity, count=len(parts), cards="; ".join(parts))
 
 
-def read_card(view: ScrabbleView, number: int, lang: str, verbosity: str) -> str:
+def read_card(
+    view: ScrabbleView, number: int, lang: str, verbosity: str, word_lang: str = WORD_LANG
+) -> str:
     if not 1 <= number <= len(view["hand"]):
         return _t(lang, "no_card", verbosity, number=number)
     card = view["hand"][number - 1]
     if card["premium"] is not None:
         return _t(lang, "read_premium", verbosity, number=number,
-                  card=card_name(card, lang, "beginner"))
-    return _t(lang, "read_letter_card", verbosity, number=number, card=card_name(card, lang),
+                  card=card_name(card, lang, "beginner", word_lang))
+    return _t(lang, "read_letter_card", verbosity, number=number,
+              card=card_name(card, lang, word_lang=word_lang),
               value=card["value"])
 
 
@@ -128,7 +129,7 @@ def read_scores(view: ScrabbleView, lang: str, verbosity: str) -> str:
     return _t(lang, "read_scores", verbosity, scores=parts, bag=view["bag"])
 
 
-def board_grid(view: ScrabbleView, own: bool = True) -> Grid:
+def board_grid(view: ScrabbleView, own: bool = True, word_lang: str = WORD_LANG) -> Grid:
     letters = _letters(view, own)
     blanks = {(s["row"], s["col"]) for s in view["board"] if s["blank"]}
     blanks |= {(p["row"], p["col"]) for p in view["pending"]
@@ -140,7 +141,7 @@ def board_grid(view: ScrabbleView, own: bool = True) -> Grid:
         for c in range(size):
             if (r, c) in letters:
                 letter, pending = letters[(r, c)]
-                cell = letter_cell(letter, WORD_LANG) | (LAID_DOTS if pending else 0)
+                cell = letter_cell(letter, word_lang) | (LAID_DOTS if pending else 0)
                 row.append(Square(letter.upper(), cell, None, (r, c) in blanks))
             else:
                 row.append(Square())
@@ -182,7 +183,8 @@ def _run(letters: Mapping[tuple[int, int], Any], row: int, col: int, across: boo
     return start, word
 
 
-def read_words(view: ScrabbleView, row: int, col: int, lang: str, verbosity: str) -> str:
+def read_words(view: ScrabbleView, row: int, col: int, lang: str, verbosity: str,
+               word_lang: str = WORD_LANG) -> str:
     letters = _letters(view)
     name = square_name(row, col)
     if (row, col) not in letters:
@@ -191,7 +193,7 @@ def read_words(view: ScrabbleView, row: int, col: int, lang: str, verbosity: str
     for across in (True, False):
         (r, c), word = _run(letters, row, col, across)
         if len(word) >= 2:
-            parts.append(_t(lang, "word_at", verbosity, word=mark_word(word.upper(), WORD_LANG,
+            parts.append(_t(lang, "word_at", verbosity, word=mark_word(word.upper(), word_lang,
                                                                       lang),
                             coord=coord(r, c, across), across="yes" if across else "no"))
     if not parts:
@@ -209,30 +211,32 @@ def board_lines(view: ScrabbleView) -> list[str]:
 
 
 @functools.cache
-def _lexicon() -> Any:
+def _lexicon(word_lang: str = WORD_LANG) -> Any:
     from braille_words.lexicon import get_lexicon
 
-    return get_lexicon(WORD_LANG)
+    return get_lexicon(word_lang)
 
 
-def fitting_letters(view: ScrabbleView, row: int, col: int, across: bool) -> list[str]:
+def fitting_letters(view: ScrabbleView, row: int, col: int, across: bool,
+                    word_lang: str = WORD_LANG) -> list[str]:
     """Letters that make a word of the line across the way of play through (row, col), for a
     word laid along ``across`` (the cross-check, from the move generator): every letter when
     nothing touches the square that way."""
     from braille_words.games.scrabble_cards.movegen import cross_checks
 
-    return sorted(cross_checks(board_lines(view), _lexicon(), row, col, across))
+    return sorted(cross_checks(board_lines(view), _lexicon(word_lang), row, col, across))
 
 
-def read_fits(view: ScrabbleView, row: int, col: int, lang: str, verbosity: str) -> str:
+def read_fits(view: ScrabbleView, row: int, col: int, lang: str, verbosity: str,
+              word_lang: str = WORD_LANG) -> str:
     name = square_name(row, col)
     if any((s["row"], s["col"]) == (row, col) for s in view["board"]):
         return _t(lang, "square_taken_read", verbosity, square=name)
     parts = []
     for across in (True, False):
-        fits = fitting_letters(view, row, col, across)
+        fits = fitting_letters(view, row, col, across, word_lang)
         said = ("*" if len(fits) >= 32 else
-                ", ".join(letter_name(x, WORD_LANG) for x in fits) or "-")
+                ", ".join(letter_name(x, word_lang) for x in fits) or "-")
         parts.append(_t(lang, "fits_way", verbosity, across="yes" if across else "no",
                         letters=said, count=len(fits)))
     return _t(lang, "read_fits", verbosity, square=name, ways="; ".join(parts))
@@ -252,22 +256,22 @@ def read_anchors(view: ScrabbleView, lang: str, verbosity: str) -> str:
     return _t(lang, "read_anchors", verbosity, count=len(squares), squares=", ".join(squares))
 
 
-def read_move(view: ScrabbleView, lang: str, verbosity: str) -> str:
+def read_move(view: ScrabbleView, lang: str, verbosity: str, word_lang: str = WORD_LANG) -> str:
     last = view["last"]
     if last is None:
         return _t(lang, "no_move", verbosity)
     words = ", ".join(
-        _t(lang, "word_points", verbosity, word=mark_word(w["word"].upper(), WORD_LANG, lang),
+        _t(lang, "word_points", verbosity, word=mark_word(w["word"].upper(), word_lang, lang),
            points=w["points"]) for w in last["words"])
     return _t(lang, "read_move", verbosity, player=_name(view, last["seat"]),
-              word=mark_word(last["word"].upper(), WORD_LANG, lang),
+              word=mark_word(last["word"].upper(), word_lang, lang),
               coord=coord(last["row"], last["col"], last["across"]),
               across="yes" if last["across"] else "no", words=words, points=last["points"],
               stands="yes" if last["stands"] else "no")
 
 
-def read_board(view: ScrabbleView, lang: str, verbosity: str) -> str:
-    grid = board_grid(view)
+def read_board(view: ScrabbleView, lang: str, verbosity: str, word_lang: str = WORD_LANG) -> str:
+    grid = board_grid(view, word_lang=word_lang)
     rows = [grid.describe_row(lang, r) for r in range(grid.rows)
             if any(not s.empty for s in grid.squares[r])]
     if not rows:
@@ -275,11 +279,13 @@ def read_board(view: ScrabbleView, lang: str, verbosity: str) -> str:
     return " ".join(rows)
 
 
-def read(low: str, view: ScrabbleView, lang: str, verbosity: str) -> str | None:
+def read(
+    low: str, view: ScrabbleView, lang: str, verbosity: str, word_lang: str = WORD_LANG
+) -> str | None:
     for what, words in _READ.items():
         if low in words:
             if what == "hand":
-                return read_hand(view, lang, verbosity)
+                return read_hand(view, lang, verbosity, word_lang)
             if what == "bag":
                 return _t(lang, "read_bag", verbosity, bag=view["bag"])
             if what == "exchanges":
@@ -290,10 +296,10 @@ def read(low: str, view: ScrabbleView, lang: str, verbosity: str) -> str | None:
             if what == "scores":
                 return read_scores(view, lang, verbosity)
             if what == "move":
-                return read_move(view, lang, verbosity)
+                return read_move(view, lang, verbosity, word_lang)
             if what == "anchors":
                 return read_anchors(view, lang, verbosity)
-            return read_board(view, lang, verbosity)
+            return read_board(view, lang, verbosity, word_lang)
     if low in ("zegar", "clock"):
         # With clock_minutes the table reads every player's time before the game is asked.
         return None if view.get("clock_minutes") else _t(lang, "no_clock", verbosity)
@@ -302,8 +308,8 @@ def read(low: str, view: ScrabbleView, lang: str, verbosity: str) -> str | None:
     if not rest:
         return None
     if first in _CARD and rest.isdigit():
-        return read_card(view, int(rest), lang, verbosity)
-    grid = board_grid(view)
+        return read_card(view, int(rest), lang, verbosity, word_lang)
+    grid = board_grid(view, word_lang=word_lang)
     if first in _ROW and rest.isdigit():
         row = int(rest) - 1
         if not 0 <= row < view["size"]:
@@ -321,7 +327,7 @@ def read(low: str, view: ScrabbleView, lang: str, verbosity: str) -> str | None:
         if number.isdigit() and square is not None:
             return " ".join((_t(lang, "blank_which_letter", verbosity, number=number,
                                 square=name.strip().upper()),
-                             read_fits(view, *square, lang, verbosity)))
+                             read_fits(view, *square, lang, verbosity, word_lang)))
     if first in _SQUARE + _WORDS + _FITS:
         square = _square(rest, view["size"])
         if square is None:
@@ -329,12 +335,12 @@ def read(low: str, view: ScrabbleView, lang: str, verbosity: str) -> str | None:
         if first in _SQUARE:
             return read_square(view, *square, lang, verbosity)
         if first in _WORDS:
-            return read_words(view, *square, lang, verbosity)
-        return read_fits(view, *square, lang, verbosity)
+            return read_words(view, *square, lang, verbosity, word_lang)
+        return read_fits(view, *square, lang, verbosity, word_lang)
     return None
 
 
-def prompt(view: ScrabbleView, lang: str, verbosity: str) -> str:
+def prompt(view: ScrabbleView, lang: str, verbosity: str, word_lang: str = WORD_LANG) -> str:
     if view["over"]:
         return _t(lang, "over", verbosity)
     seat = view["seat"]
@@ -342,7 +348,7 @@ def prompt(view: ScrabbleView, lang: str, verbosity: str) -> str:
         last = view["last"]
         if seat in view["awaiting"]:
             said = _t(lang, "your_verdict", verbosity, player=_name(view, last["seat"]),
-                      word=mark_word(last["word"].upper(), WORD_LANG, lang),
+                      word=mark_word(last["word"].upper(), word_lang, lang),
                       immediate="yes" if view["check"] == "immediate" else "no")
             # Only the cards whose condition the move meets: "(1, 2, 3, 4)" named every
             # conditional card in the hand, which the child then tried one by one.
@@ -360,7 +366,7 @@ def prompt(view: ScrabbleView, lang: str, verbosity: str) -> str:
         return _t(lang, "waiting", verbosity, player=_name(view, view["current"]))
     first = "yes" if not view["board"] else "no"
     return " ".join([_t(lang, "your_turn", verbosity, first=first),
-                     read_hand(view, lang, verbosity)])
+                     read_hand(view, lang, verbosity, word_lang)])
 
 
 def where(view: ScrabbleView, lang: str, verbosity: str, names: Sequence[str]) -> str:
@@ -373,7 +379,8 @@ def final(result: Mapping[str, Any], lang: str, names: Sequence[str], seat: int)
 
 
 def event_params(
-    kind: str, params: Mapping[str, Any], seat: int, names: Sequence[str], lang: str
+    kind: str, params: Mapping[str, Any], seat: int, names: Sequence[str], lang: str,
+    word_lang: str = WORD_LANG,
 ) -> dict[str, Any]:
     def name(s: Any) -> str:
         return names[s] if isinstance(s, int) and 0 <= s < len(names) else "?"
@@ -385,25 +392,26 @@ def event_params(
     if "across" in params:
         extra["across_said"] = _t(lang, "across" if params["across"] else "down")
     if "word" in params:
-        extra["word_said"] = mark_word(str(params["word"]), WORD_LANG, lang)
+        extra["word_said"] = mark_word(str(params["word"]), word_lang, lang)
     if "words" in params and isinstance(params["words"], list):
-        extra["words_said"] = ", ".join(mark_word(str(w), WORD_LANG, lang)
+        extra["words_said"] = ", ".join(mark_word(str(w), word_lang, lang)
                                         for w in params["words"])
     if "card" in params:
         extra["card_said"] = _t(lang, f"card_{params['card']}", "expert", light="", dark="")
         extra["card_kind"] = "word" if params["card"] in ("x2", "x3") else "conditional"
     if "cards" in params:
-        extra["cards_said"] = ", ".join(_code_said(str(c), lang) for c in params["cards"])
+        extra["cards_said"] = ", ".join(_code_said(str(c), lang, word_lang)
+                                        for c in params["cards"])
     if "letter" in params:
-        extra["letter_said"] = letter_name(str(params["letter"]).lower(), WORD_LANG)
+        extra["letter_said"] = letter_name(str(params["letter"]).lower(), word_lang)
     return extra
 
 
-def _code_said(code: str, lang: str) -> str:
+def _code_said(code: str, lang: str, word_lang: str = WORD_LANG) -> str:
     if code == "?":
         return _t(lang, "blank")
     if len(code) == 1:
-        return letter_name(code, WORD_LANG)
+        return letter_name(code, word_lang)
     return premium_said(code, lang)
 
 
@@ -426,19 +434,21 @@ def nudge(move: Any, lang: str, view: ScrabbleView, verbosity: str) -> str | Non
 # ---- Braille
 
 
-def card_cell(card: CardView) -> int:
+def card_cell(card: CardView, word_lang: str = WORD_LANG) -> int:
     if card["premium"] == "x2":
-        return symbol_cell(Symbol.DOUBLE_WORD, WORD_LANG)
+        return symbol_cell(Symbol.DOUBLE_WORD, word_lang)
     if card["premium"] == "x3":
-        return symbol_cell(Symbol.TRIPLE_WORD, WORD_LANG)
+        return symbol_cell(Symbol.TRIPLE_WORD, word_lang)
     if card["premium"] is not None:
-        return symbol_cell(Symbol.CONDITIONAL, WORD_LANG)
+        return symbol_cell(Symbol.CONDITIONAL, word_lang)
     if card["letter"] is None:
-        return symbol_cell(Symbol.JOKER, WORD_LANG)
-    return letter_cell(card["letter"], WORD_LANG)
+        return symbol_cell(Symbol.JOKER, word_lang)
+    return letter_cell(card["letter"], word_lang)
 
 
-def hand_line(view: ScrabbleView, lang: str, selection: Any = None) -> Line:
+def hand_line(
+    view: ScrabbleView, lang: str, selection: Any = None, word_lang: str = WORD_LANG
+) -> Line:
     """The hand, a card a cell; a card laid this turn shows as an empty square (routing on it
     takes it back); then the actions the moment needs, each routing to its command."""
     laid = {p["card"]: (p["row"], p["col"]) for p in view["pending"]}
@@ -446,10 +456,10 @@ def hand_line(view: ScrabbleView, lang: str, selection: Any = None) -> Line:
     targets: list[Any] = []
     for k, card in enumerate(view["hand"]):
         if k in laid:
-            cells.append(symbol_cell(Symbol.EMPTY_SQUARE, WORD_LANG))
+            cells.append(symbol_cell(Symbol.EMPTY_SQUARE, word_lang))
             targets.append(("laid", k, *laid[k]))
             continue
-        cell = card_cell(card)
+        cell = card_cell(card, word_lang)
         if k in view["pending_premiums"]:
             cell |= DOT7
         target = ("rack", k, _role(view, card))
@@ -490,10 +500,11 @@ def _actions(view: ScrabbleView) -> list[str]:
     return []
 
 
-def braille_view(view: ScrabbleView, lang: str, selection: Any = None) -> list[Any]:
+def braille_view(view: ScrabbleView, lang: str, selection: Any = None,
+                 word_lang: str = WORD_LANG) -> list[Any]:
     return [
-        NamedLine("cards", hand_line(view, lang, selection)),
-        NamedGrid("board", board_grid(view)),
+        NamedLine("cards", hand_line(view, lang, selection, word_lang)),
+        NamedGrid("board", board_grid(view, word_lang=word_lang)),
         NamedLine("scores", text_line(read_scores(view, lang, "expert"), lang, Mode.LITERARY,
                                       name="scores")),
     ]
@@ -567,10 +578,10 @@ class Presenter(GamePresenter[ScrabbleView]):
     def read(self, low: str, view: ScrabbleView, lang: str, verbosity: str) -> str | None:
         # "zasady", "zasady 2", "wartości": the rules told by the game (issue 33 §2).
         told = rules_told(GAME, low, lang, None)
-        return told if told is not None else read(low, view, lang, verbosity)
+        return told if told is not None else read(low, view, lang, verbosity, self.word_lang)
 
     def prompt(self, view: ScrabbleView, lang: str, verbosity: str) -> str:
-        return prompt(view, lang, verbosity)
+        return prompt(view, lang, verbosity, self.word_lang)
 
     def where(self, view: ScrabbleView, lang: str, verbosity: str, names: Sequence[str]) -> str:
         return where(view, lang, verbosity, names)
@@ -579,7 +590,7 @@ class Presenter(GamePresenter[ScrabbleView]):
         return final(result, lang, names, seat)
 
     def braille_view(self, view: ScrabbleView, lang: str, selection: Any = None) -> list[Any]:
-        return braille_view(view, lang, selection)
+        return braille_view(view, lang, selection, self.word_lang)
 
     def route(self, target: Any, selection: Any) -> tuple[Any, str | None]:
         return route(target, selection)
@@ -600,7 +611,8 @@ class Presenter(GamePresenter[ScrabbleView]):
         elif card["letter"] is None:
             name = _t(lang, "blank")
         else:
-            name = _t(lang, "card_value", card=mark_word(card["letter"].upper(), WORD_LANG, lang),
+            name = _t(lang, "card_value", card=mark_word(card["letter"].upper(), self.word_lang,
+                                             lang),
                       value=card["value"])
         if kind == "laid" and len(target) == 4:
             return _t(lang, "laid_button", card=name, coord=square_name(target[2], target[3]))
@@ -614,7 +626,7 @@ class Presenter(GamePresenter[ScrabbleView]):
     def typed_target(self, line: str, selection: Any) -> Any:
         """With a blank routed to a square, the letter typed (or one chord) is its letter."""
         if isinstance(selection, tuple) and selection[:1] == ("blank",) and (
-                line in POLISH):
+                line in alphabet(self.word_lang)):
             return ("blank_letter", line)
         return None
 
@@ -626,7 +638,8 @@ class Presenter(GamePresenter[ScrabbleView]):
 
     def rack_shown(self, view: ScrabbleView, lang: str) -> str:
         """The letters, then the bonus cards by name ("ytąai + te same końce, palindrom")."""
-        bonus = [card_name(c, lang, "expert") for c in view["hand"] if c["premium"] is not None]
+        bonus = [card_name(c, lang, "expert", self.word_lang) for c in view["hand"]
+                 if c["premium"] is not None]
         letters = self.rack_letters(view)
         return f"{letters} + {', '.join(bonus)}" if bonus else letters
 
@@ -634,7 +647,7 @@ class Presenter(GamePresenter[ScrabbleView]):
         self, kind: str, params: Mapping[str, Any], seat: int, names: Sequence[str],
         lang: str = "en",
     ) -> dict[str, Any]:
-        return event_params(kind, params, seat, names, lang)
+        return event_params(kind, params, seat, names, lang, self.word_lang)
 
     def seat_clock(self, view: ScrabbleView) -> SeatClockRequest | None:
         """``clock_minutes``: a chess clock per player, running on their turn only (not

@@ -55,7 +55,7 @@ from braille_words.games.scrabble_cards.view import (
     SquareView,
     WordView,
 )
-from braille_words.tiles import Card
+from braille_words.tiles import Card, alphabet
 
 GAME_ID = "scrabble_cards"
 PLAYERS = (2, 4)
@@ -706,7 +706,7 @@ class Rules(GameRules[State, Move]):
         if card.is_joker and not letter:
             reasons.append(_reason("blank_letter", number=move.card + 1,
                                    square=square_name(move.row, move.col)))
-        elif card.is_joker and letter not in POLISH:
+        elif card.is_joker and letter not in alphabet(self.deck.lang):
             reasons.append(_reason("not_a_letter", letter=letter.upper()))
         name = square_name(move.row, move.col)
         if not (0 <= move.row < state.size and 0 <= move.col < state.size):

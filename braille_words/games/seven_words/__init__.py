@@ -12,6 +12,7 @@ from braille_words.games.kit import GameEntry, make_kit
 
 ENTRY = GameEntry("seven_words", "7 słów", players=(1, 6), word_lang="pl",
                   aliases=("siedem-slow", "seven-words", "7-slow", "seven_words", "wordsy"),
-                  load=functools.partial(make_kit, __name__, data="deck.load_deck"))
+                  load=functools.partial(make_kit, __name__, data="deck.load_deck"),
+                  word_langs=("pl", "en"), titles={"en": "Wordsy (7 Words)"})
 """The game as the registry lists it; ``load`` builds its kit from this folder's modules on
 first use (``kit.make_kit``)."""

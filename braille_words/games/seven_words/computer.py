@@ -341,6 +341,15 @@ def _common_words(lexicon: Any, min_zipf: float) -> list[str]:
     return list(most_frequent(min_zipf=min_zipf)) if callable(most_frequent) else []
 
 
+def _built_with_index(lexicon: Any) -> bool:
+    """Whether ``lexicon build`` writes a signature index beside this language's words: it
+    does for Polish; an English lexicon has none, and its index is built here (the English
+    word list is small enough: see the report of issue 38)."""
+    from braille_words.lexicon import lemmas
+
+    return getattr(lexicon, "lang", "pl") in lemmas.LANGS
+
+
 def index_for(rules: Rules, level: str) -> SignatureIndex:
     """The index a level searches: the whole lexicon, or its common words.
 
@@ -363,7 +372,7 @@ def index_for(rules: Rules, level: str) -> SignatureIndex:
     if school is not None and key != "all":
         # The teacher's words for the class (``lexicon.school``): what beginners know.
         index = SignatureIndex(list(school), letters)
-    elif isinstance(getattr(lexicon, "stamp", None), str):
+    elif isinstance(getattr(lexicon, "stamp", None), str) and _built_with_index(lexicon):
         mapped = signatures.for_lexicon(lexicon, key)
         if mapped.letters == letters:
             index = SignatureIndex.from_level(mapped)

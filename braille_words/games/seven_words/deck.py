@@ -15,9 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from braille_words.errors import InputError
-from braille_words.tiles import POLISH
+from braille_words.tiles import Alphabet, alphabet
 
 DATA_FILE = Path(__file__).resolve().parent / "data.toml"
+DATA_FILES = {"pl": DATA_FILE, "en": DATA_FILE.with_name("data.en.toml")}
+"""The deck of each word language: ours for Polish (7 słów), ours for English (Wordsy)."""
 
 SOLO_LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "brutal")
 
@@ -27,6 +29,8 @@ class DeckSpec:
     """Everything the game takes from its data file."""
 
     vowels: str
+    lang: str
+    """The language of the cards' letters and of the words written with them."""
     columns: tuple[int, ...]
     cards_per_column: int
     common: Mapping[str, int]
@@ -71,17 +75,19 @@ def _int(table: Mapping[str, Any], key: str, where: str) -> int:
     return value
 
 
-def _letter(key: str, where: str) -> str:
-    if len(key) != 1 or key not in POLISH:
-        raise InputError(f"{where}: '{key}' is not one Polish letter")
+def _letter(key: str, where: str, letters: Alphabet) -> str:
+    if len(key) != 1 or key not in letters:
+        raise InputError(f"{where}: '{key}' is not one letter of the deck's alphabet")
     return key
 
 
-def load_deck(path: str | Path | None = None) -> DeckSpec:
-    """Read the deck file (ours by default); a broken file is named with what to fix."""
-    where = str(path or DATA_FILE)
+def load_deck(path: str | Path | None = None, words: str = "pl") -> DeckSpec:
+    """Read the deck file (ours for the ``words`` language by default); a broken file is
+    named with what to fix."""
+    source = path or DATA_FILES[words]
+    where = str(source)
     try:
-        with open(path or DATA_FILE, "rb") as fh:
+        with open(source, "rb") as fh:
             data = tomllib.load(fh)
     except OSError as exc:
         raise InputError(f"cannot read the 7 słów deck file {where}: {exc.strerror}") from None
@@ -95,6 +101,8 @@ def load_deck(path: str | Path | None = None) -> DeckSpec:
         play = data["play"]
         solo = data["solo"]
         vowels = data["vowels"]
+        lang = str(data.get("lang", "pl"))
+        letters = alphabet(lang)
     except KeyError as exc:
         raise InputError(f"{where}: the section or key {exc} is missing") from None
     values = cols.get("values")
@@ -104,10 +112,10 @@ def load_deck(path: str | Path | None = None) -> DeckSpec:
         or not all(isinstance(v, int) and not isinstance(v, bool) for v in values)
     ):
         raise InputError(f"{where}: [columns] values must be a list of whole numbers")
-    common = {_letter(k, where): _int(common_t, k, where) for k in common_t}
+    common = {_letter(k, where, letters): _int(common_t, k, where) for k in common_t}
     rare: dict[str, tuple[int, int]] = {}
     for key, pair in rare_t.items():
-        letter = _letter(key, where)
+        letter = _letter(key, where, letters)
         if (
             not isinstance(pair, list)
             or len(pair) != 2
@@ -121,6 +129,7 @@ def load_deck(path: str | Path | None = None) -> DeckSpec:
         raise InputError(f"{where}: vowels must be text and never on a card")
     spec = DeckSpec(
         vowels=vowels,
+        lang=lang,
         columns=tuple(values),
         cards_per_column=_int(cols, "cards_per_column", where),
         common=common,

@@ -240,7 +240,8 @@ _CUES = {
 
 
 def event_params(
-    kind: str, params: dict[str, Any], seat: int, names: Sequence[str], lang: str
+    kind: str, params: dict[str, Any], seat: int, names: Sequence[str], lang: str,
+    word_lang: str = WORD_LANG,
 ) -> dict[str, Any]:
     """Seats by name, cards and results as sentences in the language of the seat told."""
 
@@ -252,7 +253,7 @@ def event_params(
         if key in params:
             extra[f"{key}_name"] = name(params[key])
     if "area" in params:
-        extra["cards_said"] = cards_sentence(params["area"], lang)
+        extra["cards_said"] = cards_sentence(params["area"], lang, word_lang)
     if kind == "words_revealed":
         extra["words_said"] = "; ".join(
             f"{name(w['seat'])}: {str(w['word']).upper()} {w['score']}"
@@ -318,7 +319,7 @@ def describe_move(move: Any, lang: str, view: SevenWordsView | None = None) -> s
     return str(move.to_json()) if hasattr(move, "to_json") else str(move)
 
 
-def nudge(move: Any, lang: str, verbosity: str, word_lang: str = "pl") -> str | None:
+def nudge(move: Any, lang: str, verbosity: str, word_lang: str = WORD_LANG) -> str | None:
     """The hint's first step: how long the word is and the letter it starts with."""
     from braille_words.speech.spelling import letter_name
 
@@ -388,7 +389,7 @@ class Presenter(GamePresenter[SevenWordsView]):
         names: Sequence[str],
         lang: str = "en",
     ) -> dict[str, Any]:
-        return event_params(kind, dict(params), seat, names, lang)
+        return event_params(kind, dict(params), seat, names, lang, self.word_lang)
 
     def route(self, target: Any, selection: Any) -> tuple[Any, str | None]:
         return route(target, selection)

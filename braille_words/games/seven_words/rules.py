@@ -43,7 +43,7 @@ from braille_words.games.seven_words.view import (
     SevenWordsView,
     WordEntry,
 )
-from braille_words.tiles import POLISH, Card, normalize
+from braille_words.tiles import Card, alphabet, normalize
 
 GAME_ID = "seven_words"
 MAX_PLAYERS = 6
@@ -514,6 +514,8 @@ class Rules(GameRules["State", "Move"]):
         self.lexicon = lexicon
         self.options = options or Options()
         self.deck = deck or load_deck()
+        self.alphabet = alphabet(self.deck.lang)
+        """The letters of the game's words: the deck's language."""
         self.finish_typing_seconds = float(self.deck.finish_word_seconds)
 
     table_moves = TABLE_MOVES
@@ -683,7 +685,7 @@ class Rules(GameRules["State", "Move"]):
         if len(parts) > 1 and not allow_parts:
             return None, parts
         for p in parts:
-            if not POLISH.is_word(p):
+            if not self.alphabet.is_word(p):
                 return None, parts
         return (parts[0] if len(parts) == 1 else "-".join(parts)), parts
 
@@ -697,8 +699,9 @@ class Rules(GameRules["State", "Move"]):
         if len(parts) > 1 and not allow_parts:
             why = "hyphens, apostrophes and second words are not allowed"
             return None, _reason("not_a_word", word=raw, why=why)
-        bad = next(ch for p in parts for ch in p if ch not in POLISH)
-        return None, _reason("not_a_word", word=raw, why=f"'{bad}' is not a Polish letter")
+        bad = next(ch for p in parts for ch in p if ch not in self.alphabet)
+        language = "a Polish" if self.deck.lang == "pl" else "an English"
+        return None, _reason("not_a_word", word=raw, why=f"'{bad}' is not {language} letter")
 
     def _family_clash(self, state: State, word: str) -> str | None:
         for earlier in state.used_words():

@@ -12,6 +12,7 @@ from braille_words.games.kit import GameEntry, make_kit
 
 ENTRY = GameEntry("word_rummikub", "Rummikub Słowny", players=(2, 4), word_lang="pl",
                   aliases=("rummikub", "rummikub-slowny", "word-rummikub", "word_rummikub"),
-                  load=functools.partial(make_kit, __name__, data="settings.default_settings"))
+                  load=functools.partial(make_kit, __name__, data="settings.default_settings"),
+                  word_langs=("pl", "en"), titles={"en": "Word Rummikub"})
 """The game as the registry lists it; ``load`` builds its kit from this folder's modules on
 first use (``kit.make_kit``)."""

@@ -39,7 +39,7 @@ from braille_words.games.word_rummikub.rules import (
     State,
     word_text,
 )
-from braille_words.lexicon.common import common_words
+from braille_words.lexicon.common import common_words, vocabulary_size
 from braille_words.tiles import MAX_WORD_LENGTH
 
 LEVELS = ("beginner", "medium", "strong")
@@ -126,7 +126,8 @@ class _Common:
 
 
 COMMON_WORDS: dict[str, int] = {"beginner": 20_000, "medium": 50_000}
-"""How many of the most frequent Polish forms each level plays (the strong one knows all);
+"""How many of the most frequent Polish forms each level plays (the strong one knows all; in
+English words, ``lexicon.common.ENGLISH_VOCABULARY``);
 hints use the medium vocabulary, so a hint is a word a 12-year-old knows."""
 
 SEARCH_BUDGET = 400
@@ -231,8 +232,9 @@ class _Planner:
     def __init__(self, rules: Rules, state: State, seat: int, level: str) -> None:
         self.rules = rules
         words: Searchable = _lexicon(rules)
-        if level in COMMON_WORDS:
-            words = _Common(words, COMMON_WORDS[level])
+        most = vocabulary_size(level, rules.alphabet.lang, COMMON_WORDS)
+        if most is not None:
+            words = _Common(words, most)
         self.lex = _Budget(words, SEARCH_BUDGET)
         self.cover_lex = _Budget(self.lex, COVER_BUDGET)
         self.state = state

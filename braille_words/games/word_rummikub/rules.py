@@ -798,8 +798,11 @@ class Rules(GameRules["State", "Move"]):
     ) -> None:
         self.lexicon = lexicon
         self.options = options or Options()
-        self.alphabet = alphabet(self.options.lang)
         self.settings = settings if settings is not None else default_settings()
+        # The words are spelled in the tiles' language; the older ``lang`` option still
+        # asks for English words over the Polish box.
+        lang = self.options.lang if self.options.lang != "pl" else self.settings.lang
+        self.alphabet = alphabet(lang)
 
     # ---- set-up
 

@@ -23,6 +23,8 @@ class Settings:
 
     letters: Mapping[str, int]
     jokers: int
+    lang: str
+    """The language of the tiles' letters and of the words laid with them."""
     deal: int
     rack_size: int
     first_word_min: int
@@ -35,11 +37,15 @@ class Settings:
     vote_seconds: int
 
 
-def load_settings(text: str | None = None) -> Settings:
-    """Read ``data.toml`` beside it (or ``text`` in the same form)."""
+DATA_FILES = {"pl": "data.toml", "en": "data.en.toml"}
+"""The data file of each word language: Polish, the rulebook's box; English, ours."""
+
+
+def load_settings(text: str | None = None, words: str = "pl") -> Settings:
+    """Read the data file of the ``words`` language beside it (or ``text`` in the same form)."""
     if text is None:
         text = resources.files("braille_words.games.word_rummikub").joinpath(
-            "data.toml"
+            DATA_FILES[words]
         ).read_text(encoding="utf-8")
     try:
         data = tomllib.loads(text)
@@ -48,6 +54,7 @@ def load_settings(text: str | None = None) -> Settings:
         return Settings(
             letters={str(k): int(v) for k, v in tiles["letters"].items()},
             jokers=int(tiles["jokers"]),
+            lang=str(data.get("lang", "pl")),
             deal=int(rules["deal"]),
             rack_size=int(rules["rack_size"]),
             first_word_min=int(rules["first_word_min"]),
@@ -64,9 +71,9 @@ def load_settings(text: str | None = None) -> Settings:
 
 
 @functools.cache
-def default_settings() -> Settings:
-    """Our values, read once from the data file."""
-    return load_settings()
+def default_settings(words: str = "pl") -> Settings:
+    """Our values for a game in ``words`` (Polish or English), read once from its data file."""
+    return load_settings(words=words)
 
 
 def make_set(settings: Settings | None = None) -> list[Tile]:

@@ -41,6 +41,7 @@ from braille_words.games.word_thief.rules import (
     StealMove,
     only_plural,
 )
+from braille_words.lexicon.common import ENGLISH_VOCABULARY
 from braille_words.tiles import Card
 
 LEVELS = ("beginner", "medium", "strong")
@@ -51,7 +52,7 @@ STRONG_TRIES = 150
 stands: the ceilings are exact without wilds (the issue's positions need one try), but a
 wild's letters shared by several words can leave a few hundred moves a point or two above
 the best, each a full judgement of the rules."""
-COMMON = {"beginner": 8000, "medium": 12000}
+COMMON = ENGLISH_VOCABULARY
 """How many of the most frequent English forms a level plays (the strong one knows all);
 hints use the medium vocabulary. At 30 000 a medium computer and the hints still played QI,
 MORT and LOOS (ranks 16 000–27 000), words no child learning English knows."""

@@ -59,8 +59,10 @@ class DeckSpec:
         return 0
 
 
-def load_deck(path: str | Path | None = None) -> DeckSpec:
-    """Read the data file (``data.toml`` beside this module unless another is named)."""
+def load_deck(path: str | Path | None = None, words: str = "en") -> DeckSpec:
+    """Read the data file (``data.toml`` beside this module unless another is named).
+    ``words``: the game is played in English words only (its suits and values are the
+    rulebook's English deck), so there is no other file to pick."""
     source = Path(path) if path is not None else DATA_FILE
     try:
         data = tomllib.loads(source.read_text(encoding="utf-8"))

@@ -296,6 +296,8 @@ def route(target: Any, selection: Any) -> tuple[Any, str | None]:
 class Presenter(GamePresenter[WordThiefView]):
     """Word Thief's sentences and Braille lines as the table calls them."""
 
+    own_words = "en"
+
     def read(self, low: str, view: WordThiefView, lang: str, verbosity: str) -> str | None:
         # "zasady", "zasady 2", "wartości": the rules told by the game (issue 33 §2).
         told = rules_told(GAME, low, lang, None)

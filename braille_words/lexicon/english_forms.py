@@ -1,0 +1,55 @@
+"""The lemmas of an English word, for rules that treat another form of a word as the word
+(Alicja's "another form of it": CATS after CAT, MICE after MOUSE, BAKED after BAKE).
+
+Polish lemmas come from the lemma file the lexicon build writes with morfeusz2; English has
+none. Nouns are read by ``inflect`` (already a dependency, for Word Thief's plurals): it knows
+the irregular plurals a suffix rule cannot (mice, children, geese), and a verb's -s (runs)
+too. The past and the -ing form are cut by rule (-ed, -ied, -ing, a doubled consonant undone:
+STOPPED → STOP), and a cut form counts only when the lexicon knows it as a word and its stem
+has three letters or more, so NEED is not made a form of "ne". Derivations (baker, kitten)
+are not forms: the rulebook's "family" for them is a vote (the lexicon's kinship), or a pair
+in the game's data file, as in Polish.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+_ENDINGS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("ied", ("y",)),
+    ("ed", ("", "e")),
+    ("ing", ("", "e")),
+)
+"""Verb endings cut by rule; -s and -es are left to ``inflect`` (runs → run), which knows
+that NEWS, ITS and GLASS are no plurals of NEW, IT and GLA."""
+MIN_STEM = 3
+"""A shorter stem is a different word more often than a form (NEED, SEED, SHED, THING)."""
+
+
+@functools.cache
+def _engine() -> Any:
+    import inflect
+
+    return inflect.engine()
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def english_lemmas(word: str, contains: Callable[[str], bool]) -> tuple[str, ...]:
+    """``word`` and every base form it is an inflection of that ``contains`` knows. Kept
+    once asked: a game asks about the same words said in a round again at every turn, and
+    ``inflect`` takes a millisecond or more a word."""
+    found = [word]
+    singular = _engine().singular_noun(word)
+    if isinstance(singular, str) and singular and singular != word and contains(singular):
+        found.append(singular)
+    for ending, replacements in _ENDINGS:
+        if not word.endswith(ending) or len(word) - len(ending) < MIN_STEM:
+            continue
+        stem = word[: -len(ending)]
+        candidates = [stem + r for r in replacements]
+        if len(stem) >= 3 and stem[-1] == stem[-2] and stem[-1] not in "aeiousl":
+            candidates.append(stem[:-1])  # stopped → stop, running → run
+        found.extend(c for c in candidates if c != word and contains(c))
+    return tuple(dict.fromkeys(found))
