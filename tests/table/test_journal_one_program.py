@@ -22,17 +22,6 @@ PLAY = ("play", "rummikub", "--players", "human,computer", "--display", "none", 
         "text", "--no-timer")
 
 
-@pytest.fixture
-def data(tmp_path: Path, polish: Any) -> Path:
-    """A data folder of our own that sees the already-built lexicon."""
-    from braille_words.lexicon.store import lexicon_dir
-
-    folder = tmp_path / "data"
-    folder.mkdir()
-    (folder / "lexicon").symlink_to(lexicon_dir().resolve(), target_is_directory=True)
-    return folder
-
-
 def _start(data: Path, *args: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
         [sys.executable, "-m", "braille_words.cli", *args],
