@@ -14,6 +14,7 @@ The compiled lexicon is not private (a class may share it) and does not come thr
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
 import threading
@@ -64,9 +65,13 @@ def append_private(path: Path) -> TextIO:
     return os.fdopen(fd, "a", encoding="utf-8")
 
 
-def write_private(path: Path, text: str) -> None:
+def write_private(path: Path, text: str, *, durable_name: bool = False) -> None:
     """Replace ``path`` with ``text`` at once: a reader sees the old file or the new one,
-    and the new one was never readable by anyone else, not even for a moment."""
+    and the new one was never readable by anyone else, not even for a moment.
+
+    The text is synced before the rename; ``durable_name`` also syncs the folder after it,
+    so a power cut right after cannot bring back the old file (or none) on filesystems that
+    keep names apart from contents: for a file the player is told has been saved."""
     tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, FILE_MODE)
     try:
@@ -80,6 +85,26 @@ def write_private(path: Path, text: str) -> None:
         with contextlib.suppress(OSError):
             tmp.unlink()
         raise
+    if durable_name:
+        sync_folder(path.parent)
+
+
+def sync_folder(folder: Path) -> None:
+    """A new name in ``folder`` (a file created, or renamed into it) made durable: without
+    this a power cut can lose a new file on some filesystems, however well its contents were
+    synced. A filesystem that cannot sync a folder has nothing to sync; any other failure
+    is raised (``OSError``)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return  # no folder to open (Windows): the file's own fsync is all there is
+    try:
+        os.fsync(fd)
+    except OSError as exc:
+        if exc.errno not in (errno.EINVAL, errno.ENOTSUP, errno.EBADF):
+            raise
+    finally:
+        os.close(fd)
 
 
 def private_output(stream: TextIO) -> None:

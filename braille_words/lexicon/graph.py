@@ -196,13 +196,20 @@ class Anagrams(Sequence[Anagram]):
     Kept as two plain lists and turned into ``Anagram`` tuples only when read: fourteen
     tiles and two jokers find some 60 000 words, and making that many objects would take
     longer than the search itself. ``words`` gives the bare words at no cost.
+
+    ``work`` is what the search cost in partial words it looked at (the numpy search's
+    rows; for the walk, whose cost is the words it finds, their number): a caller that must
+    bound its thinking without reading a clock (a game's computer player) counts it.
     """
 
-    __slots__ = ("jokers", "words")
+    __slots__ = ("jokers", "words", "work")
 
-    def __init__(self, words: list[str], jokers: list[tuple[int, ...]]) -> None:
+    def __init__(
+        self, words: list[str], jokers: list[tuple[int, ...]], work: int | None = None
+    ) -> None:
         self.words = words
         self.jokers = jokers
+        self.work = len(words) if work is None else work
 
     def __len__(self) -> int:
         return len(self.words)

@@ -149,7 +149,9 @@ class WideSearch:
                 state[np.arange(len(sel)), lab_sel] -= spend.astype(np.uint8)
             left = left[owner[sel]] - joker[sel]
             rows = sel
-        return self._spell(parents, labels, wild, finals, longest_only)
+        found = self._spell(parents, labels, wild, finals, longest_only)
+        found.work = max(rows_seen, len(found))
+        return found
 
     def _spell(
         self,

@@ -10,35 +10,13 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
 
 from braille_words.present.messages import text
-
-if TYPE_CHECKING:
-    from braille_words.games.interface import GameState
-    from braille_words.games.kit import GameKit
-    from braille_words.table.outputs import SeatOutput
-    from braille_words.table.seats import SeatConfig
+from braille_words.table.session_fields import SessionFields
 
 
-class HotSeat:
+class HotSeat(SessionFields):
     """The hand-over of shared devices, mixed into ``Session`` (``self`` is the session)."""
-
-    if TYPE_CHECKING:  # what it uses of the session it is mixed into
-        kit: GameKit[Any, Any, Any, Any]
-        state: GameState[Any]
-        seats: list[SeatConfig]
-        outputs: list[SeatOutput]
-        shared: list[frozenset[int]]
-        on_hand_over: Callable[[], None] | None
-        _holder: dict[int, int]
-        _pending: dict[int, int]
-        _pending_since: dict[int, float]
-        _explained: bool
-
-        def _drawing(self, view: Any, lang: str) -> Callable[[Any], list[Any]]: ...
-        def _status(self, view: Any, left: float | None = None) -> str: ...
 
     # -- people sharing a speaker or a screen ---------------------------------------------
 

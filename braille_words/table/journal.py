@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from braille_words import private_files
 from braille_words.errors import BrailleWordsError
 from braille_words.private_files import FILE_MODE, append_private, private_folder, tighten_fd
 
@@ -313,20 +314,12 @@ class Journal:
 
 
 def sync_folder(folder: Path) -> None:
-    """A new name in ``folder`` (a file created, or renamed into it) made durable: without
-    this a power cut can lose a new file on some filesystems, however well its contents were
-    synced. A filesystem that cannot sync a folder has nothing to sync."""
+    """``private_files.sync_folder``, its failure said as the journal's: a journal whose new
+    name may not survive a power cut is not saved."""
     try:
-        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    except OSError:
-        return  # no folder to open (Windows): the file's own fsync is all there is
-    try:
-        os.fsync(fd)
+        private_files.sync_folder(folder)
     except OSError as exc:
-        if exc.errno not in (errno.EINVAL, errno.ENOTSUP, errno.EBADF):
-            raise JournalUnwritable.at(folder, exc) from None
-    finally:
-        os.close(fd)
+        raise JournalUnwritable.at(folder, exc) from None
 
 
 def _open_new(path: Path) -> TextIO:

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from braille_words.errors import BrailleWordsError
-from braille_words.private_files import FILE_MODE, private_folder
+from braille_words.private_files import private_folder, write_private
 from braille_words.table import journal as journal_mod
 
 INDEX = "elsewhere.txt"
@@ -97,20 +97,7 @@ def _listed(folder: Path) -> list[Path]:
 def _write(folder: Path, paths: list[Path]) -> None:
     """The list replaced whole (a temporary file renamed over it, the folder synced): a power
     cut leaves the old list or the new one, never half of one."""
-    index = folder / INDEX
-    temporary = folder / f".{INDEX}.{os.getpid()}"
-    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, FILE_MODE)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write("".join(f"{p}\n" for p in paths))
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(temporary, index)
-    except OSError:
-        with contextlib.suppress(OSError):
-            temporary.unlink()
-        raise
-    journal_mod.sync_folder(folder)
+    write_private(folder / INDEX, "".join(f"{p}\n" for p in paths), durable_name=True)
 
 
 @contextlib.contextmanager

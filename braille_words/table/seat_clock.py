@@ -13,23 +13,16 @@ resumed game gives it back. Mixed into ``Session``, like ``TableWide``.
 from __future__ import annotations
 
 import contextlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from braille_words.errors import BrailleWordsError
 from braille_words.present.messages import text
 from braille_words.table.clock import SeatClocks
 from braille_words.table.inputs import TABLE, Input
+from braille_words.table.session_fields import SessionFields
 
 if TYPE_CHECKING:
-    import queue
-
     from braille_words.audio.timers import Scheduler
-    from braille_words.games.interface import GameRules, GameState
-    from braille_words.games.kit import GameKit
-    from braille_words.table.clock import TableClock
-    from braille_words.table.journal import Journal
-    from braille_words.table.outputs import SeatOutput
-    from braille_words.table.seats import SeatConfig
 
 CLOCK_WORDS = frozenset({"zegar", "zegary", "clock", "clocks"})
 """Read every seat's game clock (a game without one has them for its own use)."""
@@ -37,23 +30,8 @@ SAVED = "clock_left"
 """The seat setting that keeps a seat's seconds left in the journal."""
 
 
-class SeatClockTable:
+class SeatClockTable(SessionFields):
     """The chess clock's part of the table, mixed into ``Session`` (``self`` is it)."""
-
-    if TYPE_CHECKING:
-        kit: GameKit[Any, Any, Any, Any]
-        rules: GameRules[Any, Any]
-        state: GameState[Any]
-        seats: list[SeatConfig]
-        outputs: list[SeatOutput]
-        inputs: queue.Queue[Input]
-        journal: Journal | None
-        clock: TableClock | None
-        timers: bool
-        _paused: set[str]
-
-        def play(self, seat: int, move: Any, *, urgent: bool = False) -> bool: ...
-        def _status(self, view: Any, left: float | None = None) -> str: ...
 
     _seat_clocks: SeatClocks | None = None
 

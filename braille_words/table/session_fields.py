@@ -1,8 +1,9 @@
 """The session as its seams see it: its fields and the calls one seam makes on another,
 declared once for mypy.
 
-``Session`` is the turn loop with seams mixed in (``seat_commands``, ``table_queue``,
-``computer_seats``, ``finish_typing``); each seam's ``self`` is the session. Declaring here
+``Session`` is the turn loop with seams mixed in (``hotseat``, ``tablewide``, ``seat_clock``,
+``seat_commands``, ``table_queue``, ``computer_seats``, ``finish_typing``); each seam's
+``self`` is the session. Declaring here
 what they use of it, instead of in every seam, keeps one list that mypy checks against the
 session's real fields and methods. Nothing here exists at run time.
 """
@@ -38,6 +39,7 @@ class SessionFields:
         news: list[SeatNews]
         journal: Journal | None
         header: Header
+        shared: list[frozenset[int]]
         inputs: queue.Queue[Input]
         clock: TableClock | None
         teacher: SeatOutput | None
@@ -45,6 +47,9 @@ class SessionFields:
         keyboard_draft: Callable[[], str] | None
         moves_played: int
         think: bool
+        timers: bool
+        next_game: str | None
+        on_hand_over: Callable[[], None] | None
         _quit: bool
         _trying: str
         _left: set[int]
@@ -56,8 +61,29 @@ class SessionFields:
         _thinking: set[int]
         _reacted: int
         _finishing: frozenset[int]
+        _want_end: set[int]
+        _prompted: frozenset[int]
+        _last_news: str
+        _alerts: dict[int, str]
+        _banked: dict[int, int]
+        _holder: dict[int, int]
+        _explained: bool
 
         def play(self, seat: int, move: Any, *, urgent: bool = False) -> bool: ...
+        def announce(self, events: Any, *, urgent: bool = False) -> None: ...
+        def tell_everyone(
+            self,
+            sentence: str | Callable[[SeatOutput], str],
+            cue: str | None = None,
+            *,
+            urgent: bool = False,
+            **params: Any,
+        ) -> None: ...
+        def _prompt(self) -> None: ...
+        def _sync_clock(self) -> None: ...
+        def _pause_seat_clock(self, pause: bool) -> None: ...
+        def _status(self, view: Any, left: float | None = None) -> str: ...
+        def _drawing(self, view: Any, lang: str) -> Callable[[Any], list[Any]]: ...
         def handle(self, source: int, line: str, *, at: float | None = None) -> None: ...
         def private_entry(self, source: int = ...) -> bool: ...
         def _is_reading(self, line: str) -> bool: ...

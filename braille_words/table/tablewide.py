@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from braille_words.errors import BrailleWordsError, InputError
 from braille_words.games.kit import standings
@@ -21,66 +21,12 @@ from braille_words.table.console import parse_console
 from braille_words.table.control import TEACHER, Control, TableControl
 from braille_words.table.inputs import TABLE, Input
 from braille_words.table.outputs import SeatOutput
+from braille_words.table.session_fields import SessionFields
 from braille_words.table.vocabulary import REPEAT_WORDS, clean_line
 
-if TYPE_CHECKING:
-    import queue
 
-    from braille_words.games.interface import GameRules, GameState
-    from braille_words.games.kit import GameKit
-    from braille_words.table.clock import TableClock
-    from braille_words.table.journal import Header, Journal
-    from braille_words.table.seatnews import SeatNews
-    from braille_words.table.seats import SeatConfig
-
-
-class TableWide:
+class TableWide(SessionFields):
     """News and controls for the whole table, mixed into ``Session`` (``self`` is it)."""
-
-    if TYPE_CHECKING:  # what it uses of the session it is mixed into
-        kit: GameKit[Any, Any, Any, Any]
-        rules: GameRules[Any, Any]
-        state: GameState[Any]
-        seats: list[SeatConfig]
-        outputs: list[SeatOutput]
-        news: list[SeatNews]
-        shared: list[frozenset[int]]
-        inputs: queue.Queue[Input]
-        journal: Journal | None
-        clock: TableClock | None
-        teacher: SeatOutput | None
-        _paused: set[str]
-        _left: set[int]
-        _want_end: set[int]
-        _prompted: frozenset[int]
-        _thinking: set[int]
-        _quit: bool
-        _last_news: str
-        _alerts: dict[int, str]
-        header: Header
-        next_game: str | None
-        moves_played: int
-        _offered: dict[int, tuple[str, str]]
-        _banked: dict[int, int]
-        timers: bool
-
-        def announce(self, events: Any, *, urgent: bool = False) -> None: ...
-        def _sync_clock(self) -> None: ...
-        def _pause_seat_clock(self, pause: bool) -> None: ...
-
-        def play(self, seat: int, move: Any, *, urgent: bool = False) -> bool: ...
-        def tell_everyone(
-            self,
-            sentence: str | Callable[[SeatOutput], str],
-            cue: str | None = None,
-            *,
-            urgent: bool = False,
-            **params: Any,
-        ) -> None: ...
-        def _prompt(self) -> None: ...
-        def _names(self) -> list[str]: ...
-        def _group(self, seat: int) -> int | None: ...
-        def _speaks(self, seat: int) -> bool: ...
 
     @property
     def control(self) -> TableControl:

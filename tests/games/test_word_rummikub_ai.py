@@ -218,3 +218,51 @@ def test_a_beginner_game_and_its_hints_use_words_a_child_knows() -> None:
         state, _ = rules.apply(state, seat, move)
     assert played, "nobody laid a word"
     assert [w for w in played if w not in common] == []
+
+
+class CountingLexicon:
+    """The full lexicon, counting the work its anagram searches did as the computer counts
+    it (``Anagrams.work`` and ``WORD_WORK`` per word listed)."""
+
+    def __init__(self, lex: Lexicon) -> None:
+        self.lex = lex
+        self.work: list[int] = []
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.lex, name)
+
+    def anagrams(self, letters: str, jokers: int = 0, **kw: object) -> object:
+        from braille_words.games.word_rummikub.computer import WORD_WORK
+
+        found = self.lex.anagrams(letters, jokers, **kw)  # type: ignore[arg-type]
+        self.work.append(found.work + WORD_WORK * len(found))
+        return found
+
+
+@pytest.mark.slow
+def test_a_strong_move_on_a_rack_of_forty_stops_at_its_work_bound_and_lays_the_best_found(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 30: a rack of 40 or 80 tiles made a strong move search for seconds. The search
+    is bounded by counted work, so it stops within one search of the bound (without the
+    bound the same move does more than twice the work) and still lays a word."""
+    from braille_words.games.word_rummikub import computer
+    from braille_words.games.word_rummikub.settings import make_set
+
+    table = ["szczyt", "okno", "wiatr", "dom"]
+    pool = [t.letter or "?" for t in make_set()]
+    for ch in "".join(table) + "lasek":
+        pool.remove(ch)
+    random.Random(3).shuffle(pool)
+    rack = "".join(pool[:40])
+    counted = CountingLexicon(full_lexicon())
+    rules = Rules(counted, Options())  # type: ignore[arg-type]
+    state = arrange([rack, "lasek"], table, laid_down=[True, True])
+    move = choose_move(rules, state, 0, "strong", random.Random(1))
+    assert isinstance(move, Rebuild)
+    bound = computer.WORK_BUDGET
+    assert sum(counted.work) <= bound + max(counted.work)
+    counted.work.clear()
+    monkeypatch.setattr(computer, "WORK_BUDGET", None)
+    choose_move(rules, state, 0, "strong", random.Random(1))
+    assert sum(counted.work) > 2 * bound

@@ -180,3 +180,16 @@ def test_more_of_a_letter_than_a_word_can_hold_changes_nothing() -> None:
     lex = Lexicon.from_words(["a", "aa", "kot"], "pl")
     assert lex.anagrams("a" * 10_000 + "kot") == lex.anagrams("a" * 64 + "kot")
     assert [a.word for a in lex.longest("a" * 10_000)] == ["aa"]
+
+
+def test_a_search_reports_its_work_at_least_the_words_it_found() -> None:
+    """A computer player bounds its thinking by the work its searches report, not a clock:
+    the numpy search counts the partial words it looked at, so a rack whose partial words
+    lead nowhere still costs something, and the walk counts its words."""
+    lex = Lexicon.from_words(["kot", "kota", "okno", "tak", "atak", "kotek"], "pl")
+    wide = lex.anagrams("kotaek", engine="wide")
+    assert wide.work > len(wide) > 0
+    walk = lex.anagrams("kotaek", engine="walk")
+    assert walk.work == len(walk)
+    nothing = lex.anagrams("kkkk", engine="wide")
+    assert len(nothing) == 0 and nothing.work > 0

@@ -24,6 +24,19 @@ MakeTable = Callable[..., tuple[Session, list[io.StringIO]]]
 
 
 @pytest.fixture
+def data(tmp_path: Path, polish: Any) -> Path:
+    """A data folder of the test's own (``BRAILLE_WORDS_DATA`` for the programs it starts)
+    that sees the already-built lexicon, whatever ``BRAILLE_WORDS_DATA`` the tests run with:
+    the games it writes are the test's, the lexicon is shared and never written."""
+    from braille_words.lexicon.store import lexicon_dir
+
+    folder = tmp_path / "data"
+    folder.mkdir()
+    (folder / "lexicon").symlink_to(lexicon_dir().resolve(), target_is_directory=True)
+    return folder
+
+
+@pytest.fixture
 def make_table(tmp_path: Path, polish: Any) -> MakeTable:
     """A session whose seats each write to their own transcript (and nothing else)."""
 

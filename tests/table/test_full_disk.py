@@ -11,7 +11,6 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -37,17 +36,6 @@ def disk(tmp_path: Path) -> Iterator[Path]:
         yield folder
     finally:
         subprocess.run(["umount", "-l", str(folder)], capture_output=True, check=False)
-
-
-@pytest.fixture
-def data(tmp_path: Path, polish: Any) -> Path:
-    """A data folder of our own (on the roomy disk) that sees the already-built lexicon."""
-    from braille_words.lexicon.store import lexicon_dir
-
-    folder = tmp_path / "data"
-    folder.mkdir()
-    (folder / "lexicon").symlink_to(lexicon_dir().resolve(), target_is_directory=True)
-    return folder
 
 
 def _fill(disk: Path) -> None:

@@ -180,3 +180,36 @@ def test_the_tightening_is_said_in_english_to_an_english_console(
     main(["report", "--lang", "en"])
     said = capsys.readouterr().err
     assert "Other accounts on this computer could read a file or folder of games" in said
+
+
+def _synced(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, bool]]:
+    """What ``os.fsync`` was asked to sync, in order: (the file's name, whether a folder)."""
+    calls: list[tuple[str, bool]] = []
+    real = os.fsync
+
+    def fsync(fd: int) -> None:
+        calls.append((os.readlink(f"/proc/self/fd/{fd}"), stat.S_ISDIR(os.fstat(fd).st_mode)))
+        real(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    return calls
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="needs /proc to name an fd")
+def test_a_file_replaced_for_good_has_its_text_and_then_its_folder_synced(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The list of games kept elsewhere must survive a power cut right after it is renamed
+    into place: the folder is synced after the text (a plain replacement syncs only the
+    text)."""
+    from braille_words.private_files import write_private
+    from braille_words.table import saved_games
+
+    calls = _synced(monkeypatch)
+    write_private(tmp_path / "plain.txt", "a")
+    assert [folder for _name, folder in calls] == [False]
+    calls.clear()
+    saved_games.remember(tmp_path / "ola.jsonl", tmp_path / "sessions")
+    assert [folder for _name, folder in calls] == [False, True]
+    assert calls[1][0] == str(tmp_path / "sessions")
+    assert (tmp_path / "sessions" / saved_games.INDEX).read_text() == f"{tmp_path / 'ola.jsonl'}\n"

@@ -156,17 +156,10 @@ def _play(args: list[str], env: dict[str, str]) -> subprocess.Popen[str]:
     )
 
 
-def test_killing_the_process_loses_no_announced_move(tmp_path: Path) -> None:
-    env = {
-        **os.environ,
-        "BRAILLE_WORDS_DATA": str(tmp_path / "data"),
-        "HOME": os.environ.get("HOME", str(tmp_path)),
-    }
-    lexicon_home = os.environ.get("BRAILLE_WORDS_DATA")
-    if lexicon_home is None:
-        from braille_words.lexicon.store import data_root
-
-        env["BRAILLE_WORDS_DATA"] = str(data_root())
+def test_killing_the_process_loses_no_announced_move(tmp_path: Path, data: Path) -> None:
+    # A data folder of its own that sees the built lexicon: with BRAILLE_WORDS_DATA set the
+    # test gave the game an empty folder, and the game found no lexicon.
+    env = {**os.environ, "BRAILLE_WORDS_DATA": str(data)}
     journal = tmp_path / "kill.jsonl"
     proc = _play(["--players", "human,human", "--seed", "5", "--journal", str(journal)], env)
     assert proc.stdin is not None and proc.stdout is not None

@@ -33,13 +33,18 @@ from braille_words.table.terminal import (
 )
 
 WAIT = 10.0  # a guard against hanging, never a claim about speed
+CHILD_WAIT = 120.0
+"""The same guard for a step of a whole Python program started for the test: its start-up
+alone (0.07 s of CPU) took 0.9-1.7 s of wall time at load 9 on the shared 2-core machine,
+and a CI run of the whole suite once gave up at the 10 s guard. Each wait still ends as soon
+as what it waits for is seen."""
 UP, DOWN = b"\x1b[A", b"\x1b[B"
 
 pytestmark = pytest.mark.timeout(60)
 
 
-def _until(done: Callable[[], bool], what: str) -> None:
-    deadline = time.monotonic() + WAIT
+def _until(done: Callable[[], bool], what: str, wait: float = WAIT) -> None:
+    deadline = time.monotonic() + wait
     while not done():
         if time.monotonic() > deadline:
             raise AssertionError(f"gave up waiting for {what}")
@@ -49,13 +54,14 @@ def _until(done: Callable[[], bool], what: str) -> None:
 class Screen:
     """What the player sees: the master side of a pseudo-terminal, read as it comes."""
 
-    def __init__(self, master: int) -> None:
+    def __init__(self, master: int, wait: float = WAIT) -> None:
         self.master = master
         self.screen = b""
+        self.wait = wait
 
     def see(self, text: str) -> str:
         """Read the screen until ``text`` shows; the whole screen so far."""
-        deadline = time.monotonic() + WAIT
+        deadline = time.monotonic() + self.wait
         while text not in self.screen.decode("utf-8", "replace"):
             left = deadline - time.monotonic()
             if left <= 0:
@@ -391,6 +397,7 @@ except KeyboardInterrupt:
 """
 
 
+@pytest.mark.timeout(600)  # four waits of a program on a loaded machine (CHILD_WAIT)
 def test_ctrl_c_interrupts_a_real_program_which_restores_the_terminal(tmp_path: Path) -> None:
     master, slave = os.openpty()
     before = termios.tcgetattr(slave)
@@ -402,14 +409,14 @@ def test_ctrl_c_interrupts_a_real_program_which_restores_the_terminal(tmp_path: 
         start_new_session=True,
         cwd=tmp_path,
     )
-    kb = Screen(master)
+    kb = Screen(master, CHILD_WAIT)
     try:
-        _until(lambda: not termios.tcgetattr(slave)[3] & termios.ICANON, "raw mode")
+        _until(lambda: not termios.tcgetattr(slave)[3] & termios.ICANON, "raw mode", CHILD_WAIT)
         os.write(master, "słowo\r".encode())
         kb.see("got słowo")
         os.write(master, b"\x03")
         kb.see("interrupted")
-        assert child.wait(WAIT) == 130
+        assert child.wait(CHILD_WAIT) == 130
         assert termios.tcgetattr(slave) == before
     finally:
         if child.poll() is None:

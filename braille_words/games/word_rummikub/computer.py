@@ -15,7 +15,10 @@ Levels:
 
 The search asks the lexicon for anagrams from the longest length down and stops at the first
 lengths that give words, because the long words are the points and a long minimum length
-prunes the walk hard.
+prunes the walk hard. The search is bounded by counted work, not by a clock (``_Budget``,
+``WORK_BUDGET``): a rack of any size the rules allow, up to all 112 tiles, costs about what
+an ordinary 14-tile move costs, and when the bound is reached the move is the best plan found
+so far, not the best there is.
 """
 
 from __future__ import annotations
@@ -77,27 +80,42 @@ def longest_word(lex: object) -> int:
 
 
 class _Budget:
-    """A lexicon that answers at most ``calls`` anagram searches, then finds nothing.
+    """A lexicon that answers at most ``calls`` anagram searches, and none once the searches
+    have done ``work`` units of work; then it finds nothing, and the move is the best plan
+    found so far.
 
-    The game rules must not read a clock, so the computer's thinking is bounded by counted
-    searches instead: a rare rack (two jokers and a long remainder) cannot make one move take
-    seconds; it only makes the search see fewer plans."""
+    The game rules must not read a clock (a replay must choose what the game chose, and a
+    loaded machine must not make a weaker player), so the computer's thinking is bounded by
+    counted work instead: the partial words a search looked at (``Anagrams.work``) and
+    ``WORD_WORK`` for each word it listed, which the planner then tests in Python. A rack of
+    14 tiles costs a few hundred thousand to two million units; a rack of 40 or 80 makes
+    nearly every word a candidate and cost up to eighteen million (five seconds). With this
+    bound a rack of any size costs about what an ordinary rack costs, and sees fewer plans."""
 
-    def __init__(self, lex: Searchable, calls: int) -> None:
+    def __init__(self, lex: Searchable, calls: int, work: int | None = None) -> None:
         self.lex = lex
         self.left = calls
+        self.work_left = work
         self.longest_word = longest_word(lex)
 
     def contains(self, word: str) -> bool:
         return self.lex.contains(word)
 
+    @property
+    def spent(self) -> bool:
+        """Whether no further search will be answered."""
+        return self.left <= 0 or (self.work_left is not None and self.work_left <= 0)
+
     def anagrams(
         self, letters: str, jokers: int = 0, *, min_len: int = 1, max_len: int | None = None
     ) -> Sequence[Found]:
-        if self.left <= 0:
+        if self.spent:
             return []
         self.left -= 1
-        return self.lex.anagrams(letters, jokers, min_len=min_len, max_len=max_len)
+        found = self.lex.anagrams(letters, jokers, min_len=min_len, max_len=max_len)
+        if self.work_left is not None:
+            self.work_left -= getattr(found, "work", 0) + WORD_WORK * len(found)
+        return found
 
 
 class _Common:
@@ -132,6 +150,15 @@ hints use the medium vocabulary, so a hint is a word a 12-year-old knows."""
 
 SEARCH_BUDGET = 400
 """Anagram searches one computer move may make (a typical strong move makes about 250)."""
+WORK_BUDGET = 1_500_000
+"""Work those searches may do in one move (``_Budget``). Measured on the Polish lexicon with
+``benchmarks/bench_rummikub_racks.py``: a strong move with a 14-tile rack does 0.4 to 2
+million units in 0.4 to 0.9 s of CPU (its move is unchanged by this bound on the benchmark's
+positions); racks of 40 and 80 tiles did 2 to 18 million in 1 to 5 s and now stop here, in
+about the time of an ordinary move."""
+WORD_WORK = 40
+"""Units a listed word costs beyond the search's partial words: the planner tests each one
+in Python (its letters against a table word's), some forty times a partial word's cost."""
 COVER_BUDGET = 40
 """Of those, searches for words that use up the whole rack."""
 
@@ -235,7 +262,7 @@ class _Planner:
         most = vocabulary_size(level, rules.alphabet.lang, COMMON_WORDS)
         if most is not None:
             words = _Common(words, most)
-        self.lex = _Budget(words, SEARCH_BUDGET)
+        self.lex = _Budget(words, SEARCH_BUDGET, WORK_BUDGET)
         self.cover_lex = _Budget(self.lex, COVER_BUDGET)
         self.state = state
         self.seat = seat
