@@ -51,7 +51,8 @@ def main() -> int:
     share = result.host_cpu_seconds / result.seconds * 100 if result.seconds else 0.0
     print(f"host CPU: {result.host_cpu_seconds:.2f} s ({share:.0f} % of one core); "
           f"host peak memory: {result.host_peak_rss_mib:.0f} MiB")
-    print(f"connections dropped and restored: {result.drops}; moves lost: {result.moves_lost}; "
+    print(f"connections dropped and restored: {result.drops}; closed by the host: "
+          f"{len(result.closed)}; moves lost: {result.moves_lost}; "
           f"every journal finished: {all(t.finished for t in result.tables)}")
     sound = result.moves_lost == 0 and result.students_over == result.students
     ok = sound and median <= GOAL_MEDIAN_MS and p99 <= GOAL_P99_MS

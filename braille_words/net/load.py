@@ -35,8 +35,16 @@ NAMES = ("Ala", "Bartek", "Celina", "Darek", "Ewa", "Filip", "Gosia", "Henryk")
 class TableResult:
     journal_moves: int
     finished: bool
-    moves_typed: int
-    """Moves the table's students typed and the table did not refuse."""
+    announced: list[int]
+    """Each seat's moves the table announced to that seat's student."""
+    journaled: list[int]
+    """Each seat's moves in the table's journal."""
+
+    @property
+    def moves_lost(self) -> int:
+        """Moves announced to their seat that the journal does not hold exactly once (or
+        journaled and never announced), seat by seat."""
+        return sum(abs(a - j) for a, j in zip(self.announced, self.journaled, strict=True))
 
 
 @dataclass
@@ -52,11 +60,13 @@ class LoadResult:
     host_exit: int
     host_log: str = ""
     refused: list[str] = field(default_factory=list)
+    closed: list[str] = field(default_factory=list)
+    """Why the host closed a student's connection (codes), every time it did."""
 
     @property
     def moves_lost(self) -> int:
-        """Moves typed and accepted that are not in the journal (or journalled twice)."""
-        return sum(abs(t.moves_typed - t.journal_moves) for t in self.tables)
+        """Moves the tables announced that their journals do not hold (or hold unannounced)."""
+        return sum(t.moves_lost for t in self.tables)
 
     def percentile(self, q: float) -> float:
         ordered = sorted(self.latencies)
@@ -136,8 +146,13 @@ def run_load(
     results = []
     for entry, table_students in zip(state["tables"], by_table, strict=True):
         record = journal.read(Path(entry["journal"]))
-        typed = sum(s.lines_sent - s.lines_refused for s in table_students)
-        results.append(TableResult(len(record.entries), record.finished, typed))
+        journaled = [sum(1 for e in record.entries if e.seat == seat) for seat in range(seats)]
+        announced = [0] * seats
+        for student in table_students:
+            if student.seat is not None:
+                announced[student.seat] += student.moves_announced
+        results.append(TableResult(len(record.entries), record.finished, announced,
+                                   journaled))
     return LoadResult(
         tables=results,
         latencies=[x for s in students for x in s.latencies],
@@ -150,6 +165,7 @@ def run_load(
         host_exit=exit_code,
         host_log=log_path.read_text(encoding="utf-8", errors="replace")[-2000:],
         refused=[s.refused for s in students if s.refused],
+        closed=[code for s in students for code in s.closed],
     )
 
 
