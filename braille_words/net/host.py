@@ -330,15 +330,19 @@ class Host:
         return ws
 
     async def _write(self, link: Link) -> None:
+        queue = link.queue
         while True:
-            frame = await link.queue.get()
-            if frame is None:
-                await link.ws.close()
-                return
-            try:
-                await link.ws.send_str(frame)
-            except (ConnectionError, RuntimeError):
-                return
+            frames = [await queue.get()]
+            while not queue.empty():  # what came meanwhile goes in this same wake-up
+                frames.append(queue.get_nowait())
+            for frame in frames:
+                if frame is None:
+                    await link.ws.close()
+                    return
+                try:
+                    await link.ws.send_str(frame)
+                except (ConnectionError, RuntimeError):
+                    return
 
     def _refuse(self, link: Link, code: str, **params: Any) -> None:
         self.refused.append((link.address, code))
