@@ -240,8 +240,10 @@ class Host:
                 for t in self.tables
             ],
         }
+        # Not indented: Python's JSON indents only in its slow, pure-Python encoder, and this
+        # is saved at every join and every return, with every table of the school in it.
         with self._saving:  # the network's thread and the teacher's console both save
-            write_private(self.state_path, json.dumps(data, indent=1))  # tokens: 0600
+            write_private(self.state_path, json.dumps(data))  # tokens: 0600
         if self._on_change is not None:
             self._on_change()
 
