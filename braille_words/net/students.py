@@ -150,6 +150,10 @@ class Student:
     """Why the host closed a connection of this student (its codes), in order."""
     _sent: deque[float] = field(default_factory=deque)
     presented: Presented | None = None
+    present: bool = True
+    """Present what the table sends, as the student's computer does (False: only read it, for
+    the load test, where the students' computers share the host's cores: in a school each
+    does that work on its own)."""
 
     def __post_init__(self) -> None:
         self.presented = Presented(self.got, self.lang)
@@ -211,7 +215,8 @@ class Student:
                 arrived = time.perf_counter()  # before this computer presents it
                 data = json.loads(message.data)
                 assert self.presented is not None
-                cues = {m["name"] for m in self.presented.take(data) if m.get("t") == "cue"}
+                cues = ({m["name"] for m in self.presented.take(data) if m.get("t") == "cue"}
+                        if self.present else _cues(data))
                 kind = data.get("t")
                 if kind == "welcome":
                     self.token, self.seat = str(data["token"]), int(data["seat"]) - 1
@@ -297,3 +302,17 @@ def own_moves_missed(data: dict[str, Any]) -> int:
         return 0
     calls = data.get("args", {}).get("calls", [])
     return sum(1 for c in calls if isinstance(c, dict) and c.get("t") == "view" and c.get("mine"))
+
+
+def _cues(data: dict[str, Any]) -> set[str]:
+    """The sounds a student's computer would play for ``data`` that a student acts on, read
+    from the message itself (a student that does not present it): a refusal, and the prompt
+    of its turn."""
+    if data.get("t") == "cue":
+        return {str(data.get("name"))}
+    if data.get("t") != "news":
+        return set()
+    do, args = data.get("do"), data.get("args", {})
+    if do in ("refused", "not_your_turn") or args.get("cue") == "rejected":
+        return {"rejected"}
+    return {"your_turn"} if do == "prompt" and args.get("turn", True) else set()
