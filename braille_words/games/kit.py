@@ -150,6 +150,13 @@ class GamePresenter(ABC, Generic[V]):
     def read(self, low: str, view: V, lang: str, verbosity: str) -> str | None:
         """The answer to a reading command (rack, table, scores…), or None if ``low`` is none."""
 
+    def reads(self, low: str, view: V, lang: str) -> bool:
+        """Whether ``low`` is a reading command: what ``read`` would answer. The table asks
+        it of every line, and a network seat's answer is worded on the student's computer,
+        so a game whose answers cost much (a long rack named tile by tile) says it without
+        wording one."""
+        return self.read(low, view, lang, "expert") is not None
+
     @abstractmethod
     def prompt(self, view: V, lang: str, verbosity: str) -> str: ...
 

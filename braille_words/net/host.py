@@ -240,8 +240,10 @@ class Host:
                 for t in self.tables
             ],
         }
+        # Not indented: Python's JSON indents only in its slow, pure-Python encoder, and this
+        # is saved at every join and every return, with every table of the school in it.
         with self._saving:  # the network's thread and the teacher's console both save
-            write_private(self.state_path, json.dumps(data, indent=1))  # tokens: 0600
+            write_private(self.state_path, json.dumps(data))  # tokens: 0600
         if self._on_change is not None:
             self._on_change()
 
@@ -330,15 +332,19 @@ class Host:
         return ws
 
     async def _write(self, link: Link) -> None:
+        queue = link.queue
         while True:
-            frame = await link.queue.get()
-            if frame is None:
-                await link.ws.close()
-                return
-            try:
-                await link.ws.send_str(frame)
-            except (ConnectionError, RuntimeError):
-                return
+            frames = [await queue.get()]
+            while not queue.empty():  # what came meanwhile goes in this same wake-up
+                frames.append(queue.get_nowait())
+            for frame in frames:
+                if frame is None:
+                    await link.ws.close()
+                    return
+                try:
+                    await link.ws.send_str(frame)
+                except (ConnectionError, RuntimeError):
+                    return
 
     def _refuse(self, link: Link, code: str, **params: Any) -> None:
         self.refused.append((link.address, code))

@@ -10,7 +10,9 @@ protocol and the host depends on the page, never both ways.
 from __future__ import annotations
 
 import asyncio
-import contextlib
+import threading
+import weakref
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from aiohttp import web
@@ -24,6 +26,54 @@ if TYPE_CHECKING:
 
 OUTBOX_MOST = 5000
 """Messages waiting for a connection that does not read them: past this it is let go."""
+
+
+class Outbox:
+    """What the tables' threads hand to the network's loop, in the order they hand it, with
+    one wake-up of the loop for all that is waiting then (not one per message): a move's
+    news to every seat of every table that moved meanwhile goes out in one turn of the loop.
+    Every hand-over of every link of a loop goes through its one outbox, so a message and a
+    close made after it on any thread keep their order."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._loop = loop
+        self._lock = threading.Lock()
+        self._waiting: list[tuple[Callable[..., None], tuple[Any, ...]]] = []
+        self._armed = False
+
+    def post(self, call: Callable[..., None], *args: Any) -> None:
+        """Any thread: ``call(*args)`` on the loop's thread, after everything posted before."""
+        with self._lock:
+            self._waiting.append((call, args))
+            if self._armed:
+                return
+            self._armed = True
+        try:
+            self._loop.call_soon_threadsafe(self._drain)
+        except RuntimeError:  # the loop has stopped: the host is closing
+            with self._lock:
+                self._armed = False
+
+    def _drain(self) -> None:
+        with self._lock:
+            waiting, self._waiting = self._waiting, []
+            self._armed = False
+        for call, args in waiting:
+            call(*args)
+
+
+_OUTBOXES: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Outbox] = \
+    weakref.WeakKeyDictionary()
+_OUTBOXES_LOCK = threading.Lock()
+
+
+def outbox(loop: asyncio.AbstractEventLoop) -> Outbox:
+    """The one outbox of ``loop``."""
+    with _OUTBOXES_LOCK:
+        box = _OUTBOXES.get(loop)
+        if box is None:
+            box = _OUTBOXES[loop] = Outbox(loop)
+        return box
 
 
 class SeatedTable(Protocol):
@@ -40,6 +90,7 @@ class Link:
                  address: str) -> None:
         self.ws = ws
         self.loop = loop
+        self.outbox = outbox(loop)
         self.address = address
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.lang = "pl"
@@ -50,9 +101,11 @@ class Link:
         """The hello that claimed the seat (with the student's language and display)."""
 
     def send(self, message: dict[str, Any]) -> None:
-        frame = dump(message)
-        with contextlib.suppress(RuntimeError):  # the loop has stopped: the host is closing
-            self.loop.call_soon_threadsafe(self._put, frame)
+        self.outbox.post(self._put, dump(message))
+
+    def send_frame(self, frame: str) -> None:
+        """A message already made into its JSON text (``protocol.dump``'s form)."""
+        self.outbox.post(self._put, frame)
 
     def _put(self, frame: str) -> None:
         if self.queue.qsize() > OUTBOX_MOST:
@@ -61,8 +114,7 @@ class Link:
         self.queue.put_nowait(frame)
 
     def close(self, reason: str) -> None:
-        with contextlib.suppress(RuntimeError):
-            self.loop.call_soon_threadsafe(self._close_now, reason)
+        self.outbox.post(self._close_now, reason)
 
     # A browser's link (``web.student_link``) adds the page and its buttons to these.
     def parse(self, raw: str | bytes) -> Any:

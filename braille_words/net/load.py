@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import multiprocessing
 import os
 import signal
 import statistics
@@ -19,6 +20,7 @@ import subprocess
 import sys
 import time
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
@@ -35,8 +37,16 @@ NAMES = ("Ala", "Bartek", "Celina", "Darek", "Ewa", "Filip", "Gosia", "Henryk")
 class TableResult:
     journal_moves: int
     finished: bool
-    moves_typed: int
-    """Moves the table's students typed and the table did not refuse."""
+    announced: list[int]
+    """Each seat's moves the table announced to that seat's student."""
+    journaled: list[int]
+    """Each seat's moves in the table's journal."""
+
+    @property
+    def moves_lost(self) -> int:
+        """Moves announced to their seat that the journal does not hold exactly once (or
+        journaled and never announced), seat by seat."""
+        return sum(abs(a - j) for a, j in zip(self.announced, self.journaled, strict=True))
 
 
 @dataclass
@@ -52,11 +62,13 @@ class LoadResult:
     host_exit: int
     host_log: str = ""
     refused: list[str] = field(default_factory=list)
+    closed: list[str] = field(default_factory=list)
+    """Why the host closed a student's connection (codes), every time it did."""
 
     @property
     def moves_lost(self) -> int:
-        """Moves typed and accepted that are not in the journal (or journalled twice)."""
-        return sum(abs(t.moves_typed - t.journal_moves) for t in self.tables)
+        """Moves the tables announced that their journals do not hold (or hold unannounced)."""
+        return sum(t.moves_lost for t in self.tables)
 
     def percentile(self, q: float) -> float:
         ordered = sorted(self.latencies)
@@ -96,8 +108,13 @@ def run_load(
     seed: int = 11,
     read_first: str | None = "stojak",
     most_seconds: float = 300.0,
+    client_processes: int = 1,
+    present: bool = True,
 ) -> LoadResult:
-    """Start the host, play every table to its end, stop the host; what was measured."""
+    """Start the host, play every table to its end, stop the host; what was measured.
+    ``client_processes`` above 1 plays the students in that many processes of their own
+    (a school's computers are many: one process's loop would be the bottleneck); without
+    ``present`` the students only read what they are sent (``Student.present``)."""
     private_folder(folder, ours=False)  # the host's output holds every join code
     host_dir = folder / "host"
     args = [sys.executable, "-m", "braille_words.cli", "host", "--seed", str(seed),
@@ -113,8 +130,13 @@ def run_load(
         state = _wait_for_state(host_dir / "host.json", proc, 60.0)
         cpu_before = _cpu_seconds(proc.pid)
         students, by_table = _students(state, seats, drop_fraction, read_first)
+        for student in students:
+            student.present = present
         started = time.perf_counter()
-        asyncio.run(_play(students, most_seconds))
+        if client_processes > 1:
+            _play_in_processes(students, most_seconds, client_processes)
+        else:
+            asyncio.run(_play(students, most_seconds))
         seconds = time.perf_counter() - started
         cpu_after = _cpu_seconds(proc.pid) if proc.poll() is None else None
         try:
@@ -136,8 +158,13 @@ def run_load(
     results = []
     for entry, table_students in zip(state["tables"], by_table, strict=True):
         record = journal.read(Path(entry["journal"]))
-        typed = sum(s.lines_sent - s.lines_refused for s in table_students)
-        results.append(TableResult(len(record.entries), record.finished, typed))
+        journaled = [sum(1 for e in record.entries if e.seat == seat) for seat in range(seats)]
+        announced = [0] * seats
+        for student in table_students:
+            if student.seat is not None:
+                announced[student.seat] += student.moves_announced
+        results.append(TableResult(len(record.entries), record.finished, announced,
+                                   journaled))
     return LoadResult(
         tables=results,
         latencies=[x for s in students for x in s.latencies],
@@ -150,6 +177,7 @@ def run_load(
         host_exit=exit_code,
         host_log=log_path.read_text(encoding="utf-8", errors="replace")[-2000:],
         refused=[s.refused for s in students if s.refused],
+        closed=[code for s in students for code in s.closed],
     )
 
 
@@ -202,6 +230,42 @@ def _students(state: dict[str, Any], seats: int, drop_fraction: float,
         by_table.append(table_students)
         every += table_students
     return every, by_table
+
+
+_COUNTS = ("token", "seat", "lines_sent", "moves_announced", "latencies", "reads_sent",
+           "lines_refused", "drops", "welcomes", "reconnects", "over", "refused", "closed")
+"""What a student played in another process brings back (its ``got`` stays there)."""
+
+
+def _play_in_processes(students: list[Student], most_seconds: float, processes: int) -> None:
+    """The students shared out among ``processes`` forked processes, each with its own
+    loop; what each student counted is copied back onto it here."""
+    context = multiprocessing.get_context("fork")
+    groups = [list(range(i, len(students), processes)) for i in range(processes)]
+    running = []
+    for group in groups:
+        ours, theirs = context.Pipe(duplex=False)
+        proc = context.Process(target=_client_process,
+                               args=([students[i] for i in group], most_seconds, theirs))
+        proc.start()
+        theirs.close()
+        running.append((group, ours, proc))
+    for group, ours, proc in running:
+        try:
+            counts = ours.recv() if ours.poll(most_seconds + 60) else []
+        except EOFError:
+            counts = []
+        proc.join(30)
+        for index, each in zip(group, counts, strict=False):
+            for name, value in each.items():
+                setattr(students[index], name, value)
+
+
+def _client_process(students: list[Student], most_seconds: float, out: Connection) -> None:
+    """In a forked process: play ``students``, send back what each counted."""
+    asyncio.run(_play(students, most_seconds))
+    out.send([{name: getattr(s, name) for name in _COUNTS} for s in students])
+    out.close()
 
 
 async def _play(students: list[Student], most_seconds: float) -> None:

@@ -47,6 +47,8 @@ class Link(Protocol):
 
     def send(self, message: dict[str, Any]) -> None: ...
 
+    def send_frame(self, frame: str) -> None: ...
+
     def close(self, reason: str) -> None: ...
 
 
@@ -123,6 +125,12 @@ def plain(value: Any) -> Any:
     return json.loads(json.dumps(value, default=str))
 
 
+def _frame(message: dict[str, Any]) -> str:
+    """``message`` as the JSON text ``plain`` would make of it, sent as ``protocol.dump``
+    sends (one pass: the view of a seat with a long rack is most of a move's cost)."""
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"), default=str)
+
+
 class RemoteNews(SeatNews):
     """A network seat's ``SeatNews`` on the table's side: every call is sent as data to the
     student's computer, which words it; with nobody connected, it is worded here (in the
@@ -134,6 +142,9 @@ class RemoteNews(SeatNews):
         self._remote = remote
         self._keep: Callable[[str], str] = _nothing
         """Of the sentence being said now, the part anyone at the seat's page may keep."""
+        self._no_clock: Link | None = None
+        """The connection last told there is no clock (and nothing since): telling it again
+        changes nothing there, and costs a message to every seat at every move."""
 
     def kept(self, sentence: str) -> str:
         """Of ``sentence``, said now through this seat, what may stay on a page that people
@@ -160,7 +171,9 @@ class RemoteNews(SeatNews):
         texts = (self.event_text(e, seat, names) for e in events if e.to is None)
         return " ".join(t for t in texts if t)
 
-    def _send(self, message: dict[str, Any]) -> bool:
+    def _send(self, message: dict[str, Any], frame: str | None = None) -> bool:
+        """``message`` (its values as they are: made plain here) to the seat's computer,
+        as ``frame`` when that is already made; False for a page, which words it here."""
         if self._remote.words_here:
             return False  # a browser's page: worded here, by the seat's own SeatNews
         link = self._remote.present
@@ -168,28 +181,31 @@ class RemoteNews(SeatNews):
             # Away: kept as it is, and worded on the student's computer when they are back.
             # (The clock's seconds, and a view with no news in it, are stale by then.)
             if message.get("do") != "clock" and message.get("events", True):
-                self._remote.missed_calls.append(message)
+                self._remote.missed_calls.append(plain(message))
             return True
-        link.send(message)
+        link.send_frame(frame if frame is not None else _frame(message))
         return True
 
     def _call(self, do: str, **args: Any) -> bool:
-        return self._send({"t": "news", "do": do, "args": plain(args)})
+        return self._send({"t": "news", "do": do, "args": args})
 
     def told(self, events: Sequence[Event], view: Any, *, names: Sequence[str],
              urgent: bool = False, speaks: bool = True, mine: bool = False,
              left: float | None = None, awaited: bool = False, over: bool = False) -> None:
-        # A "view" message of its own: the seat's view and the events it may know.
-        try:
-            json.dumps(view)
-            sent_view = view
-        except (TypeError, ValueError):
-            sent_view = None  # a game whose view is not plain data: its events still go
-        sent = sent_view is not None and self._send({
-            "t": "view", "view": sent_view, "awaited": awaited, "over": over,
-            "events": [plain(e.to_json()) for e in events], "names": list(names),
-            "urgent": urgent, "speaks": speaks, "mine": mine, "left": left,
-        })
+        # A "view" message of its own: the seat's view and the events it may know. The view
+        # is made into JSON once, strictly (a view that is not plain data is not sent).
+        sent = False
+        if not self._remote.words_here:
+            try:
+                view_text = json.dumps(view, ensure_ascii=False, separators=(",", ":"))
+            except (TypeError, ValueError):
+                view_text = None  # a game whose view is not plain data: its events still go
+            if view_text is not None:
+                rest = {"awaited": awaited, "over": over,
+                        "events": [e.to_json() for e in events], "names": list(names),
+                        "urgent": urgent, "speaks": speaks, "mine": mine, "left": left}
+                frame = f'{{"t":"view","view":{view_text},{_frame(rest)[1:]}'
+                sent = self._send({"t": "view", "view": view, **rest}, frame)
         if not sent:
             with self._keeping(lambda said: self._public_part(events, view, names)):
                 super().told(events, view, names=names, urgent=urgent, speaks=speaks,
@@ -209,6 +225,12 @@ class RemoteNews(SeatNews):
             super().resumed(view)
 
     def clock(self, left: float | None, view: Any = None) -> None:
+        # Only a student's computer: there nothing but this news sets the clock it shows.
+        link = None if self._remote.words_here else self._remote.present
+        none = left is None and view is None
+        if none and link is not None and link is self._no_clock:
+            return
+        self._no_clock = link if none else None
         if not self._call("clock", left=left, view=view):
             super().clock(left, view)
 

@@ -19,6 +19,7 @@ import asyncio
 import json
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,6 +29,14 @@ import aiohttp
 from braille_words.net import protocol
 from braille_words.net.client import BACKOFF, SeatScreen
 from braille_words.table.outputs import SeatOutput
+
+PACE = 40
+"""Lines a simulated student sends in any one second at most: under the host's flood limit
+(``host.MOST_PER_SECOND``), which closes a connection that sends more — two students drawing
+at one table would otherwise reach it, and the line that did would never be played."""
+
+READ_ANSWERS = frozenset({"read", "answer", "where", "spell", "help"})
+"""The ``news`` calls that answer a reading command."""
 
 Choose = Callable[[Any], str]
 """The line a student types when the table awaits it, from its seat's view."""
@@ -122,6 +131,9 @@ class Student:
     seat: int | None = None
     lines_sent: int = 0
     """Moves typed (reading commands are counted in ``reads_sent``)."""
+    moves_announced: int = 0
+    """The seat's moves the table announced to it (a view marked ``mine``, also inside
+    "while you were away"): what the table played for it, to be found in the journal."""
     latencies: list[float] = field(default_factory=list)
     """Seconds from a line sent to the first message for the seat that answers it."""
     got: list[dict[str, Any]] = field(default_factory=list)
@@ -134,7 +146,14 @@ class Student:
     over: bool = False
     last_view: Any = None
     refused: str = ""
+    closed: list[str] = field(default_factory=list)
+    """Why the host closed a connection of this student (its codes), in order."""
+    _sent: deque[float] = field(default_factory=deque)
     presented: Presented | None = None
+    present: bool = True
+    """Present what the table sends, as the student's computer does (False: only read it, for
+    the load test, where the students' computers share the host's cores: in a school each
+    does that work on its own)."""
 
     def __post_init__(self) -> None:
         self.presented = Presented(self.got, self.lang)
@@ -176,11 +195,16 @@ class Student:
 
         A student moves when its view turns to "awaited", or when it hears "your turn" (the
         cue) while its view is awaited: the table may have been waiting for another student,
-        refused the line, and says so again once it plays."""
+        refused the line, and says so again once it plays.
+
+        A line is timed to its own answer, not to whatever arrives next (the rest of the turn's
+        prompt may still be on its way): a reading to the news that reads it out, a move to
+        the view that announces it or to its refusal."""
         async with http.ws_connect(self.url, max_msg_size=0) as ws:
             await ws.send_str(protocol.hello(self.code, token=self.token, lang=self.lang))
             sent_at: float | None = None
             awaited = pending = reading = False
+            answer = ""  # what the line in flight waits for: "read" or "move"
             while time.monotonic() < deadline:
                 try:
                     message = await asyncio.wait_for(ws.receive(), deadline - time.monotonic())
@@ -191,7 +215,8 @@ class Student:
                 arrived = time.perf_counter()  # before this computer presents it
                 data = json.loads(message.data)
                 assert self.presented is not None
-                cues = {m["name"] for m in self.presented.take(data) if m.get("t") == "cue"}
+                cues = ({m["name"] for m in self.presented.take(data) if m.get("t") == "cue"}
+                        if self.present else _cues(data))
                 kind = data.get("t")
                 if kind == "welcome":
                     self.token, self.seat = str(data["token"]), int(data["seat"]) - 1
@@ -200,13 +225,17 @@ class Student:
                     self.refused = str(data.get("text", ""))
                     return False
                 elif kind == "closed":
+                    self.closed.append(str(data.get("code", "")))
                     return False
-                if sent_at is not None and kind in ("say", "view", "news"):
+                mine = kind == "view" and bool(data.get("mine"))
+                self.moves_announced += mine + own_moves_missed(data)
+                if sent_at is not None and _answers(answer, data, cues, mine):
                     self.latencies.append(arrived - sent_at)
-                    sent_at = None
+                    sent_at, answer = None, ""
                     if reading:  # the rack was read out: now the move
                         reading = False
-                        sent_at = await self._type(ws, self.choose(self.last_view))
+                        sent_at, answer = await self._type(ws, self.choose(self.last_view)), \
+                            "move"
                         continue
                 move = False
                 if kind == "view":
@@ -233,14 +262,21 @@ class Student:
                 pending = True
                 if self.read_first:
                     reading = True
-                    sent_at = await self._type(ws, self.read_first, move=False)
+                    sent_at, answer = await self._type(ws, self.read_first, move=False), "read"
                 else:
-                    sent_at = await self._type(ws, self.choose(self.last_view))
+                    sent_at, answer = await self._type(ws, self.choose(self.last_view)), "move"
         return False
 
     async def _type(self, ws: aiohttp.ClientWebSocketResponse, line: str, *,
                     move: bool = True) -> float:
-        """Send one typed line; the moment it left, for its answer's latency."""
+        """Send one typed line (within ``PACE``); the moment it left, for its answer's latency."""
+        sent = self._sent
+        now = time.monotonic()
+        while sent and now - sent[0] > 1.0:
+            sent.popleft()
+        if len(sent) >= PACE:
+            await asyncio.sleep(1.0 - (now - sent[0]))
+        sent.append(time.monotonic())
         sent_at = time.perf_counter()
         await ws.send_str(protocol.dump({"t": "line", "text": line}))
         if move:
@@ -248,3 +284,35 @@ class Student:
         else:
             self.reads_sent += 1
         return sent_at
+
+
+def _answers(answer: str, data: dict[str, Any], cues: set[str], mine: bool) -> bool:
+    """Whether ``data`` answers the line in flight: a reading's news, or a move's
+    announcement (``mine``) or refusal."""
+    if "rejected" in cues:
+        return True
+    if answer == "read":
+        return data.get("t") == "news" and data.get("do") in READ_ANSWERS
+    return mine
+
+
+def own_moves_missed(data: dict[str, Any]) -> int:
+    """The seat's own moves announced inside "while you were away" (``missed``)."""
+    if data.get("t") != "news" or data.get("do") != "missed":
+        return 0
+    calls = data.get("args", {}).get("calls", [])
+    return sum(1 for c in calls if isinstance(c, dict) and c.get("t") == "view" and c.get("mine"))
+
+
+def _cues(data: dict[str, Any]) -> set[str]:
+    """The sounds a student's computer would play for ``data`` that a student acts on, read
+    from the message itself (a student that does not present it): a refusal, and the prompt
+    of its turn."""
+    if data.get("t") == "cue":
+        return {str(data.get("name"))}
+    if data.get("t") != "news":
+        return set()
+    do, args = data.get("do"), data.get("args", {})
+    if do in ("refused", "not_your_turn") or args.get("cue") == "rejected":
+        return {"rejected"}
+    return {"your_turn"} if do == "prompt" and args.get("turn", True) else set()

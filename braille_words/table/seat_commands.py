@@ -247,7 +247,7 @@ class SeatCommands(SessionFields):
         view = self.state.view_for(seat)
         # Whether it is a reading command at all is asked in the game's own language (the
         # words are the same in every one); the answer is worded by the seat's SeatNews.
-        if self.kit.presenter.read(low, view, self.kit.word_lang, "expert") is not None:
+        if self.kit.presenter.reads(low, view, self.kit.word_lang):
             news.read(low, view)
             return True
         return False

@@ -439,13 +439,14 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
         awaiting = frozenset(self.state.awaiting)
         before, self._prompted = self._prompted, awaiting
         for seat in sorted(awaiting):
-            key = self.kit.presenter.prompt_key(self.state.view_for(seat))
+            view = self.state.view_for(seat)  # made once: a long rack costs at every move
+            key = self.kit.presenter.prompt_key(view)
             fresh = seat not in before or key != self._prompt_keys.get(seat)
             if seat not in before:
                 self._note(seat, "turn")
             self._prompt_keys[seat] = key
             if fresh and self.seats[seat].is_human:
-                self.news[seat].prompt(self.state.view_for(seat))
+                self.news[seat].prompt(view)
         self._hand_over()
 
     def tell_everyone(

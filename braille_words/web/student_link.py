@@ -105,10 +105,7 @@ class PageLink(Link):
         if self._due:
             return
         self._due = True
-        try:
-            self.loop.call_soon_threadsafe(self._send_page)
-        except RuntimeError:  # the host is closing
-            self._due = False
+        self.outbox.post(self._send_page)  # after the messages it follows
 
     def _send_page(self) -> None:
         """On the network's thread: the seat's page, when it changed."""

@@ -157,3 +157,25 @@ def test_every_move_can_be_typed_back(
 def test_every_game_has_help_in_both_languages(kit: GameKit[Any, Any, Any]) -> None:
     for lang in ("pl", "en"):
         assert kit.commands.help(lang)
+
+
+READING_TRIES = ("stojak", "rack", "stół", "table", "wyniki", "scores", "bank", "kto", "stojaki",
+                 "ręka", "hand", "karty", "słowo 1", "płytka 1", "litera 1 1", "pole a 1",
+                 "zasady", "zasady 2", "wartości", "dobierz", "pas", "xyzzy", "")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("kit", "play"), PLAY_PARAMS)
+def test_a_game_says_a_line_is_a_reading_command_exactly_when_it_answers_it(
+    kit: GameKit[Any, Any, Any], play: str, games: dict[str, tuple[Any, list[Any]]]
+) -> None:
+    # The table asks ``reads`` of every line, and words the answer only for a seat at this
+    # computer: a quicker ``reads`` must agree with ``read`` on every line.
+    _rules, steps = games[play]
+    presenter = kit.presenter
+    for state, _seat, _move in steps[:: max(1, len(steps) // 5)]:
+        view = state.view_for(0)
+        for low in READING_TRIES:
+            for lang in ("pl", "en"):
+                answered = presenter.read(low, view, lang, "expert") is not None
+                assert presenter.reads(low, view, lang) == answered, (low, lang)

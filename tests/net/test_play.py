@@ -39,6 +39,13 @@ def test_two_students_play_a_seeded_game_to_the_end_over_the_network(
         assert views and {v["seat"] for v in views} == {seat}
         final = json.loads(json.dumps(session.state.view_for(seat)))
         assert views[-1]["scores"] == final["scores"]
+        # Each of its moves came back to it announced as its own, once.
+        assert student.moves_announced == sum(1 for e in record.entries if e.seat == seat)
+        # A game with no clock: "no clock now" changes nothing on a computer already told so,
+        # and is not sent again at every move (a message to every seat, every move).
+        assert student.presented is not None
+        no_clock = [m for m in student.presented.wire if m.get("do") == "clock"]
+        assert [m["args"] for m in no_clock] == [{"left": None, "view": None}]
 
 
 def test_a_network_table_records_refusals_as_one_computer_does(hosted: HostMaker,
@@ -67,3 +74,4 @@ def test_a_network_table_records_refusals_as_one_computer_does(hosted: HostMaker
     assert tried == ["połóż 9 9 9", "xyzzy"]
     assert all(why for _, why in student.refused)
     assert "Na stole nie ma" in student.refused[0][1]
+

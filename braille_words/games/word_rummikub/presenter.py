@@ -455,6 +455,9 @@ class Presenter(GamePresenter[RummikubView]):
         told = rules_told(GAME, low, lang, None)
         return told if told is not None else read(low, view, lang, verbosity, self.word_lang)
 
+    def reads(self, low: str, view: RummikubView, lang: str) -> bool:
+        return any(low in words for words in _READ.values()) or super().reads(low, view, lang)
+
     def prompt(self, view: RummikubView, lang: str, verbosity: str) -> str:
         return prompt(view, lang, verbosity, self.word_lang)
 
