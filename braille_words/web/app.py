@@ -228,7 +228,9 @@ def snapshot(tables: TeacherTables) -> dict[str, Any]:
         view["number"] = table.number
         view["starts_next"] = table.starts_next
         codes = table.seat_codes()
+        alerts = table.session.seat_alerts(lang_of(tables))
         for seat in view["seats"]:
+            seat["alert"] = alerts.get(seat["seat"])
             seat["network"] = connected is not None and seat["seat"] in connected
             seat["code"] = codes.get(seat["seat"])
         shown.append(view)
