@@ -15,6 +15,7 @@ import contextlib
 import functools
 import json
 import os
+import queue
 import signal
 import sys
 import threading
@@ -357,10 +358,48 @@ def cmd_play(args: argparse.Namespace) -> int:
             code = _run(session, scripted, timers=not (args.no_timer or scripted),
                         greeting=page.greeting)
             if session.next_game is None:
+                _keep_page(page, session)
                 return code
             session = page.next_game(session)
     finally:
         page.stop()
+
+
+PAGE_GONE_SECONDS = 30.0
+"""After the game, how long the program waits for a teacher's page that went away (a reload
+comes back within a second) before it takes the closing for the teacher's."""
+
+
+def _keep_page(page: Any, session: AnySession) -> None:
+    """The game is over, but the teacher's page and its reports stay (as under ``host``)
+    until the teacher closes them: Enter at the console, the console's input ending, or the
+    last page closed and not back within ``PAGE_GONE_SECONDS``. A page nobody opened goes
+    with the game."""
+    from braille_words.present.messages import text
+    from braille_words.table.session import KEYBOARD
+
+    if not page.in_use:
+        return
+    lang = next((s.lang for s in session.seats if s.is_human), "pl")
+    print(text(lang, "host_page_stays"), flush=True)
+    closing = threading.Event()
+
+    def enter() -> None:
+        with contextlib.suppress(OSError, ValueError):
+            sys.stdin.readline()
+        closing.set()
+
+    if sys.stdin is not None and sys.stdin.isatty():
+        threading.Thread(target=enter, daemon=True).start()
+    try:
+        while not closing.is_set() and page.gone_for() < PAGE_GONE_SECONDS:
+            try:  # a script's or pipe's lines still come through the table's reader
+                if session.inputs.get(timeout=0.2).seat == KEYBOARD:
+                    return
+            except queue.Empty:
+                continue
+    except KeyboardInterrupt:
+        return
 
 
 def _play_on_page(session: AnySession, args: argparse.Namespace, scripted: bool) -> int:

@@ -325,11 +325,32 @@
 
   show(JSON.parse(document.getElementById("first-snapshot").textContent));
 
+  // The program closed (the teacher pressed Enter after the game, or the game ended and
+  // the program with it): said once, and the page stops trying to reconnect; it stays to be
+  // read, with the reports already open.
+  let allOver = false;
+  let closed = false;
+  function programClosed(stream) {
+    stream.close();
+    if (closed) return;
+    closed = true;
+    linkState.textContent = W.closed;
+    say(W.closed);
+  }
+
   function listen() {
     const stream = new EventSource("events");
     stream.onopen = () => { linkState.textContent = W.live; };
-    stream.onmessage = (event) => show(JSON.parse(event.data));
-    stream.onerror = () => { linkState.textContent = W.reconnecting; };
+    stream.onmessage = (event) => {
+      const snapshot = JSON.parse(event.data);
+      allOver = snapshot.tables.length > 0 && snapshot.tables.every((t) => t.over);
+      show(snapshot);
+    };
+    stream.addEventListener("closed", () => programClosed(stream));
+    stream.onerror = () => {
+      if (allOver) programClosed(stream); // every game is over: nothing comes back
+      else linkState.textContent = W.reconnecting;
+    };
   }
   listen();
 })();
