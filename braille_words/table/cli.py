@@ -127,6 +127,9 @@ def register(subparsers: Any) -> None:
     )
     play.add_argument("--port", type=int, default=8765, metavar="N",
                       help="the port of the page of --web (default 8765; 0: any free one)")
+    play.add_argument("--page-gone", type=float, default=60.0, metavar="SECONDS",
+                      help="--web without a console: the page closed this long, and not "
+                      "back, saves the game and ends the program (default 60)")
     play.add_argument(
         "--teacher-page",
         action="store_true",
@@ -166,6 +169,9 @@ def register(subparsers: Any) -> None:
     )
     resume.add_argument("--port", type=int, default=8765, metavar="N",
                         help="the port of the page of --web (default 8765; 0: any free one)")
+    resume.add_argument("--page-gone", type=float, default=60.0, metavar="SECONDS",
+                        help="--web without a console: the page closed this long, and not "
+                        "back, saves the game and ends the program (default 60)")
     add_keep_days(resume)
     resume.set_defaults(func=cmd_resume)
 
@@ -411,17 +417,19 @@ def _play_on_page(session: AnySession, args: argparse.Namespace, scripted: bool)
     try:
         return _run(session, scripted, timers=not (args.no_timer or scripted),
                     greeting=page.greeting, intro=False,
-                    console_gone=functools.partial(_page_without_console, session))
+                    console_gone=functools.partial(_page_without_console, session, page,
+                                                   args.page_gone))
     finally:
         page.stop()
 
 
-def _page_without_console(session: AnySession) -> None:
+def _page_without_console(session: AnySession, page: Any, gone_after: float) -> None:
     """Standard input of a page's game has ended: started from a launcher, ``nohup`` or with
     ``</dev/null``, nobody types at this table's console. That ends the console, not the
     game: the player is at the page. The console says so and leaves the table (on the table's
     own thread), so the page is served until the game ends or its player says "wyjdź", which
-    with no console left to end the game ends it (saved)."""
+    with no console left to end the game ends it (saved). Closing the page is leaving too:
+    a page gone ``gone_after`` seconds and not back ends the game, saved, and the program."""
     from braille_words.present.messages import text
 
     def gone() -> None:
@@ -431,6 +439,7 @@ def _page_without_console(session: AnySession) -> None:
         teacher.announce(text(teacher.lang, "web_no_console"))
         session.teacher = None
         teacher.close()
+        page.host.leave_after = gone_after
 
     session.call_soon(gone)
 
