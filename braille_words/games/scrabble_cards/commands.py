@@ -91,13 +91,13 @@ HELP: dict[str, list[tuple[str, str]]] = {
          "wartości (regulamin ich nie podaje)"),
     ],
     "en": [
-        ("8H kotek", "lay KOTEK across: row 8, from column H rightwards (row first is "
+        ("8H ⟦kotek⟧", "lay ⟦KOTEK⟧ across: row 8, from column H rightwards (row first is "
          "across)"),
-        ("H8 kotek", "lay KOTEK down: column H, from row 8 downwards (column first is down); "
+        ("H8 ⟦kotek⟧", "lay ⟦KOTEK⟧ down: column H, from row 8 downwards (column first is down); "
          "give the whole word, letters on the table included"),
-        ("8H ko?tek", "a blank is a question mark before the letter it stands for (here T)"),
-        ("8H kotek 6", "with premium card 6 of your hand (double, triple or conditional)"),
-        ("put 3 H8", "lay hand card 3 on square H8 (a blank: put 7 H8 k); a routing key on "
+        ("8H ⟦ko?tek⟧", "a blank is a question mark before the letter it stands for (here ⟦T⟧)"),
+        ("8H ⟦kotek⟧ 6", "with premium card 6 of your hand (double, triple or conditional)"),
+        ("put 3 H8", "lay hand card 3 on square H8 (a blank: put 7 H8 ⟦k⟧); a routing key on "
          "the card, then on the square, does the same (a blank: then its letter, one chord or "
          "typed)"),
         ("done", "the cards laid on squares are the move: it is judged as a whole"),

@@ -322,7 +322,8 @@ def nudge(move: Any, lang: str, verbosity: str, word_lang: str = "pl") -> str | 
     word = getattr(move, "word", None)
     if not isinstance(word, str) or not word:
         return None
-    params = {"length": len(word), "first": letter_name(word[0], word_lang)}
+    params = {"length": len(word),
+              "first": mark_word(letter_name(word[0], word_lang), word_lang, lang)}
     return render(lang, "seven_words", "nudge", params, verbosity=verbosity)
 
 
