@@ -21,7 +21,9 @@ import pytest
 from tests.net.conftest import HostMaker
 from tests.net.conftest import hosted as hosted
 from tests.web.browser import axe, needs_browser, wait
+from tests.web.conftest import Live, seats_of
 from tests.web.test_student_browser import browser, join
+from tests.web.test_teacher_browser import _log_in
 
 __all__ = ["browser", "hosted"]
 
@@ -135,6 +137,32 @@ def test_each_game_looks_as_stored_in_both_sizes_and_with_more_contrast(
                 " && top + 16 <= Math.min(window.innerHeight,"
                 " box.getBoundingClientRect().bottom)"), "the newest news is out of sight"
             shots[f"{game}-{width}x{height}-{look}"] = browser.get_screenshot_as_base64()
+        assert axe(browser) == [], look
+    differences = _compare(browser, shots)
+    wrong = {k: round(v, 4) for k, v in differences.items() if v > TOLERANCE}
+    assert not wrong, f"differ from tests/web/screenshots/ (BRAILLE_WORDS_UPDATE_SHOTS=1): {wrong}"
+
+
+def test_the_teachers_page_looks_as_stored_in_both_sizes_and_with_more_contrast(
+    live: Any, polish: Any, browser: Any
+) -> None:
+    """The same care on the teacher's page: a Scrabble karty table with its board, every
+    seat's hand."""
+    running: Live = live(("scrabble", seats_of(["Ola", "Janek"], ["human", "computer"]), 5,
+                          polish))
+    _log_in(browser, running.url)
+    wait(browser, lambda d: d.find_elements("css selector", "article.seat"))
+    time.sleep(1.5)
+    shots = {}
+    for look, contrast in LOOKS.items():
+        _look(browser, contrast)
+        for width, height in SIZES:
+            browser.set_window_size(width, height)
+            browser.execute_script("window.scrollTo(0, 0)")
+            time.sleep(0.3)
+            assert browser.execute_script(
+                "return document.documentElement.scrollWidth <= window.innerWidth")
+            shots[f"teacher-{width}x{height}-{look}"] = browser.get_screenshot_as_base64()
         assert axe(browser) == [], look
     differences = _compare(browser, shots)
     wrong = {k: round(v, 4) for k, v in differences.items() if v > TOLERANCE}
