@@ -193,4 +193,4 @@ class GameRules(ABC, Generic[S, M]):
         self, seats: Sequence[str], seed: int, position: Mapping[str, Any]
     ) -> tuple[S, list[Event]]:
         """A game set up from a teacher's position file (an exercise)."""
-        raise InputError("this game cannot start from a position file")
+        raise InputError.coded("position_unsupported")

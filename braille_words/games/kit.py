@@ -190,6 +190,14 @@ class GamePresenter(ABC, Generic[V]):
         page gives that word, and only that word, its language."""
         return None
 
+    def target_look(self, target: Any, view: V) -> Mapping[str, Any]:
+        """How a student's page draws a routing target for a sighted partner, beyond its
+        print: ``suit`` (a suit's name, drawn as a colour and a pattern), ``value`` (shown in
+        a corner; only where ``target_name`` says it too), ``kind`` ("premium", "wild"),
+        ``column`` (7 słów's card column) and ``state`` of a board square ("pending": laid and
+        waiting, "last": the last move). Drawing only: the button's name says the same."""
+        return {}
+
     def target_pressed(self, target: Any, view: V) -> bool:
         """Whether a routing target is switched on beyond the current pick (a premium card
         marked to go with the move): a student's page shows its button pressed."""

@@ -116,6 +116,10 @@ class Setting:
         elif not isinstance(value, str):
             value = None
         if value is None or (self.choices and value not in self.choices):
+            if strict:  # a teacher's exercise file: said in the page's or seat's language
+                raise OptionError.coded(
+                    "position_bad_value", name=self.name, value=_shown(raw),
+                    kind="choices" if self.choices else self.kind, choices=list(self.choices))
             raise OptionError(
                 f"the {what} setting {self.name} must be {self.wants()}; "
                 f"{_shown(raw)} is not"
@@ -189,12 +193,18 @@ def check_options(
     (a position file's JSON): each value must already have its setting's JSON type.
     """
     if not isinstance(data, Mapping):
+        if strict:
+            raise OptionError.coded("position_not_object", value=_shown(data))
         raise OptionError(f"the {what} settings must be name = value pairs, not {_shown(data)}")
     known = {s.name: s for s in settings_of(cls)}
     values: dict[str, Any] = {}
     for name, value in data.items():
         setting = known.get(str(name))
         if setting is None:
+            if strict:
+                close = difflib.get_close_matches(str(name), list(known), n=1)
+                raise OptionError.coded("position_unknown_setting", name=str(name),
+                                        close=close[0] if close else "", known=list(known))
             raise OptionError(unknown_setting(what, str(name), list(known)))
         values[setting.name] = setting.check(what, value, strict=strict)
     missing = [
@@ -203,6 +213,8 @@ def check_options(
         if f.default is MISSING and f.default_factory is MISSING and f.name not in values
     ]
     if missing:
+        if strict:
+            raise OptionError.coded("position_missing_settings", names=missing)
         raise OptionError(f"the {what} settings need {', '.join(missing)}")
     return cls(**values)
 

@@ -117,6 +117,9 @@ class Host:
         self._ssl = tls(cert, key) if cert is not None else None
         self.state_path = state_path
         self.computer_after = computer_after
+        self.leave_after: float | None = None
+        """A table with no console (``play --web`` from a launcher): a seat's page gone this
+        long, and not back, ends the game, saved, as the player's "wyjdź" would."""
         self._on_change = on_change
         self.guard = Guard()
         """Wrong codes per address, throttled; what the teacher is told of them."""
@@ -183,6 +186,12 @@ class Host:
         if status == "network_lost":
             table.lost_at[seat] = time.monotonic()
             loop, after = self._loop, self.computer_after
+            gone = self.leave_after
+            if gone is not None and loop is not None:
+                later = functools.partial(session.call_soon,
+                                          functools.partial(self._maybe_leave, table, seat))
+                with contextlib.suppress(RuntimeError):
+                    loop.call_soon_threadsafe(loop.call_later, gone, later)
             if after is not None and loop is not None:
                 # The host's own timer (the game's clock may be off, or paused by the drop).
                 later = functools.partial(session.call_soon,
@@ -202,6 +211,18 @@ class Host:
         if time.monotonic() - started >= self.computer_after - 0.05:
             table.given_to_computer.add(seat)
             table.session.control.computer_plays(seat)
+
+    def _maybe_leave(self, table: HostedTable, seat: int) -> None:
+        """The page went away and has not come back: with nobody at a console to end the
+        game, its input ends, so the game stops (saved after every move) and the program
+        exits, instead of serving a page nobody will open again."""
+        started, gone = table.lost_at.get(seat), self.leave_after
+        if started is None or gone is None or table.session.teacher is not None:
+            return
+        if time.monotonic() - started >= gone - 0.05:
+            from braille_words.table.session import KEYBOARD
+
+            table.session.inputs.put(Input(KEYBOARD, None))
 
     def _all_codes(self) -> set[str]:
         return {code for t in self.tables for code in t.keys.codes.values()}

@@ -70,6 +70,24 @@ def mark_word(text: str, word_lang: str, lang: str) -> str:
     return f"{WORD_START}{word_lang}:{strip_marks(text)}{WORD_END}"
 
 
+GAME_WORD = re.compile("⟦([^⟦⟧]*)⟧")
+"""A word of the game's language inside help text written for people (a catalogue's
+``help_short``, a game's command list): ``⟦kot⟧``. Whoever says the help marks it
+(``mark_game_words``) in the game's language when the sentence is in another."""
+
+
+def mark_game_words(text: str, word_lang: str, lang: str) -> str:
+    """``text`` with each ``⟦word⟧`` marked as ``word_lang`` (or left plain in a sentence of
+    that language): help names the game's own words, and a voice reads them in their
+    language, as it reads the words of a move."""
+    return GAME_WORD.sub(lambda m: mark_word(m.group(1), word_lang, lang), text)
+
+
+def plain_game_words(text: str) -> str:
+    """Help text as a player types it: the ``⟦…⟧`` around the game's words taken away."""
+    return GAME_WORD.sub(lambda m: m.group(1), text)
+
+
 def strip_marks(text: str) -> str:
     """The plain sentence: marked words as their text, stray marks gone."""
     if WORD_START not in text and WORD_END not in text:

@@ -15,6 +15,7 @@ import contextlib
 import functools
 import json
 import os
+import queue
 import signal
 import sys
 import threading
@@ -131,6 +132,9 @@ def register(subparsers: Any) -> None:
     )
     play.add_argument("--port", type=int, default=8765, metavar="N",
                       help="the port of the page of --web (default 8765; 0: any free one)")
+    play.add_argument("--page-gone", type=float, default=60.0, metavar="SECONDS",
+                      help="--web without a console: the page closed this long, and not "
+                      "back, saves the game and ends the program (default 60)")
     play.add_argument(
         "--teacher-page",
         action="store_true",
@@ -170,6 +174,9 @@ def register(subparsers: Any) -> None:
     )
     resume.add_argument("--port", type=int, default=8765, metavar="N",
                         help="the port of the page of --web (default 8765; 0: any free one)")
+    resume.add_argument("--page-gone", type=float, default=60.0, metavar="SECONDS",
+                        help="--web without a console: the page closed this long, and not "
+                        "back, saves the game and ends the program (default 60)")
     add_keep_days(resume)
     resume.set_defaults(func=cmd_resume)
 
@@ -363,10 +370,48 @@ def cmd_play(args: argparse.Namespace) -> int:
             code = _run(session, scripted, timers=not (args.no_timer or scripted),
                         greeting=page.greeting)
             if session.next_game is None:
+                _keep_page(page, session)
                 return code
             session = page.next_game(session)
     finally:
         page.stop()
+
+
+PAGE_GONE_SECONDS = 30.0
+"""After the game, how long the program waits for a teacher's page that went away (a reload
+comes back within a second) before it takes the closing for the teacher's."""
+
+
+def _keep_page(page: Any, session: AnySession) -> None:
+    """The game is over, but the teacher's page and its reports stay (as under ``host``)
+    until the teacher closes them: Enter at the console, the console's input ending, or the
+    last page closed and not back within ``PAGE_GONE_SECONDS``. A page nobody opened goes
+    with the game."""
+    from braille_words.present.messages import text
+    from braille_words.table.session import KEYBOARD
+
+    if not page.in_use:
+        return
+    lang = next((s.lang for s in session.seats if s.is_human), "pl")
+    print(text(lang, "host_page_stays"), flush=True)
+    closing = threading.Event()
+
+    def enter() -> None:
+        with contextlib.suppress(OSError, ValueError):
+            sys.stdin.readline()
+        closing.set()
+
+    if sys.stdin is not None and sys.stdin.isatty():
+        threading.Thread(target=enter, daemon=True).start()
+    try:
+        while not closing.is_set() and page.gone_for() < PAGE_GONE_SECONDS:
+            try:  # a script's or pipe's lines still come through the table's reader
+                if session.inputs.get(timeout=0.2).seat == KEYBOARD:
+                    return
+            except queue.Empty:
+                continue
+    except KeyboardInterrupt:
+        return
 
 
 def _play_on_page(session: AnySession, args: argparse.Namespace, scripted: bool) -> int:
@@ -378,17 +423,19 @@ def _play_on_page(session: AnySession, args: argparse.Namespace, scripted: bool)
     try:
         return _run(session, scripted, timers=not (args.no_timer or scripted),
                     greeting=page.greeting, intro=False,
-                    console_gone=functools.partial(_page_without_console, session))
+                    console_gone=functools.partial(_page_without_console, session, page,
+                                                   args.page_gone))
     finally:
         page.stop()
 
 
-def _page_without_console(session: AnySession) -> None:
+def _page_without_console(session: AnySession, page: Any, gone_after: float) -> None:
     """Standard input of a page's game has ended: started from a launcher, ``nohup`` or with
     ``</dev/null``, nobody types at this table's console. That ends the console, not the
     game: the player is at the page. The console says so and leaves the table (on the table's
     own thread), so the page is served until the game ends or its player says "wyjdź", which
-    with no console left to end the game ends it (saved)."""
+    with no console left to end the game ends it (saved). Closing the page is leaving too:
+    a page gone ``gone_after`` seconds and not back ends the game, saved, and the program."""
     from braille_words.present.messages import text
 
     def gone() -> None:
@@ -398,6 +445,7 @@ def _page_without_console(session: AnySession) -> None:
         teacher.announce(text(teacher.lang, "web_no_console"))
         session.teacher = None
         teacher.close()
+        page.host.leave_after = gone_after
 
     session.call_soon(gone)
 

@@ -104,38 +104,34 @@ def read_position(path: Path) -> dict[str, Any]:
     except OSError:
         regular = False
     if not regular:
-        what = "is not there" if not path.exists() else "is not a regular file"
-        raise InputError(
-            f"the position file {path} {what}; give the path of a .json file; "
-            "no game was started"
-        )
+        what = "position_file_missing" if not path.exists() else "position_file_not_regular"
+        raise InputError.coded(what, path=str(path))
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise InputError(f"the position file {path} cannot be read: {exc}") from None
+    except json.JSONDecodeError as exc:
+        raise InputError.coded("position_file_unreadable", path=str(path), line=exc.lineno,
+                               column=exc.colno) from None
+    except (OSError, UnicodeDecodeError):
+        raise InputError.coded("position_file_unreadable", path=str(path), line=0) from None
     except RecursionError:
-        raise InputError(
-            f"the position file {path} cannot be read: its lists or objects are "
-            "nested too deeply to be a position; no game was started"
-        ) from None
+        raise InputError.coded("position_file_too_deep", path=str(path)) from None
     if not isinstance(data, dict):
-        raise InputError(
-            f"the position file {path} holds {_json_kind(data)}, not a position: a position "
-            'is one JSON object such as {"racks": ["kot", "dom"]}; no game was started'
-        )
+        raise InputError.coded("position_file_not_object", path=str(path),
+                               kind=_json_kind(data))
     return data
 
 
 def _json_kind(data: Any) -> str:
+    """What a JSON value is, as the catalogue's sentence chooses its words."""
     if data is None:
         return "null"
     if isinstance(data, bool):
-        return "true or false"
+        return "bool"
     if isinstance(data, list):
-        return "a list"
+        return "list"
     if isinstance(data, str):
-        return "a text"
-    return "a number"
+        return "text"
+    return "number"
 
 
 def next_session(

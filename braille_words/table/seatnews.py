@@ -21,7 +21,7 @@ from braille_words.errors import BrailleWordsError, in_language
 from braille_words.games.base import Event
 from braille_words.games.kit import GameKit
 from braille_words.present.messages import lookup, render, text
-from braille_words.speech.speaker import mark_word
+from braille_words.speech.speaker import mark_game_words, mark_word, strip_marks
 from braille_words.table.clock import clock_text
 from braille_words.table.outputs import SeatOutput, ViewLine
 from braille_words.table.vocabulary import (
@@ -331,9 +331,16 @@ class SeatNews:
         items = self._help_items(topic) if out.short_display and not public else None
         out.announce(self._help(topic), cue=None, braille_items=items, public=public)
 
+    def _entries(self) -> list[tuple[str, str]]:
+        """The game's commands as help says them, the game's own words in them marked."""
+        out, word_lang = self.out, self.kit.word_lang
+        return [(mark_game_words(syntax, word_lang, out.lang),
+                 mark_game_words(meaning, word_lang, out.lang))
+                for syntax, meaning in self.kit.commands.help(out.lang)]
+
     def _help(self, topic: str) -> str:
         out = self.out
-        entries = self.kit.commands.help(out.lang)
+        entries = self._entries()
         common = text(out.lang, "help_common", out.verbosity)
         if topic in HELP_ALL_WORDS:
             lines = [text(out.lang, "help_intro", out.verbosity)]
@@ -341,7 +348,7 @@ class SeatNews:
             return " ".join([*lines, common])
         if topic:
             found = [f"{syntax}: {meaning}." for syntax, meaning in entries
-                     if help_matches(topic, syntax)]
+                     if help_matches(topic, strip_marks(syntax))]
             if found:
                 return " ".join(found)
             if topic in common.lower():
@@ -349,14 +356,14 @@ class SeatNews:
             said = text(out.lang, "help_no_topic", out.verbosity, word=topic)
             return f"{said} {self._help_short(entries)}"
         more = text(out.lang, "help_more", out.verbosity,
-                    example=help_example([syntax for syntax, _ in entries]))
+                    example=help_example([strip_marks(syntax) for syntax, _ in entries]))
         return f"{self._help_short(entries)} {more} {common}"
 
     def _help_items(self, topic: str) -> list[str] | None:
         """Help as a list for a short display, one command a window: the commands' syntax
         (each in full with "pomoc wszystko"), then the commands every game has."""
         out = self.out
-        entries = self.kit.commands.help(out.lang)
+        entries = self._entries()
         if topic and topic not in HELP_ALL_WORDS:
             return None  # one command asked for: its sentence as it is
         if topic:
@@ -364,14 +371,16 @@ class SeatNews:
         else:
             items = [syntax for syntax, _ in entries]
             items.append(text(out.lang, "help_more", "expert",
-                              example=help_example([syntax for syntax, _ in entries])))
+                              example=help_example([strip_marks(s) for s, _ in entries])))
         return [*items, text(out.lang, "help_common", "expert")]
 
     def _help_short(self, entries: list[tuple[str, str]]) -> str:
         """The game's own one-sentence list, or its command examples when it has none."""
         out = self.out
         if lookup(out.lang, self.kit.id, "help_short") is not None:
-            return render(out.lang, self.kit.id, "help_short", {}, verbosity=out.verbosity)
+            return mark_game_words(
+                render(out.lang, self.kit.id, "help_short", {}, verbosity=out.verbosity),
+                self.kit.word_lang, out.lang)
         intro = text(out.lang, "help_intro", out.verbosity)
         return f"{intro} {'; '.join(syntax for syntax, _ in entries)}."
 

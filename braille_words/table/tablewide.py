@@ -515,6 +515,13 @@ class TableWide(SessionFields):
             parts.append(text(out.lang, "status_last", out.verbosity, news=self._last_news))
         return " ".join(parts)
 
+    def seat_alerts(self, lang: str) -> dict[int, str]:
+        """What the teacher must see to at each seat now (a keyboard that cannot be used, a
+        display away, a seat whose sound failed), in ``lang``: the teacher's page shows the
+        sentence ``stan`` says, at the seat's own place, until it is mended."""
+        return {s: text(lang, f"{alert}_teacher", name=self.seats[s].name)
+                for s, alert in sorted(dict(self._alerts).items())}
+
     def tell_teacher_resumed(self) -> None:
         """The teacher's console after ``resume``: the game is back, and where it stands
         (whose turn, the clock, who the computer plays), as ``stan`` says it."""

@@ -15,7 +15,9 @@ import contextlib
 import json
 import logging
 import secrets
+import time
 from collections import deque
+from dataclasses import dataclass, field
 from html import escape
 from importlib import resources
 from pathlib import Path
@@ -42,6 +44,22 @@ REFUSALS = web.AppKey("refusals", deque[dict[str, str]])
 STOPPING = web.AppKey("stopping", asyncio.Event)
 PLAYED = web.AppKey("played", list[Path])
 
+
+@dataclass
+class Watchers:
+    """The teacher's pages open now (their live streams), and since when none is: after the
+    game the program keeps the page until the teacher has closed it."""
+
+    open: int = 0
+    none_since: float = field(default_factory=time.monotonic)
+
+    def gone_for(self) -> float:
+        """Seconds since the last page went away; 0 while one is open."""
+        return 0.0 if self.open else time.monotonic() - self.none_since
+
+
+WATCHERS = web.AppKey("watchers", Watchers)
+
 PUBLIC = frozenset({"login"})
 MAX_MESSAGE = 300
 SNAPSHOT_SECONDS = 0.3
@@ -63,6 +81,7 @@ def teacher_app(tables: TeacherTables, password: str) -> web.Application:
     app[REFUSALS] = deque(maxlen=500)
     app[STOPPING] = asyncio.Event()
     app[PLAYED] = []
+    app[WATCHERS] = Watchers()
     app.router.add_get("/", _page, name="page")
     app.router.add_get("/login", _login_form, name="login")
     app.router.add_post("/login", _login)
@@ -228,7 +247,9 @@ def snapshot(tables: TeacherTables) -> dict[str, Any]:
         view["number"] = table.number
         view["starts_next"] = table.starts_next
         codes = table.seat_codes()
+        alerts = table.session.seat_alerts(lang_of(tables))
         for seat in view["seats"]:
+            seat["alert"] = alerts.get(seat["seat"])
             seat["network"] = connected is not None and seat["seat"] in connected
             seat["code"] = codes.get(seat["seat"])
         shown.append(view)
@@ -313,6 +334,8 @@ async def _events(request: web.Request) -> web.StreamResponse:
     })
     await response.prepare(request)
     stopping = request.app[STOPPING]
+    watchers = request.app[WATCHERS]
+    watchers.open += 1
     last = ""
     quiet = 0.0
     try:
@@ -327,8 +350,14 @@ async def _events(request: web.Request) -> web.StreamResponse:
             quiet += SNAPSHOT_SECONDS
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stopping.wait(), SNAPSHOT_SECONDS)
+        # The program is closing: the page says so once and stops trying to reconnect.
+        await response.write(b"event: closed\ndata: {}\n\n")
     except (ConnectionResetError, asyncio.CancelledError):
         pass
+    finally:
+        watchers.open -= 1
+        if not watchers.open:
+            watchers.none_since = time.monotonic()
     return response
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from braille_words.net.guard import Alert
 from braille_words.present.messages import text
 from braille_words.table.session import AnySession
-from braille_words.web.app import lang_of, teacher_app
+from braille_words.web.app import SESSIONS, WATCHERS, lang_of, teacher_app
 from braille_words.web.auth import new_password, spoken_password
 from braille_words.web.server import WebServer
 from braille_words.web.tables import TeacherTable, TeacherTables
@@ -37,6 +37,15 @@ class TeacherPage:
         session = next_session(before, position)
         self.tables.replace(1, session)
         return session
+
+    @property
+    def in_use(self) -> bool:
+        """A teacher has logged in to the page: after the games it stays, for its reports."""
+        return self.server.app[SESSIONS].in_use
+
+    def gone_for(self) -> float:
+        """Seconds since the teacher's last open page went away (0 while one is open)."""
+        return self.server.app[WATCHERS].gone_for()
 
     def stop(self) -> None:
         self.server.stop()

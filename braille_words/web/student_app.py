@@ -91,11 +91,11 @@ def student_page(lang: str) -> str:
 <input id="command" name="command" autocomplete="off" maxlength="500">
 <button type="submit" data-word="send">{escape(w['send'])}</button></p>
 </form>
-<div id="areas"></div>
-<section aria-labelledby="news-heading">
+<section id="news-area" aria-labelledby="news-heading">
 <h2 id="news-heading" data-word="news">{escape(w['news'])}</h2>
-<ol id="news"></ol>
+<ol id="news" tabindex="0" aria-labelledby="news-heading"></ol>
 </section>
+<div id="areas"></div>
 </section>
 <section aria-labelledby="settings-heading">
 <h2 id="settings-heading" data-word="settings">{escape(w['settings'])}</h2>

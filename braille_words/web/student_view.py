@@ -35,6 +35,9 @@ from braille_words.table.session import AnySession
 ITEM_LINES = frozenset({"rack", "loose", "cards", "table"})
 """Lines of tiles or cards (buttons); every other line is sentences (text)."""
 
+LOOKS = frozenset({"suit", "value", "kind", "column", "state"})
+"""What of ``target_look`` a page may draw (one word or number each)."""
+
 PAGES_KEPT = 8
 """Pages whose buttons may still be pressed (a click on its way while the page changed)."""
 
@@ -101,6 +104,13 @@ def page_view(session: AnySession, seat: int, lang: str, *,
         except (KeyError, IndexError, TypeError, ValueError):
             return None  # a view older than the lines: the cells' own words do
 
+    def look(target: Hashable) -> dict[str, Any]:
+        try:
+            found = {} if view is None else session.kit.presenter.target_look(target, view)
+        except (KeyError, IndexError, TypeError, ValueError):
+            return {}
+        return {k: v for k, v in found.items() if k in LOOKS and isinstance(v, str | int)}
+
     def pressed(target: Hashable) -> bool:
         try:
             return view is not None and session.kit.presenter.target_pressed(target, view)
@@ -109,10 +119,10 @@ def page_view(session: AnySession, seat: int, lang: str, *,
 
     for item in lines:
         if isinstance(item, NamedGrid):
-            areas.append(_grid_area(item, word_lang, selection, targets))
+            areas.append(_grid_area(item, word_lang, selection, targets, look))
         elif item.name in ITEM_LINES:
             areas.append(_item_area(item, word_lang, lang, selection, targets, name_of,
-                                    pressed))
+                                    pressed, look))
         else:
             areas.append({"name": item.name, "kind": "text",
                           "text": _print(item.line.cells(), lang, Mode.LITERARY)})
@@ -202,7 +212,8 @@ def _button(target: Hashable, text: str, selection: Any, targets: list[Hashable]
 def _item_area(item: NamedLine, word_lang: str, lang: str, selection: Any,
                targets: list[Hashable],
                name_of: Callable[[Hashable], str | None],
-               pressed: Callable[[Hashable], bool]) -> dict[str, Any]:
+               pressed: Callable[[Hashable], bool],
+               look: Callable[[Hashable], dict[str, Any]]) -> dict[str, Any]:
     """A rack or hand (one group of buttons), or the table's words (a group per word).
 
     A button the game names (``target_name``) carries its name twice: plain (``name``), and
@@ -239,22 +250,28 @@ def _item_area(item: NamedLine, word_lang: str, lang: str, selection: Any,
                 button["spans"] = [[text, run] for text, run in marked_spans(name)]
             if pressed(target):
                 button["picked"] = True
+            drawn = look(target)
+            if drawn:
+                button["look"] = drawn
     if item.name != "table":  # a hand's cards and its actions are one row of buttons
         groups = [[b for g in groups for b in g]] if groups else []
     return {"name": item.name, "kind": "items", "groups": groups}
 
 
 def _grid_area(item: NamedGrid, word_lang: str, selection: Any,
-               targets: list[Hashable]) -> dict[str, Any]:
-    """A board: rows of squares, each a button with its coordinate."""
+               targets: list[Hashable],
+               look: Callable[[Hashable], dict[str, Any]]) -> dict[str, Any]:
+    """A board: rows of squares, each a button with its coordinate (and how it is drawn: a
+    move waiting for its answer outlined, the last move marked)."""
     grid = item.grid
     rows = []
     for r in range(grid.rows):
         row = []
         for c in range(grid.columns):
             square = grid.square_at(r, c)
-            row.append(_button(grid.target_at(r, c), square.text, selection, targets,
-                               joker=square.joker))
+            target = grid.target_at(r, c)
+            row.append(_button(target, square.text, selection, targets, joker=square.joker,
+                               **({"look": drawn} if (drawn := look(target)) else {})))
         rows.append(row)
     return {"name": item.name, "kind": "grid", "rows": rows,
             "columns": [column_name(c) for c in range(grid.columns)],

@@ -77,6 +77,8 @@ WORDS: dict[str, dict[str, str]] = {
         "empty_message": "Wiadomość jest pusta.",
         "live": "Na żywo",
         "reconnecting": "Połączenie ze stołem przerwane; łączę ponownie.",
+        "closed": "Program gry zamknięty: gra skończona, ta strona już się nie odświeża. "
+                  "Otwarte raporty zostają.",
         "skip_link": "Przejdź do stołów",
         "back": "Wróć do stołów",
         "no_script": "Ta strona potrzebuje JavaScriptu, by pokazywać stół na żywo.",
@@ -168,6 +170,8 @@ WORDS: dict[str, dict[str, str]] = {
         "empty_message": "The message is empty.",
         "live": "Live",
         "reconnecting": "The connection to the table was lost; connecting again.",
+        "closed": "The game's program has closed: the game is over and this page no longer "
+                  "updates. Reports already open stay.",
         "skip_link": "Skip to the tables",
         "back": "Back to the tables",
         "no_script": "This page needs JavaScript to show the table live.",

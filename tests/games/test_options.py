@@ -61,7 +61,7 @@ class _Words:
     ("position", "said"),
     [
         ({"racks": ["kot", "dom"], "current": True}, "current must be a whole number"),
-        ({"racks": ["", ""]}, "rack 1 of the position is empty"),
+        ({"racks": ["", ""]}, "Rack 1 of the exercise is empty"),
         ({"racks": ["kot", "dom"], "table": ["abab"]}, "ABAB, is not in the dictionary"),
         ({"racks": ["qvx", "dom"]}, "'Q', which is not a Polish letter tile"),
         ({"racks": "kot"}, "racks must be a list of texts"),

@@ -19,6 +19,7 @@ from braille_words.games.kit import GameKit
 from braille_words.games.registry import GAMES, find_game
 from braille_words.present.messages import lookup, render
 from braille_words.present.rulebook import parts, rules_told, values
+from braille_words.speech.speaker import plain_game_words
 from braille_words.table.vocabulary import (
     BOARD_JUMPS,
     HINT_WORDS,
@@ -138,7 +139,8 @@ def test_every_command_help_names_works_as_written(
     view = _view(kit, english if kit.word_lang == "en" else polish)
     wrong = {}
     for syntax, _meaning in kit.commands.help(lang):
-        for line in _alternatives(syntax):
+        # ⟦…⟧ marks the game's own words for the voice; the player types them plain
+        for line in _alternatives(plain_game_words(syntax)):
             problem = _works(kit, line, view, lang)
             if problem:
                 wrong[line] = problem

@@ -439,7 +439,7 @@ def test_a_position_sets_board_hands_and_bag_from_the_deck(polish: Any) -> None:
     ({"hands": ["a"]}, "one hand for each"),
     ({"hands": ["a", "b"], "board": ["kotek"]}, "must be like 8H kotek"),
     ({"hands": ["a", "b"], "board": ["8H kotek", "H8 lot"]}, "puts L where"),
-    ({"hands": ["a1", "b"]}, "hand 1 has"),
+    ({"hands": ["a1", "b"]}, "Hand 1 of the exercise has"),
     ({"hands": ["a", "b"], "board": ["8N kotek"]}, "runs off"),
 ])
 def test_a_position_that_cannot_be_played_is_refused_with_a_sentence(

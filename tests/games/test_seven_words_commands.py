@@ -25,6 +25,7 @@ from braille_words.games.seven_words.rules import (
 )
 from braille_words.lexicon import Lexicon
 from braille_words.present.messages import error_text
+from braille_words.speech.speaker import plain_game_words
 
 
 def view(phase: str = "writing") -> dict[str, Any]:
@@ -96,7 +97,8 @@ def test_every_help_example_parses_in_some_phase() -> None:
             parsed = []
             for phase in ("writing", "challenges", "correction", "ruling"):
                 with contextlib.suppress(InputError):
-                    parsed.append(parse(syntax.replace("Ola", "Bartek"), view(phase)))
+                    parsed.append(parse(plain_game_words(syntax).replace("Ola", "Bartek"),
+                                        view(phase)))
             assert parsed, syntax
 
 

@@ -28,6 +28,7 @@ from braille_words.games.word_rummikub.rules import (
     Undo,
 )
 from braille_words.present.messages import error_text
+from braille_words.speech.speaker import plain_game_words
 
 
 def view(rack: str = "kota?ee", table: tuple[str, ...] = ("szczyt", "k?ot")) -> dict[str, Any]:
@@ -182,7 +183,7 @@ def test_help_examples_parse() -> None:
     v = view(rack="kaz?aoa", table=("szczyt", "k?ata", "sok"))
     for lang in ("pl", "en"):
         for syntax, _ in HELP[lang]:
-            line = syntax.split(" (")[0].split(" / ")[0]
+            line = plain_game_words(syntax).split(" (")[0].split(" / ")[0]
             if line in ("wartości", "values"):
                 continue
             parse(line, v)

@@ -140,7 +140,7 @@ def test_a_scrabble_board_in_two_pieces_is_refused(run_bw: RunBW, tmp_path: Path
     position.write_text(json.dumps({"board": ["1A kot", "15L pies"], "hands": ["ala", "dom"]}))
     said = _refused(run_bw, tmp_path, "scrabble-karty", "--players", "human,human",
                     "--position", str(position))
-    assert "do not all touch" in said
+    assert "nie łączą się" in said  # a Polish game's exercise is refused in Polish
 
 
 def test_a_seat_setting_given_twice_is_refused_not_overwritten(

@@ -117,11 +117,11 @@ def test_scrabble_cards_are_named_as_said_picks_show_pressed_and_the_focus_stays
     second = _button(browser, "cards", word[1])
     second.click()
     wait(browser, lambda d: _picked(d))
-    _button(browser, "board", label=f"{squares[0]}: {word[0]}").click()
+    _button(browser, "board", label=f"{squares[0]}: {word[0]}, ruch czeka").click()
     wait(browser, lambda d: f"Pole {squares[0]} jest zajęte" in heard(d))
     assert _picked(browser)  # still in hand, to press another square
     _button(browser, "board", label=f"{squares[1]}: puste").click()
-    wait(browser, lambda d: _find(d, "board", label=f"{squares[1]}: {word[1]}"))
+    wait(browser, lambda d: _find(d, "board", label=f"{squares[1]}: {word[1]}, ruch czeka"))
     for letter, square in zip(word[2:], squares[2:], strict=True):
         _lay(browser, letter, square)
 

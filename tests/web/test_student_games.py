@@ -96,7 +96,7 @@ def _lay(driver: Any, letter: str, square: str) -> None:
             wait(driver, lambda d: _picked(d))
         _button(driver, "board", label=f"{square}: puste").click()
         try:
-            wait(driver, lambda d: _find(d, "board", label=f"{square}: {letter}"), 10)
+            wait(driver, lambda d: _find(d, "board", label=f"{square}: {letter}, ruch czeka"), 10)
             return
         except TimeoutException:
             continue

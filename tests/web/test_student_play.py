@@ -389,3 +389,39 @@ def test_a_hint_and_a_refusal_mark_the_english_words_alone_in_a_polish_sentence(
     assert command_word in ("połóż", "ukradnij", "pas")
     english_words = [text for text, lang in spans if lang == "en"]
     assert english_words and all(w.isalpha() for w in english_words)
+
+
+def test_a_console_less_page_game_whose_page_is_closed_is_saved_and_the_program_ends(
+    tmp_path: Path,
+) -> None:
+    """Closing the tab is leaving: with no console to end it, a page gone and not back within
+    the grace period (``--page-gone``) ends the game, saved, and the program with it."""
+    process = _play(tmp_path, "rummikub", "--web", "--port", "0", "--seed", "3",
+                    "--players", "human,computer:beginner", "--page-gone", "2",
+                    stdin=subprocess.DEVNULL)
+    try:
+        found = _first_line(process, r"http://127\.0\.0\.1:(\d+)/play\?lang=pl#(\d{6})")
+        port, code = found.group(1), found.group(2)
+        _first_line(process, r"Nikt nie pisze w tym terminalu")
+
+        async def scenario() -> None:
+            from tests.web.test_student_hotseat import Page
+
+            async with aiohttp.ClientSession() as http:
+                ws = await _page_socket(f"ws://127.0.0.1:{port}/play/ws", code, http)
+                page = Page(ws)
+                await page.until(lambda p: p["turn"], 60)
+                await page.line("dobierz")
+                await page.said_soon("Dobierasz", 60)
+                await ws.close()  # the tab is closed
+
+        asyncio.run(scenario())
+        time.sleep(1)
+        assert process.poll() is None  # a reload comes back within the grace period
+        assert process.wait(30) == 0
+        assert process.stdout is not None
+        assert "Traceback" not in process.stdout.read()
+        journal = (tmp_path / "game.jsonl").read_text(encoding="utf-8")
+        assert "dobierz" in journal or "draw" in journal  # the move is kept, to resume
+    finally:
+        stop(process)

@@ -216,3 +216,39 @@ def test_a_page_control_that_would_do_nothing_says_why_not_done(
         assert status == 200 and answer["said"].startswith("Zrobione")
     finally:
         server.stop()
+
+
+def test_a_seat_whose_keyboard_cannot_be_used_is_shown_on_the_teachers_page(
+    tmp_path: Path, polish: Any
+) -> None:
+    """The student was told, but a blind student cannot mend a device path: the page shows
+    it at that seat (the sentence ``stan`` says) until the keyboard works again."""
+    import json
+
+    from braille_words.web.app import teacher_app
+    from braille_words.web.server import WebServer
+    from braille_words.web.tables import TeacherTable, TeacherTables
+    from tests.web.conftest import PASSWORD, Client
+
+    session, _, console = _table(tmp_path, polish)
+    server = WebServer(teacher_app(TeacherTables([TeacherTable(1, session)]), PASSWORD))
+    server.start()
+    try:
+        teacher = Client(server.url)
+        teacher.login(PASSWORD)
+
+        def alerts() -> list[Any]:
+            _, body = teacher.request("api/tables")
+            return [s["alert"] for s in json.loads(body)["tables"][0]["seats"]]
+
+        assert alerts() == [None, None, None]
+        session.outputs[1].on_device("keyboard_lost")
+        session.pump()
+        said = ("Janek: klawiatura nie działa (odłączona albo bez uprawnień). Podłącz ją, "
+                "albo „komputer Janek” da to miejsce komputerowi.")
+        assert alerts() == [None, said, None] and said in console.getvalue()
+        session.outputs[1].on_device("keyboard_back")
+        session.pump()
+        assert alerts() == [None, None, None]
+    finally:
+        server.stop()

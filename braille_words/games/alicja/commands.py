@@ -71,9 +71,9 @@ HELP: dict[str, list[tuple[str, str]]] = {
         ("czekam", "gdy odpadniesz: do końca rundy słyszysz mniej; jeszcze raz: wszystko"),
     ],
     "en": [
-        ("klaun", "on your turn say a word on the theme — a Polish word, whatever the language "
-         "you hear (or several: treser lwów)"),
-        ("say czas", "say a word that sounds like a command (czas, tak)"),
+        ("⟦klaun⟧", "on your turn say a word on the theme — a Polish word, whatever the language "
+         "you hear (or several: ⟦treser lwów⟧)"),
+        ("say ⟦czas⟧", "say a word that sounds like a command (⟦czas⟧, ⟦tak⟧)"),
         ("theme 1", "the Queen of Hearts chooses theme 1 or 2"),
         ("challenge", "put the last word to the table's vote (does it fit the theme?)"),
         ("yes", "in a vote: the word stands; \"no\": it goes"),
@@ -85,7 +85,7 @@ HELP: dict[str, list[tuple[str, str]]] = {
         ("skip", "Cheshire Cat: once a round, skip your turn"),
         ("hatter", "Hatter: once a round, no letter is forbidden to you this turn"),
         ("lay letter", "Queen of Hearts, White Rabbit: right after your turn, lay your secret "
-         "letter over the row (or: klaun +letter)"),
+         "letter over the row (or: ⟦klaun⟧ +letter)"),
         ("again", "Two of Hearts: once a round, the player who just finished plays another "
          "turn"),
         ("caterpillar Ola", "Caterpillar: lay your token before the player you name (or "

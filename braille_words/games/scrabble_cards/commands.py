@@ -83,12 +83,12 @@ HELP: dict[str, list[tuple[str, str]]] = {
         ("nasze wartości", "wartości, których regulamin nie podaje"),
     ],
     "en": [
-        ("8H kotek", "KOTEK across: row 8, from column H rightwards"),
-        ("H8 kotek", "KOTEK down: column H, from row 8 downwards; the whole word, table "
+        ("8H ⟦kotek⟧", "⟦KOTEK⟧ across: row 8, from column H rightwards"),
+        ("H8 ⟦kotek⟧", "⟦KOTEK⟧ down: column H, from row 8 downwards; the whole word, table "
          "letters included"),
-        ("8H ko?tek", "a question mark before T: the T is a joker"),
-        ("8H kotek 6", "with premium card 6 of your hand"),
-        ("put 3 H8", "card 3 on square H8 (a joker: put 7 H8 k); or routing on the card, "
+        ("8H ⟦ko?tek⟧", "a question mark before ⟦T⟧: the ⟦T⟧ is a joker"),
+        ("8H ⟦kotek⟧ 6", "with premium card 6 of your hand"),
+        ("put 3 H8", "card 3 on square H8 (a joker: put 7 H8 ⟦k⟧); or routing on the card, "
          "then on the square"),
         ("done", "the cards laid are the move"),
         ("take H8", "take back the card on H8; clear: all of them"),

@@ -82,10 +82,7 @@ def _connected(table: Collection[tuple[int, int]]) -> None:
                 seen.add(sq)
                 todo.append(sq)
     if len(seen) != len(squares):
-        raise InputError(
-            "the board's words do not all touch: every word on the table must cross or "
-            "join another, as in a game"
-        )
+        raise InputError.coded("position_apart", "scrabble_cards")
 
 
 def state_from_position(
@@ -97,31 +94,32 @@ def state_from_position(
     pos = check_options(Position, "position", position, strict=True)
     n = len(seats)
     if len(pos.hands) != n:
-        raise InputError(f"the position needs one hand for each of the {n} players")
+        raise InputError.coded("position_hands_count", "scrabble_cards", players=n)
     if not 0 <= pos.current < n:
-        raise InputError(f"current must be a player number from 0 to {n - 1}")
+        raise InputError.coded("position_current", "common", highest=n - 1)
     if pos.scores and len(pos.scores) != n:
-        raise InputError(f"scores must give a number for each of the {n} players")
+        raise InputError.coded("position_scores_count", "scrabble_cards", players=n)
     size = rules.options.board_size
     pool = _Pool(rules.deck.cards())
     table: dict[tuple[int, int], Placed] = {}
     for number, text in enumerate(pos.board, start=1):
-        where = f"board word {number}"
         head, _, word = normalize(text).partition(" ")
         try:
             row, col, across = parse_place(head)
             letters = parse_word(word)
         except InputError:
-            raise InputError(f"{where} must be like 8H kotek (row first: across), not "
-                             f"{text!r}") from None
+            raise InputError.coded("position_board_word", "scrabble_cards", number=number,
+                                   text=text) from None
         for i, (letter, blank) in enumerate(letters):
             sq = (row, col + i) if across else (row + i, col)
             if not (0 <= sq[0] < size and 0 <= sq[1] < size):
-                raise InputError(f"{where} runs off the {size} by {size} table")
+                raise InputError.coded("position_off_board", "scrabble_cards", number=number,
+                                       size=size)
             if sq in table:
                 if table[sq].letter != letter:
-                    raise InputError(f"{where} puts {letter.upper()} where another word has "
-                                     f"{table[sq].letter.upper()}")
+                    raise InputError.coded("position_clash", "scrabble_cards", number=number,
+                                           letter=letter.upper(),
+                                           other=table[sq].letter.upper())
                 continue
             card = pool.take("?" if blank else letter, "board", number)
             table[sq] = Placed(sq[0], sq[1], card.id, letter, blank)
@@ -131,11 +129,11 @@ def state_from_position(
         tokens = _tokens(hand, codes)
         for t in tokens:
             if t not in LETTERS and t != "?" and t not in codes:
-                raise InputError(f"hand {number} has {t!r}: a hand holds letters, ? "
-                                 f"for a blank and premium cards by code "
-                                 f"({', '.join(sorted(codes))})")
+                raise InputError.coded("position_not_a_card", "scrabble_cards", number=number,
+                                       token=t, codes=sorted(codes))
         if len(tokens) > rules.deck.hand_size:
-            raise InputError(f"hand {number} holds more than {rules.deck.hand_size} cards")
+            raise InputError.coded("position_hand_full", "scrabble_cards", number=number,
+                                   most=rules.deck.hand_size)
         hands.append(tuple(pool.take(t, "hand", number) for t in tokens))
     rest = list(pool.cards)
     if pos.bag is None:

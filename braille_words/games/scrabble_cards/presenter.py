@@ -565,6 +565,13 @@ _CUES = {"word_laid": "accepted", "move_taken_back": "rejected", "all_cards": "a
          "against_played": "rejected", "checked": "warning"}
 
 
+def _squares_of(last: Mapping[str, Any]) -> set[tuple[int, int]]:
+    """The squares of a move's main word."""
+    dr, dc = (0, 1) if last["across"] else (1, 0)
+    length = len(str(last["word"]).replace("?", ""))
+    return {(last["row"] + dr * i, last["col"] + dc * i) for i in range(length)}
+
+
 class Presenter(GamePresenter[ScrabbleView]):
     """Scrabble karty's sentences and Braille lines as the table calls them."""
 
@@ -617,6 +624,26 @@ class Presenter(GamePresenter[ScrabbleView]):
         if kind == "laid" and len(target) == 4:
             return _t(lang, "laid_button", card=name, coord=square_name(target[2], target[3]))
         return name
+
+    def target_look(self, target: Any, view: ScrabbleView) -> Mapping[str, Any]:
+        """A hand card's value in a corner (its name says it), a premium card as one; a
+        board square laid this turn or waiting for the rivals' answer outlined ("pending"),
+        the last accepted move marked ("last")."""
+        if not isinstance(target, tuple) or not target:
+            return {}
+        if target[0] == "rack" and len(target) == 3 and 0 <= target[1] < len(view["hand"]):
+            card = view["hand"][target[1]]
+            if card["premium"] is not None:
+                return {"kind": "premium"}
+            return {"value": card["value"]} if card["letter"] is not None else {"kind": "wild"}
+        if target[0] == "square" and len(target) == 3:
+            square = (target[1], target[2])
+            if any((p["row"], p["col"]) == square for p in view["pending"]):
+                return {"state": "pending"}
+            last = view["last"]
+            if last is not None and square in _squares_of(last):
+                return {"state": "pending" if view["phase"] == "verdict" else "last"}
+        return {}
 
     def target_pressed(self, target: Any, view: ScrabbleView) -> bool:
         """A premium card marked to go with the move (pressed twice, or ``premia N``)."""

@@ -69,13 +69,13 @@ HELP: dict[str, list[tuple[str, str]]] = {
         ),
     ],
     "en": [
-        ("kot", "during a round a bare word is your word for the round (it cannot be changed)"),
-        ("word gotowe", "write a word that looks like a command (here: GOTOWE)"),
+        ("⟦kot⟧", "during a round a bare word is your word for the round (it cannot be changed)"),
+        ("word ⟦gotowe⟧", "write a word that looks like a command (here: ⟦GOTOWE⟧)"),
         ("challenge Ola", "challenge the word of the player you name (or number; a wrong "
          "challenge costs 2 points at the end)"),
         ("done", "you have no (more) challenges this round"),
-        ("keep l s w n", "veteran: these letters (at most 4) score normally, others 1 point"),
-        ("correct kot", "lenient table: correct a challenged word to its proper form"),
+        ("keep ⟦l s w n⟧", "veteran: these letters (at most 4) score normally, others 1 point"),
+        ("correct ⟦kot⟧", "lenient table: correct a challenged word to its proper form"),
         ("withdraw", "lenient table: give up a challenged word (it scores 0)"),
         (
             "same family",

@@ -326,7 +326,8 @@ def nudge(move: Any, lang: str, verbosity: str, word_lang: str = WORD_LANG) -> s
     word = getattr(move, "word", None)
     if not isinstance(word, str) or not word:
         return None
-    params = {"length": len(word), "first": letter_name(word[0], word_lang)}
+    params = {"length": len(word),
+              "first": mark_word(letter_name(word[0], word_lang), word_lang, lang)}
     return render(lang, "seven_words", "nudge", params, verbosity=verbosity)
 
 
@@ -377,6 +378,15 @@ class Presenter(GamePresenter[SevenWordsView]):
         self, view: SevenWordsView, lang: str, selection: Any = None
     ) -> list[NamedLine]:
         return braille_view(view, lang, selection, self.word_lang)
+
+    def target_look(self, target: Any, view: SevenWordsView) -> Mapping[str, Any]:
+        """A card of the play area with its column (5, 4, 3 or 2), drawn in that column's
+        colour and pattern; its print already says the column and the bonus."""
+        if isinstance(target, tuple) and len(target) == 2 and target[0] == "card":
+            for card in view["area"]:
+                if card["slot"] == target[1]:
+                    return {"column": card["column"]}
+        return {}
 
     def rack_letters(self, view: SevenWordsView) -> str:
         return rack_letters(view)

@@ -122,22 +122,22 @@ HELP: dict[str, list[tuple[str, str]]] = {
     ],
     "en": [
         ("put 3 2 1", "rack tile 3 into word 2 before its 1st letter "
-                      "(no position: at the end; a tile may be named by letter: put a 2)"),
-        ("put 4 2 1 a", "the joker (tile 4) goes in as the letter A"),
-        ("new 3 5 7", "rack tiles 3, 5 and 7 as a new word (or by letters: new kot)"),
+                      "(no position: at the end; a tile may be named by letter: put ⟦a⟧ 2)"),
+        ("put 4 2 1 ⟦a⟧", "the joker (tile 4) goes in as the letter ⟦A⟧"),
+        ("new 3 5 7", "rack tiles 3, 5 and 7 as a new word (or by letters: new ⟦kot⟧)"),
         ("split 2 3", "cut word 2 before its 3rd letter"),
         ("move 2 4 1 1", "letter 4 of word 2 becomes the 1st letter of word 1 "
                          "(0 or none: at the end; word 0: a new word)"),
         ("back 2 3", "take a tile you laid this turn back to your rack"),
-        ("joker 2 a", "put an A from your rack in place of the joker in word 2; the joker must "
+        ("joker 2 ⟦a⟧", "put an ⟦A⟧ from your rack in place of the joker in word 2; the joker must "
                       "be placed again this turn (only after your first lay-down)"),
         ("joker 2 3 1 4", "replace the joker (word 2, position 3) by the letter at word 1, "
                           "position 4"),
-        ("2 3 +aa = szyszka oczy kat", "take words 2 and 3 and A, A from your rack, make "
+        ("2 3 +⟦aa⟧ = ⟦szyszka oczy kat⟧", "take words 2 and 3 and ⟦A, A⟧ from your rack, make "
                                        "these words"),
-        ("+? = kotek", "a word from your rack, the joker filling the missing letter; without "
+        ("+? = ⟦kotek⟧", "a word from your rack, the joker filling the missing letter; without "
                        "+ the program picks your rack letters"),
-        ("1 +za = zaszczyt !", "a final ! ends the turn at once"),
+        ("1 +⟦za⟧ = ⟦zaszczyt⟧ !", "a final ! ends the turn at once"),
         ("undo", "undo the last step"),
         ("reset", "take the whole turn back"),
         ("done", "end the turn: every word is checked"),

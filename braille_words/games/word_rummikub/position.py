@@ -25,15 +25,13 @@ class Position:
     bank: str | None = None
 
 
-def _letters(text: str, what: str, jokers: bool = True) -> str:
+def _letters(text: str, what: tuple[str, int], jokers: bool = True) -> str:
     """Tile letters of a position, or a sentence naming the first that is no Polish tile."""
     letters = normalize(text).replace(" ", "")
     for ch in letters:
         if ch not in POLISH and not (jokers and ch == "?"):
-            raise InputError(
-                f"{what} has {ch.upper()!r}, which is not a Polish letter tile"
-                + (" ('?' is a joker)" if jokers else "")
-            )
+            raise InputError.coded("position_not_a_tile", "word_rummikub", place=what[0],
+                                   number=what[1], letter=ch.upper(), jokers=jokers)
     return letters
 
 
@@ -51,30 +49,25 @@ def from_position(
     pos = check_options(Position, "position", position, strict=True)
     players = len(names)
     if len(pos.racks) != players:
-        raise InputError(f"the position needs one rack for each of the {players} players")
-    racks = [_letters(r, f"rack {n}") for n, r in enumerate(pos.racks, start=1)]
+        raise InputError.coded("position_racks_count", "word_rummikub", players=players)
+    racks = [_letters(r, ("rack", n)) for n, r in enumerate(pos.racks, start=1)]
     for number, rack in enumerate(racks, start=1):
         if not rack:
-            raise InputError(f"rack {number} of the position is empty; give each player a tile")
-    table = [_letters(w, f"table word {n}") for n, w in enumerate(pos.table, start=1)]
+            raise InputError.coded("position_rack_empty", "word_rummikub", number=number)
+    table = [_letters(w, ("table", n)) for n, w in enumerate(pos.table, start=1)]
     for number, word in enumerate(table, start=1):
         shown = word.replace("?", "")
         if shown and not rules.lexicon.contains(shown):
-            raise InputError(
-                f"table word {number}, {shown.upper()}, is not in the dictionary; "
-                "a position's table holds only words"
-            )
+            raise InputError.coded("position_not_a_word", "word_rummikub", number=number,
+                                   word=shown.upper())
     if pos.laid_down is not None and len(pos.laid_down) != players:
-        raise InputError("laid_down must say true or false for each player")
+        raise InputError.coded("position_laid_down_count", "word_rummikub", players=players)
     if not 0 <= pos.current < players:
-        raise InputError(f"current must be a player number from 0 to {players - 1}")
-    bank = _letters(pos.bank, "the bank") if pos.bank is not None else None
+        raise InputError.coded("position_current", "common", highest=players - 1)
+    bank = _letters(pos.bank, ("bank", 0)) if pos.bank is not None else None
     if bank == "":
         # An empty text is a slip more often than an exercise with nothing to draw.
-        raise InputError(
-            "the bank is empty; list the tiles left to draw, or leave bank out to put "
-            "every other tile in the bank"
-        )
+        raise InputError.coded("position_bank_empty", "word_rummikub")
     state = arranged_state(
         racks,
         table,

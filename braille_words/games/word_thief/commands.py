@@ -25,11 +25,11 @@ GAME = "word_thief"
 
 HELP: dict[str, list[tuple[str, str]]] = {
     "pl": [
-        ("połóż work", "połóż słowo WORK z kart w ręce (słowa są angielskie; wystarczy też "
-         "samo słowo: work)"),
-        ("ukradnij 2 frown cat", "ukradnij słowo 2 ze stołu i zrób z niego i swoich kart "
-         "słowa FROWN i CAT; jedno słowo je wydłuża, kilka je dzieli"),
-        ("pas x z q", "nie kładziesz ani nie kradniesz: -10 pkt i wymieniasz 3 karty "
+        ("połóż ⟦work⟧", "połóż słowo ⟦WORK⟧ z kart w ręce (słowa są angielskie; wystarczy też "
+         "samo słowo: ⟦work⟧)"),
+        ("ukradnij 2 ⟦frown⟧ ⟦cat⟧", "ukradnij słowo 2 ze stołu i zrób z niego i swoich kart "
+         "słowa ⟦FROWN⟧ i ⟦CAT⟧; jedno słowo je wydłuża, kilka je dzieli"),
+        ("pas ⟦x z q⟧", "nie kładziesz ani nie kradniesz: -10 pkt i wymieniasz 3 karty "
          "(? to dżoker); gdy talia jest pusta, samo „pas”"),
         ("kolory", "twoje karty według kolorów; na monitorze kolor karty to kropki 7 i 8: "
          "czerwony bez nich, niebieski 7, zielony 8, żółty 7 i 8; dżoker to pełna komórka. "

@@ -323,6 +323,24 @@ class Presenter(GamePresenter[WordThiefView]):
     def rack_letters(self, view: WordThiefView) -> str:
         return "".join(c["letter"] or "?" for c in view["hand"])
 
+    def target_look(self, target: Any, view: WordThiefView) -> Mapping[str, Any]:
+        """A card's suit (its colour and pattern on the page); a hand card's value, which its
+        name says, in a corner; a wild as a wild."""
+        if not isinstance(target, tuple):
+            return {}
+        if len(target) == 2 and target[0] == "rack" and 0 <= target[1] < len(view["hand"]):
+            card: Mapping[str, Any] = view["hand"][target[1]]
+            if card["letter"] is None:
+                return {"kind": "wild"}
+            return {"suit": card["suit"], "value": card["value"]}
+        if len(target) == 3 and target[0] == "word" and 0 <= target[1] < len(view["table"]):
+            cards = view["table"][target[1]]["cards"]
+            if not 0 <= target[2] < len(cards):
+                return {}
+            card = cards[target[2]]
+            return {"kind": "wild"} if card["wild"] else {"suit": card["suit"]}
+        return {}
+
     def target_name(self, target: Any, view: WordThiefView, lang: str) -> str | None:
         """A card as its sentence says it, with the printed letter for the spoken name (the
         English letter marked): in the hand with its value, "X czerwony (8)", as ``karty``

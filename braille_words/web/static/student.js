@@ -80,7 +80,16 @@
     const news = $("news");
     news.appendChild(item);
     while (news.childElementCount > NEWS_KEPT) news.firstElementChild.remove();
+    showNewest();
     voice(spans, urgent);
+  }
+
+  // The newest news stays in sight, from its first line (a long one is seen from its start),
+  // whatever the window's size.
+  function showNewest() {
+    const news = $("news");
+    const item = news.lastElementChild;
+    if (item) news.scrollTop = item.offsetTop - 2;
   }
 
   // People sharing this page hand it over: whatever was the last person's own leaves the
@@ -177,7 +186,8 @@
     button.dataset.id = item.id;
     const shown = item.text || "·";
     const foreign = !said && !item.action && page && page.word_lang !== lang ? page.word_lang : "";
-    const key = JSON.stringify([shown, said, foreign]);
+    const look = item.look || {};
+    const key = JSON.stringify([shown, said, foreign, look.value]);
     if (button.dataset.key !== key) {
       button.dataset.key = key;
       button.textContent = "";
@@ -186,6 +196,15 @@
       face.textContent = shown;
       if (foreign) face.lang = foreign;
       button.appendChild(face);
+      if (look.value !== undefined && said) {
+        // The value in the card's corner, as printed cards have it: drawn only, the
+        // button's name says it already.
+        const corner = document.createElement("span");
+        corner.className = "corner";
+        corner.setAttribute("aria-hidden", "true");
+        corner.textContent = String(look.value);
+        button.appendChild(corner);
+      }
       if (said) {
         face.setAttribute("aria-hidden", "true");
         const name = document.createElement("span");
@@ -195,12 +214,19 @@
       }
     }
     spansOf.set(button, said || [[shown, foreign || null]]);
+    // How it is drawn (suit, column, a premium or wild card, a square's move): CSS over
+    // the same button, from the same facts its name says.
+    for (const name of ["suit", "kind", "column", "state"]) {
+      if (look[name] !== undefined) button.dataset[name] = String(look[name]);
+      else delete button.dataset[name];
+    }
     button.removeAttribute("aria-label");
     button.removeAttribute("lang");
     button.dataset.action = item.action ? "1" : "";
     if (item.picked) button.setAttribute("aria-pressed", "true");
     else button.removeAttribute("aria-pressed");
     button.classList.toggle("picked", !!item.picked);
+    button.classList.toggle("empty", !item.text);
     if (tabbable !== undefined) button.tabIndex = tabbable ? 0 : -1;
   }
 
@@ -291,8 +317,9 @@
         button.dataset.row = r;
         button.dataset.col = c;
         const name = area.columns[c] + (r + 1) + ": ";
+        const state = item.look && item.look.state ? [[", " + W["square_" + item.look.state], null]] : [];
         const said = !item.text ? [[name + W.empty, null]]
-          : [[name + (item.joker ? W.joker + " " : ""), null], [item.text, page.word_lang]];
+          : [[name + (item.joker ? W.joker + " " : ""), null], [item.text, page.word_lang], ...state];
         setButton(button, item, said, r === cr && c === cc);
       });
     });
@@ -540,6 +567,7 @@
     $("areas").addEventListener("click", pressed);
     $("lang").addEventListener("change", () => setLanguage($("lang").value));
     document.addEventListener("keydown", reviewKey);
+    window.addEventListener("resize", showNewest);
     document.addEventListener("focusin", (event) => {
       if (event.target !== pressedButton) pressedButton = null;
     });

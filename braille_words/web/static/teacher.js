@@ -142,6 +142,9 @@
     const id = `table-${n}-seat-${s.seat}`;
     const article = el("article", { class: "seat", "aria-labelledby": `${id}-name`, id });
     const name = el("h4", { id: `${id}-name` });
+    // What the teacher must see to at this seat (its keyboard cannot be used…): shown here
+    // while it lasts, and said once in the news when it starts.
+    const alert = el("p", { class: "alert", id: `${id}-alert`, hidden: "" });
     const facts = el("dl", {});
     const display = el("div", { class: "display" });
     // A network seat's display and sentences are what the student's computer reported:
@@ -157,14 +160,14 @@
     const moreTime = button("", () => control(n, { action: "more_time", seat: s.seat }),
                             { id: `${id}-more-time` });
     article.append(
-      name, facts, reported,
+      name, alert, facts, reported,
       el("h5", { text: W.display }), display,
       el("h5", { id: `${id}-heard`, text: W.heard }), heard,
       el("h5", { text: W.lines }), lines,
       give, moreTime,
     );
     parts.seats.appendChild(article);
-    const seat = { article, name, facts, reported, display, heard, lines, give, moreTime };
+    const seat = { article, name, alert, facts, reported, display, heard, lines, give, moreTime };
     parts.seatParts.push(seat);
     return seat;
   }
@@ -194,6 +197,12 @@
   function showSeat(seat, n, s) {
     seat.article.dataset.kind = s.kind;
     seat.name.textContent = s.name + (s.turn ? ` — ${W.whose_turn}` : "");
+    const alert = s.alert || "";
+    if (seat.alert.textContent !== alert) {
+      seat.alert.textContent = alert;
+      seat.alert.hidden = !alert;
+      if (alert) say(alert);
+    }
     const pairs = [
       [W.connected, s.connected ? W.yes : W.no],
       ...(s.code ? [[W.join_code, s.code]] : []),
@@ -316,11 +325,32 @@
 
   show(JSON.parse(document.getElementById("first-snapshot").textContent));
 
+  // The program closed (the teacher pressed Enter after the game, or the game ended and
+  // the program with it): said once, and the page stops trying to reconnect; it stays to be
+  // read, with the reports already open.
+  let allOver = false;
+  let closed = false;
+  function programClosed(stream) {
+    stream.close();
+    if (closed) return;
+    closed = true;
+    linkState.textContent = W.closed;
+    say(W.closed);
+  }
+
   function listen() {
     const stream = new EventSource("events");
     stream.onopen = () => { linkState.textContent = W.live; };
-    stream.onmessage = (event) => show(JSON.parse(event.data));
-    stream.onerror = () => { linkState.textContent = W.reconnecting; };
+    stream.onmessage = (event) => {
+      const snapshot = JSON.parse(event.data);
+      allOver = snapshot.tables.length > 0 && snapshot.tables.every((t) => t.over);
+      show(snapshot);
+    };
+    stream.addEventListener("closed", () => programClosed(stream));
+    stream.onerror = () => {
+      if (allOver) programClosed(stream); // every game is over: nothing comes back
+      else linkState.textContent = W.reconnecting;
+    };
   }
   listen();
 })();
