@@ -158,12 +158,13 @@ class SeatNews:
     # -- the table's sentences -------------------------------------------------------------
 
     def tell(self, key: str, *, cue: str | None = None, public: bool = False,
-             urgent: bool = False, game: bool = False, **params: Any) -> None:
+             urgent: bool = False, game: bool = False, expiring: bool = False,
+             **params: Any) -> None:
         """A sentence of the catalogue (the game's own with ``game``), by its key."""
         out = self.out
         said = (render(out.lang, self.kit.id, key, params, verbosity=out.verbosity) if game
                 else text(out.lang, key, out.verbosity, **params))
-        out.announce(said, cue=cue, public=public, urgent=urgent)
+        out.announce(said, cue=cue, public=public, urgent=urgent, expiring=expiring)
 
     def refused(self, reasons: Sequence[Mapping[str, Any]]) -> None:
         """A move or line refused: every reason at once."""

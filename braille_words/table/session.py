@@ -41,6 +41,7 @@ from braille_words.table.inputs import TABLE as TABLE
 from braille_words.table.inputs import Input as Input
 from braille_words.table.journal import Header, Journal, JournalUnwritable
 from braille_words.table.outputs import SeatOutput
+from braille_words.table.reading_pace import ReadingPace
 from braille_words.table.seat_clock import SeatClockTable
 from braille_words.table.seat_commands import SeatCommands
 from braille_words.table.seatnews import SeatNews, drawing, reasons_of, status
@@ -59,7 +60,7 @@ M = TypeVar("M", bound=Move)
 
 @dataclass
 class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, ComputerSeats,
-              FinishTyping, Generic[R, S, M]):
+              FinishTyping, ReadingPace, Generic[R, S, M]):
     """A running game. Build it with ``table.start`` / ``table.resume``.
 
     It is generic in the game's rules, state and move types, so mypy checks every call the
@@ -224,7 +225,11 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
                 # opening move and keep that prompt waiting.
                 started()
                 started = None
-            if not self._process(self.inputs.get()):
+            item = self._next_input()
+            if item is None:
+                continue  # the clock and the computers looked at again: a reader reads
+            self._hold_for_readers(fresh=False)
+            if not self._process(item):
                 break
         if self.state.is_over:
             result = self._finish()
@@ -358,8 +363,10 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
             request = None
         before = self.clock.running
         self.clock.sync(request)
-        if self.clock.running is not None and self.clock.running is not before:
+        fresh = self.clock.running is not None and self.clock.running is not before
+        if fresh:
             self._give_banked_time()
+        self._hold_for_readers(fresh)
         if self._paused:
             self.clock.pause()  # a new turn's countdown waits for the table to go on
         self._sync_seat_clock()
@@ -373,7 +380,8 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
             self.inputs.put(Input(TABLE, None, move=request.key))
             return
         if event is TimerEvent.WARNING:
-            self.tell_everyone("time_warning", cue="warning", urgent=True, seconds=round(left))
+            self.tell_everyone("time_warning", cue="warning", urgent=True, expiring=True,
+                               seconds=round(left))
         if event in (TimerEvent.STARTED, TimerEvent.RESTARTED, TimerEvent.WARNING) or (
             event is TimerEvent.TICK and _clock_shows(left)
         ):
@@ -445,6 +453,9 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
                 self._note(seat, "turn")
             self._prompt_keys[seat] = key
             if fresh and self.seats[seat].is_human:
+                # A turn before it still unread on the cells is stale (the dead round's
+                # "Napisz swoje słowo"): it leaves the queue; the history keeps it.
+                self.outputs[seat].withdraw_turn()
                 self.news[seat].prompt(self.state.view_for(seat))
         self._hand_over()
 
@@ -454,6 +465,7 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
         cue: str | None = None,
         *,
         urgent: bool = False,
+        expiring: bool = False,
         **params: Any,
     ) -> None:
         """Public news for the whole table, said once at each speaker however many share it:

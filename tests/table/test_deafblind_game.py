@@ -67,7 +67,7 @@ def test_every_sentence_told_reaches_the_cells_of_a_seat_without_speech(
     loop = threading.Thread(target=session.run, daemon=True)
     loop.start()
     lines = iter(SCRIPTS[game])
-    pressed = {"at": 0.0, "frames": 0}
+    pressed = {"at": 0.0, "frames": 0, "typed": 0.0}
 
     def settled() -> bool:
         """A person reads what is on the cells before pressing again: the display has shown
@@ -85,11 +85,15 @@ def test_every_sentence_told_reaches_the_cells_of_a_seat_without_speech(
                 # The reader goes to the message line and pans on through the news.
                 emulator.press_command("pan_right" if out.current_line == "message" else "top")
                 pressed.update(at=time.monotonic(), frames=len(frames))
-            elif session.inputs.empty() and not out.unread_news:
+            elif session.inputs.empty() and not out.unread_news and not session._trying \
+                    and time.monotonic() - pressed["typed"] > 0.3:
+                # (The last line's news has had time to come: a turn not read before the
+                # reader moved again is stale, and not shown.)
                 line = next(lines, None)
                 if line is None:
                     break
                 session.inputs.put(Input(0, line))
+                pressed["typed"] = time.monotonic()
             elif out.unread_news and out.current_line == "message":
                 emulator.press_command("pan_right")  # the last message, read to its end
                 pressed.update(at=time.monotonic(), frames=len(frames))
@@ -104,8 +108,9 @@ def test_every_sentence_told_reaches_the_cells_of_a_seat_without_speech(
     assert len(told) >= 5
     shown = b"\n".join(frames)
     # While a clock runs, its seconds take the last cells of a display without status cells.
-    missing = [s for s in told
-               if _first_window(s, 40) not in shown and _first_window(s, 36) not in shown]
+    stale = set(out.news.dropped)  # a time warning once time was up, a turn already over
+    missing = [s for s in told if s not in stale
+               and _first_window(s, 40) not in shown and _first_window(s, 36) not in shown]
     assert missing == [], f"{len(missing)} of {len(told)} never reached the cells: {missing}"
 
 
@@ -153,9 +158,12 @@ class _Reader:
         return [json.loads(raw)["text"] for raw in lines]
 
     def missing(self, cells: int) -> list[str]:
+        """What was told and never came to the cells, stale news aside (a turn that was
+        over before it was read, a time warning once time was up: issue 39)."""
         shown = b"\n".join(self.frames)
+        stale = set(self.out.news.dropped)
         return [s for s in self.told() if _first_window(s, cells) not in shown
-                and _first_window(s, cells - 4) not in shown]
+                and _first_window(s, cells - 4) not in shown and s not in stale]
 
     def close(self) -> None:
         self.session.inputs.put(Input(0, None))

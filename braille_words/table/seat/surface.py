@@ -267,6 +267,14 @@ class BrailleSurface:
         if show.fresh:
             self.pager = None
         self.refresh(reset=show.reset, keep=self.current_line if show.stay else show.keep)
+        if show.at and self.pager is not None:
+            self.pager.show_cell(min(show.at, max(len(self.pager.line) - 1, 0)))
+            self.write()
+
+    @property
+    def place(self) -> int:
+        """The first cell of the window being read (0 with nothing shown)."""
+        return self.pager.window[0] if self.pager is not None else 0
 
     # -- boards ------------------------------------------------------------------------------
 
@@ -479,7 +487,13 @@ class BrailleSurface:
             if self.display is None or self._status_cells():
                 return  # the status cells show the seconds with the turn's status
             if resized:
-                self.pager = None  # the windows are narrower while a clock runs
+                # The windows are narrower while a clock runs; the reader goes on from the
+                # cell they were reading, never from the sentence's start.
+                at = self.place
+                self.pager = None
                 self.refresh(reset=False, keep=self.current_line)
+                if at and self.pager is not None:
+                    self.pager.show_cell(min(at, max(len(self.pager.line) - 1, 0)))
+                    self.write()
             else:
                 self.write()
