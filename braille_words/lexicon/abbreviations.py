@@ -132,7 +132,7 @@ def inflected_abbreviations(words: set[str], lemmas: Iterable[str], morf: Any) -
 def abbreviations(words: Iterable[str], lang: str, morf: Any = None) -> set[str]:
     """The forms of ``words`` that are abbreviations, or inflected from one: by the dictionary
     for Polish (and our list of those it does not know), by our list for English."""
-    pool = words if isinstance(words, (set, frozenset)) else set(words)
+    pool: set[str] = words if isinstance(words, set) else set(words)
     found: set[str] = listed(lang) & pool
     if lang not in LANGS:
         return found

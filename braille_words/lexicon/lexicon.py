@@ -416,7 +416,6 @@ class Lexicon:
         return f"Lexicon({self.lang!r}, {self.word_count} words, {self.source})"
 
 
-@functools.lru_cache(maxsize=8)
 def _without_listed(member: Callable[[str], bool], lang: str) -> Callable[[str], bool]:
     """The compiled lookup of a lexicon built before our lists of abbreviations were dropped
     at build (its header says so), refusing the listed ones it still holds (``hiszp``): the
@@ -435,6 +434,7 @@ def _without_listed(member: Callable[[str], bool], lang: str) -> Callable[[str],
     return contains
 
 
+@functools.lru_cache(maxsize=8)
 def _cached(lang: str, root: str) -> Lexicon:
     return Lexicon.load(lang, root)
 
