@@ -46,7 +46,8 @@ class SeatOutput(SeatNames):
         self.keys = SeatKeys(lang)
         self.surface = BrailleSurface(
             lang, above=self._above, waiting=self._waiting, hidden=self._hidden, lock=self._lock,
-            history=lambda step: self.news.history(step, self.current_line))
+            history=lambda step: self.news.history(step, self.current_line),
+            reading_back=lambda: self.news.back > 0)
         self.closed = threading.Event()
         self.submit: Callable[[str], None] | None = None
         self.on_refused: Callable[[str], None] | None = None
@@ -330,6 +331,15 @@ class SeatOutput(SeatNames):
 
     def close(self) -> None:
         self.closed.set()  # a display still being looked for stops looking
+        display = self.display
+        if display is not None:
+            # The cells are cleared: the game's last words must not stay under the fingers
+            # of whoever touches the display next, as if the program still ran (issue 39).
+            cells = int(getattr(display, "cells", 0) or 0)
+            if cells:
+                safely(lambda: display.write(bytes(cells)))
+            if int(getattr(display, "status_cells", 0) or 0):
+                safely(lambda: display.write_status(b""))
         for part in (self.speaker, self.display, self.earcons):
             close = getattr(part, "close", None)
             if close is not None:

@@ -238,37 +238,5 @@ def test_a_closed_terminal_still_leaves_a_reader_without_speech_the_time_to_read
     assert reader.missing(40) == []
 
 
-def _first_shown(frames: list[bytes], sentence: str) -> int | None:
-    """Where the sentence's first window first came to the cells (with or without a clock)."""
-    windows = (_first_window(sentence, 40), _first_window(sentence, 36))
-    return next((i for i, f in enumerate(frames) if any(w in f for w in windows)), None)
-
-
-def test_a_turn_that_ran_out_unread_is_not_read_after_the_time_up_that_ended_it(
-    tmp_path: Path, polish: Any
-) -> None:
-    """Alicja with a 3-second teapot: Ola's "Twoja kolej" waits unread behind older news
-    when the teapot stops and she is out. The time-up comes to the cells at once, over the
-    news; the turn it ended must not follow it there ("your turn" after "you are out")."""
-    reader = _Reader("alicja", 40, tmp_path, polish, options={"teapot_seconds": 3})
-    session = reader.session
-    reader.loop.start()
-    try:
-        deadline = time.monotonic() + 30
-        while session.state.phase == "theme" and time.monotonic() < deadline:
-            if 0 in session.state.awaiting:
-                session.inputs.put(Input(0, "1"))
-            time.sleep(0.1)
-        while 0 in session.state.active and time.monotonic() < deadline:
-            time.sleep(0.1)  # Ola's turn comes, and she does not look up from older news
-        assert 0 not in session.state.active
-        reader.read_everything()
-    finally:
-        reader.close()
-    told = reader.told()
-    out_at = next(i for i, s in enumerate(told) if "Ola odpada" in s and "czas" in s)
-    turn = next(s for s in reversed(told[:out_at]) if s.startswith("Twoja kolej"))
-    time_up = _first_shown(reader.frames, told[out_at])
-    assert time_up is not None
-    after = _first_shown(reader.frames[time_up:], turn)
-    assert after is None, "the turn that ran out was read after the time-up that ended it"
+# A turn that ran out unread can no longer be: the teapot waits until the turn is on the
+# cells (tests/table/test_reader_pace.py, issue 39).

@@ -161,7 +161,9 @@ class NewsQueue:
             self.unread = False
             return Show(keep="message", fresh=True)
         self.unread = self.hold
-        return Show(reset=keep is None, keep=keep)
+        # An answer on the message line itself is read from its start, not from where the
+        # reader was in the message it came before.
+        return Show(reset=keep is None, keep=keep, fresh=keep == "message")
 
     def _unread_first(self, at: int = 0) -> None:
         """The unread message on the message line waits first in the queue again (an

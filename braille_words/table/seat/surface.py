@@ -88,6 +88,7 @@ class BrailleSurface:
         hidden: Callable[[], bool],
         history: Callable[[int], Show | None] = lambda step: None,
         lock: threading.RLock | None = None,
+        reading_back: Callable[[], bool] = lambda: False,
     ) -> None:
         self.lang = lang
         self.lock = lock if lock is not None else threading.RLock()
@@ -109,6 +110,9 @@ class BrailleSurface:
         student's page, which has no display, draws its buttons again from them."""
         self._above, self._waiting, self._hidden = above, waiting, hidden
         self._history = history
+        self._reading_back = reading_back
+        """Whether the message line shows an earlier message (line up): panning past its
+        end stays there (issue 33: it went on to the rack line)."""
 
     @property
     def short(self) -> bool:
@@ -230,7 +234,9 @@ class BrailleSurface:
             return Answer()
         said = None
         if name == "pan_right":
-            moved = self.pager.pan_right() or self.move_line(1)
+            moved = self.pager.pan_right() or (
+                not (self.current_line == "message" and self._reading_back())
+                and self.move_line(1))
         elif name == "pan_left":
             moved = self.pager.pan_left() or self._back_a_line()
         elif name == "line_up":
