@@ -208,9 +208,9 @@ class RemoteNews(SeatNews):
         if not self._call("resumed", view=view):
             super().resumed(view)
 
-    def clock(self, left: float | None, view: Any = None) -> None:
-        if not self._call("clock", left=left, view=view):
-            super().clock(left, view)
+    def clock(self, left: float | None, view: Any = None, owner: str = "") -> None:
+        if not self._call("clock", left=left, view=view, owner=owner):
+            super().clock(left, view, owner)
 
     def tell(self, key: str, *, cue: str | None = None, public: bool = False,
              urgent: bool = False, game: bool = False, **params: Any) -> None:

@@ -148,10 +148,10 @@ class SeatNews:
         out = self.out
         out.announce(self.kit.presenter.resumed(view, out.lang, out.verbosity))
 
-    def clock(self, left: float | None, view: Any = None) -> None:
-        """The tactile clock (None: no clock now), and the status cells when ``view`` is
-        given."""
-        self.out.show_clock(left)
+    def clock(self, left: float | None, view: Any = None, owner: str = "") -> None:
+        """The tactile clock (None: no clock now), after whose it is (``owner``), and the
+        status cells when ``view`` is given."""
+        self.out.show_clock(left, owner)
         if view is not None:
             self.out.show_status(status(view, left))
 

@@ -387,11 +387,22 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
         ):
             # The tactile clock: every few seconds, every second in the last ten.
             for seat, news in enumerate(self.news):
-                news.clock(left, self.state.view_for(seat))
+                news.clock(left, self.state.view_for(seat), self._clock_owner(seat))
         if event is TimerEvent.TICK and request.ticking:
             for seat, out in enumerate(self.outputs):
                 if self._speaks(seat):  # the hourglass is heard once at a shared speaker
                     out.cue(request.cue, public=True)
+
+    def _clock_owner(self, seat: int) -> str:
+        """Whose the running countdown is, as ``seat``'s cells say it before the seconds:
+        "*" for its own turn, the first letter of the player's name for another's, nothing
+        when it is everyone's (a vote, 7 słów's hourglass)."""
+        awaiting = sorted(self.state.awaiting)
+        if len(awaiting) != 1 or not 0 <= awaiting[0] < len(self.seats):
+            return ""
+        if awaiting[0] == seat:
+            return "*"
+        return self.seats[awaiting[0]].name[:1].upper()
 
     # -- announcements --------------------------------------------------------------------
 

@@ -482,9 +482,13 @@ class BrailleSurface:
             digits = b""
         return b"\0" + digits[-(CLOCK_CELLS - 1):].rjust(CLOCK_CELLS - 1, b"\0")
 
-    def show_clock(self, seconds: float | None) -> None:
-        """The seconds left of the running clock (None: no clock now) on the cells."""
+    def show_clock(self, seconds: float | None, owner: str = "") -> None:
+        """The seconds left of the running clock (None: no clock now) on the cells, after
+        whose clock it is when it fits: ``owner`` is "*" for the seat's own turn, else the
+        first letter of the name of the one whose turn it is ("K12": Komputer's teapot)."""
         shown = "" if seconds is None else clock_text(seconds)
+        if shown and owner and len(owner + shown) < CLOCK_CELLS:
+            shown = owner + shown
         with self.lock:
             if shown == self.clock:
                 return

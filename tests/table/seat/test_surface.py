@@ -172,3 +172,16 @@ def test_a_clock_appearing_keeps_the_window_being_read() -> None:
     assert surface.place > 0 and abs(surface.place - at) < 14
     surface.show_clock(None)
     assert surface.place > 0
+
+
+def test_the_clock_cells_say_whose_clock_it_is() -> None:
+    """Issue 39: "12" alone on the cells did not say whether it was the reader's teapot."""
+    seat, display = Seat(), Display(14)
+    seat.message = [NamedLine("message", text_line("Kolej: Komputer.", "pl", name="message"))]
+    surface = seat.surface(display)
+    surface.show_clock(12, "K")
+    assert surface.clock == "K12"
+    surface.show_clock(11, "*")
+    assert surface.clock == "*11"
+    surface.show_clock(1200, "K")
+    assert surface.clock == "20m"  # no room for the name's letter: the time comes first
