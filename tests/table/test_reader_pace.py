@@ -223,3 +223,65 @@ def test_a_turn_waits_unread_and_the_teapot_stands_still_until_it_is_read(
         assert 0 not in session.state.awaiting or session.state.phase != "talk"
     finally:
         reader.close()
+
+
+class _Voice:
+    """A speaker still saying what it was given until the test says it is done."""
+
+    def __init__(self) -> None:
+        self.saying = False
+        self.said: list[str] = []
+
+    def say(self, text: str, lang: str | None = None, priority: Any = None) -> None:
+        self.said.append(text)
+        self.saying = True
+
+    def busy(self) -> bool:
+        return self.saying
+
+    def stop(self) -> None:
+        self.saying = False
+
+    def wait(self, timeout: float | None = None) -> bool:
+        return True
+
+    def describe(self) -> str:
+        return "test"
+
+    def close(self) -> None:
+        pass
+
+
+def test_the_teapot_starts_when_the_turn_has_been_said(tmp_path: Path, polish: Any) -> None:
+    """Issue 33 §5: the teapot started right after a long round summary, while the turn was
+    still being said. It waits until speech has said the turn to its end."""
+    voice = _Voice()
+    kit = find_game("alicja")
+    seats = [SeatConfig(name="Ola", display="none", speech="none")] + [
+        SeatConfig(name=f"Komputer {k + 1}", kind="computer", display="none", speech="none")
+        for k in range(2)]
+    outputs = [SeatOutput(name="Ola", lang="pl", verbosity="beginner", speaker=voice)] + [
+        SeatOutput(name=s.name, lang="pl", verbosity="beginner") for s in seats[1:]]
+    session = new_session(kit, seats, seed=11, journal_path=tmp_path / "g.jsonl",
+                          lexicon=polish, outputs=outputs)
+    scheduler = ManualScheduler()
+    session.clock = TableClock(session._on_timer, scheduler)
+    try:
+        session._prompt()
+        session._sync_clock()
+        session.handle(0, "1")  # the Queen of Hearts chooses the theme; she speaks first
+        assert 0 in session.state.awaiting and session.state.phase == "talk"
+        clock = session.clock
+        assert clock.running is not None and clock.held(READING)
+        full = clock.remaining()
+        scheduler.advance(20)
+        session.pump()
+        assert 0 in session.state.awaiting and clock.remaining() == full
+        voice.saying = False  # the turn has been said to its end
+        session._hold_for_readers(fresh=False)
+        assert not clock.held(READING)
+        scheduler.advance((full or 0) + 1)
+        session.pump()
+        assert 0 not in session.state.active  # now her time was hers, and it ran out
+    finally:
+        session.close()
