@@ -75,9 +75,7 @@ class TableClock:
         timer = GameTimer(spec, self.scheduler)
         self._timer, self._request = timer, request
         timer.subscribe(lambda event, left: self._forward(timer, request, event, left))
-        timer.start()
-        if self._holds:
-            timer.pause()
+        timer.start(paused=bool(self._holds))
 
     def _forward(
         self, timer: GameTimer, request: TimerRequest, event: TimerEvent, left: float

@@ -218,11 +218,12 @@ class SeatOutput(SeatNames):
                       urgent=True, braille=terse if self.short_display else None)
         return True
 
-    def withdraw_turn(self) -> None:
+    def withdraw_turn(self, shown_too: bool = True) -> None:
         """Time ran out on the seat's turn while its "your turn" still waits unread on the
-        cells: it leaves the queue (``NewsQueue.withdraw_turn``)."""
+        cells: it leaves the queue (``NewsQueue.withdraw_turn``); without ``shown_too``
+        only if it has not reached the cells yet."""
         with self._lock:
-            self.surface.apply(self.news.withdraw_turn())
+            self.surface.apply(self.news.withdraw_turn(shown_too))
 
     def repeat(self) -> None:
         """The last sentence again: said, and brought back to the cells from its start."""

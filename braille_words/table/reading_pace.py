@@ -91,7 +91,11 @@ class ReadingPace(SessionFields):
             if clock is not None:
                 clock.go_on(READING)
             return
-        if fresh and self._clock_waits():
+        if (fresh and self._clock_waits()) or (
+                not clock.held(READING) and self._readers_wait_for_turn()):
+            # (A turn given anew while its countdown runs, a vote's question: a reader has
+            # not been told it yet. A seat that hears is waited for only at the start: its
+            # speech is busy with whatever it asks to hear.)
             self._held_since = time.monotonic()
             clock.pause(READING)
         elif clock.held(READING) and not self._clock_waits():

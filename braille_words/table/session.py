@@ -41,7 +41,7 @@ from braille_words.table.inputs import TABLE as TABLE
 from braille_words.table.inputs import Input as Input
 from braille_words.table.journal import Header, Journal, JournalUnwritable
 from braille_words.table.outputs import SeatOutput
-from braille_words.table.reading_pace import ReadingPace
+from braille_words.table.reading_pace import READING, ReadingPace
 from braille_words.table.seat_clock import SeatClockTable
 from braille_words.table.seat_commands import SeatCommands
 from braille_words.table.seatnews import SeatNews, drawing, reasons_of, status
@@ -362,6 +362,9 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
         if self.state.is_over:
             request = None
         before = self.clock.running
+        if request is not None and (before is None or before.key != request.key) \
+                and self._clock_waits():
+            self.clock.pause(READING)  # it starts standing: not a moment runs before
         self.clock.sync(request)
         fresh = self.clock.running is not None and self.clock.running is not before
         if fresh:
@@ -466,7 +469,7 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
             if fresh and self.seats[seat].is_human:
                 # A turn before it still unread on the cells is stale (the dead round's
                 # "Napisz swoje słowo"): it leaves the queue; the history keeps it.
-                self.outputs[seat].withdraw_turn()
+                self.outputs[seat].withdraw_turn(shown_too=False)
                 self.news[seat].prompt(self.state.view_for(seat))
         self._hand_over()
 

@@ -277,10 +277,14 @@ class NewsQueue:
         unseen = 1 if self.unread and current != "message" else 0
         return len(self.queue) + max(unseen, min(self.behind_typing, 1))
 
-    def withdraw_turn(self) -> Show | None:
+    def withdraw_turn(self, shown_too: bool = True) -> Show | None:
         """Time ran out on the seat's turn while its "your turn" still waits unread: read
         after the time-up it would send the reader to a turn that is gone. It leaves the
-        queue; the history still has it."""
+        queue; the history still has it. Without ``shown_too`` (a newer turn supersedes it)
+        a turn already on the cells stays there to be read to its end."""
+        if not shown_too and self.turn_shown:
+            self.turn = None
+            return None
         turn, self.turn = self.turn, None
         if turn is None or not self.hold:
             return None
