@@ -207,3 +207,33 @@ def test_routing_on_the_blank_after_a_word_puts_the_pick_at_its_end_and_a_droppe
     baum.press_route(after)  # the blank after KOTY
     assert until(lambda: sent[-1] == "put 1 1 5")
     out.close()
+
+
+def test_the_cells_are_cleared_when_the_program_ends() -> None:
+    """Issue 39: the game's last words stayed under the reader's fingers after the exit, as if
+    the program still ran."""
+    from braille_words.displays.base import Display
+
+    display = Display(14)
+    out = SeatOutput(name="Ola", lang="pl", verbosity="beginner", hold_news=True,
+                     display=display)
+    out.announce("Gra zapisana.")
+    assert any(display.shown)
+    out.close()
+    assert not any(display.shown)
+
+
+def test_a_reader_is_told_to_read_not_to_hear() -> None:
+    """Issue 39: "Powiedz „pomoc”, aby usłyszeć polecenia" to a reader who does not hear."""
+    from braille_words.displays.base import Display
+    from braille_words.games.registry import find_game
+    from braille_words.table.seatnews import SeatNews
+
+    kit = find_game("rummikub")
+    reader = SeatOutput(name="Ola", lang="pl", verbosity="beginner", hold_news=True,
+                        display=Display(40))
+    hearer = SeatOutput(name="Jan", lang="pl", verbosity="beginner")
+    for out in (reader, hearer):
+        SeatNews(out, kit).tell("unknown_command", command="xyz")
+    assert "przeczytać polecenia" in reader.news.last
+    assert "usłyszeć polecenia" in hearer.news.last
