@@ -103,10 +103,11 @@ def test_where_am_i_names_the_display_line(
 
 
 def test_a_display_that_cannot_be_opened_is_told_in_the_seat_s_language_only(
-    tmp_path: Path,
+    tmp_path: Path, capsys: Any
 ) -> None:
     """Issue 17: "Could not open the Braille display port… Używam: tylko mowa." mixed two
-    languages; a Polish seat hears Polish only (the English detail goes to stderr)."""
+    languages; a Polish seat hears Polish only. The detail goes to stderr, in Polish too
+    (issue 33 §6: a screen reader read the English line out in a resumed Polish game)."""
     import io
 
     from braille_words.table.devices import open_outputs
@@ -124,6 +125,9 @@ def test_a_display_that_cannot_be_opened_is_told_in_the_seat_s_language_only(
     assert "Używam: tylko mowa." in said
     assert f"nie udało się otworzyć monitora baum:{missing}" in said
     assert "Could not open" not in said and "Check the cable" not in said
+    printed = capsys.readouterr().err
+    assert "Nie udało się otworzyć portu monitora brajlowskiego" in printed
+    assert "Could not open" not in printed
 
 
 def test_the_cancel_key_takes_back_one_thing_never_the_whole_turn() -> None:
