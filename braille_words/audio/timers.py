@@ -215,15 +215,20 @@ class GameTimer:
             return self._remaining
 
     # -- control -------------------------------------------------------------------------
-    def start(self) -> None:
-        """Turn the hourglass / press the teapot: a full countdown from now."""
+    def start(self, *, paused: bool = False) -> None:
+        """Turn the hourglass / press the teapot: a full countdown from now (``paused``: set
+        full but standing still until ``resume``, so not a moment of it runs first)."""
         with self._lock:
             idle = self._state is TimerState.IDLE
             event = TimerEvent.STARTED if idle else TimerEvent.RESTARTED
             self._remaining = self.spec.seconds
             self._warned = False
             self.beats = 0
-            self._run()
+            if paused:
+                self._clear()
+                self._state = TimerState.PAUSED
+            else:
+                self._run()
         self._emit(event, self.spec.seconds)
 
     restart = start

@@ -48,10 +48,9 @@ def open_port(url: str, protocol: HostProtocol, timeout: float = 0.05) -> serial
             write_timeout=1.0,
         )
     except (serial.SerialException, OSError, ValueError) as exc:
-        raise BrailleWordsError(
-            f"Could not open the Braille display port {url}: {exc}. "
-            "Check the cable and the device name."
-        ) from exc
+        # Coded, so a Polish table says it in Polish (issue 33: the English sentence was
+        # read out inside a Polish game); the system's own reason stays as it is.
+        raise BrailleWordsError.coded("display_port_failed", url=url, error=str(exc)) from exc
     return port
 
 

@@ -20,6 +20,9 @@ abbreviation (``sources.py``) — stays: it also drops vowel-less entries SGJP d
 
 morfeusz2 is needed here at build time; play time still uses it for word families.
 
+A few Polish abbreviations SGJP does not know at all (hiszp, niem: issue 39) are listed in
+``pl-abbreviations.txt`` beside this module, and dropped like English's.
+
 English has no such dictionary here. SCOWL keeps its abbreviations in lists of their own,
 which the build does not read, but a few reached its word lists: ``en-abbreviations.txt``
 beside this module lists them (ET, CSC, HHD…), with how they were found. The build drops the
@@ -35,8 +38,11 @@ from typing import Any
 
 MAX_LENGTH = 6  # the longest abbreviation found in wpolish has five letters
 LANGS = ("pl",)
-LISTED: dict[str, Path] = {"en": Path(__file__).resolve().parent / "en-abbreviations.txt"}
-"""Languages whose abbreviations are a list we keep (one word a line, ``#`` comments)."""
+LISTED: dict[str, Path] = {
+    lang: Path(__file__).resolve().parent / f"{lang}-abbreviations.txt" for lang in ("en", "pl")
+}
+"""Languages whose abbreviations are (also) a list we keep (one word a line, ``#`` comments):
+English's whole rule, and the Polish ones SGJP does not know (hiszp, niem…)."""
 
 
 def abbreviation_files(lang: str) -> tuple[str, ...]:
@@ -125,15 +131,14 @@ def inflected_abbreviations(words: set[str], lemmas: Iterable[str], morf: Any) -
 
 def abbreviations(words: Iterable[str], lang: str, morf: Any = None) -> set[str]:
     """The forms of ``words`` that are abbreviations, or inflected from one: by the dictionary
-    for Polish, by our list for English."""
-    if lang in LISTED:
-        return listed(lang) & set(words)
+    for Polish (and our list of those it does not know), by our list for English."""
+    pool: set[str] = words if isinstance(words, set) else set(words)
+    found: set[str] = listed(lang) & pool
     if lang not in LANGS:
-        return set()
+        return found
     morf = morf if morf is not None else _analyser()
-    found: set[str] = set()
     lemmas: set[str] = set()
-    for word in words:
+    for word in pool:
         if len(word) > MAX_LENGTH:
             continue
         analyses = morf.analyse(word)
@@ -145,5 +150,5 @@ def abbreviations(words: Iterable[str], lang: str, morf: Any = None) -> set[str]
             if base is not None:
                 lemmas.add(base)
     if lemmas:
-        found |= inflected_abbreviations(set(words), sorted(lemmas), morf)
+        found |= inflected_abbreviations(pool, sorted(lemmas), morf)
     return found

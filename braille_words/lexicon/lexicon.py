@@ -141,7 +141,8 @@ class Lexicon:
         return cls(
             lang,
             graph,
-            member.__contains__,
+            (member.__contains__ if mapped.header.get("abbreviations_listed")
+             else _without_listed(member.__contains__, lang)),
             word_count=count if isinstance(count, int) else None,
             source=str(store.graph_path(lang, path)),
             stamp=stamp if isinstance(stamp, str) else None,
@@ -413,6 +414,24 @@ class Lexicon:
 
     def __repr__(self) -> str:
         return f"Lexicon({self.lang!r}, {self.word_count} words, {self.source})"
+
+
+def _without_listed(member: Callable[[str], bool], lang: str) -> Callable[[str], bool]:
+    """The compiled lookup of a lexicon built before our lists of abbreviations were dropped
+    at build (its header says so), refusing the listed ones it still holds (``hiszp``): the
+    shared lexicon is not rebuilt for a few words. A lexicon built since has none of them
+    (a teacher's own ``--extra`` word is kept there), and uses the automaton's own lookup
+    with no Python frame around it (``Lexicon.contains`` says why that matters)."""
+    from braille_words.lexicon.abbreviations import listed
+
+    stale = frozenset(word for word in listed(lang) if member(word))
+    if not stale:
+        return member
+
+    def contains(word: str) -> bool:
+        return word not in stale and member(word)
+
+    return contains
 
 
 @functools.lru_cache(maxsize=8)

@@ -359,6 +359,7 @@ def build(
         "words": count,
         "settings": settings.to_json(),
         "signature": signature(settings),
+        "abbreviations_listed": True,  # our lists were dropped here: no look-up filter
         "stamp": stamp,
         "built": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
     }

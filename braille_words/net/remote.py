@@ -224,15 +224,15 @@ class RemoteNews(SeatNews):
         if not self._call("resumed", view=view):
             super().resumed(view)
 
-    def clock(self, left: float | None, view: Any = None) -> None:
+    def clock(self, left: float | None, view: Any = None, owner: str = "") -> None:
         # Only a student's computer: there nothing but this news sets the clock it shows.
         link = None if self._remote.words_here else self._remote.present
         none = left is None and view is None
         if none and link is not None and link is self._no_clock:
             return
         self._no_clock = link if none else None
-        if not self._call("clock", left=left, view=view):
-            super().clock(left, view)
+        if not self._call("clock", left=left, view=view, owner=owner):
+            super().clock(left, view, owner)
 
     def tell(self, key: str, *, cue: str | None = None, public: bool = False,
              urgent: bool = False, game: bool = False, **params: Any) -> None:

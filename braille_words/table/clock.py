@@ -33,6 +33,9 @@ class TableClock:
         self._scheduler = scheduler  # a real one is started only when a countdown is needed
         self._timer: GameTimer | None = None
         self._request: TimerRequest | None = None
+        self._holds: set[str] = set()
+        """Why the countdown stands still: "table" (a pause), "reading" (a seat has not yet
+        been told it is its turn). It runs when no reason holds."""
 
     @property
     def running(self) -> TimerRequest | None:
@@ -72,7 +75,7 @@ class TableClock:
         timer = GameTimer(spec, self.scheduler)
         self._timer, self._request = timer, request
         timer.subscribe(lambda event, left: self._forward(timer, request, event, left))
-        timer.start()
+        timer.start(paused=bool(self._holds))
 
     def _forward(
         self, timer: GameTimer, request: TimerRequest, event: TimerEvent, left: float
@@ -80,14 +83,20 @@ class TableClock:
         if timer is self._timer:
             self._listener(event, left, request)
 
-    def pause(self) -> None:
-        """The table is paused: the countdown stands still (and stays silent) until ``go_on``."""
+    def pause(self, why: str = "table") -> None:
+        """The table is paused (or waits for a reader, ``why``): the countdown stands still
+        (and stays silent) until ``go_on`` with the same reason, and no other holds it."""
+        self._holds.add(why)
         if self._timer is not None:
             self._timer.pause()
 
-    def go_on(self) -> None:
-        if self._timer is not None:
+    def go_on(self, why: str = "table") -> None:
+        self._holds.discard(why)
+        if self._timer is not None and not self._holds:
             self._timer.resume()
+
+    def held(self, why: str) -> bool:
+        return why in self._holds
 
     def add_time(self, seconds: float) -> bool:
         """More time for the running countdown; False when no countdown runs."""

@@ -28,6 +28,8 @@ class ComputerSeats(SessionFields):
             # The clock has run out (only the people still typing may finish), or the
             # table is paused: a computer waits like everyone else.
             return None
+        if self._readers_behind():
+            return None  # a polite table: the reader reads the last move's news first
         for seat in sorted(self.state.awaiting):
             if not self.seats[seat].is_human and seat not in self._thinking:
                 return int(seat)
@@ -41,6 +43,8 @@ class ComputerSeats(SessionFields):
         turn (challenge a word, use an ability in its window); True if one did."""
         if self._finishing or self._paused or self._reacted == self.moves_played:
             return False
+        if self._readers_behind():
+            return False  # asked again once the reader has read the move
         self._reacted = self.moves_played
         for seat, config in enumerate(self.seats):
             if config.is_human or seat in self.state.awaiting or seat in self._thinking:

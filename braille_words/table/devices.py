@@ -133,7 +133,10 @@ def _fallback(seat: SeatConfig, device: str, exc: Exception, instead: str) -> st
     if seat.lang == "pl":
         what = {"sound": seat.sound, "speech": seat.speech, "Braille": seat.display}[device]
         polish = _POLISH_REASON[device].format(what=what or "").rstrip()
-        print(f"braille-words: {seat.name}: {reason}", file=sys.stderr)
+        # The detail, for whoever sets the table up, in the table's language where the
+        # error has a catalogue sentence (a screen reader reads this line too).
+        detail = exc.in_lang(seat.lang) if isinstance(exc, BrailleWordsError) else reason
+        print(f"braille-words: {seat.name}: {detail}", file=sys.stderr)
         device, instead, reason = _POLISH[device], _POLISH[instead], polish
     return text(seat.lang, "device_fallback", device=device, reason=reason, instead=instead)
 

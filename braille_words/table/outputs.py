@@ -23,7 +23,7 @@ from braille_words.speech.speaker import strip_marks
 from braille_words.table.seat.boards import ViewLine
 from braille_words.table.seat.keys import SILENT, Router, SeatKeys, Step
 from braille_words.table.seat.names import SeatNames
-from braille_words.table.seat.news import NewsQueue
+from braille_words.table.seat.news import NewsQueue, Show
 from braille_words.table.seat.surface import Answer, BrailleSurface, Draw
 from braille_words.table.seat.voice import Earcons, SeatVoice, Speaker, safely
 from braille_words.table.seat.words import seat_words
@@ -46,7 +46,8 @@ class SeatOutput(SeatNames):
         self.keys = SeatKeys(lang)
         self.surface = BrailleSurface(
             lang, above=self._above, waiting=self._waiting, hidden=self._hidden, lock=self._lock,
-            history=lambda step: self.news.history(step, self.current_line))
+            history=lambda step: self.news.history(step, self.current_line),
+            reading_back=lambda: self.news.back > 0)
         self.closed = threading.Event()
         self.submit: Callable[[str], None] | None = None
         self.on_refused: Callable[[str], None] | None = None
@@ -117,7 +118,8 @@ class SeatOutput(SeatNames):
 
     def announce(self, sentence: str, cue: str | None = None, *, public: bool = False,
                  keep_place: bool = False, urgent: bool = False, braille: str | None = None,
-                 braille_items: Sequence[str] | None = None) -> None:
+                 braille_items: Sequence[str] | None = None, first: bool = False,
+                 expiring: bool = False) -> None:
         """Say ``sentence`` once on every channel this seat has (``braille``, when given, is
         what the cells show instead: the terse form, on a short display).
 
@@ -125,7 +127,9 @@ class SeatOutput(SeatNames):
         speaker may hear it, such as whose turn it is now); a muted seat whose Braille display
         is its own still shows it there, where nobody else reads. With ``keep_place`` the
         sentence goes to the message line but the display stays on the line being read; an
-        ``urgent`` one (the clock) is shown at once, over the typing line too.
+        ``urgent`` one (the clock) is shown at once, over the typing line too. A ``first``
+        one (the seat's turn) goes before older news still waiting to be read; an
+        ``expiring`` one (a time warning) is dropped unread once time is up.
         """
         if not sentence:
             return
@@ -149,7 +153,8 @@ class SeatOutput(SeatNames):
             self.news.remember(shown)
             self.surface.apply(self.news.post(
                 line, keep_place=keep_place, urgent=urgent,
-                current=self.current_line, typing=bool(len(self.typing))))
+                current=self.current_line, typing=bool(len(self.typing)), first=first,
+                at=self.surface.place, expiring=sentence if expiring else ""))
 
     def _say(self, sentence: str | None) -> None:
         """Speak (and write to the transcript) without touching the display: news about the
@@ -166,15 +171,59 @@ class SeatOutput(SeatNames):
     def announce_turn(self, sentence: str, braille: str | None = None) -> None:
         """The "your turn" announcement, with its own sound so it is heard over chatter."""
         with self._lock:
-            self.news.posted = None
-            self.announce(sentence, cue="your_turn", braille=braille)
-            self.news.turn = self.news.posted
+            news = self.news
+            news.posted = None
+            # A reader's turn goes before the news still waiting: the table's clock waits
+            # until it has reached the cells (``prompt_delivered``).
+            self.announce(sentence, cue="your_turn", braille=braille, first=True)
+            news.turn, news.turn_said = news.posted, sentence
+            news.turn_shown = news.turn is not None and news.message is news.turn
 
-    def withdraw_turn(self) -> None:
-        """Time ran out on the seat's turn while its "your turn" still waits unread on the
-        cells: it leaves the queue (``NewsQueue.withdraw_turn``)."""
+    @property
+    def prompt_delivered(self) -> bool:
+        """Whether the seat's last "your turn" has reached it: on the cells of a seat that
+        reads without hearing, said to the end by a seat that hears (its speech is no longer
+        busy). The table's clock starts only then (issue 39: a seat not yet told it is its
+        turn has not had its time)."""
         with self._lock:
-            self.surface.apply(self.news.withdraw_turn())
+            if self.display is not None and self.news.hold:
+                return self.news.delivered
+        speaker = self.speaker
+        busy = getattr(speaker, "busy", None)
+        if speaker is None or self.muted or busy is None:
+            return True
+        try:
+            return not busy()
+        except Exception:
+            return True
+
+    def answering(self, on: bool) -> None:
+        """The seat's own question is being answered (``gdzie``, ``stojak``, a hint): its
+        answer comes to the cells before older news waiting there."""
+        with self._lock:
+            self.news.answering = on
+
+    def _skip_to_now(self) -> bool:
+        """The "bottom" key on the message line while news waits behind it: skip to now.
+        The news waiting is passed over (``historia`` still has it): how many were skipped
+        comes to the cells, and the newest after it (issue 39). False: nothing waited."""
+        if self.current_line != "message" or not self.news.count:
+            return False
+        from braille_words.present.messages import text
+
+        skipped = self.news.skip()
+        self.surface.apply(Show(keep="message", fresh=True))
+        terse = text(self.lang, "news_skipped", "expert", count=skipped)
+        self.announce(text(self.lang, "news_skipped", self.verbosity, count=skipped),
+                      urgent=True, braille=terse if self.short_display else None)
+        return True
+
+    def withdraw_turn(self, shown_too: bool = True) -> None:
+        """Time ran out on the seat's turn while its "your turn" still waits unread on the
+        cells: it leaves the queue (``NewsQueue.withdraw_turn``); without ``shown_too``
+        only if it has not reached the cells yet."""
+        with self._lock:
+            self.surface.apply(self.news.withdraw_turn(shown_too))
 
     def repeat(self) -> None:
         """The last sentence again: said, and brought back to the cells from its start."""
@@ -225,6 +274,8 @@ class SeatOutput(SeatNames):
         with self._lock:
             if name not in SILENT:
                 self.stop_speech()
+            if name == "bottom" and self._skip_to_now():
+                return
             for read in (self.news.flash_key, self.news.read_key):
                 done, show = read(name, self.current_line, self.surface.window)
                 self.surface.apply(show)
@@ -281,6 +332,15 @@ class SeatOutput(SeatNames):
 
     def close(self) -> None:
         self.closed.set()  # a display still being looked for stops looking
+        display = self.display
+        if display is not None:
+            # The cells are cleared: the game's last words must not stay under the fingers
+            # of whoever touches the display next, as if the program still ran (issue 39).
+            cells = int(getattr(display, "cells", 0) or 0)
+            if cells:
+                safely(lambda: display.write(bytes(cells)))
+            if int(getattr(display, "status_cells", 0) or 0):
+                safely(lambda: display.write_status(b""))
         for part in (self.speaker, self.display, self.earcons):
             close = getattr(part, "close", None)
             if close is not None:

@@ -94,7 +94,7 @@ class SeatClockTable(SessionFields):
             else:
                 said = text(out.lang, "seat_clock_warning_seconds", out.verbosity,
                             seconds=round(left))
-            out.announce(said, cue="warning", urgent=True)
+            out.announce(said, cue="warning", urgent=True, expiring=True)
         shows = what in ("started", "warning") or left <= 10 or round(left) % 5 == 0
         if shows and (self.clock is None or self.clock.running is None):
             out.show_clock(left)

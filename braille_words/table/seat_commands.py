@@ -96,7 +96,7 @@ class SeatCommands(SessionFields):
             low, insist = words.lower(), True
         elif offered is not None and words == offered[1]:
             insist = True  # typed again as it was: the player means it
-        if not insist and self._generic(seat, low, words):
+        if not insist and self._answered(seat, low, words):
             self._note(seat, "command", shared_command(low, CLOCK_WORDS))
             return
         if self._paused:
@@ -202,6 +202,17 @@ class SeatCommands(SessionFields):
         if self._noting(seat):
             self._note(seat, "refused", self._trying, SeatNews.not_your_turn_sentence(
                 news, names, self._report_lang(seat)))
+
+    def _answered(self, seat: int, low: str, words: str) -> bool:
+        """A command every game shares, answered at once: the answer to the seat's own
+        question (``gdzie``, ``stojak``, a hint) comes to its cells before older news still
+        waiting there (issue 39), which waits to be read after it."""
+        out = self.outputs[seat]
+        out.answering(True)
+        try:
+            return self._generic(seat, low, words)
+        finally:
+            out.answering(False)
 
     def _generic(self, seat: int, low: str, words: str) -> bool:
         """Commands every game shares. True when ``low`` was one of them."""

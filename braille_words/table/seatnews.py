@@ -148,22 +148,39 @@ class SeatNews:
         out = self.out
         out.announce(self.kit.presenter.resumed(view, out.lang, out.verbosity))
 
-    def clock(self, left: float | None, view: Any = None) -> None:
-        """The tactile clock (None: no clock now), and the status cells when ``view`` is
-        given."""
-        self.out.show_clock(left)
+    def clock(self, left: float | None, view: Any = None, owner: str = "") -> None:
+        """The tactile clock (None: no clock now), after whose it is (``owner``), and the
+        status cells when ``view`` is given."""
+        self.out.show_clock(left, owner)
         if view is not None:
             self.out.show_status(status(view, left))
 
     # -- the table's sentences -------------------------------------------------------------
 
+    @property
+    def reader(self) -> str:
+        """"yes" for a seat that reads its news without hearing it: a sentence that sends it
+        to more says "przeczytać", not "usłyszeć" (``{reader:select:yes=…|*=…}``)."""
+        out = self.out
+        return "yes" if out.hold_news and out.display is not None else "no"
+
     def tell(self, key: str, *, cue: str | None = None, public: bool = False,
-             urgent: bool = False, game: bool = False, **params: Any) -> None:
+             urgent: bool = False, game: bool = False, expiring: bool = False,
+             **params: Any) -> None:
         """A sentence of the catalogue (the game's own with ``game``), by its key."""
         out = self.out
-        said = (render(out.lang, self.kit.id, key, params, verbosity=out.verbosity) if game
-                else text(out.lang, key, out.verbosity, **params))
-        out.announce(said, cue=cue, public=public, urgent=urgent)
+        params.setdefault("reader", self.reader)
+
+        def worded(verbosity: str) -> str:
+            return (render(out.lang, self.kit.id, key, params, verbosity=verbosity) if game
+                    else text(out.lang, key, verbosity, **params))
+
+        said = worded(out.verbosity)
+        # On a short display the cells get the terse form (a hint, the end's "Enter"), as
+        # the game's news does; speech stays full.
+        brief = worded("expert") if out.short_display and out.verbosity != "expert" else None
+        out.announce(said, cue=cue, public=public, urgent=urgent, expiring=expiring,
+                     braille=brief if brief != said else None)
 
     def refused(self, reasons: Sequence[Mapping[str, Any]]) -> None:
         """A move or line refused: every reason at once."""
@@ -186,6 +203,7 @@ class SeatNews:
             params = dict(reason.get("params") or {})
             if section == self.kit.id:
                 params = self._words_marked(params)
+            params.setdefault("reader", self.reader)
             sentence = render(lang, section, str(reason["code"]), params,
                               verbosity=out.verbosity, fallback=reason.get("text"))
             example = params.get("example") if reason.get("section") else None

@@ -41,6 +41,7 @@ from braille_words.table.inputs import TABLE as TABLE
 from braille_words.table.inputs import Input as Input
 from braille_words.table.journal import Header, Journal, JournalUnwritable
 from braille_words.table.outputs import SeatOutput
+from braille_words.table.reading_pace import READING, ReadingPace
 from braille_words.table.seat_clock import SeatClockTable
 from braille_words.table.seat_commands import SeatCommands
 from braille_words.table.seatnews import SeatNews, drawing, reasons_of, status
@@ -59,7 +60,7 @@ M = TypeVar("M", bound=Move)
 
 @dataclass
 class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, ComputerSeats,
-              FinishTyping, Generic[R, S, M]):
+              FinishTyping, ReadingPace, Generic[R, S, M]):
     """A running game. Build it with ``table.start`` / ``table.resume``.
 
     It is generic in the game's rules, state and move types, so mypy checks every call the
@@ -224,7 +225,11 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
                 # opening move and keep that prompt waiting.
                 started()
                 started = None
-            if not self._process(self.inputs.get()):
+            item = self._next_input()
+            if item is None:
+                continue  # the clock and the computers looked at again: a reader reads
+            self._hold_for_readers(fresh=False)
+            if not self._process(item):
                 break
         if self.state.is_over:
             result = self._finish()
@@ -357,9 +362,14 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
         if self.state.is_over:
             request = None
         before = self.clock.running
+        if request is not None and (before is None or before.key != request.key) \
+                and self._clock_waits():
+            self.clock.pause(READING)  # it starts standing: not a moment runs before
         self.clock.sync(request)
-        if self.clock.running is not None and self.clock.running is not before:
+        fresh = self.clock.running is not None and self.clock.running is not before
+        if fresh:
             self._give_banked_time()
+        self._hold_for_readers(fresh)
         if self._paused:
             self.clock.pause()  # a new turn's countdown waits for the table to go on
         self._sync_seat_clock()
@@ -373,17 +383,29 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
             self.inputs.put(Input(TABLE, None, move=request.key))
             return
         if event is TimerEvent.WARNING:
-            self.tell_everyone("time_warning", cue="warning", urgent=True, seconds=round(left))
+            self.tell_everyone("time_warning", cue="warning", urgent=True, expiring=True,
+                               seconds=round(left))
         if event in (TimerEvent.STARTED, TimerEvent.RESTARTED, TimerEvent.WARNING) or (
             event is TimerEvent.TICK and _clock_shows(left)
         ):
             # The tactile clock: every few seconds, every second in the last ten.
             for seat, news in enumerate(self.news):
-                news.clock(left, self.state.view_for(seat))
+                news.clock(left, self.state.view_for(seat), self._clock_owner(seat))
         if event is TimerEvent.TICK and request.ticking:
             for seat, out in enumerate(self.outputs):
                 if self._speaks(seat):  # the hourglass is heard once at a shared speaker
                     out.cue(request.cue, public=True)
+
+    def _clock_owner(self, seat: int) -> str:
+        """Whose the running countdown is, as ``seat``'s cells say it before the seconds:
+        "*" for its own turn, the first letter of the player's name for another's, nothing
+        when it is everyone's (a vote, 7 słów's hourglass)."""
+        awaiting = sorted(self.state.awaiting)
+        if len(awaiting) != 1 or not 0 <= awaiting[0] < len(self.seats):
+            return ""
+        if awaiting[0] == seat:
+            return "*"
+        return self.seats[awaiting[0]].name[:1].upper()
 
     # -- announcements --------------------------------------------------------------------
 
@@ -446,6 +468,9 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
                 self._note(seat, "turn")
             self._prompt_keys[seat] = key
             if fresh and self.seats[seat].is_human:
+                # A turn before it still unread on the cells is stale (the dead round's
+                # "Napisz swoje słowo"): it leaves the queue; the history keeps it.
+                self.outputs[seat].withdraw_turn(shown_too=False)
                 self.news[seat].prompt(view)
         self._hand_over()
 
@@ -455,6 +480,7 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
         cue: str | None = None,
         *,
         urgent: bool = False,
+        expiring: bool = False,
         **params: Any,
     ) -> None:
         """Public news for the whole table, said once at each speaker however many share it:

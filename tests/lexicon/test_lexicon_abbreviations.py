@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -126,3 +127,51 @@ def test_the_english_sources_lose_only_the_listed_abbreviations_and_keep_common_
     for size in (10, 20, 35):
         common = set(read_source(SCOWL_DIR / f"english-words.{size}", ENGLISH))
         assert common <= kept, sorted(common - kept)
+
+
+def test_polish_abbreviations_sgjp_does_not_know_are_listed_and_dropped_at_build(
+    tmp_path: Path,
+) -> None:
+    """Issue 39: `lexicon check hiszp` said yes. SGJP knows "hiszp" not even as an
+    abbreviation, so our Polish list names it; the build drops it, a teacher's list keeps
+    what it adds, and words that share a listed form's letters stay."""
+    from braille_words.lexicon import Settings, store
+    from braille_words.lexicon.abbreviations import abbreviations, listed
+
+    assert {"hiszp", "niem"} <= listed("pl")
+    assert abbreviations(["hiszp", "niem", "hiszpański", "ros", "kot"], "pl") == {
+        "hiszp", "niem"}
+    source = tmp_path / "polish"
+    source.write_text("hiszp\nniem\nkot\nros\n", encoding="utf-8")
+    extra = tmp_path / "teacher.txt"
+    extra.write_text("węg\n", encoding="utf-8")
+    store.build(Settings("pl", (str(source),), (str(extra),)), tmp_path)
+    built = Lexicon.load("pl", tmp_path)
+    assert built.words() == ["kot", "ros", "węg"]
+    assert "węg" in built  # built after the list: the teacher's word is a word
+
+
+def test_a_lexicon_built_before_the_list_refuses_the_listed_abbreviations_at_look_up(
+    tmp_path: Path,
+) -> None:
+    """The shared lexicon is not rebuilt for a few words: one whose build did not drop our
+    lists (no mark in its header) refuses them when it is looked up."""
+    from braille_words.lexicon import Settings, abbreviations, store
+
+    source = tmp_path / "polish"
+    source.write_text("hiszp\nkot\n", encoding="utf-8")
+    unlisted = tmp_path / "none.txt"
+    unlisted.write_text("", encoding="utf-8")
+    write = store.write_graph
+
+    def as_before(target: Path, arrays: Any, header: dict[str, Any]) -> None:
+        # As the builds before issue 39 wrote it: no mark that our lists were dropped.
+        write(target, arrays, {k: v for k, v in header.items() if k != "abbreviations_listed"})
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setitem(abbreviations.LISTED, "pl", unlisted)
+        patch.setattr(store, "write_graph", as_before)
+        store.build(Settings("pl", (str(source),)), tmp_path)
+    old = Lexicon.load("pl", tmp_path)
+    assert old.words() == ["hiszp", "kot"]  # still in the graph, as in the shared lexicon
+    assert "kot" in old and "hiszp" not in old and not old.contains("hiszp")

@@ -103,10 +103,11 @@ def test_where_am_i_names_the_display_line(
 
 
 def test_a_display_that_cannot_be_opened_is_told_in_the_seat_s_language_only(
-    tmp_path: Path,
+    tmp_path: Path, capsys: Any
 ) -> None:
     """Issue 17: "Could not open the Braille display port… Używam: tylko mowa." mixed two
-    languages; a Polish seat hears Polish only (the English detail goes to stderr)."""
+    languages; a Polish seat hears Polish only. The detail goes to stderr, in Polish too
+    (issue 33 §6: a screen reader read the English line out in a resumed Polish game)."""
     import io
 
     from braille_words.table.devices import open_outputs
@@ -124,6 +125,9 @@ def test_a_display_that_cannot_be_opened_is_told_in_the_seat_s_language_only(
     assert "Używam: tylko mowa." in said
     assert f"nie udało się otworzyć monitora baum:{missing}" in said
     assert "Could not open" not in said and "Check the cable" not in said
+    printed = capsys.readouterr().err
+    assert "Nie udało się otworzyć portu monitora brajlowskiego" in printed
+    assert "Could not open" not in printed
 
 
 def test_the_cancel_key_takes_back_one_thing_never_the_whole_turn() -> None:
@@ -207,3 +211,63 @@ def test_routing_on_the_blank_after_a_word_puts_the_pick_at_its_end_and_a_droppe
     baum.press_route(after)  # the blank after KOTY
     assert until(lambda: sent[-1] == "put 1 1 5")
     out.close()
+
+
+def test_the_cells_are_cleared_when_the_program_ends() -> None:
+    """Issue 39: the game's last words stayed under the reader's fingers after the exit, as if
+    the program still ran."""
+    from braille_words.displays.base import Display
+
+    display = Display(14)
+    out = SeatOutput(name="Ola", lang="pl", verbosity="beginner", hold_news=True,
+                     display=display)
+    out.announce("Gra zapisana.")
+    assert any(display.shown)
+    out.close()
+    assert not any(display.shown)
+
+
+def test_a_reader_is_told_to_read_not_to_hear() -> None:
+    """Issue 39: "Powiedz „pomoc”, aby usłyszeć polecenia" to a reader who does not hear."""
+    from braille_words.displays.base import Display
+    from braille_words.games.registry import find_game
+    from braille_words.table.seatnews import SeatNews
+
+    kit = find_game("rummikub")
+    reader = SeatOutput(name="Ola", lang="pl", verbosity="beginner", hold_news=True,
+                        display=Display(40))
+    hearer = SeatOutput(name="Jan", lang="pl", verbosity="beginner")
+    for out in (reader, hearer):
+        SeatNews(out, kit).tell("unknown_command", command="xyz")
+    assert "przeczytać polecenia" in reader.news.last
+    assert "usłyszeć polecenia" in hearer.news.last
+
+
+def test_routing_word_thief_cards_keeps_the_display_on_the_hand(
+    tmp_path: Path, english: Any
+) -> None:
+    """Issue 33 §6: routing a card moved the display to the message line, so every next card
+    needed line-down again. The card's answer is said (and kept on the message line); the
+    reader stays on the hand."""
+    from braille_words.displays.base import Display
+    from braille_words.games.registry import find_game
+    from braille_words.table.launch import new_session
+    from braille_words.table.seats import SeatConfig
+
+    out = SeatOutput(name="Ola", lang="pl", verbosity="beginner", display=Display(40))
+    seats = [SeatConfig(name="Ola", display="none", speech="none"),
+             SeatConfig(name="Komputer", kind="computer", display="none", speech="none")]
+    session = new_session(find_game("thief"), seats, seed=3, journal_path=tmp_path / "g.jsonl",
+                          lexicon=english,
+                          outputs=[out, SeatOutput(name="K", lang="pl", verbosity="beginner")])
+    try:
+        session._prompt()
+        session.pump()
+        assert out.jump_to("cards")
+        for card in range(3):
+            out.route_target(("rack", card))
+            session.pump()
+            assert out.current_line == "cards"
+            assert out.news.last.startswith(f"Karta {card + 1}")
+    finally:
+        session.close()

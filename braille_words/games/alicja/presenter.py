@@ -315,6 +315,13 @@ class Presenter(GamePresenter[Any]):
     def braille_view(self, view: Any, lang: str, selection: Any = None) -> list[NamedLine]:
         return braille_view(view, lang, selection, self.word_lang)
 
+    def route(self, target: Any, selection: Any) -> tuple[Any, str | None]:
+        """A routing key on a line reads that line in full, in words (the theme with its
+        forbidden letters, the words said, the cups): the cells hold only a window of it."""
+        line = target[0] if isinstance(target, tuple) and target else None
+        read = _READ.get(line) if isinstance(line, str) else None
+        return selection, (read[0] if read else None)
+
     def rack_letters(self, view: Any) -> str:
         """'literuj' alone spells the letters forbidden to this seat; with none (the theme
         not chosen yet, a children's table without letters) the theme, or the two offered."""

@@ -51,8 +51,16 @@ def labelled(item: NamedLine | NamedGrid, lang: str) -> Line:
         return line
     from braille_words.present.messages import text
 
+    name = text(lang, f"label_{item.name}")
     try:
-        label = text_line(text(lang, f"label_{item.name}"), lang, Mode.COMPUTER)
+        label = text_line(name, lang, Mode.COMPUTER)
+        # A line that says its own name ("Wyniki: …") is not named twice: "wyniki: Wyniki:"
+        # took 8 of 14 cells (issue 33).
+        own = line.cells()
+        for said in {name, name[:1].upper() + name[1:]}:
+            for mode in (Mode.LITERARY, Mode.COMPUTER):
+                if own.startswith(text_line(said, lang, mode).cells()):
+                    return line
     except BrailleWordsError:
         return line
     # One segment with the line's first one: on a short display the name shares the

@@ -81,7 +81,7 @@ class SeatNames:
     jump_line: Part[Callable[[int], bool]] = Part("surface")
     key_for: Part[Callable[[Any], int | None]] = Part("surface")
     frame: Part[Callable[[], bytes]] = Part("surface")
-    show_clock: Part[Callable[[float | None], None]] = Part("surface")
+    show_clock: Part[Callable[..., None]] = Part("surface")
     show_status: Part[Callable[[str], None]] = Part("surface")
     attach_display: Part[Callable[[Any | None], None]] = Part("surface", "attach")
     stop_speech: Part[Callable[[], None]] = Part("voice", "stop")

@@ -43,6 +43,9 @@ class Show:
     """Stay on the line being read, by its name."""
     mark: bool = False
     """Only the waiting-news mark changed: write the cells again, nothing moves."""
+    at: int = 0
+    """The cell of the line to show first: a message an urgent one interrupted goes on
+    where the reader had got to, not from its first window."""
 
 
 class NewsQueue:
@@ -58,6 +61,8 @@ class NewsQueue:
         """The message on the message line has not been read yet (``hold`` seats)."""
         self.flash_return: str | None = None
         """The line an answer shown on the message line goes back to (``hold`` seats)."""
+        self.flash_at = 0
+        """Where on that line the reader was (the first cell of their window)."""
         self.told: deque[str] = deque(maxlen=HISTORY_ON_CELLS)
         """What the message line showed, oldest first: read back with line up."""
         self.back = 0
@@ -69,6 +74,22 @@ class NewsQueue:
         self.posted: NamedLine | None = None
         self.turn: NamedLine | None = None
         """The last "your turn" message put on the cells (``withdraw_turn``)."""
+        self.dropped: list[str] = []
+        """What was taken off the cells unread because it went stale: a turn that is
+        over (``withdraw_turn``), a time warning once time is up."""
+        self.turn_said = ""
+        """What the last "your turn" said (kept in ``dropped`` if it goes stale unread)."""
+        self.turn_shown = False
+        """The last "your turn" has reached the message line (the table's clock waits for
+        it: a reader who has not read it has not been told it is their turn)."""
+        self.places: dict[int, int] = {}
+        """Where the reader had got to in a message an urgent one interrupted (by the
+        message's id: the first cell of the window they were reading)."""
+        self.expiring: dict[int, str] = {}
+        """Messages that are stale once time is up ("Zostało 10 sekund."), by id: what
+        each said."""
+        self.answering = False
+        """The seat's own question is being answered: its answer comes before older news."""
         self.said: list[str] = []
         """Every sentence said to the seat, in order (the transcript's memory)."""
         self.last = ""
@@ -95,26 +116,39 @@ class NewsQueue:
         return len(self.queue) + (1 if self.unread else 0) if self.hold else 0
 
     def post(self, message: NamedLine, *, keep_place: bool, urgent: bool,
-             current: str | None, typing: bool) -> Show:
+             current: str | None, typing: bool, first: bool = False, at: int = 0,
+             expiring: str = "") -> Show:
         """News for the message line, or for the queue behind unread news. ``current`` is
-        the line being read, ``typing`` whether letters are typed."""
+        the line being read, ``typing`` whether letters are typed, ``at`` the first cell of
+        the window being read. A ``first`` message (the seat's turn) goes before the news
+        waiting, right after the one being read; an ``expiring`` one (a time warning) is
+        dropped unread when urgent news (time is up) comes after it (``expiring`` is what
+        it says)."""
         self.posted = message
         if urgent:
-            self._unread_first()
+            self._drop_expired()
+            self._unread_first(at if current == "message" else 0)
+        if expiring:
+            self.expiring[id(message)] = expiring
+        if urgent:
             self.message = message
             self.unread = self.hold
-            return Show(keep="message")
+            return Show(keep="message", fresh=True)
         if typing and current == "input":
             self.behind_typing += 1  # said, and waiting behind the letters being typed
-        answer = keep_place or self.keep_place > 0
+        answer = keep_place or self.keep_place > 0 or self.answering
         if not keep_place:
             self.keep_place = max(0, self.keep_place - 1)
         if self.hold and self.unread and self.message is not None:
             if not answer:
-                self.queue.append(message)
+                if first:
+                    self.queue.appendleft(message)
+                else:
+                    self.queue.append(message)
                 return Show(mark=True)
-            # An answer to what the reader just did comes first; the unread news waits.
-            self.queue.appendleft(self.message)
+            # An answer to what the reader just did comes first; the unread news waits, to
+            # go on where the reader had got to.
+            self._unread_first(at if current == "message" else 0)
         # The answer to a pick stays off the cells: the reader keeps their place on the rack or
         # table (speech says it); other news is shown at once.
         keep = current if answer else None
@@ -123,15 +157,63 @@ class NewsQueue:
         if self.hold and keep is not None and keep != "message":
             # Heard nowhere, the answer must be read: it comes to the cells, and the next key
             # (past panning through it) takes the reader back to the line they were on.
-            self.flash_return = keep
+            self.flash_return, self.flash_at = keep, at
             self.unread = False
             return Show(keep="message", fresh=True)
         self.unread = self.hold
-        return Show(reset=keep is None, keep=keep)
+        # An answer on the message line itself is read from its start, not from where the
+        # reader was in the message it came before.
+        return Show(reset=keep is None, keep=keep, fresh=keep == "message")
 
-    def _unread_first(self) -> None:
-        if self.hold and self.unread and self.message is not None:
-            self.queue.appendleft(self.message)
+    def _unread_first(self, at: int = 0) -> None:
+        """The unread message on the message line waits first in the queue again (an
+        expiring one is dropped), to go on from cell ``at`` when it comes back."""
+        message = self.message
+        if self.hold and self.unread and message is not None:
+            if id(message) in self.expiring:
+                self.dropped.append(self.expiring.pop(id(message)))
+                return
+            if at:
+                self.places[id(message)] = at
+            self.queue.appendleft(message)
+
+    def _drop_expired(self) -> None:
+        """Urgent news came (time is up): time warnings still waiting are stale."""
+        stale = [m for m in self.queue if id(m) in self.expiring]
+        if stale:
+            self.queue = deque(m for m in self.queue if id(m) not in self.expiring)
+            self.dropped.extend(self.expiring[id(m)] for m in stale)
+        shown = self.message
+        keep = id(shown) if shown is not None else None
+        self.expiring = {k: v for k, v in self.expiring.items() if k == keep}
+
+    def place(self) -> int:
+        """Where the message now on the message line is to be read from (0: its start)."""
+        return self.places.pop(id(self.message), 0) if self.message is not None else 0
+
+    @property
+    def delivered(self) -> bool:
+        """The seat's last "your turn" has reached its cells (or the seat has none waiting,
+        or hears its news)."""
+        return not self.hold or self.turn is None or self.turn_shown
+
+    def skip(self) -> int:
+        """Skip to now: the news waiting is dropped (the history keeps it), the newest comes
+        to the message line; how many were skipped."""
+        if not (self.hold and self.queue):
+            return 0
+        skipped = len(self.queue)
+        self.message = self.queue[-1]
+        self.queue.clear()
+        self.unread = True
+        self.flash_return = None
+        self._shown()
+        return skipped
+
+    def _shown(self) -> None:
+        """The message line changed: the turn is delivered when it is the one shown."""
+        if self.message is not None and self.message is self.turn:
+            self.turn_shown = True
 
     def flash_key(self, name: str, current: str | None,
                   window: tuple[bool, bool] | None) -> tuple[bool, Show | None]:
@@ -152,9 +234,10 @@ class NewsQueue:
         self.flash_return = None
         if self.queue:
             self.next()  # what waited behind the answer is next on the message line
-        # Moving on (or a routing key over the answer) only takes the reader back; a chord,
-        # Enter or a command key does its work there too.
-        return name in MOVES or name == "route", Show(keep=back, fresh=True)
+        # Moving on only takes the reader back, to the window they were reading; a routing
+        # key, a chord, Enter or a command key does its work there too (the reader routes
+        # the next tile of a rack they know by touch).
+        return name in MOVES, Show(keep=back, fresh=True, at=self.flash_at)
 
     def read_key(self, name: str, current: str | None,
                  window: tuple[bool, bool] | None) -> tuple[bool, Show | None]:
@@ -169,7 +252,7 @@ class NewsQueue:
             if not window[1]:
                 return False, None
             if self.next():
-                return True, Show(keep="message", fresh=True)
+                return True, Show(keep="message", fresh=True, at=self.place())
             return False, None
         self.next()
         return False, Show(keep="message")
@@ -181,6 +264,7 @@ class NewsQueue:
             return False
         self.message = self.queue.popleft()
         self.unread = True
+        self._shown()
         return True
 
     def waiting(self, current: str | None, typing: bool) -> int:
@@ -193,19 +277,25 @@ class NewsQueue:
         unseen = 1 if self.unread and current != "message" else 0
         return len(self.queue) + max(unseen, min(self.behind_typing, 1))
 
-    def withdraw_turn(self) -> Show | None:
+    def withdraw_turn(self, shown_too: bool = True) -> Show | None:
         """Time ran out on the seat's turn while its "your turn" still waits unread: read
         after the time-up it would send the reader to a turn that is gone. It leaves the
-        queue; the history still has it."""
+        queue; the history still has it. Without ``shown_too`` (a newer turn supersedes it)
+        a turn already on the cells stays there to be read to its end."""
+        if not shown_too and self.turn_shown:
+            self.turn = None
+            return None
         turn, self.turn = self.turn, None
         if turn is None or not self.hold:
             return None
         if any(message is turn for message in self.queue):
             self.queue = deque(m for m in self.queue if m is not turn)
+            self.dropped.append(self.turn_said)
             return Show(mark=True)  # the waiting-news mark, one fewer
         if self.message is turn and self.unread:
+            self.dropped.append(self.turn_said)
             self.next()
-            return Show(fresh=True, stay=True)
+            return Show(fresh=True, stay=True, at=self.place())
         return None
 
     def again(self, message: NamedLine) -> Show:

@@ -88,6 +88,7 @@ class BrailleSurface:
         hidden: Callable[[], bool],
         history: Callable[[int], Show | None] = lambda step: None,
         lock: threading.RLock | None = None,
+        reading_back: Callable[[], bool] = lambda: False,
     ) -> None:
         self.lang = lang
         self.lock = lock if lock is not None else threading.RLock()
@@ -109,6 +110,9 @@ class BrailleSurface:
         student's page, which has no display, draws its buttons again from them."""
         self._above, self._waiting, self._hidden = above, waiting, hidden
         self._history = history
+        self._reading_back = reading_back
+        """Whether the message line shows an earlier message (line up): panning past its
+        end stays there (issue 33: it went on to the rack line)."""
 
     @property
     def short(self) -> bool:
@@ -230,7 +234,9 @@ class BrailleSurface:
             return Answer()
         said = None
         if name == "pan_right":
-            moved = self.pager.pan_right() or self.move_line(1)
+            moved = self.pager.pan_right() or (
+                not (self.current_line == "message" and self._reading_back())
+                and self.move_line(1))
         elif name == "pan_left":
             moved = self.pager.pan_left() or self._back_a_line()
         elif name == "line_up":
@@ -267,6 +273,14 @@ class BrailleSurface:
         if show.fresh:
             self.pager = None
         self.refresh(reset=show.reset, keep=self.current_line if show.stay else show.keep)
+        if show.at and self.pager is not None:
+            self.pager.show_cell(min(show.at, max(len(self.pager.line) - 1, 0)))
+            self.write()
+
+    @property
+    def place(self) -> int:
+        """The first cell of the window being read (0 with nothing shown)."""
+        return self.pager.window[0] if self.pager is not None else 0
 
     # -- boards ------------------------------------------------------------------------------
 
@@ -468,9 +482,13 @@ class BrailleSurface:
             digits = b""
         return b"\0" + digits[-(CLOCK_CELLS - 1):].rjust(CLOCK_CELLS - 1, b"\0")
 
-    def show_clock(self, seconds: float | None) -> None:
-        """The seconds left of the running clock (None: no clock now) on the cells."""
+    def show_clock(self, seconds: float | None, owner: str = "") -> None:
+        """The seconds left of the running clock (None: no clock now) on the cells, after
+        whose clock it is when it fits: ``owner`` is "*" for the seat's own turn, else the
+        first letter of the name of the one whose turn it is ("K12": Komputer's teapot)."""
         shown = "" if seconds is None else clock_text(seconds)
+        if shown and owner and len(owner + shown) < CLOCK_CELLS:
+            shown = owner + shown
         with self.lock:
             if shown == self.clock:
                 return
@@ -479,7 +497,13 @@ class BrailleSurface:
             if self.display is None or self._status_cells():
                 return  # the status cells show the seconds with the turn's status
             if resized:
-                self.pager = None  # the windows are narrower while a clock runs
+                # The windows are narrower while a clock runs; the reader goes on from the
+                # cell they were reading, never from the sentence's start.
+                at = self.place
+                self.pager = None
                 self.refresh(reset=False, keep=self.current_line)
+                if at and self.pager is not None:
+                    self.pager.show_cell(min(at, max(len(self.pager.line) - 1, 0)))
+                    self.write()
             else:
                 self.write()

@@ -53,3 +53,16 @@ def test_the_seats_own_lines() -> None:
     rack = labelled(NamedLine("rack", rack_line(list("kot"), "pl")), "pl")
     assert rack.cells().endswith(rack_line(list("kot"), "pl").cells())
     assert len(rack.cells()) > len(rack_line(list("kot"), "pl").cells())
+
+
+def test_a_line_that_says_its_own_name_is_not_named_twice() -> None:
+    """Issue 33: "wyniki: Wyniki:" and "słowa: Słowa:" took 8 of 14 cells."""
+    from braille_words.braille import Mode, text_line
+    from braille_words.braille.lines import NamedLine
+    from braille_words.table.seat.lines import labelled
+
+    named = NamedLine("scores", text_line("Wyniki: Ola 3", "pl", Mode.LITERARY, name="scores"))
+    bare = NamedLine("scores", text_line("Ola 3", "pl", Mode.LITERARY, name="scores"))
+    assert labelled(named, "pl").cells() == named.line.cells()
+    assert labelled(bare, "pl").cells().startswith(
+        text_line("wyniki:", "pl", Mode.COMPUTER).cells())

@@ -13,10 +13,11 @@ def _line(sentence: str) -> NamedLine:
 
 
 def _post(news: NewsQueue, sentence: str, *, current: str | None = "message",
-          keep_place: bool = False, urgent: bool = False, typing: bool = False) -> Show:
+          keep_place: bool = False, urgent: bool = False, typing: bool = False,
+          first: bool = False, at: int = 0, expiring: bool = False) -> Show:
     news.remember(sentence)
     return news.post(_line(sentence), keep_place=keep_place, urgent=urgent, current=current,
-                     typing=typing)
+                     typing=typing, first=first, at=at, expiring=sentence if expiring else "")
 
 
 def test_a_seat_that_hears_sees_the_latest_at_once_and_nothing_waits() -> None:
@@ -59,7 +60,7 @@ def test_urgent_news_comes_first_and_the_unread_waits_behind_it() -> None:
     news = NewsQueue(hold=True)
     _post(news, "Gracz dobiera.")
     assert _post(news, "Zostało 10 sekund.", urgent=True, current="input") == Show(
-        keep="message")
+        keep="message", fresh=True)
     assert news.unread and [m for m in news.queue] and news.waiting("input", True) >= 1
 
 
@@ -108,3 +109,51 @@ def test_repeat_brings_the_message_back_and_the_unread_waits() -> None:
     again = _line("Gracz dobiera.")
     assert news.again(again) == Show(keep="message", fresh=True)
     assert news.message is again and not news.unread and len(news.queue) == 1
+
+
+def test_an_urgent_message_sends_the_interrupted_one_back_to_where_it_was_read() -> None:
+    news = NewsQueue(hold=True)
+    _post(news, "Gracz nie ma więcej wyzwań. Runda 3: Ola 12, Komputer 9.")
+    _post(news, "Koniec czasu.", urgent=True, at=36)
+    done, show = news.read_key("pan_right", "message", (True, True))
+    assert done and show == Show(keep="message", fresh=True, at=36)
+
+
+def test_a_time_warning_is_dropped_unread_once_time_is_up() -> None:
+    news = NewsQueue(hold=True)
+    _post(news, "Gracz dobiera.")
+    _post(news, "Zostało 10 sekund.", urgent=True, expiring=True)
+    _post(news, "Koniec czasu.", urgent=True)
+    assert len(news.queue) == 1 and news.dropped == ["Zostało 10 sekund."]
+    news.read_key("pan_right", "message", (True, True))
+    assert news.message is not None and news.unread and not news.queue  # "Gracz dobiera."
+
+
+def test_a_turn_goes_before_older_news_and_is_delivered_when_it_reaches_the_message_line(
+) -> None:
+    news = NewsQueue(hold=True)
+    _post(news, "Komputer 1: PILOT.")
+    _post(news, "Komputer 2: WALIZKA.")
+    turn = _line("Twoja kolej.")
+    news.post(turn, keep_place=False, urgent=False, current="message", typing=False,
+              first=True)
+    news.turn = turn
+    assert news.queue[0] is turn and not news.delivered
+    news.read_key("pan_right", "message", (True, True))
+    assert news.message is turn and news.delivered
+
+
+def test_skip_to_now_shows_the_newest_and_counts_the_rest() -> None:
+    news = NewsQueue(hold=True)
+    for said in ("Jeden.", "Dwa.", "Trzy.", "Cztery."):
+        _post(news, said)
+    assert news.skip() == 3 and not news.queue and news.unread
+    assert news.skip() == 0
+    assert list(news.told)[-1] == "Cztery." and len(news.told) == 4  # historia keeps all
+
+
+def test_a_routing_key_after_an_answer_acts_on_the_line_the_reader_was_on() -> None:
+    news = NewsQueue(hold=True)
+    _post(news, "Płytka 3: K.", current="rack", keep_place=True, at=20)
+    done, back = news.flash_key("route", "message", (True, True))
+    assert not done and back == Show(keep="rack", fresh=True, at=20)

@@ -140,3 +140,48 @@ def test_a_keys_step_is_answered_by_the_surface_or_left_to_the_seat() -> None:
     assert surface.answer(Step("read", "read_row"), None) == Answer(None, edge=True,
                                                                      shown=True)
     assert surface.answer(Step("send", "dobierz"), None) is None
+
+
+def test_panning_past_the_end_of_a_message_read_back_stays_on_it() -> None:
+    """Issue 33: pan right at the end of a history line went on to the rack line."""
+    seat, display = Seat(), Display(40)
+    seat.message = [NamedLine("message", text_line("1. Ola: KOT.", "pl", name="message"))]
+    back = {"on": True}
+    surface = BrailleSurface("pl", above=lambda: list(seat.message),
+                             waiting=lambda current: 0, hidden=lambda: False,
+                             reading_back=lambda: back["on"])
+    surface.attach(display)
+    surface.show([NamedLine("rack", rack_line(list("kot"), "pl"))], None)
+    assert surface.navigate("pan_right") == Answer(edge=True)
+    assert surface.current_line == "message"
+    back["on"] = False  # the latest message: panning past its end goes on, as before
+    assert surface.navigate("pan_right") == Answer() and surface.current_line == "rack"
+
+
+def test_a_clock_appearing_keeps_the_window_being_read() -> None:
+    """Issue 39: 7 słów's round summary went back to its start when the hourglass came."""
+    seat, display = Seat(), Display(14)
+    long = "Gracz nie ma więcej wyzwań. Runda 3: Ola 12, Komputer 9. Karty: A, B, C."
+    seat.message = [NamedLine("message", text_line(long, "pl", name="message"))]
+    surface = seat.surface(display)
+    for _ in range(3):
+        surface.navigate("pan_right")
+    at = surface.place
+    assert at > 0
+    surface.show_clock(30)
+    assert surface.place > 0 and abs(surface.place - at) < 14
+    surface.show_clock(None)
+    assert surface.place > 0
+
+
+def test_the_clock_cells_say_whose_clock_it_is() -> None:
+    """Issue 39: "12" alone on the cells did not say whether it was the reader's teapot."""
+    seat, display = Seat(), Display(14)
+    seat.message = [NamedLine("message", text_line("Kolej: Komputer.", "pl", name="message"))]
+    surface = seat.surface(display)
+    surface.show_clock(12, "K")
+    assert surface.clock == "K12"
+    surface.show_clock(11, "*")
+    assert surface.clock == "*11"
+    surface.show_clock(1200, "K")
+    assert surface.clock == "20m"  # no room for the name's letter: the time comes first

@@ -1,0 +1,288 @@
+"""The clock waits for the cells (issue 39): a seat that reads without hearing plays the two
+timed games against computers at a reader's pace, a window every two seconds, on an emulated
+40-cell display. The table's time is a manual scheduler the reader moves on as they read, so
+a whole game takes seconds, and each reading costs the clock what it would cost a person.
+
+Every turn and vote prompt must reach the reader's cells before their own time starts (the
+teapot, the vote's time and the hourglass stand full until then), and the reader is never put
+out, nor loses a round, because they were still reading."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from braille_words.audio.timers import ManualScheduler
+from braille_words.displays.emulators import make_emulator
+from braille_words.displays.spec import open_display
+from braille_words.games.registry import find_game
+from braille_words.speech.recorder import RecordingSpeaker
+from braille_words.table.clock import TableClock
+from braille_words.table.launch import new_session
+from braille_words.table.outputs import SeatOutput
+from braille_words.table.reading_pace import READING
+from braille_words.table.seats import SeatConfig
+from braille_words.table.session import AnySession, Input
+
+WINDOW_SECONDS = 2.0
+"""How long the reader takes over one window of 40 cells."""
+
+
+class _PacedReader:
+    """Ola reads without hearing; computers fill the other seats; time is the test's."""
+
+    def __init__(self, game: str, tmp_path: Path, lexicon: Any, cells: int = 40) -> None:
+        self.emulator = make_emulator("baum", cells)
+        self.frames: list[bytes] = []
+        self.emulator.on_cells = lambda shown: self.frames.append(bytes(shown))
+        self.emulator.start()
+        self.record = tmp_path / "said.jsonl"
+        self.out = SeatOutput(name="Ola", lang="pl", verbosity="beginner", hold_news=True,
+                              speaker=RecordingSpeaker(self.record))
+        self.out.attach_display(open_display(f"baum:{self.emulator.path}",
+                                             on_command=self.out.on_display_command))
+        kit = find_game(game)
+        seats = [SeatConfig(name="Ola", display="none", speech="none")] + [
+            SeatConfig(name=f"Komputer {k + 1}", kind="computer", display="none",
+                       speech="none")
+            for k in range(max(1, kit.players[0] - 1))
+        ]
+        others = [SeatOutput(name=s.name, lang="pl", verbosity="beginner") for s in seats[1:]]
+        self.session: AnySession = new_session(
+            kit, seats, seed=11, journal_path=tmp_path / "g.jsonl", lexicon=lexicon,
+            outputs=[self.out, *others])
+        self.scheduler = ManualScheduler()
+        self.session.clock = TableClock(self.session._on_timer, self.scheduler)
+        self.session.think = True  # people play in real time: the computers take theirs
+        self.loop = threading.Thread(target=self.session.run, daemon=True)
+        self.late: list[str] = []
+        """Prompts that reached the cells after the seat's own countdown had begun."""
+        self.prompts = 0
+
+    def settle(self) -> None:
+        """Wait (in real time) until the table has carried out everything queued."""
+        session = self.session
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            if session.inputs.empty() and not session._trying:
+                time.sleep(0.03)
+                if session.inputs.empty() and not session._trying:
+                    return
+            time.sleep(0.01)
+
+    def pass_time(self, seconds: float) -> None:
+        """Time goes by for the table (its clock, the computers' thinking)."""
+        for _ in range(round(seconds / 0.5)):
+            self.scheduler.advance(0.5)
+            self.settle()
+
+    def _own_clock(self) -> tuple[float, float] | None:
+        """(seconds left, full length) of a countdown that is Ola's now, if one runs."""
+        clock = self.session.clock
+        assert clock is not None
+        running = clock.running
+        if running is None or 0 not in self.session.state.awaiting:
+            return None
+        left = clock.remaining()
+        return None if left is None else (left, running.seconds)
+
+    def read_one_window(self) -> None:
+        """One window read: the next key, then two seconds of the table's time. When Ola's
+        prompt has just come to the cells, her countdown must not have moved yet."""
+        before = self.out.prompt_delivered
+        key = "pan_right" if self.out.current_line == "message" else "top"
+        shown = len(self.frames)
+        self.emulator.press_command(key)
+        deadline = time.monotonic() + 0.5
+        while len(self.frames) == shown and time.monotonic() < deadline:
+            time.sleep(0.005)
+        self.settle()
+        if not before and self.out.prompt_delivered:
+            self._check_full(self.out.news.turn_said)
+        self.pass_time(WINDOW_SECONDS)
+
+    def _check_full(self, prompt: str) -> None:
+        self.prompts += 1
+        own = self._own_clock()
+        if own is not None and own[0] < own[1] - 0.01:
+            self.late.append(f"{prompt} ({own[0]:.1f} of {own[1]:.0f} s left)")
+
+    def answer(self) -> None:
+        """Ola's move, as a child who knows the game would type it (the hint's move)."""
+        session = self.session
+        view = session.state.view_for(0)
+        move = session.kit.computer.hint(session.rules, session.state, 0)
+        if move is not None:
+            line = session.kit.presenter.describe_move(move, "pl", view)
+        elif session.state.phase == "theme":
+            line = "1"
+        elif session.state.phase == "vote":
+            line = "tak"
+        else:
+            line = "pas"
+        self.pass_time(WINDOW_SECONDS)  # typing it takes a moment too
+        session.inputs.put(Input(0, line))
+        self.settle()
+
+    def play(self, most_steps: int = 4000) -> None:
+        session, out = self.session, self.out
+        self.loop.start()
+        self.settle()
+        if out.prompt_delivered and 0 in session.state.awaiting:
+            self._check_full(out.news.turn_said)
+        answered: tuple[int, Any] | None = None
+        for _ in range(most_steps):
+            if session.state.is_over or not self.loop.is_alive():
+                break
+            position = (session.moves_played, session.kit.presenter.prompt_key(
+                session.state.view_for(0)))
+            if 0 in session.state.awaiting and out.prompt_delivered and answered != position:
+                answered = position
+                self.answer()
+            elif out.unread_news:
+                self.read_one_window()
+            else:
+                self.pass_time(1.0)
+        self.read_rest()
+
+    def read_rest(self) -> None:
+        for _ in range(400):
+            if not self.out.unread_news:
+                return
+            self.read_one_window()
+
+    def told(self) -> list[str]:
+        lines = self.record.read_text(encoding="utf-8").splitlines()
+        return [json.loads(raw)["text"] for raw in lines if json.loads(raw).get("text")]
+
+    def close(self) -> None:
+        self.session.inputs.put(Input(0, None))
+        self.loop.join(timeout=10)
+        self.session.close()
+        self.emulator.stop()
+
+
+@pytest.mark.parametrize("game", ["alicja", "siedem-slow"])
+def test_a_reader_sees_every_prompt_before_their_time_starts_and_loses_nothing_to_reading(
+    game: str, tmp_path: Path, polish: Any
+) -> None:
+    reader = _PacedReader(game, tmp_path, polish)
+    try:
+        reader.play()
+        assert reader.session.state.is_over, "the game did not end"
+    finally:
+        reader.close()
+    assert reader.prompts >= 3
+    assert reader.late == [], f"prompts read after the seat's time had begun: {reader.late}"
+    told = reader.told()
+    # Alicja: out because the teapot stopped; 7 słów: a round with no word of hers.
+    lost = [s for s in told if ("Ola odpada" in s and "czas" in s)
+            or "Ola: bez słowa" in s or "Gracz Ola nie ma słowa" in s]
+    assert lost == [], f"lost to reading: {lost}"
+
+
+def test_a_turn_waits_unread_and_the_teapot_stands_still_until_it_is_read(
+    tmp_path: Path, polish: Any
+) -> None:
+    """Alicja: Ola does not look up from older news when her turn comes. Her teapot stands
+    full for as long as she reads elsewhere; once her turn reaches the cells it runs."""
+    reader = _PacedReader("alicja", tmp_path, polish)
+    session, out = reader.session, reader.out
+    reader.loop.start()
+    try:
+        reader.settle()
+        for _ in range(200):
+            if 0 in session.state.awaiting and session.state.phase == "theme":
+                session.inputs.put(Input(0, "1"))
+                reader.settle()
+            if session.state.phase != "theme" and 0 in session.state.awaiting:
+                break
+            if out.unread_news:
+                reader.read_one_window()
+            else:
+                reader.pass_time(1.0)
+        assert 0 in session.state.awaiting
+        clock = session.clock
+        assert clock is not None and clock.running is not None
+        if not out.prompt_delivered:
+            reader.scheduler.advance(60)  # a minute elsewhere: her teapot waits for her
+            reader.settle()
+            assert clock.held(READING)
+            assert 0 in session.state.awaiting
+            while not out.prompt_delivered:
+                reader.read_one_window()
+        reader.settle()
+        assert not clock.held(READING)
+        left = clock.remaining()
+        assert left is not None and left > 0
+        reader.pass_time(left + 1)
+        assert 0 not in session.state.awaiting or session.state.phase != "talk"
+    finally:
+        reader.close()
+
+
+class _Voice:
+    """A speaker still saying what it was given until the test says it is done."""
+
+    def __init__(self) -> None:
+        self.saying = False
+        self.said: list[str] = []
+
+    def say(self, text: str, lang: str | None = None, priority: Any = None) -> None:
+        self.said.append(text)
+        self.saying = True
+
+    def busy(self) -> bool:
+        return self.saying
+
+    def stop(self) -> None:
+        self.saying = False
+
+    def wait(self, timeout: float | None = None) -> bool:
+        return True
+
+    def describe(self) -> str:
+        return "test"
+
+    def close(self) -> None:
+        pass
+
+
+def test_the_teapot_starts_when_the_turn_has_been_said(tmp_path: Path, polish: Any) -> None:
+    """Issue 33 §5: the teapot started right after a long round summary, while the turn was
+    still being said. It waits until speech has said the turn to its end."""
+    voice = _Voice()
+    kit = find_game("alicja")
+    seats = [SeatConfig(name="Ola", display="none", speech="none")] + [
+        SeatConfig(name=f"Komputer {k + 1}", kind="computer", display="none", speech="none")
+        for k in range(2)]
+    outputs = [SeatOutput(name="Ola", lang="pl", verbosity="beginner", speaker=voice)] + [
+        SeatOutput(name=s.name, lang="pl", verbosity="beginner") for s in seats[1:]]
+    session = new_session(kit, seats, seed=11, journal_path=tmp_path / "g.jsonl",
+                          lexicon=polish, outputs=outputs)
+    scheduler = ManualScheduler()
+    session.clock = TableClock(session._on_timer, scheduler)
+    try:
+        session._prompt()
+        session._sync_clock()
+        session.handle(0, "1")  # the Queen of Hearts chooses the theme; she speaks first
+        assert 0 in session.state.awaiting and session.state.phase == "talk"
+        clock = session.clock
+        assert clock.running is not None and clock.held(READING)
+        full = clock.remaining()
+        scheduler.advance(20)
+        session.pump()
+        assert 0 in session.state.awaiting and clock.remaining() == full
+        voice.saying = False  # the turn has been said to its end
+        session._hold_for_readers(fresh=False)
+        assert not clock.held(READING)
+        scheduler.advance((full or 0) + 1)
+        session.pump()
+        assert 0 not in session.state.active  # now her time was hers, and it ran out
+    finally:
+        session.close()
