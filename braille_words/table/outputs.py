@@ -188,14 +188,7 @@ class SeatOutput(SeatNames):
         with self._lock:
             if self.display is not None and self.news.hold:
                 return self.news.delivered
-        speaker = self.speaker
-        busy = getattr(speaker, "busy", None)
-        if speaker is None or self.muted or busy is None:
-            return True
-        try:
-            return not busy()
-        except Exception:
-            return True
+        return self.muted or self.voice.said()
 
     def answering(self, on: bool) -> None:
         """The seat's own question is being answered (``gdzie``, ``stojak``, a hint): its
@@ -332,15 +325,7 @@ class SeatOutput(SeatNames):
 
     def close(self) -> None:
         self.closed.set()  # a display still being looked for stops looking
-        display = self.display
-        if display is not None:
-            # The cells are cleared: the game's last words must not stay under the fingers
-            # of whoever touches the display next, as if the program still ran (issue 39).
-            cells = int(getattr(display, "cells", 0) or 0)
-            if cells:
-                safely(lambda: display.write(bytes(cells)))
-            if int(getattr(display, "status_cells", 0) or 0):
-                safely(lambda: display.write_status(b""))
+        self.surface.blank()
         for part in (self.speaker, self.display, self.earcons):
             close = getattr(part, "close", None)
             if close is not None:

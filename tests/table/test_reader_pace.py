@@ -118,7 +118,8 @@ class _PacedReader:
         view = session.state.view_for(0)
         move = session.kit.computer.hint(session.rules, session.state, 0)
         if move is not None:
-            line = session.kit.presenter.describe_move(move, "pl", view)
+            # The line the hint tells the player to type (the hint says more: its points).
+            line = session.kit.commands.to_command(move, view, "pl")
         elif session.state.phase == "theme":
             line = "1"
         elif session.state.phase == "vote":

@@ -125,6 +125,19 @@ class BrailleSurface:
             self.display = display
             self.refresh(reset=True)
 
+    def blank(self) -> None:
+        """Every cell down, the status cells too: at the program's end the game's last words
+        must not stay under the fingers of whoever touches the display next, as if the
+        program still ran (issue 39)."""
+        display = self.display
+        if display is None:
+            return
+        cells = int(getattr(display, "cells", 0) or 0)
+        if cells:
+            safely(lambda: display.write(bytes(cells)))
+        if int(getattr(display, "status_cells", 0) or 0):
+            safely(lambda: display.write_status(b""))
+
     # -- the lines -------------------------------------------------------------------------
 
     @property

@@ -79,6 +79,17 @@ class SeatVoice:
             earcons = self.earcons
             self._sound_safely(lambda: earcons.play(name))
 
+    def said(self) -> bool:
+        """Whether everything given to the speaker has been said to its end (a speaker that
+        cannot tell, or none, has nothing left to say): the table starts a clock only then."""
+        busy = getattr(self.speaker, "busy", None)
+        if busy is None:
+            return True
+        try:
+            return not busy()
+        except Exception:
+            return True
+
     def stop(self) -> None:
         """Interrupt the sentence being said: a key pressed on the display."""
         if self.speaker is not None:
