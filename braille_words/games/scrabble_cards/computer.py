@@ -42,6 +42,7 @@ from braille_words.games.scrabble_cards.rules import (
     Rules,
     State,
 )
+from braille_words.lexicon.common import knows
 
 LEVELS = ("beginner", "medium", "strong")
 KEEP_PREMIUM_BELOW = 8
@@ -216,12 +217,7 @@ knows all), as in Rummikub Słowny; hints use the medium vocabulary. A child was
 def common(rules: Rules, vocabulary: str, word: str) -> bool:
     """Whether ``word`` is among the forms ``vocabulary`` (a level) knows; a lexicon without
     frequencies (a test's small list) is known whole."""
-    most = COMMON_WORDS.get(vocabulary)
-    rank = getattr(rules.lexicon, "frequency_rank", None)
-    if most is None or not callable(rank):
-        return True
-    found = rank(word)
-    return found is not None and found <= most
+    return knows(rules.lexicon, COMMON_WORDS.get(vocabulary), word)
 
 
 def shortlist(rules: Rules, state: State, seat: int, level: str,

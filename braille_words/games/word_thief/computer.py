@@ -32,6 +32,7 @@ from braille_words.games.base import RuleViolation
 from braille_words.games.kit import ComputerPlayer
 from braille_words.games.word_thief.finder import Finder, Node, Piece
 from braille_words.games.word_thief.making import Placed
+from braille_words.games.word_thief.plurals import only_plural
 from braille_words.games.word_thief.rules import (
     Lay,
     Move,
@@ -39,8 +40,8 @@ from braille_words.games.word_thief.rules import (
     Rules,
     State,
     StealMove,
-    only_plural,
 )
+from braille_words.lexicon.common import knows
 from braille_words.tiles import Card
 
 LEVELS = ("beginner", "medium", "strong")
@@ -58,12 +59,7 @@ MORT and LOOS (ranks 16 000–27 000), words no child learning English knows."""
 
 
 def _common(rules: Rules, level: str, word: str) -> bool:
-    most = COMMON.get(level)
-    rank = getattr(rules.lexicon, "frequency_rank", None)
-    if most is None or not callable(rank):
-        return True
-    found = rank(word)
-    return found is not None and found <= most
+    return knows(rules.lexicon, COMMON.get(level), word)
 
 
 def _letters(cards: Any) -> tuple[str, int]:
