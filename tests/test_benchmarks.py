@@ -27,10 +27,6 @@ MARKS = {
     # simulated students with no connection dropped counted 2 moves lost. Open in issue 36's
     # note; kept visible here (xfail, not skipped) until it is explained.
     "bench_net.py": [pytest.mark.xfail(reason="moves lost counted with no drop", strict=False)],
-    # Its positions come from whole games of strong computers, which with wilds now take
-    # minutes: not run until its quick mode draws positions another way (issue 35's note).
-    "bench_thief.py": [pytest.mark.xfail(reason="quick mode too slow: positions from games",
-                                         run=False)],
 }
 
 
