@@ -126,9 +126,11 @@ class AnagramIndex:
 
     def words_of(self, key: int) -> list[str]:
         """The words whose letters multiply to ``key`` exactly."""
-        low = np.uint64(key & LOW_64)
-        lo = int(np.searchsorted(self._low, low, side="left"))
-        hi = int(np.searchsorted(self._low, low, side="right"))
+        low = key & LOW_64
+        lows = self._low
+        lo = hi = int(lows.searchsorted(np.uint64(low)))
+        while hi < len(lows) and int(lows[hi]) == low:  # most products hold one to a few words
+            hi += 1
         if lo == hi:
             return []
         text, start, prime = self._text, self._start, self.prime
