@@ -1,7 +1,11 @@
 """How fast Word Thief's steal finder is, next to a brute-force search in the same run.
 
-Positions come from seeded games of four strong computers (the table and the hand of the
-player to move, every few turns), on the full compiled English lexicon. For each position the
+Positions come from seeded games of four beginner computers (the table and the hand of the
+player to move, every few turns), on the full compiled English lexicon: a beginner plays
+common words quickly, so fifty positions take a minute or so. The quick mode's two come from
+no game at all: they are dealt (a seeded deal's hand, three lexicon words on the table), so
+the suite's run takes seconds (games of strong computers, each turn a full search, took
+minutes). For each position the
 finder (``finder.Finder``, as the computer player uses it: one per hand, shared by the table's
 words) finds every steal of every word of another player, in any number of words, wilds
 included, as its lattice (``Finder.lattice``: with a wild in hand a table has millions of
@@ -29,7 +33,8 @@ from pathlib import Path
 
 from braille_words.games.word_thief.computer import choose_move
 from braille_words.games.word_thief.finder import Finder, anagram_index
-from braille_words.games.word_thief.rules import Rules, State, only_plural
+from braille_words.games.word_thief.plurals import only_plural
+from braille_words.games.word_thief.rules import Rules, State
 from braille_words.lexicon import get_lexicon
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "games"))
@@ -38,6 +43,8 @@ from thief_reference import Reference
 GOAL_MEDIAN_MS = 50.0
 GOAL_WORST_MS = 500.0
 EVERY = 3
+LEVEL = "beginner"
+"""The computers whose games give the positions."""
 """A position every this many turns of a game."""
 
 Position = tuple[list[str], str, int]
@@ -45,7 +52,7 @@ Position = tuple[list[str], str, int]
 
 
 def positions(rules: Rules, count: int) -> list[Position]:
-    """``count`` positions from seeded games of four strong computers."""
+    """``count`` positions from seeded games of four beginner computers."""
     out: list[Position] = []
     seed = 0
     while len(out) < count:
@@ -56,7 +63,22 @@ def positions(rules: Rules, count: int) -> list[Position]:
             seat = state.current
             if state.turns % EVERY == EVERY - 1 and state.table:
                 out.append(_position(state, seat))
-            state, _ = rules.apply(state, seat, choose_move(rules, state, seat, "strong", rng))
+            state, _ = rules.apply(state, seat, choose_move(rules, state, seat, LEVEL, rng))
+    return out
+
+
+def dealt(rules: Rules, count: int) -> list[Position]:
+    """``count`` positions dealt without playing (the quick mode's): a seeded deal's first
+    hand, and three words of the lexicon of three or four letters on the table (short, so
+    that the brute force's check takes seconds)."""
+    words = [w for w in rules.lexicon.words() if 3 <= len(w) <= 4]
+    out: list[Position] = []
+    for seed in range(1, count + 1):
+        state, _ = rules.new(["A", "B"], seed)
+        table = random.Random(seed).sample(words, 3)
+        hand = state.hands[state.current]
+        letters = "".join(c.letter for c in hand if c.letter is not None)
+        out.append((table, letters, sum(1 for c in hand if c.letter is None)))
     return out
 
 
@@ -79,10 +101,11 @@ def main() -> int:
     parser.add_argument("--brute", type=int, default=3,
                         help="positions also searched by the brute force (slow: seconds each)")
     parser.add_argument("--quick", action="store_true",
-                        help="a few positions, one brute-force check: that it runs (the suit)")
+                        help="two dealt positions (no games), one brute-force check: that it "
+                             "runs (the suite)")
     args = parser.parse_args()
     if args.quick:
-        args.positions, args.brute = 2, 1  # a smoke run (positions come from slow games)
+        args.positions, args.brute = 2, 1  # a smoke run
     lexicon = get_lexicon("en")
     graph = lexicon.graph
     start = time.perf_counter()
@@ -90,7 +113,7 @@ def main() -> int:
     index_ms = (time.perf_counter() - start) * 1000
     rules = Rules(lexicon)
     start = time.perf_counter()
-    chosen = positions(rules, args.positions)
+    chosen = dealt(rules, args.positions) if args.quick else positions(rules, args.positions)
     games_s = time.perf_counter() - start
     reference = Reference(list(lexicon.words())) if args.brute else None
     fast: list[float] = []
@@ -121,8 +144,10 @@ def main() -> int:
                     return 1
     median = statistics.median(fast) * 1000
     worst = max(fast) * 1000
-    print(f"positions: {len(chosen)} from seeded games of four strong computers "
-          f"({games_s:.0f} s to play them); anagram index built once in {index_ms:.0f} ms")
+    source = ("seeded deals, three lexicon words on the table" if args.quick
+              else f"seeded games of four {LEVEL} computers")
+    print(f"positions: {len(chosen)} from {source} ({games_s:.0f} s to make them); "
+          f"anagram index built once in {index_ms:.0f} ms")
     print(f"steal finder   median {median:7.1f} ms  worst {worst:7.1f} ms  "
           f"({found} ways to steal in all, as lattices; the worst: {most[1]})")
     if brute:

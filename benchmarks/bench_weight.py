@@ -1,4 +1,5 @@
-"""How heavy a 7 słów computer-vs-computer game is, against Rummikub's in the same run.
+"""How heavy a 7 słów and a Word Thief computer-vs-computer game are, against Rummikub's in
+the same run.
 
 Runs each game as a user would (``braille-words play … --display none --speech text`` in a
 subprocess, on the compiled lexicons of the data folder) and prints, per game, the peak
@@ -23,7 +24,11 @@ COMMON = ("--display", "none", "--speech", "text")
 GAMES: dict[str, tuple[str, ...]] = {
     "rummikub": ("play", "rummikub", "--players", "computer,computer", "--seed", "3", *COMMON),
     "7 słów": ("play", "siedem-slow", "--players", "computer,computer", "--seed", "3", *COMMON),
+    "word thief": ("play", "word-thief", "--players", "computer,computer", "--seed", "3", *COMMON),
 }
+PEAK_GOAL_MB = 50.0
+"""Issue 36: every game's whole computer-only game at most this peak (Word Thief's was
+82–87 MB, held by an anagram index of Python dictionaries)."""
 
 
 def run(args: tuple[str, ...]) -> tuple[float, float, float, int]:
@@ -76,6 +81,10 @@ def main() -> int:
             f"whole game {med[1]:5.2f} s, peak RSS {med[2]:5.1f} MB"
             + (f"  EXIT STATUS {bad}" if bad else "")
         )
+    thief = summary["word thief"]
+    print(f"word thief / rummikub: peak RSS {thief[2] / summary['rummikub'][2]:.2f}x "
+          f"({thief[2]:.0f} MB; goal ≤ {PEAK_GOAL_MB:g} MB: "
+          f"{'met' if thief[2] <= PEAK_GOAL_MB else 'MISSED'})")
     seven, rummi = summary["7 słów"], summary["rummikub"]
     print(
         f"7 słów / rummikub: start-up {seven[0] / rummi[0]:.2f}x (goal ≤ 2), "

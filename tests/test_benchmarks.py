@@ -23,10 +23,6 @@ def test_every_benchmark_is_listed_here() -> None:
 
 MARKS = {
     "bench_web.py": [pytest.mark.xdist_group("browser")],
-    # Its positions come from whole games of strong computers, which with wilds now take
-    # minutes: not run until its quick mode draws positions another way (issue 35's note).
-    "bench_thief.py": [pytest.mark.xfail(reason="quick mode too slow: positions from games",
-                                         run=False)],
 }
 
 

@@ -12,7 +12,7 @@ Answers are the graph's: the same words, longest first and in dictionary order w
 length, each naming the letters its jokers stand for (the letters beyond the rack's count).
 The index is built once per lexicon and vocabulary size: the word ids of the most frequent
 forms are spelled all at once, one graph level per numpy step (a word's id says which edge
-to take at every node: ``WordGraph.word_at`` one word at a time).
+to take at every node: ``spelling.spell``).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from braille_words.lexicon.spelling import spell
 from braille_words.tiles import normalize
 
 JOKER_MARKS = "?*_"
@@ -74,44 +75,13 @@ class CommonWords:
     def of_ids(cls, graph: Any, ids: Iterable[int]) -> CommonWords:
         """From word ids of ``graph`` (a ``WordGraph``), in dictionary order."""
         letters = graph.letters
-        first = np.frombuffer(graph.first, dtype=np.uint32).astype(np.int64)
-        count = np.frombuffer(graph.count, dtype=np.uint8).astype(np.int64)
-        final = np.frombuffer(graph.final, dtype=np.uint8).astype(np.int64)
-        label = np.frombuffer(graph.label, dtype=np.uint8)
-        target = np.frombuffer(graph.target, dtype=np.uint32).astype(np.int64)
-        below = np.frombuffer(graph.below, dtype=np.uint32).astype(np.int64)
-        # Words below each edge, summed over all edges in order: within a node's edges the
-        # first edge whose running sum passes the id left is the one to take.
-        running = np.cumsum(below[target])
-        before = np.concatenate(([0], running))  # words below the edges before edge e
-        rest = np.unique(np.fromiter(ids, dtype=np.int64))
-        word_count = len(rest)
-        node = np.zeros(word_count, dtype=np.int64)
-        spelled: list[Array] = []  # per level: 1 + letter index, 0 once the word has ended
-        open_ = np.ones(word_count, dtype=bool)
-        while open_.any():
-            here = np.flatnonzero(open_)
-            ends = final[node[here]].astype(bool)
-            done = ends & (rest[here] == 0)
-            open_[here[done]] = False
-            here = here[~done]
-            rest[here] -= final[node[here]]
-            level = np.zeros(word_count, dtype=np.uint8)
-            if len(here):
-                start = first[node[here]]
-                edge = np.searchsorted(running, before[start] + rest[here], side="right")
-                edge = np.minimum(edge, start + count[node[here]] - 1)
-                rest[here] -= before[edge] - before[start]
-                node[here] = target[edge]
-                level[here] = label[edge] + 1
-                spelled.append(level)
-        if not spelled:
+        mat, _ids = spell(graph, ids)  # rows: words, dictionary order; columns: levels
+        if not mat.shape[0]:
             return cls({}, letters)
-        mat = np.stack(spelled, axis=1)  # rows: words, dictionary order; columns: levels
         lengths = (mat > 0).sum(axis=1)
         codepoints = np.array([0] + [ord(c) for c in letters], dtype=np.uint32)
         groups = {}
-        for length in np.unique(lengths).tolist():
+        for length in np.flatnonzero(np.bincount(lengths)).tolist():
             rows = np.flatnonzero(lengths == length)
             part = mat[rows, :length]
             words = codepoints[part].view(f"<U{length}").ravel().tolist()
@@ -161,6 +131,19 @@ def vocabulary_size(level: str, lang: str, polish: dict[str, int]) -> int | None
     counts, or the English ones; None: every word (the strong level)."""
     sizes = ENGLISH_VOCABULARY if lang == "en" else polish
     return sizes.get(level)
+
+
+def knows(lexicon: object, most: int | None, word: str) -> bool:
+    """Whether ``word`` is among the ``most`` most frequent forms of ``lexicon``: the one
+    test of a level's vocabulary for a computer that judges words one at a time (Scrabble
+    karty's placements, Word Thief's steals) rather than asking ``common_words`` for
+    anagrams. ``most`` None (a strong level) knows every word, and so does a lexicon without
+    frequencies (a test's small list)."""
+    rank = getattr(lexicon, "frequency_rank", None)
+    if most is None or not callable(rank):
+        return True
+    found = rank(word)
+    return found is not None and found <= most
 
 
 def common_words(lexicon: object, most: int) -> CommonWords | None:

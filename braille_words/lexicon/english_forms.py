@@ -14,6 +14,8 @@ in the game's data file, as in Polish.
 from __future__ import annotations
 
 import functools
+import sys
+import types
 from collections.abc import Callable
 from typing import Any
 
@@ -29,10 +31,42 @@ MIN_STEM = 3
 
 
 @functools.cache
-def _engine() -> Any:
-    import inflect
+def inflect_engine() -> Any:
+    """inflect's engine, loaded once and lean.
 
+    inflect wraps 23 of its methods in typeguard's ``@typechecked``. Imported as it is, typeguard
+    (which brings asyncio, unittest.mock and importlib.metadata along) re-reads, parses and
+    recompiles inflect's whole 4 000-line module once for each of them: 1–9 s and some 40 MB of a
+    Word Thief game's memory on a 2-core school machine, for checks that only guard argument types
+    (ours are always words, ``str``). So inflect is imported with ``typechecked`` standing aside
+    as Python's own ``-O`` mode leaves it (typeguard's documented no-op): a stand-in module with
+    just that name while inflect imports, when typeguard is not loaded already (under a test
+    runner it may be: then its decorator alone is set aside, for that moment). Either way every
+    other user of typeguard gets the real one.
+    """
+    loaded = sys.modules.get("typeguard")
+    if loaded is None:
+        stand_in = types.ModuleType("typeguard")
+        stand_in.typechecked = _unchecked  # type: ignore[attr-defined]
+        sys.modules["typeguard"] = stand_in
+        try:
+            import inflect
+        finally:
+            if sys.modules.get("typeguard") is stand_in:
+                del sys.modules["typeguard"]
+    else:
+        checked = loaded.typechecked
+        loaded.typechecked = _unchecked  # type: ignore[attr-defined]
+        try:
+            import inflect
+        finally:
+            loaded.typechecked = checked  # type: ignore[attr-defined]
     return inflect.engine()
+
+
+def _unchecked(target: Any = None, **_options: Any) -> Any:
+    """``typeguard.typechecked`` as ``python -O`` has it: the target itself."""
+    return target if target is not None else _unchecked
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -41,7 +75,7 @@ def english_lemmas(word: str, contains: Callable[[str], bool]) -> tuple[str, ...
     once asked: a game asks about the same words said in a round again at every turn, and
     ``inflect`` takes a millisecond or more a word."""
     found = [word]
-    singular = _engine().singular_noun(word)
+    singular = inflect_engine().singular_noun(word)
     if isinstance(singular, str) and singular and singular != word and contains(singular):
         found.append(singular)
     for ending, replacements in _ENDINGS:

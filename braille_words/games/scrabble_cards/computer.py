@@ -42,7 +42,7 @@ from braille_words.games.scrabble_cards.rules import (
     Rules,
     State,
 )
-from braille_words.lexicon.common import vocabulary_size
+from braille_words.lexicon.common import knows, vocabulary_size
 
 LEVELS = ("beginner", "medium", "strong")
 KEEP_PREMIUM_BELOW = 8
@@ -218,12 +218,7 @@ hints use the medium vocabulary. A child was hinted
 def common(rules: Rules, vocabulary: str, word: str) -> bool:
     """Whether ``word`` is among the forms ``vocabulary`` (a level) knows; a lexicon without
     frequencies (a test's small list) is known whole."""
-    most = vocabulary_size(vocabulary, rules.deck.lang, COMMON_WORDS)
-    rank = getattr(rules.lexicon, "frequency_rank", None)
-    if most is None or not callable(rank):
-        return True
-    found = rank(word)
-    return found is not None and found <= most
+    return knows(rules.lexicon, vocabulary_size(vocabulary, rules.deck.lang, COMMON_WORDS), word)
 
 
 def shortlist(rules: Rules, state: State, seat: int, level: str,

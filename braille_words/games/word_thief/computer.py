@@ -24,7 +24,7 @@ import heapq
 import itertools
 import random
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from braille_words.errors import InputError
@@ -32,6 +32,7 @@ from braille_words.games.base import RuleViolation
 from braille_words.games.kit import ComputerPlayer, with_points
 from braille_words.games.word_thief.finder import Finder, Node, Piece
 from braille_words.games.word_thief.making import Placed
+from braille_words.games.word_thief.plurals import only_plural
 from braille_words.games.word_thief.rules import (
     Lay,
     Move,
@@ -39,9 +40,8 @@ from braille_words.games.word_thief.rules import (
     Rules,
     State,
     StealMove,
-    only_plural,
 )
-from braille_words.lexicon.common import ENGLISH_VOCABULARY
+from braille_words.lexicon.common import ENGLISH_VOCABULARY, knows
 from braille_words.tiles import Card
 
 LEVELS = ("beginner", "medium", "strong")
@@ -59,12 +59,7 @@ MORT and LOOS (ranks 16 000–27 000), words no child learning English knows."""
 
 
 def _common(rules: Rules, level: str, word: str) -> bool:
-    most = COMMON.get(level)
-    rank = getattr(rules.lexicon, "frequency_rank", None)
-    if most is None or not callable(rank):
-        return True
-    found = rank(word)
-    return found is not None and found <= most
+    return knows(rules.lexicon, COMMON.get(level), word)
 
 
 def _letters(cards: Any) -> tuple[str, int]:
@@ -115,23 +110,38 @@ class Ceiling:
         found = self._cache.get(cache_key)
         if found is not None:
             return found
-        values = self.values
-        need = Counter(word) - Counter(p.letter for p in piece if not p.wild)
+        # Plain dicts, not Counter arithmetic: with a wild a turn asks this of some 15 000
+        # words, and Counter's subtraction was most of a 5-second turn.
+        values, letters = self.values, self.letters
+        counts: dict[str, int] = {}
+        for c in word:
+            counts[c] = counts.get(c, 0) + 1
+        need = dict(counts)
+        stolen_wilds = 0
+        for p in piece:
+            if p.wild:
+                stolen_wilds += 1
+            elif p.letter in need:
+                need[p.letter] -= 1
         # Letters the hand has no card of are wilds (the hand's or a stolen one), worth 0;
         # a stolen wild beyond those stands for some letter, at best the cheapest.
-        lacking = need - self.letters
-        paid = Counter(word) - lacking
-        base = sum(values.get(c, 0) * k for c, k in paid.items())
-        extra = sum(1 for p in piece if p.wild) - sum(lacking.values())
+        base = lacking = 0
+        for c, k in counts.items():
+            short = max(0, need[c] - letters.get(c, 0))
+            lacking += short
+            base += values.get(c, 0) * (k - short)
+        extra = stolen_wilds - lacking
         if extra > 0:
-            base -= sum(sorted(values.get(c, 0) for c in paid.elements())[:extra])
+            paid = [values.get(c, 0) for c, k in counts.items()
+                    for _ in range(k - max(0, need[c] - letters.get(c, 0)))]
+            base -= sum(sorted(paid)[:extra])
         suits = {p.card.suit for p in piece if not p.wild}
         double = False
         if len(suits) <= 1:
-            spare = self.wilds + sum(1 for p in piece if p.wild)
+            spare = self.wilds + stolen_wilds
             for suit in suits or self.by_suit:
-                have = self.by_suit.get(suit or "", Counter())
-                if sum((need - have).values()) <= spare:
+                have: Mapping[str, int] = self.by_suit.get(suit or "", {})
+                if sum(max(0, n - have.get(c, 0)) for c, n in need.items()) <= spare:
                     double = True
                     break
         found = base * (2 if double else 1) + self.rules.deck.length_points(len(word))

@@ -35,6 +35,8 @@ from typing import Any
 
 import numpy as np
 
+from braille_words.lexicon.spelling import spell
+
 Group = tuple[int, int]
 """What a word takes from the hand: which sub-multiset of its letters (a number, see
 ``Finder``), and how many wilds stand in for letters the hand lacks."""
@@ -62,35 +64,86 @@ def holds_in_order(word: str, stolen: str) -> bool:
 
 class AnagramIndex:
     """The words of a graph by letter multiset, each multiset a product of primes (the most
-    frequent letters get the smallest), and a bitmap with the slot of each product set.
-    Built once per word list, in a few tenths of a second for the English one, and kept by
-    ``anagram_index``."""
+    frequent letters get the smallest), kept lean: the products' low 64 bits (numpy's wrapping
+    multiply) sorted, the word ids in that order, every word's letters in one string, and a
+    bitmap with the slot of each product set. Built once per word list (``anagram_index``),
+    in a few tenths of a second and about 4 MB for the English one — a dictionary of Python
+    products and word tuples held 37 MB, most of a Word Thief game's memory."""
 
     def __init__(self, graph: Any) -> None:
         letters: Sequence[str] = graph.letters
-        words = list(graph.words())
-        seen = {c: 0 for c in letters}
-        for word in words:
-            for c in word:
-                seen[c] += 1
-        by_use = sorted(letters, key=lambda c: -seen[c])
+        total = int(graph.below[0])
+        # Spelled a few thousand words at a time (``spelling.spell``), so that no matrix of
+        # every word's letters is ever held: only their codes (1 + letter index) run together.
+        codes: list[np.ndarray[Any, Any]] = []
+        lengths: list[np.ndarray[Any, Any]] = []
+        seen = np.zeros(len(letters) + 1, dtype=np.int64)
+        for first in range(0, total, CHUNK):
+            mat, _ids = spell(graph, range(first, min(total, first + CHUNK)))
+            lengths.append((mat > 0).sum(axis=1).astype(np.uint32))
+            codes.append(mat[mat > 0])
+            seen += np.bincount(codes[-1], minlength=len(letters) + 1)
+            del mat
+        code = np.concatenate(codes) if codes else np.zeros(0, dtype=np.uint8)
+        del codes
+        self._start = np.concatenate(([0], np.cumsum(np.concatenate(lengths)))).astype(np.uint32)
+        del lengths
+        by_use = sorted(range(len(letters)), key=lambda i: (-int(seen[i + 1]), i))
         primes = _primes(len(letters))
-        self.prime: dict[str, int] = {c: primes[i] for i, c in enumerate(by_use)}
-        prime = self.prime
-        words_of: dict[int, list[str]] = {}
-        for word in words:
-            words_of.setdefault(prod([prime[c] for c in word]), []).append(word)
-        self.words_of: dict[int, tuple[str, ...]] = {k: tuple(v) for k, v in words_of.items()}
-        self.seen = np.zeros(1 << SLOT_BITS, dtype=np.bool_)
-        self.seen[slots(np.array([k & LOW_64 for k in words_of], dtype=np.uint64))] = True
+        self.prime: dict[str, int] = {letters[i]: primes[k] for k, i in enumerate(by_use)}
+        of_code = np.ones(len(letters) + 1, dtype=np.uint64)
+        for i, c in enumerate(letters):
+            of_code[i + 1] = self.prime[c]
+        low = np.ones(total, dtype=np.uint64)
+        for first in range(0, total, CHUNK):  # each word's product, wrapping at 64 bits
+            last = min(total, first + CHUNK)
+            a, b = int(self._start[first]), int(self._start[last])
+            low[first:last] = np.multiply.reduceat(
+                of_code[code[a:b]], self._start[first:last].astype(np.int64) - a)
+        self._order = np.argsort(low, kind="stable").astype(np.uint32)
+        self._low = low[self._order]
+        del low
+        chars = np.array([0, *(ord(c) for c in letters)], dtype=np.uint32)
+        if int(chars.max()) <= 0xFF:  # one byte a letter, as the str holds them
+            self._text: str = chars.astype(np.uint8)[code].tobytes().decode("latin-1")
+        else:
+            self._text = chars[code].tobytes().decode("utf-32-le")
+        del code
+        self.seen = np.zeros(1 << (SLOT_BITS - 3), dtype=np.uint8)  # one bit a slot
+        taken = slots(self._low)
+        np.bitwise_or.at(self.seen, taken >> np.uint64(3),
+                         np.left_shift(1, taken & np.uint64(7)).astype(np.uint8))
 
     def key(self, letters: str) -> int:
         prime = self.prime
         return prod([prime[c] for c in letters])
 
+    def may_hold(self, lows: np.ndarray[Any, np.dtype[np.uint64]]) -> np.ndarray[Any, Any]:
+        """Which of the products' low bits may be a word's (the bitmap: 1 in 40 false)."""
+        taken = slots(lows)
+        bits: np.ndarray[Any, Any] = self.seen[taken >> np.uint64(3)]
+        return ((bits >> (taken & np.uint64(7)).astype(np.uint8)) & 1).astype(np.bool_)
 
+    def words_of(self, key: int) -> list[str]:
+        """The words whose letters multiply to ``key`` exactly."""
+        low = key & LOW_64
+        lows = self._low
+        lo = hi = int(lows.searchsorted(np.uint64(low)))
+        while hi < len(lows) and int(lows[hi]) == low:  # most products hold one to a few words
+            hi += 1
+        if lo == hi:
+            return []
+        text, start, prime = self._text, self._start, self.prime
+        words = (text[start[i]:start[i + 1]] for i in self._order[lo:hi].tolist())
+        # Two multisets may share the low 64 bits of their products: only the exact ones.
+        return [w for w in words if prod([prime[c] for c in w]) == key]
+
+
+CHUNK = 8192
+"""Words spelled at a time while the index is built."""
 SLOT_BITS = 22
-"""A bitmap of 4 M slots, one set for each key's slot: 1 in 40 set for the English list."""
+"""A bitmap of 4 M slots (512 KB), one set for each key's slot: 1 in 40 set for the English
+list."""
 LOW_64 = (1 << 64) - 1
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 
@@ -179,18 +232,18 @@ class Finder:
             return found
         found = {}
         if all(c in self.index.prime for c in piece):
-            words_of = self.index.words_of
-            base = self.index.key(piece)
+            index = self.index
+            base = index.key(piece)
             keys, groups = self._keys, self._groups
             check = self.ordered and len(piece) > 1
             in_order = re.compile(".*".join(map(re.escape, piece))).search
             # The products' low 64 bits (numpy's wrapping multiply) pick slots of the index's
             # bitmap all at once; only the few products whose slot is set are looked up
-            # exactly, where a look-up of each would cost a cache miss.
+            # exactly, where a look-up of each would cost a binary search.
             low = self._low * np.uint64(base & LOW_64)
-            for i in np.flatnonzero(self.index.seen[slots(low)]).tolist():
-                hits = words_of.get(base * keys[i])
-                if hits is None:
+            for i in np.flatnonzero(index.may_hold(low)).tolist():
+                hits = index.words_of(base * keys[i])
+                if not hits:
                     continue
                 good = [w for w in hits if in_order(w)] if check else list(hits)
                 if good:
@@ -238,10 +291,13 @@ class Finder:
                 if not after[0]:
                     yield (piece,), (words,)
                     continue
-                for pieces, groups in walk(after):
+                for pieces, groups in walk(after):  # noqa: F821 (deleted after use)
                     yield (piece, *pieces), (words, *groups)
 
-        yield from walk(start)
+        try:
+            yield from walk(start)
+        finally:
+            del walk  # it calls itself through its closure: a cycle, kept until collected
 
     def cards_left(self, node: Node) -> int:
         """How many of the hand's cards are left at ``node``."""
@@ -256,11 +312,13 @@ class Finder:
 
         def ways_from(node: Node) -> int:
             if node not in paths:
-                paths[node] = sum(len(words) * (ways_from(after) if after[0] else 1)
+                paths[node] = sum(len(words) * (ways_from(after) if after[0] else 1)  # noqa: F821 (deleted after use)
                                   for _, words, after in edges[node])
             return paths[node]
 
-        return ways_from(start)
+        total = ways_from(start)
+        del ways_from  # it calls itself through its closure: a cycle, kept until collected
+        return total
 
     def lattice(self, stolen: Sequence[str | None]) -> tuple[Node | None, dict[Node, list[Edge]]]:
         """Every steal of ``stolen`` as a graph, small however many steals there are: a node
@@ -338,12 +396,16 @@ class Finder:
                     if short > free:
                         continue
                     after = (later, lefts[take], free - short)
-                    if not later or search(after):
+                    if not later or search(after):  # noqa: F821 (deleted after use)
                         out.append((piece, words, after))
             return bool(out)
 
         start = (tuple(range(n)), self._full, self.wilds)
-        return (start if search(start) else None), edges
+        found = search(start)
+        # ``search`` calls itself through its closure: a cycle that would keep this turn's
+        # pieces and words alive until the cyclic collector runs (megabytes a turn).
+        del search
+        return (start if found else None), edges
 
     def steals(self, stolen: Sequence[str | None]) -> list[tuple[str, ...]]:
         """Every steal of ``stolen``, each listed once, its words in the order of their

@@ -16,7 +16,6 @@ Public entry points: ``GAME_ID``, ``Options``, ``Rules``, ``State``, the moves `
 
 from __future__ import annotations
 
-import functools
 import random
 import re
 from collections import Counter
@@ -38,6 +37,7 @@ from braille_words.games.word_thief.making import (
     one_suit,
     word_text,
 )
+from braille_words.games.word_thief.plurals import only_plural as only_plural
 from braille_words.games.word_thief.view import (
     CardView,
     PlacedView,
@@ -258,23 +258,6 @@ class State:
 
 
 # --------------------------------------------------------------------------- plurals
-
-
-@functools.cache
-def _inflect() -> Any:
-    import inflect  # a maintained English morphology library that ships its data
-
-    return inflect.engine()
-
-
-def only_plural(new: str, stolen: str) -> bool:
-    """Whether ``new`` is no more than the plural of ``stolen`` (WORK → WORKS, BOX → BOXES,
-    OX → OXEN), which the rulebook forbids as a steal; WORKED and WORKERS are more."""
-    engine = _inflect()
-    if engine.plural_noun(stolen) == new:
-        return True
-    singular = engine.singular_noun(new)
-    return bool(singular) and singular == stolen
 
 
 # --------------------------------------------------------------------------- rules
