@@ -142,7 +142,7 @@ def test_a_word_that_only_looks_inflected_is_its_own_form(english: Any, word: st
 
 def test_in_english_alice_a_plural_of_a_word_said_is_a_repeat(english: Any) -> None:
     rules = find_game("alicja", "en").make_rules(english, {})
-    assert rules._repeat([(0, "cat")], ["cats"]) == "cat"
+    assert rules._repeat([(0, "cat")], ["cats"]) == ("cat", 0, "cats", "form")
     assert rules._repeat([(0, "cat")], ["dog"]) is None
 
 
