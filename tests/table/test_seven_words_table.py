@@ -194,8 +194,9 @@ def test_a_seven_words_hint_first_gives_the_length_and_first_letter(
     nudge = streams[0].getvalue().splitlines()[-1]
     assert "Z tych kart jest słowo z" in nudge and "na literę" in nudge
     session.handle(0, "podpowiedź")
-    word = streams[0].getvalue().splitlines()[-1].removeprefix("Podpowiedź: ")
-    assert word.isupper() and f"z {len(word)} liter" in nudge
+    said = streams[0].getvalue().splitlines()[-1].removeprefix("Podpowiedź: ")
+    word, points = said.split(" za ")  # "PREFERENCJE za 24 punkty": the hint says its points
+    assert word.isupper() and f"z {len(word)} liter" in nudge and points.split()[0].isdigit()
 
 
 def test_three_strong_computers_take_turns_at_being_fastest_and_write_different_words(

@@ -394,4 +394,4 @@ class Presenter(GamePresenter[WordThiefView]):
             return line
         # The points after the line, as words of their own ("ROUTED:" would not be marked
         # as English for the voice).
-        return _t(lang, "hint_worth", "expert", points=points, line=line)
+        return _t(lang, "hint_worth", points=points, line=line)
