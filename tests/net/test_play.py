@@ -45,7 +45,7 @@ def test_two_students_play_a_seeded_game_to_the_end_over_the_network(
         # and is not sent again at every move (a message to every seat, every move).
         assert student.presented is not None
         no_clock = [m for m in student.presented.wire if m.get("do") == "clock"]
-        assert [m["args"] for m in no_clock] == [{"left": None, "view": None}]
+        assert [m["args"] for m in no_clock] == [{"left": None, "view": None, "owner": ""}]
 
 
 def test_a_network_table_records_refusals_as_one_computer_does(hosted: HostMaker,
