@@ -300,7 +300,7 @@ _CUES = {"player_out": "rejected", "word_said": "placed", "challenged": "warning
 class Presenter(GamePresenter[Any]):
     def read(self, low: str, view: Any, lang: str, verbosity: str) -> str | None:
         # "zasady", "zasady 2", "wartości": the rules told by the game (issue 33 §2).
-        told = rules_told(GAME, low, lang, None)
+        told = rules_told(GAME, low, lang, None, self.word_lang)
         return told if told is not None else read(low, view, lang, verbosity, self.word_lang)
 
     def prompt(self, view: Any, lang: str, verbosity: str) -> str:
