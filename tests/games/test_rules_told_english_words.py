@@ -90,3 +90,22 @@ def test_word_rummikub_english_jokers_come_from_the_english_data(lang: str,
     """The jokers of the English tile set are told from ``data.en.toml``."""
     said = _said(find_game("word_rummikub", "en"), english, RULES[lang], lang)
     assert str(values("word_rummikub", "en")["tiles_jokers"]) in said
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_alice_brailles_its_theme_letters_and_words_in_the_word_language(
+    lang: str, english: Any
+) -> None:
+    """English words inside a Polish-messages game are English Braille (its capital sign is
+    dot 6, Polish Braille's dots 46): the theme line and the words said."""
+    from braille_words.braille import Mode, text_line
+
+    kit = find_game("alicja", "en")
+    rules = kit.make_rules(english, {})
+    state, _ = rules.new(NAMES, 3)
+    view = {**state.view_for(0), "forbidden": ["q", "z"], "said": [(1, "Clown; CIRCUS")]}
+    lines = {item.name: item.line for item in kit.presenter.braille_view(view, lang)}
+    theme = " / ".join(kit.presenter.rack_letters({**view, "forbidden": []}).split(" "))
+    assert lines["theme"].cells() == text_line(f"{theme}: Q Z", "en", Mode.LITERARY).cells()
+    assert lines["words"].cells() == text_line("Clown; CIRCUS", "en", Mode.LITERARY).cells()
+    assert lines["words"].cells() != text_line("Clown; CIRCUS", "pl", Mode.LITERARY).cells()

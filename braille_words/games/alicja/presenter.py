@@ -278,10 +278,12 @@ def braille_view(view: Mapping[str, Any], lang: str, selection: Any = None,
     theme = theme_name(view, word_lang) or " / ".join(
         _data(word_lang).themes[i].name for i in view["themes"])
     said = "; ".join(w for _, w in view["said"][-6:])
+    # The theme, its forbidden letters and the words said are the game's words: Brailled in
+    # their language (English Braille in a game of English words with Polish messages).
     lines = [
-        NamedLine("theme", text_line(f"{theme}: {letters}" if letters else theme, lang,
+        NamedLine("theme", text_line(f"{theme}: {letters}" if letters else theme, word_lang,
                                      Mode.LITERARY, name="theme")),
-        NamedLine("words", text_line(said or "-", lang, Mode.LITERARY, name="words")),
+        NamedLine("words", text_line(said or "-", word_lang, Mode.LITERARY, name="words")),
         NamedLine("scores", text_line(read_scores(view, lang, "expert"), lang, Mode.LITERARY,
                                       name="scores")),
     ]
