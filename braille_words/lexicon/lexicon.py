@@ -38,6 +38,7 @@ JOKER_CHARS = "?*_"  # a joker written in a rack: ? (and * or _, as some players
 MAX_JOKERS = 8
 WALK_MAX_TILES = 10  # above this many tiles (or with jokers) the numpy search is quicker
 COLD_WALK_MAX_TILES = 14  # up to a Rummikub rack, walk while numpy is not imported yet
+SPELL_ALL_SHARE = 6  # spell the whole graph in one pass for more than 1/6 of its forms
 
 Engine = Literal["auto", "walk", "wide"]
 
@@ -369,10 +370,28 @@ class Lexicon:
 
     def most_frequent(self, n: int | None = None, *, min_zipf: float = 0.0) -> Iterator[str]:
         """The ``n`` most frequent forms (every ranked one with None), most frequent first,
-        only those at least as common as ``min_zipf``."""
-        word_at = self.graph.word_at
-        for found in self.frequencies.top(n, min_zipf=min_zipf):
-            yield word_at(found)
+        only those at least as common as ``min_zipf``.
+
+        Spelling a form from its id walks down the graph from the root (about 25 µs); a walk
+        over the whole graph spells every form in dictionary order at about 4 µs each. So a
+        share of the lexicon over ``1 / SPELL_ALL_SHARE`` (7 słów's 80 000 English forms of
+        Zipf 1+ out of 112 000: 1.9 s one by one, 0.5 s in one pass) is spelled in one pass,
+        keeping only the wanted forms; a few thousand forms are spelled one by one."""
+        ids = list(self.frequencies.top(n, min_zipf=min_zipf))
+        graph = self.graph
+        if len(ids) * SPELL_ALL_SHARE < graph.below[0]:
+            yield from map(graph.word_at, ids)
+            return
+        wanted = sorted(ids)
+        spelled: dict[int, str] = {}
+        at = 0
+        for word_id, word in enumerate(graph.words()):
+            if word_id == wanted[at]:
+                spelled[word_id] = word
+                at += 1
+                if at == len(wanted):
+                    break
+        yield from (spelled[found] for found in ids)
 
     # ----- families -----
 

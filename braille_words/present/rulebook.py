@@ -6,6 +6,11 @@ scored or won. Each game's catalogue holds its rules in a child's words as parts
 ``data.toml``, so a teacher's edit of a value is what the game says too. ``zasady`` reads the
 first part, ``zasady 2`` the second; each part ends by naming the next. ``wartości`` /
 ``values`` (7 słów: ``o talii``) reads the part that says which values are ours.
+
+A game played in other words than its own (issue 38: ``--words en``) tells the values of that
+language's data file (``data.en.toml``: its tiles, deck, card values) and names that file
+(``{data_file}``); ``{words}`` is the word language, so a part can say which words are laid
+(``{words:select:en=English|*=Polish}``) and still read the same in a Polish game.
 """
 
 from __future__ import annotations
@@ -26,12 +31,20 @@ VALUES_WORDS = frozenset({"wartości", "wartosci", "nasze wartości", "nasze war
 _GAMES = Path(__file__).resolve().parent.parent / "games"
 
 
+def data_path(section: str, words: str) -> Path:
+    """The game's data file for the ``words`` language: ``data.en.toml`` beside its own
+    ``data.toml`` when the game has one for that language, else ``data.toml``."""
+    other = _GAMES / section / f"data.{words}.toml"
+    return other if other.is_file() else _GAMES / section / "data.toml"
+
+
 @cache
-def values(section: str) -> dict[str, Any]:
-    """The game's ``data.toml`` as template parameters: ``[play] rounds = 7`` is
-    ``{play_rounds}``, a top-level ``hand_size = 7`` is ``{hand_size}``, a table's number of
-    entries is ``{conditional_count}``; lists of plain values are read as "5, 4, 3, 2"."""
-    path = _GAMES / section / "data.toml"
+def values(section: str, words: str = "pl") -> dict[str, Any]:
+    """The game's data file for the ``words`` language as template parameters: ``[play]
+    rounds = 7`` is ``{play_rounds}``, a top-level ``hand_size = 7`` is ``{hand_size}``, a
+    table's number of entries is ``{conditional_count}``; lists of plain values are read as
+    "5, 4, 3, 2"; ``{data_file}`` is the file's name, which a teacher would edit."""
+    path = data_path(section, words)
     if not path.is_file():
         return {}
     with path.open("rb") as fh:
@@ -51,6 +64,7 @@ def values(section: str) -> dict[str, Any]:
                     flat.update((f"{name}_{i}", item) for i, item in enumerate(value))
 
     walk("", data)
+    flat["data_file"] = path.name
     return flat
 
 
@@ -64,11 +78,13 @@ def parts(section: str, lang: str) -> int:
 
 
 def rules_told(section: str, low: str, lang: str,
-               extra: Mapping[str, Any] | None = None) -> str | None:
+               extra: Mapping[str, Any] | None = None, words: str = "pl") -> str | None:
     """The answer to ``zasady``, ``zasady N`` or ``wartości`` for the game whose catalogue is
-    ``section``; None when ``low`` asks for none of them (or the game has no rules text)."""
+    ``section``, played in ``words`` (its values from that language's data file, ``{words}``
+    names the language); None when ``low`` asks for none of them (or the game has no rules
+    text)."""
     low = " ".join(low.lower().split())
-    params = {**values(section), **(extra or {})}
+    params = {**values(section, words), "words": words, **(extra or {})}
     if low in VALUES_WORDS:
         if lookup(lang, section, "rules_values") is None and lookup(
                 "en", section, "rules_values") is None:

@@ -64,3 +64,14 @@ def test_the_full_polish_lexicon_ranks_common_forms(full_pl: Lexicon) -> None:
     top = list(full_pl.most_frequent(50_000))
     assert len(top) == 50_000 and "kot" in top and all(full_pl.contains(w) for w in top[:100])
     assert full_pl.zipf("kot") == zipf_frequency("kot", "pl")
+
+
+def test_most_frequent_spells_the_same_forms_in_one_pass_or_one_by_one(english: Lexicon) -> None:
+    """Over a sixth of the lexicon is spelled in one walk of the graph (7 słów's common
+    English words), a few forms one by one: the same forms, most frequent first."""
+    for n, min_zipf in ((None, 1.0), (100, 0.0)):
+        ids = list(english.frequencies.top(n, min_zipf=min_zipf))
+        assert list(english.most_frequent(n, min_zipf=min_zipf)) == [
+            english.word_at(i) for i in ids]
+    share = len(list(english.frequencies.top(None, min_zipf=1.0))) / len(english.words())
+    assert share > 1 / 6  # the one-pass branch is the one checked above

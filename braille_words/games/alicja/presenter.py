@@ -278,10 +278,12 @@ def braille_view(view: Mapping[str, Any], lang: str, selection: Any = None,
     theme = theme_name(view, word_lang) or " / ".join(
         _data(word_lang).themes[i].name for i in view["themes"])
     said = "; ".join(w for _, w in view["said"][-6:])
+    # The theme, its forbidden letters and the words said are the game's words: Brailled in
+    # their language (English Braille in a game of English words with Polish messages).
     lines = [
-        NamedLine("theme", text_line(f"{theme}: {letters}" if letters else theme, lang,
+        NamedLine("theme", text_line(f"{theme}: {letters}" if letters else theme, word_lang,
                                      Mode.LITERARY, name="theme")),
-        NamedLine("words", text_line(said or "-", lang, Mode.LITERARY, name="words")),
+        NamedLine("words", text_line(said or "-", word_lang, Mode.LITERARY, name="words")),
         NamedLine("scores", text_line(read_scores(view, lang, "expert"), lang, Mode.LITERARY,
                                       name="scores")),
     ]
@@ -300,7 +302,7 @@ _CUES = {"player_out": "rejected", "word_said": "placed", "challenged": "warning
 class Presenter(GamePresenter[Any]):
     def read(self, low: str, view: Any, lang: str, verbosity: str) -> str | None:
         # "zasady", "zasady 2", "wartości": the rules told by the game (issue 33 §2).
-        told = rules_told(GAME, low, lang, None)
+        told = rules_told(GAME, low, lang, None, self.word_lang)
         return told if told is not None else read(low, view, lang, verbosity, self.word_lang)
 
     def prompt(self, view: Any, lang: str, verbosity: str) -> str:

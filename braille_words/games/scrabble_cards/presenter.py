@@ -30,7 +30,7 @@ from braille_words.games.scrabble_cards.commands import to_command
 from braille_words.games.scrabble_cards.notation import coord, parse_square, square_name
 from braille_words.games.scrabble_cards.view import CardView, ScrabbleView
 from braille_words.present.messages import render
-from braille_words.present.rulebook import rules_told
+from braille_words.present.rulebook import rules_told, values
 from braille_words.present.tally import tally
 from braille_words.speech.speaker import mark_word
 from braille_words.speech.spelling import letter_name
@@ -38,6 +38,16 @@ from braille_words.tiles import alphabet
 
 GAME = "scrabble_cards"
 WORD_LANG = "pl"
+
+
+def rules_values(words: str) -> dict[str, Any]:
+    """What the rules say beside the data file's plain values: the letter worth most in the
+    ``words`` language (Ź in Polish, Q in English), the rules' example of a rare letter, so
+    an English game's rules name no letter its cards lack."""
+    worth = {name[len("letters_"):-len("_1")]: value for name, value in values(GAME, words).items()
+             if name.startswith("letters_") and name.endswith("_1")}
+    top = max(worth, key=lambda letter: worth[letter], default="")
+    return {"top_letter": top.upper(), "top_value": worth.get(top, 0)}
 LAID_DOTS = DOT8
 """A card laid this turn, not yet judged: on the board its letter with dot 8."""
 
@@ -584,7 +594,7 @@ class Presenter(GamePresenter[ScrabbleView]):
 
     def read(self, low: str, view: ScrabbleView, lang: str, verbosity: str) -> str | None:
         # "zasady", "zasady 2", "wartości": the rules told by the game (issue 33 §2).
-        told = rules_told(GAME, low, lang, None)
+        told = rules_told(GAME, low, lang, rules_values(self.word_lang), self.word_lang)
         return told if told is not None else read(low, view, lang, verbosity, self.word_lang)
 
     def prompt(self, view: ScrabbleView, lang: str, verbosity: str) -> str:

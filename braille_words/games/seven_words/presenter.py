@@ -7,6 +7,7 @@ is not in the view, so it cannot be read out or brailled before all words are re
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from braille_words.braille import Line, Mode, Segment, text_line, tile_cells
@@ -15,6 +16,7 @@ from braille_words.braille.symbols import column_symbol
 from braille_words.braille.translator import symbol_cell, text_to_cells
 from braille_words.games.interface import TimerRequest
 from braille_words.games.kit import GamePresenter, points_of
+from braille_words.games.seven_words import ENTRY
 from braille_words.games.seven_words.deck import load_deck
 from braille_words.games.seven_words.view import SevenWordsView
 from braille_words.present.messages import render, text
@@ -26,10 +28,12 @@ from braille_words.speech.spelling import letter_name
 GAME = "seven_words"
 
 
-def rules_values() -> dict[str, Any]:
-    """What the rules say beside data.toml's plain values, counted from our deck: the cards
-    on the table, the common and rare cards, and which rare letters score +1 and +2."""
-    deck = load_deck()
+@cache
+def rules_values(words: str = "pl") -> dict[str, Any]:
+    """What the rules say beside the data file's plain values, counted from our deck of the
+    ``words`` language: the cards on the table, the common and rare cards, and which rare
+    letters score +1 and +2."""
+    deck = load_deck(words=words)
     by_bonus: dict[int, list[str]] = {}
     for letter, (_count, bonus) in deck.rare.items():
         by_bonus.setdefault(bonus, []).append(letter.upper())
@@ -193,7 +197,8 @@ def where(
 ) -> str:
     return " ".join(
         [
-            _t(lang, "where_you_are", verbosity, n=names[view["seat"]]),
+            _t(lang, "where_you_are", verbosity, n=names[view["seat"]],
+               title=ENTRY.title_in(word_lang)),
             read_round(view, lang, verbosity),
             read_cards(view, lang, "expert", word_lang),
             read_scores(view, lang, verbosity),
@@ -362,7 +367,7 @@ class Presenter(GamePresenter[SevenWordsView]):
 
     def read(self, low: str, view: SevenWordsView, lang: str, verbosity: str) -> str | None:
         # "zasady", "zasady 2", "wartości": the rules told by the game (issue 33 §2).
-        told = rules_told(GAME, low, lang, rules_values())
+        told = rules_told(GAME, low, lang, rules_values(self.word_lang), self.word_lang)
         return told if told is not None else read(low, view, lang, verbosity, self.word_lang)
 
     def prompt(self, view: SevenWordsView, lang: str, verbosity: str) -> str:

@@ -16,6 +16,7 @@ from braille_words.braille.lines import NamedLine
 from braille_words.braille.translator import PlayedJoker
 from braille_words.games.interface import TimerRequest
 from braille_words.games.kit import GamePresenter, points_of
+from braille_words.games.word_rummikub import ENTRY
 from braille_words.games.word_rummikub.view import RummikubView, TableWord
 from braille_words.present.messages import render, text
 from braille_words.present.rulebook import rules_told
@@ -211,7 +212,8 @@ def where(
     me = view["seat"]
     return " ".join(
         [
-            _t(lang, "where_you_are", verbosity, name=names[me]),
+            _t(lang, "where_you_are", verbosity, name=names[me],
+               title=ENTRY.title_in(word_lang)),
             read_turn(view, lang, verbosity),
             _t(
                 lang,
@@ -452,7 +454,7 @@ class Presenter(GamePresenter[RummikubView]):
 
     def read(self, low: str, view: RummikubView, lang: str, verbosity: str) -> str | None:
         # "zasady", "zasady 2", "wartości": the rules told by the game (issue 33 §2).
-        told = rules_told(GAME, low, lang, None)
+        told = rules_told(GAME, low, lang, None, self.word_lang)
         return told if told is not None else read(low, view, lang, verbosity, self.word_lang)
 
     def reads(self, low: str, view: RummikubView, lang: str) -> bool:

@@ -300,7 +300,7 @@ class Presenter(GamePresenter[WordThiefView]):
 
     def read(self, low: str, view: WordThiefView, lang: str, verbosity: str) -> str | None:
         # "zasady", "zasady 2", "wartości": the rules told by the game (issue 33 §2).
-        told = rules_told(GAME, low, lang, None)
+        told = rules_told(GAME, low, lang, None, self.word_lang)
         return told if told is not None else read(low, view, lang, verbosity)
 
     def prompt(self, view: WordThiefView, lang: str, verbosity: str) -> str:
