@@ -70,6 +70,20 @@ def spoken_dots(cell: int) -> str:
     return "blank" if numbers == "0" else "-".join(numbers)
 
 
+def cursor_cell(cell: int, mask: int = DOT7 | DOT8) -> int:
+    """``cell`` with the cursor on it, in the cursor's shown phase.
+
+    Dots 7 and 8 of a cell already carry meaning (a joker's dot 7, a card laid this turn's
+    dot 8, both on a joker laid this turn), so no steady cursor of dots 7-8 leaves every
+    cell readable: a joker under a dots 7-8 cursor felt like a plain letter under it. The
+    board's cursor therefore blinks (``Pager.toggle_cursor``) and only ever adds dots: what
+    stays up in both phases is the cell, what comes and goes is the cursor. A cell that
+    already has the cursor's dots gets all eight in the shown phase, so the cursor is felt
+    there too while its own dots 7-8 stay up."""
+    _check_cell(cell)
+    return 0xFF if cell & mask == mask else cell | mask
+
+
 def add_dots(cells: bytes, mask: int) -> bytes:
     """Every cell with the dots of ``mask`` added (a selection or cursor overlay)."""
     _check_cell(mask)

@@ -17,7 +17,7 @@ import bisect
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from braille_words.braille.cells import CURSOR_DOTS
+from braille_words.braille.cells import CURSOR_DOTS, cursor_cell
 from braille_words.errors import InputError
 
 Target = Hashable
@@ -358,7 +358,7 @@ class Pager:
         cells = bytearray(self._line.cells()[start:end][: self.text_width])
         cursor = self._line.cursor
         if self.show_cursor and cursor is not None and 0 <= cursor - start < len(cells):
-            cells[cursor - start] |= self.cursor_dots
+            cells[cursor - start] = cursor_cell(cells[cursor - start], self.cursor_dots)
         cells.extend(bytes(self.text_width - len(cells)))
         prefix = b""
         if self.status_in_window:

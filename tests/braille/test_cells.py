@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from braille_words.braille import add_dots, cell_from_dots, dots, from_unicode, to_unicode
-from braille_words.braille.cells import spoken_dots
+from braille_words.braille.cells import cursor_cell, spoken_dots
 from braille_words.errors import InputError
 
 
@@ -46,3 +46,13 @@ def test_a_space_reads_as_a_blank_cell_and_overlays_add_dots() -> None:
         to_unicode([256])
     with pytest.raises(InputError):
         cell_from_dots("129")
+
+
+@given(st.integers(0, 255))
+def test_the_cursor_only_adds_dots_so_a_jokers_dot_7_stays_up(cell: int) -> None:
+    """Dots 7 and 8 of a square already mean something (a joker's dot 7, a card laid this
+    turn's dot 8): the cursor never takes a dot away, and is felt on every cell but a full
+    one."""
+    shown = cursor_cell(cell)
+    assert shown & cell == cell
+    assert shown != cell or cell == 0xFF

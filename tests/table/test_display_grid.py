@@ -6,12 +6,14 @@ pan-left regressions of issue 21."""
 from __future__ import annotations
 
 import io
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 
 from braille_words.braille import CURSOR_DOTS, letter_cell, rack_line, text_line, word_cells
+from braille_words.braille.cells import DOT7
 from braille_words.braille.grid import COLUMN, Grid, coordinate_cells, make_square
 from braille_words.braille.symbols import Symbol
 from braille_words.displays.console import ConsoleDisplay
@@ -20,6 +22,7 @@ from braille_words.displays.emulators.base import Emulator
 from braille_words.displays.events import DisplayCommand
 from braille_words.displays.spec import open_display
 from braille_words.table.outputs import NamedGrid, NamedLine, SeatOutput
+from braille_words.table.seat.surface import BLINK_SECONDS
 
 Until = Callable[..., bool]
 SIZE = 15
@@ -393,3 +396,24 @@ def test_on_an_empty_board_the_jumps_say_there_is_nothing_yet() -> None:
     assert out.last == "There are no words on the board yet."
     press(out, "next_anchor")
     assert out.last == "There are no cards on the board yet."
+
+
+def test_the_cursor_blinks_on_a_board_and_never_hides_a_jokers_dot_7() -> None:
+    """H9 holds a joker standing for O (the letter with dot 7). Under a steady dots 7-8
+    cursor it felt like any letter under the cursor; the board's cursor blinks instead, so
+    the joker is felt unaltered between its phases, and dot 7 never goes."""
+    out = seat(40)
+    show_board(out)
+    press(out, "jump_board", "row_down")  # H9: the joker
+    at = 5 + 7  # the coordinate, a blank cell, then the row's squares
+    joker = board().down().line().cells()[7]
+    assert joker & DOT7
+    seen: set[int] = set()
+    deadline = time.monotonic() + 5 * BLINK_SECONDS
+    while time.monotonic() < deadline and len(seen) < 2:
+        seen.add(out.frame()[at])
+        time.sleep(BLINK_SECONDS / 5)
+    assert seen == {joker, joker | CURSOR_DOTS}, [bin(c) for c in seen]
+    press(out, "row_up")  # a move shows the cursor at once, on a plain letter
+    assert out.frame()[at] == letter_cell("o", "pl") | CURSOR_DOTS
+    out.close()

@@ -10,6 +10,7 @@ out, nor loses a round, because they were still reading."""
 from __future__ import annotations
 
 import json
+import re
 import threading
 import time
 from pathlib import Path
@@ -63,6 +64,8 @@ class _PacedReader:
         self.late: list[str] = []
         """Prompts that reached the cells after the seat's own countdown had begun."""
         self.prompts = 0
+        self.checked: list[str] = []
+        """Every prompt whose clock was looked at as it reached the cells."""
 
     def settle(self) -> None:
         """Wait (in real time) until the table has carried out everything queued."""
@@ -108,6 +111,7 @@ class _PacedReader:
 
     def _check_full(self, prompt: str) -> None:
         self.prompts += 1
+        self.checked.append(prompt)
         own = self._own_clock()
         if own is not None and own[0] < own[1] - 0.01:
             self.late.append(f"{prompt} ({own[0]:.1f} of {own[1]:.0f} s left)")
@@ -287,3 +291,63 @@ def test_the_teapot_starts_when_the_turn_has_been_said(tmp_path: Path, polish: A
         assert 0 not in session.state.active  # now her time was hers, and it ran out
     finally:
         session.close()
+
+
+def test_a_vote_reaches_the_reader_before_her_vote_time_starts_and_her_vote_counts(
+    tmp_path: Path, polish: Any
+) -> None:
+    """Alicja: Komputer 2 challenges Komputer 1's word while Ola is still reading. The vote's
+    question ("Głosuj: …") must reach her cells with the vote's time standing full, and her
+    ballot must be one of those counted (issue 39: the vote closed without the player)."""
+    reader = _PacedReader("alicja", tmp_path, polish)
+    session, out = reader.session, reader.out
+    reader.loop.start()
+    challenged = voted = False
+    answered: tuple[int, Any] | None = None
+    try:
+        reader.settle()
+        for _ in range(2000):
+            state = session.state
+            if state.is_over or (voted and state.phase != "vote"):
+                break
+            if (not challenged and state.phase == "talk" and state.last is not None
+                    and state.said[state.last][0] == 1 and state.current == 2):
+                session.inputs.put(Input(2, "wyzwanie"))
+                challenged = True
+                reader.settle()
+                assert session.state.phase == "vote", "the challenge did not start a vote"
+                if out.prompt_delivered:  # on the cells at once: the clock must be full
+                    reader._check_full(out.news.turn_said)
+                continue
+            position = (session.moves_played, session.kit.presenter.prompt_key(
+                state.view_for(0)))
+            if 0 in state.awaiting and out.prompt_delivered and answered != position:
+                answered = position
+                if state.phase == "vote":
+                    assert out.news.turn_said.startswith("Głosuj:"), out.news.turn_said
+                    reader.pass_time(WINDOW_SECONDS)  # typing it takes a moment too
+                    session.inputs.put(Input(0, "nie"))
+                    reader.settle()
+                    voted = True
+                else:
+                    reader.answer()
+            elif out.unread_news:
+                reader.read_one_window()
+            else:
+                reader.pass_time(1.0)
+        reader.read_rest()
+    finally:
+        reader.close()
+    assert challenged and voted, "no vote came to Ola"
+    assert any(p.startswith("Głosuj:") for p in reader.checked), reader.checked
+    assert reader.late == [], f"prompts read after the seat's time had begun: {reader.late}"
+    journal = [json.loads(raw) for raw in
+               (tmp_path / "g.jsonl").read_text(encoding="utf-8").splitlines() if raw.strip()]
+    ballots = [line for line in journal if line.get("seat") == 0
+               and "vote" in json.dumps(line.get("move", line))]
+    assert ballots, "Ola's ballot was not played"
+    counts = [tuple(int(n) for n in found) for s in reader.told()
+              for found in re.findall(r"Za: (\d+), przeciw: (\d+)\.", s)]
+    # Two voters (Ola and the challenger; the speaker does not vote): both ballots counted.
+    assert counts and sum(counts[0]) == 2 and counts[0][1] >= 1, \
+        f"her ballot was not counted: {counts}"

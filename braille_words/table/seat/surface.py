@@ -57,6 +57,9 @@ CLOCK_CELLS = 4
 _DOTS_7_8 = DOT7 | DOT8
 """The last cell's dots 7 and 8: news is waiting to be read."""
 
+BLINK_SECONDS = 0.5
+"""Each phase of a board's blinking cursor (``cells.cursor_cell`` says why it blinks)."""
+
 
 @dataclass(frozen=True)
 class Answer:
@@ -111,6 +114,9 @@ class BrailleSurface:
         self._above, self._waiting, self._hidden = above, waiting, hidden
         self._history = history
         self._reading_back = reading_back
+        self._blink: threading.Timer | None = None
+        """The board cursor's next phase, while a board is on the cells."""
+        self._closed = False
         """Whether the message line shows an earlier message (line up): panning past its
         end stays there (issue 33: it went on to the rack line)."""
 
@@ -129,6 +135,11 @@ class BrailleSurface:
         """Every cell down, the status cells too: at the program's end the game's last words
         must not stay under the fingers of whoever touches the display next, as if the
         program still ran (issue 39)."""
+        with self.lock:
+            self._closed = True
+            if self._blink is not None:
+                self._blink.cancel()
+                self._blink = None
         display = self.display
         if display is None:
             return
@@ -431,6 +442,7 @@ class BrailleSurface:
                 self.pager = Pager(line, width)
         else:
             self.pager.set_line(line)
+        self._restart_blink()
         self.write()
 
     def write(self) -> None:
@@ -439,6 +451,7 @@ class BrailleSurface:
             return
         if self._hidden() and self.current_line != "message":
             return  # a rack or table line of a seat that has handed the screen over
+        self._blink_board()
         frame = self.pager.frame()
         display = self.display
         cells = frame.cells
@@ -457,6 +470,46 @@ class BrailleSurface:
         elif self.status_borrowed or waiting != self.status_waiting:
             self.status_borrowed = False  # give the status cells back to the turn status
             self._write_status()
+
+    def _on_board(self) -> bool:
+        lines = self.lines
+        return bool(lines) and isinstance(lines[min(self.line_index, len(lines) - 1)],
+                                          NamedGrid)
+
+    def _blink_board(self) -> None:
+        """While a board is on the cells its cursor blinks, so the square under it is felt
+        unaltered half the time (a joker's dot 7: ``cells.cursor_cell``); elsewhere the
+        cursor (the typing line's) stands."""
+        pager = self.pager
+        if pager is None:
+            return
+        if not self._on_board():
+            pager.show_cursor = True
+            return
+        if self._blink is None and not self._closed:
+            timer = threading.Timer(BLINK_SECONDS, lambda: self._blink_tick(timer))
+            timer.daemon = True
+            self._blink = timer
+            timer.start()
+
+    def _restart_blink(self) -> None:
+        """A line drawn anew (a move of the cursor, a new board): the cursor is shown at
+        once, and blinks on from there."""
+        if self._blink is not None:
+            self._blink.cancel()
+            self._blink = None
+        if self.pager is not None:
+            self.pager.show_cursor = True
+
+    def _blink_tick(self, timer: threading.Timer) -> None:
+        with self.lock:
+            if self._blink is not timer:
+                return  # cancelled while it waited for the lock: a newer phase runs
+            self._blink = None
+            if self._closed or self.pager is None or not self._on_board():
+                return
+            self.pager.toggle_cursor()
+            self.write()
 
     def _write_status(self) -> None:
         """The turn's status in the status cells, then how many messages wait (``+2``)."""
