@@ -131,6 +131,10 @@ class GamePresenter(ABC, Generic[V]):
     ``cues`` names the earcon of each event kind that has one."""
 
     cues: Mapping[str, str] = {}
+    clock_events: frozenset[str] = frozenset()
+    """Event kinds that only tell of a clock the table runs ("the hourglass runs: 30
+    seconds"): unsaid at a table that runs none (``--no-timer``), where no clock may be
+    announced that never runs out."""
     own_words: str = "pl"
     """The language the game's own words are in (its rulebook's): played in other words, it
     is called by its title in those words."""
