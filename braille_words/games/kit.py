@@ -109,6 +109,26 @@ def points_of(move: Any) -> int | None:
     return points if isinstance(points, int) else None
 
 
+_HINT_KIND = "hint_kind"
+HINT_KINDS = ("best", "simpler")
+"""What a hint offers: the best move the game knows, or a simpler one (a better one exists)."""
+
+
+def with_kind(move: M, kind: str) -> M:
+    """``move`` (a hint) saying whether it is the best move or a simpler one, so the
+    presenter can tell the child which; carried as ``with_points`` carries the points."""
+    if kind not in HINT_KINDS:
+        raise ValueError(f"a hint is one of {HINT_KINDS}, not {kind!r}")
+    object.__setattr__(move, _HINT_KIND, kind)
+    return move
+
+
+def kind_of(move: Any) -> str | None:
+    """The kind ``with_kind`` gave a hint ("best", "simpler"), or None (not said)."""
+    kind = getattr(move, _HINT_KIND, None)
+    return kind if kind in HINT_KINDS else None
+
+
 Router = Callable[[Any, Any], tuple[Any, "str | None"]]
 """(routing target, current selection) → (new selection, command line to run or None)."""
 
@@ -131,6 +151,10 @@ class GamePresenter(ABC, Generic[V]):
     ``cues`` names the earcon of each event kind that has one."""
 
     cues: Mapping[str, str] = {}
+    clock_events: frozenset[str] = frozenset()
+    """Event kinds that only tell of a clock the table runs ("the hourglass runs: 30
+    seconds"): unsaid at a table that runs none (``--no-timer``), where no clock may be
+    announced that never runs out."""
     own_words: str = "pl"
     """The language the game's own words are in (its rulebook's): played in other words, it
     is called by its title in those words."""

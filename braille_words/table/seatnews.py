@@ -75,14 +75,16 @@ class SeatNews:
             # it ended, still unread among them, would be read after it ("your turn" when the
             # seat is already out). News in its order ends the turn after the prompt.
             out.withdraw_turn()
-        texts = [(e, self.event_text(e, seat, names)) for e in events]
+        # Someone watching computers is none of their seats: told as nobody ("you" is never them).
+        told = -1 if out.watching else seat
+        texts = [(e, self.event_text(e, told, names)) for e in events]
         cues = (self.kit.presenter.cue_for(e.kind, seat, dict(e.params)) for e, _ in texts)
         cue = next((c for c in cues if c), None)
         said = " ".join(t for _, t in texts if t)
         brief = None
         if said and out.short_display and out.verbosity != "expert":
             # On a short display the cells get the terse form, numbers and words first.
-            terse = (self.event_text(e, seat, names, "expert") for e, _ in texts)
+            terse = (self.event_text(e, told, names, "expert") for e, _ in texts)
             brief = " ".join(t for t in terse if t) or None
         if not said:
             pass

@@ -414,7 +414,10 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
         ``urgent`` news (time is up) comes over a half-typed line on the cells.
 
         Here the table decides what each seat may know (the public events and its own, its
-        own view); the seat's ``SeatNews`` words and shows it."""
+        own view); the seat's ``SeatNews`` words and shows it. A table with no clock tells
+        of none."""
+        if not self.timers:
+            events = [e for e in events if e.kind not in self.kit.presenter.clock_events]
         names = self._names()
         left = self._clock_left()
         for seat, out in enumerate(self.outputs):

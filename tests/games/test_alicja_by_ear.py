@@ -70,8 +70,22 @@ def test_a_repeat_names_the_earlier_word_who_said_it_and_how(first: str, second:
     s, _ = r.apply(s, 0, Say(first))
     s, events = r.apply(s, 1, Say(second))
     event = out_event(events)
-    assert said(event, "pl") == f"Ada odpada — {pl}, karta 1."
-    assert said(event, "en") == f"Ada is out — {en}, card 1."
+    assert said(event, "pl", 2) == f"Ada odpada — {pl}, karta 1."
+    assert said(event, "en", 2) == f"Ada is out — {en}, card 1."
+
+
+def test_the_one_who_said_the_earlier_word_hears_you_not_their_own_name() -> None:
+    r, s = talking()
+    s, _ = r.apply(s, 0, Say("klaun"))
+    s, _ = r.apply(s, 1, Say("kot"))
+    s, _ = r.apply(s, 2, Say("lew"))
+    s, events = r.apply(s, 0, Say("klaun"))  # Ola repeats her own word
+    event = out_event(events)
+    assert said(event, "pl", 0).startswith(
+        "Ola odpada — KLAUN już padło w tej rundzie (ty), karta 1.")
+    assert said(event, "en", 0).startswith(
+        "Ola is out — KLAUN was said already this round (you), card 1.")
+    assert "(Ola)" in said(event, "pl", 1)  # the others hear her name
 
 
 def test_a_vote_against_a_word_says_the_table_found_it_off_the_theme() -> None:

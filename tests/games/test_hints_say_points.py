@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from braille_words.games.kit import points_of
+from braille_words.games.kit import kind_of, points_of
 from braille_words.games.registry import find_game
 from braille_words.games.word_rummikub.computer import hint as rummikub_hint
 from braille_words.games.word_rummikub.rules import EndTurn, Options, Rules, arranged_state
@@ -70,10 +70,29 @@ def test_a_word_thief_hint_says_the_points_its_move_scores(english: Any) -> None
     points = points_of(move)
     after, _ = rules.apply(state, seat, move)
     assert points is not None and points == after.scores[seat] - state.scores[seat]
-    assert said["pl"].endswith(f" i dostajesz {points} punktów") or \
-        said["pl"].endswith(f" i dostajesz {points} punkty") or \
-        said["pl"].endswith(f" i dostajesz {points} punkt")
-    assert said["en"].endswith(f" and score {points} point" + ("" if points == 1 else "s"))
+    kind = {"pl": {"best": " — najlepszy ruch", "simpler": " — prostszy ruch"},
+            "en": {"best": " — the best move", "simpler": " — a simpler move"}}
+    label = kind_of(move)
+    assert label in ("best", "simpler")
+    plural = "punkt" if points == 1 else ("punkty" if points % 10 in (2, 3, 4)
+                                           and points % 100 not in (12, 13, 14) else "punktów")
+    assert said["pl"].endswith(f" i dostajesz {points} {plural}{kind['pl'][label]}")
+    assert said["en"].endswith(f" and score {points} point" + ("" if points == 1 else "s")
+                               + kind["en"][label])
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_a_word_thief_hint_says_best_only_when_no_steal_scores_more(english: Any,
+                                                                   seed: int) -> None:
+    """Issue 35: a hint may offer a simpler move than the best, and says which it is."""
+    from braille_words.games.word_thief.computer import best_move
+
+    rules, state, move, seat, _said = _hint_said("word-thief", english, seed)
+    points, best = points_of(move), best_move(rules, state, seat)
+    if points is None:
+        return  # a pass: nothing scores, nothing to compare
+    assert best is not None
+    assert kind_of(move) == ("best" if points >= best[0] else "simpler")
 
 
 def test_a_rummikub_hint_says_what_the_turn_scores() -> None:

@@ -274,3 +274,24 @@ def test_a_command_that_stands_alone_names_what_was_added_to_it(
         parse(line, view())
     assert error_text(exc.value, "pl").startswith(pl)
     assert error_text(exc.value, "en").startswith(en)
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_the_full_help_is_short_enough_to_listen_to_and_names_every_command(lang: str) -> None:
+    """Issue 33: "pomoc wszystko" was 1 930 characters, minutes of speech for a child. Read
+    as the table reads it (the game's entries between the shared opening and close), it stays
+    well under 1 300, and still names every verb the game takes."""
+    from braille_words.present.messages import text
+    from braille_words.speech.speaker import strip_marks
+
+    entries = " ".join(f"{syntax}: {meaning}." for syntax, meaning in HELP[lang])
+    said = strip_marks(" ".join([text(lang, "help_intro", "beginner"), entries,
+                                 text(lang, "help_common", "beginner")]))
+    assert len(said) < 1250, len(said)
+    verbs = {"pl": ["połóż", "nowe", "podziel", "przenieś", "zdejmij", "joker", "=", "!",
+                    "cofnij", "od nowa", "gotowe", "koniec tury", "dobierz", "tak", "nie",
+                    "zamknij głosowanie", "wartości"],
+             "en": ["put", "new", "split", "move", "back", "joker", "=", "!", "undo", "reset",
+                    "done", "draw", "yes", "no", "close vote", "values"]}[lang]
+    named = " ".join(strip_marks(syntax) for syntax, _ in HELP[lang])
+    assert [v for v in verbs if v not in named] == []

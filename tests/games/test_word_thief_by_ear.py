@@ -161,3 +161,18 @@ def test_with_no_word_to_make_the_hint_names_the_three_cards_to_pass() -> None:
     line = Presenter().describe_move(move, "pl", state.view_for(0))
     assert line == "pas " + " ".join(move.discard)
     assert parse(line, state.view_for(0)) == move  # type: ignore[arg-type]
+
+
+def test_a_hint_that_is_the_best_move_says_so() -> None:
+    """Issue 35: a hint says whether it is the best move or a simpler one. Every word of a
+    small list is common, so the best move is the hint, and it is called the best."""
+    from braille_words.games.kit import kind_of, points_of
+    from braille_words.games.word_thief.computer import Computer, best_move
+
+    rules = Rules(LEX, Options())
+    state = _state([], turns=2, hand="catxffh", suits="")
+    move = Computer().hint(rules, state, 0)
+    best = best_move(rules, state, 0)
+    assert best is not None and points_of(move) == best[0] and kind_of(move) == "best"
+    assert Presenter().describe_move(move, "pl", state.view_for(0)).endswith(" — najlepszy ruch")
+    assert Presenter().describe_move(move, "en", state.view_for(0)).endswith(" — the best move")

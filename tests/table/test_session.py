@@ -43,11 +43,11 @@ def test_short_help_lists_commands_and_help_with_a_name_gives_one_in_full(
     session, streams = make_table()
     session.handle(0, "pomoc")
     short = streams[0].getvalue().splitlines()[-1]
-    assert "połóż," in short and "pomoc połóż" in short and "płytkę 3 ze stojaka" not in short
+    assert "połóż," in short and "pomoc połóż" in short and "płytka 3 do słowa 2" not in short
     session.handle(0, "pomoc przenies")
-    assert streams[0].getvalue().splitlines()[-1].startswith("przenieś 2 4 1 1: literę 4")
+    assert streams[0].getvalue().splitlines()[-1].startswith("przenieś 2 4 1 1: litera 4 słowa 2")
     session.handle(0, "pomoc wszystko")
-    assert "płytkę 3 ze stojaka" in streams[0].getvalue().splitlines()[-1]
+    assert "płytka 3 do słowa 2" in streams[0].getvalue().splitlines()[-1]
     session.handle(0, "pomoc xyz")
     assert "nie ma polecenia „xyz”" in streams[0].getvalue().splitlines()[-1]
 

@@ -47,6 +47,23 @@ def test_a_player_can_call_time_when_the_table_plays_without_a_clock(make_table:
     assert session.state.view_for(0)["phase"] == "challenges"
 
 
+def test_a_table_without_a_clock_announces_no_hourglass(make_table: MakeTable) -> None:
+    session, streams = make_table(game="siedem-slow")
+    session.timers = False
+    session.handle(0, "okno")  # the fastest: the hourglass would be turned here
+    heard = streams[1].getvalue()
+    assert "Pierwsze słowo: Gracz1." in heard
+    assert "Klepsydra" not in heard and "sekund" not in heard
+
+
+def test_the_fastest_is_named_without_grammatical_gender_and_the_hourglass_told(
+    make_table: MakeTable,
+) -> None:
+    session, streams = make_table(game="siedem-slow")
+    session.handle(0, "okno")
+    assert "Pierwsze słowo: Gracz1. Klepsydra: 30 sekund." in streams[1].getvalue()
+
+
 def test_every_seven_words_reason_has_a_polish_sentence() -> None:
     from braille_words.games.seven_words import rules as seven_words
 
@@ -206,7 +223,7 @@ def test_three_strong_computers_take_turns_at_being_fastest_and_write_different_
     word. Each computer now thinks for its own time and settles for one of its best words."""
     done = run_bw("play", "siedem-slow", "--players", "computer,computer,computer",
                   "--seed", "7", "--journal", str(tmp_path / "g.jsonl"))
-    fastest = set(re.findall(r"(Ada|Bolek|Celina) pierwsze ma słowo", done.stdout))
+    fastest = set(re.findall(r"Pierwsze słowo: (Ada|Bolek|Celina)\.", done.stdout))
     assert len(fastest) >= 2, done.stdout
     rounds = re.findall(r"Słowa: Ada: (\w+) \d+; Bolek: (\w+) \d+; "
                         r"Celina: (\w+) \d+", done.stdout)

@@ -236,7 +236,7 @@ def event_params(kind: str, params: dict[str, Any], seat: int, names: Sequence[s
         # Marked as the game's words, so a Polish voice reads English words in English.
         extra["words_up"] = mark_word(str(params["words"]).upper(), word_lang, lang)
     if kind == "player_out":
-        extra["detail"] = _out_detail(params, name, lang, word_lang)
+        extra["detail"] = _out_detail(params, name, lang, word_lang, seat)
         left = [name(s) for s in params.get("left", ())]
         # Said only to the one going out, while the round goes on without them.
         extra["you_wait"] = _t(lang, "you_wait", left=len(left), names=left) if (
@@ -248,14 +248,18 @@ def event_params(kind: str, params: dict[str, Any], seat: int, names: Sequence[s
     return extra
 
 
-def _out_detail(params: Mapping[str, Any], name: Any, lang: str, word_lang: str = "pl") -> str:
+def _out_detail(params: Mapping[str, Any], name: Any, lang: str, word_lang: str = "pl",
+                seat: int | None = None) -> str:
     """Why a player went out, beyond the reason's word: the forbidden letters; the earlier
-    word repeated, who said it and how (the same word, another form, one family); what the
-    table voted on (the theme, or the word it derives from)."""
+    word repeated, who said it ("you" to the one who did: a child alone at the table does not
+    know the table's name for them) and how (the same word, another form, one family); what
+    the table voted on (the theme, or the word it derives from)."""
     why = params.get("why")
     if why == "repeat" and "relation" in params:
+        by = params.get("by")
+        by_name = _t(lang, "said_by_you") if by is not None and by == seat else name(by)
         return _t(lang, f"out_repeat_{params['relation']}", word=params.get("word", "?"),
-                  earlier=params.get("earlier", "?"), by_name=name(params.get("by")))
+                  earlier=params.get("earlier", "?"), by_name=by_name)
     if why == "vote" and params.get("about") == "family":
         return _t(lang, "out_vote_family", words=params.get("words", "?"),
                   earlier=params.get("earlier", "?"))

@@ -361,6 +361,7 @@ class Presenter(GamePresenter[SevenWordsView]):
     ``word_lang`` is the kit's word language: cards are named, Brailled and voiced in it."""
 
     cues = _CUES
+    clock_events = frozenset({"hourglass_started"})
 
     def __init__(self, word_lang: str = WORD_LANG) -> None:
         super().__init__(word_lang)

@@ -91,64 +91,56 @@ _PHRASES: dict[str, tuple[str, str]] = {
 }
 
 HELP: dict[str, list[tuple[str, str]]] = {
+    # Short on purpose: "pomoc wszystko" reads them all, and 1 930 characters were minutes of
+    # speech for a child (issue 33). How the game goes is told by "zasady", the numbers by
+    # "wartości", not here.
     "pl": [
-        ("połóż 3 2 1", "płytkę 3 ze stojaka wstaw do słowa 2 przed jego 1. literę "
-                        "(bez pozycji: na koniec; płytkę można podać literą, np. połóż a 2)"),
-        ("połóż 4 2 1 a", "jokera (płytka 4) wstaw jako literę A"),
-        ("nowe 3 5 7", "płytki 3, 5 i 7 ze stojaka jako nowe słowo (albo literami: nowe kot)"),
-        ("podziel 2 3", "rozetnij słowo 2 przed jego 3. literą"),
-        ("przenieś 2 4 1 1", "literę 4 słowa 2 przenieś do słowa 1 jako jego 1. literę "
-                             "(0 lub brak: na koniec; słowo 0: nowe słowo)"),
-        ("zdejmij 2 3", "płytkę, którą położyłeś w tej turze, weź z powrotem na stojak"),
-        ("joker 2 a", "jokera w słowie 2 zastąp literą A ze stojaka; jokera trzeba użyć "
-                      "jeszcze w tej turze (dopiero po pierwszym wyłożeniu)"),
-        ("joker 2 3 1 4", "jokera (słowo 2, pozycja 3) zastąp literą ze słowa 1, pozycja 4"),
-        ("2 3 +aa = szyszka oczy kat", "weź słowa 2 i 3 oraz A, A ze stojaka i ułóż te słowa"),
-        ("+? = kotek", "ułóż słowo ze stojaka, joker zastąpi brakującą literę; "
-                       "bez + program sam dobierze litery ze stojaka"),
-        ("1 +za = zaszczyt !", "wykrzyknik na końcu od razu kończy turę"),
-        ("cofnij", "cofnij ostatni krok"),
-        ("od nowa", "cofnij całą turę"),
-        ("gotowe (lub: koniec tury)", "zakończ turę: program sprawdzi wszystkie słowa"),
-        ("dobierz", "dobierz jedną płytkę i pasuj (tylko gdy nic nie położyłeś; "
-                    "inaczej najpierw: od nowa)"),
-        ("tak / nie", "głosowanie, czy słowo pasuje do tematu (gra tematyczna)"),
-        ("zamknij głosowanie", "policz oddane głosy; kto nie zagłosował, wstrzymuje się "
-                               "(zamyka też zegar stołu)"),
-        ("wartości", "z instrukcji: 112 płytek, 14 na start, dobieranie do 7, pierwsze słowo "
-                     "min. 6 liter, kara 30 za jokera. Nasze (plik word_rummikub.toml): "
-                     "pierwsze wyłożenie może mieć kilka słów; runda pasów kończy grę dopiero "
-                     "przy pustym banku; joker przy losowaniu gracza jest najdalej od A"),
+        ("połóż 3 2 1", "płytka 3 do słowa 2 przed 1. literę (bez niej: na koniec; "
+                        "albo literą: połóż a 2)"),
+        ("połóż 4 2 1 a", "joker 4 jako A"),
+        ("nowe 3 5 7", "nowe słowo z płytek 3, 5, 7 (albo: nowe kot)"),
+        ("podziel 2 3", "tnie słowo 2 przed 3. literą"),
+        ("przenieś 2 4 1 1", "litera 4 słowa 2 na 1. miejsce słowa 1 (0: koniec; "
+                             "słowo 0: nowe)"),
+        ("zdejmij 2 3", "płytka z tej tury wraca na stojak"),
+        ("joker 2 a", "A ze stojaka za jokera ze słowa 2; jokera użyj w tej turze"),
+        ("joker 2 3 1 4", "joker ze słowa 2, miejsce 3, za literę ze słowa 1, miejsce 4"),
+        ("2 3 +aa = szyszka oczy kat", "słowa 2, 3 i A, A ze stojaka w nowe słowa"),
+        ("+? = kotek", "słowo ze stojaka, joker za brakującą literę (bez +: litery wybierze "
+                       "program)"),
+        ("1 +za = zaszczyt !", "! na końcu kończy turę"),
+        ("cofnij", "cofa krok"),
+        ("od nowa", "cofa całą turę"),
+        ("gotowe (lub: koniec tury)", "kończy turę"),
+        ("dobierz", "płytka i pas, gdy nic nie położyłeś"),
+        ("tak / nie", "głos, czy słowo pasuje do tematu"),
+        ("zamknij głosowanie", "liczy oddane głosy"),
+        ("wartości", "liczby gry"),
     ],
     "en": [
-        ("put 3 2 1", "rack tile 3 into word 2 before its 1st letter "
-                      "(no position: at the end; a tile may be named by letter: put ⟦a⟧ 2)"),
-        ("put 4 2 1 ⟦a⟧", "the joker (tile 4) goes in as the letter ⟦A⟧"),
-        ("new 3 5 7", "rack tiles 3, 5 and 7 as a new word (or by letters: new ⟦kot⟧)"),
-        ("split 2 3", "cut word 2 before its 3rd letter"),
-        ("move 2 4 1 1", "letter 4 of word 2 becomes the 1st letter of word 1 "
-                         "(0 or none: at the end; word 0: a new word)"),
-        ("back 2 3", "take a tile you laid this turn back to your rack"),
-        ("joker 2 ⟦a⟧", "put an ⟦A⟧ from your rack in place of the joker in word 2; the joker must "
-                      "be placed again this turn (only after your first lay-down)"),
-        ("joker 2 3 1 4", "replace the joker (word 2, position 3) by the letter at word 1, "
-                          "position 4"),
-        ("2 3 +⟦aa⟧ = ⟦szyszka oczy kat⟧", "take words 2 and 3 and ⟦A, A⟧ from your rack, make "
-                                       "these words"),
-        ("+? = ⟦kotek⟧", "a word from your rack, the joker filling the missing letter; without "
-                       "+ the program picks your rack letters"),
-        ("1 +⟦za⟧ = ⟦zaszczyt⟧ !", "a final ! ends the turn at once"),
-        ("undo", "undo the last step"),
-        ("reset", "take the whole turn back"),
-        ("done", "end the turn: every word is checked"),
-        ("draw", "draw one tile and pass (only when you laid nothing; else reset first)"),
-        ("yes / no", "vote whether a word fits the theme (thematic game)"),
-        ("close vote", "count the ballots cast; whoever has not voted abstains "
-                       "(the table's clock also closes it)"),
-        ("values", "from the rulebook: 112 tiles, 14 to start, refill to 7, first word 6+ "
-                   "letters, 30 off per joker left. Ours (word_rummikub.toml): a first "
-                   "lay-down may hold several words; a round of passes ends the game only "
-                   "once the bank is empty; a joker drawn for the start is farthest from A"),
+        ("put 3 2 1", "tile 3 into word 2 before its 1st letter (none: at the end; "
+                      "or by letter: put ⟦a⟧ 2)"),
+        ("put 4 2 1 ⟦a⟧", "joker 4 as ⟦A⟧"),
+        ("new 3 5 7", "a new word of tiles 3, 5, 7 (or: new ⟦kot⟧)"),
+        ("split 2 3", "cuts word 2 before its 3rd letter"),
+        ("move 2 4 1 1", "letter 4 of word 2 to place 1 of word 1 (0: the end; "
+                         "word 0: a new one)"),
+        ("back 2 3", "a tile of this turn back to your rack"),
+        ("joker 2 ⟦a⟧", "an ⟦A⟧ from your rack for the joker in word 2; use the joker "
+                        "this turn"),
+        ("joker 2 3 1 4", "the joker in word 2, place 3, for the letter in word 1, place 4"),
+        ("2 3 +⟦aa⟧ = ⟦szyszka oczy kat⟧", "words 2, 3 and ⟦A, A⟧ from your rack into "
+                                           "new words"),
+        ("+? = ⟦kotek⟧", "a word from your rack, the joker for a missing letter (no +: the "
+                         "program picks the letters)"),
+        ("1 +⟦za⟧ = ⟦zaszczyt⟧ !", "a final ! ends the turn"),
+        ("undo", "undoes a step"),
+        ("reset", "takes the turn back"),
+        ("done", "ends the turn"),
+        ("draw", "a tile and pass, when you laid nothing"),
+        ("yes / no", "a vote on whether the word fits the theme"),
+        ("close vote", "counts the votes cast"),
+        ("values", "the game's numbers"),
     ],
 }
 

@@ -29,7 +29,7 @@ from typing import Any
 
 from braille_words.errors import InputError
 from braille_words.games.base import RuleViolation
-from braille_words.games.kit import ComputerPlayer, with_points
+from braille_words.games.kit import ComputerPlayer, with_kind, with_points
 from braille_words.games.word_thief.finder import Finder, Node, Piece
 from braille_words.games.word_thief.making import Placed
 from braille_words.games.word_thief.plurals import only_plural
@@ -318,22 +318,34 @@ def pass_move(rules: Rules, state: State, seat: int) -> Pass:
     return Pass(tuple(chosen))
 
 
-def choose_move(rules: Rules, state: State, seat: int, level: str, rng: random.Random) -> Move:
-    if level == "strong":
-        best = best_move(rules, state, seat)
-        return pass_move(rules, state, seat) if best is None else best[1]
+def _scored(rules: Rules, state: State, seat: int, level: str) -> list[tuple[int, Move]]:
+    """A level's candidate moves that the rules take, with their points, best first."""
     scored: list[tuple[int, Move]] = []
     for move in candidates(rules, state, seat, level):
         points = _score(rules, state, seat, move)
         if points is not None:
             scored.append((points, move))
-    if not scored:
-        return pass_move(rules, state, seat)
     scored.sort(key=lambda pm: -pm[0])
+    return scored
+
+
+def _pick(scored: list[tuple[int, Move]], level: str, rng: random.Random) -> tuple[int, Move]:
+    """A medium computer's pick among its good moves (at least 60% of its best); a
+    beginner's among any. ``scored`` is best first and not empty."""
     top = scored[0][0]
     share = 0.6 if level == "medium" else 0.0
-    good = [m for p, m in scored if p >= top * share]
+    good = [pm for pm in scored if pm[0] >= top * share]
     return rng.choice(good[:6])
+
+
+def choose_move(rules: Rules, state: State, seat: int, level: str, rng: random.Random) -> Move:
+    if level == "strong":
+        best = best_move(rules, state, seat)
+        return pass_move(rules, state, seat) if best is None else best[1]
+    scored = _scored(rules, state, seat, level)
+    if not scored:
+        return pass_move(rules, state, seat)
+    return _pick(scored, level, rng)[1]
 
 
 class Computer(ComputerPlayer[Rules, State, Move]):
@@ -347,14 +359,19 @@ class Computer(ComputerPlayer[Rules, State, Move]):
         return choose_move(rules, state, seat, level, rng)
 
     def hint(self, rules: Rules, state: State, seat: int) -> Move | None:
-        move = choose_move(rules, state, seat, "medium", random.Random(state.turns))
-        if isinstance(move, Pass):
+        scored = _scored(rules, state, seat, "medium")
+        if not scored:
             # The pass itself, with the cards to give up: "możesz spasować" left a child to
             # guess which three cards a pass wants.
             return pass_move(rules, state, seat)
-        points = _score(rules, state, seat, move)
-        # The hint says what it scores (issue 33).
-        return move if points is None else with_points(move, points)
+        # The hint says what it scores (issue 33), and whether it is the best move (issue
+        # 35): the best when it is of common words, else a medium computer's simpler pick.
+        best = best_move(rules, state, seat)
+        if best is None or scored[0][0] >= best[0]:
+            points, move = scored[0]
+            return with_kind(with_points(move, points), "best")
+        points, move = _pick(scored, "medium", random.Random(state.turns))
+        return with_kind(with_points(move, points), "simpler")
 
     def fallback_move(self, rules: Rules, state: State, seat: int) -> Move | None:
         return pass_move(rules, state, seat)

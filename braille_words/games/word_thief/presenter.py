@@ -21,7 +21,7 @@ from braille_words.braille.lines import NamedLine
 from braille_words.braille.translator import text_to_cells, tile_cell
 from braille_words.braille.view import Line, Segment
 from braille_words.errors import BrailleWordsError
-from braille_words.games.kit import GamePresenter, points_of, standings
+from braille_words.games.kit import GamePresenter, kind_of, points_of, standings
 from braille_words.games.word_thief.commands import to_command
 from braille_words.games.word_thief.view import CardView, TableWordView, WordThiefView
 from braille_words.present.messages import render
@@ -394,4 +394,4 @@ class Presenter(GamePresenter[WordThiefView]):
             return line
         # The points after the line, as words of their own ("ROUTED:" would not be marked
         # as English for the voice).
-        return _t(lang, "hint_worth", points=points, line=line)
+        return _t(lang, "hint_worth", points=points, line=line, kind=kind_of(move) or "")
