@@ -57,35 +57,23 @@ def test_rummikub_computers_and_hints_answer_every_rack_size(
 
 
 @SLOW
+@pytest.mark.parametrize(("game", "words", "pile"), [
+    ("word-thief", "english", "draw"),
+    ("scrabble", "polish", "bag"),
+])
 @given(size=st.integers(0, 7), seed=st.integers(0, 1000))
-def test_word_thief_computers_and_hints_answer_every_hand_size(
-    english: Any, size: int, seed: int
+def test_card_game_computers_and_hints_answer_every_hand_size(
+    request: pytest.FixtureRequest, game: str, words: str, pile: str, size: int, seed: int
 ) -> None:
-    # A hand is filled up to seven cards and never holds more.
-    kit = find_game("word-thief")
-    rules = kit.make_rules(english, {})
+    # A hand is filled up to seven cards and never holds more (Scrabble karty refuses a
+    # position with more); the rest of the cards stay in the game's pile to draw from.
+    rules = find_game(game).make_rules(request.getfixturevalue(words), {})
     state, _ = rules.new(["A", "B"], seed)
-    cards = state.hands[state.current] + state.draw
+    cards = state.hands[state.current] + getattr(state, pile)
     hands = list(state.hands)
     hands[state.current] = cards[:size]
-    state = replace(state, hands=tuple(hands), draw=cards[size:])
-    every_answer("word-thief", rules, state, state.current)
-
-
-@SLOW
-@given(size=st.integers(0, 7), seed=st.integers(0, 1000))
-def test_scrabble_cards_computers_and_hints_answer_every_hand_size(
-    polish: Any, size: int, seed: int
-) -> None:
-    # A hand holds at most seven cards (a position with more is refused).
-    kit = find_game("scrabble")
-    rules = kit.make_rules(polish, {})
-    state, _ = rules.new(["A", "B"], seed)
-    cards = state.hands[state.current] + state.bag
-    hands = list(state.hands)
-    hands[state.current] = cards[:size]
-    state = replace(state, hands=tuple(hands), bag=cards[size:])
-    every_answer("scrabble", rules, state, state.current)
+    state = replace(state, hands=tuple(hands), **{pile: cards[size:]})
+    every_answer(game, rules, state, state.current)
 
 
 @pytest.mark.parametrize("game", ["7-slow", "alicja"])
