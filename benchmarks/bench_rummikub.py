@@ -19,6 +19,7 @@ import time
 import traceback
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass
@@ -74,6 +75,19 @@ def play(seed: int, level: str) -> GameRun:
     return run
 
 
+def polish_lexicon() -> Any | None:
+    """The full Polish lexicon, or None after saying how to build it (nothing to measure)."""
+    from braille_words.errors import BrailleWordsError
+    from braille_words.lexicon import get_lexicon
+
+    try:
+        return get_lexicon("pl")
+    except BrailleWordsError as exc:
+        print(f"The full Polish lexicon is not built, so there is nothing to measure: {exc}")
+        print("Build it with: braille-words lexicon build")
+        return None
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=100)
@@ -85,14 +99,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.quick:
         args.games = 1
 
-    from braille_words.errors import BrailleWordsError
-    from braille_words.lexicon import get_lexicon
-
-    try:
-        lex = get_lexicon("pl")
-    except BrailleWordsError as exc:
-        print(f"The full Polish lexicon is not built, so there is nothing to measure: {exc}")
-        print("Build it with: braille-words lexicon build")
+    lex = polish_lexicon()
+    if lex is None:
         return 1
     print(f"lexicon: {lex!r}")
     print(f"{args.games} seeded games, {args.level} vs {args.level}, {args.workers} worker(s)")

@@ -65,16 +65,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.quick:
         args.positions = 2
 
-    from braille_words.errors import BrailleWordsError
+    from bench_rummikub import polish_lexicon
+
     from braille_words.games.word_rummikub.computer import choose_move, hint
     from braille_words.games.word_rummikub.rules import Draw, Options, Rules
-    from braille_words.lexicon import get_lexicon
 
-    try:
-        lex = get_lexicon("pl")
-    except BrailleWordsError as exc:
-        print(f"The full Polish lexicon is not built, so there is nothing to measure: {exc}")
-        print("Build it with: braille-words lexicon build")
+    lex = polish_lexicon()
+    if lex is None:
         return 1
     rules = Rules(lex, Options())
     print(f"lexicon: {lex!r}")
