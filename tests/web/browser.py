@@ -34,9 +34,14 @@ needs_browser = [
 
 
 def wait(driver: Any, check: Callable[[Any], Any], seconds: float = 20) -> Any:
+    """Until `check` holds. An element the page redrew while the check read it ("stale") means
+    "not yet", as an element not found does: the check runs again on the new page."""
+    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
 
-    return WebDriverWait(driver, seconds, poll_frequency=0.1).until(check)
+    return WebDriverWait(driver, seconds, poll_frequency=0.1,
+                         ignored_exceptions=(NoSuchElementException,
+                                             StaleElementReferenceException)).until(check)
 
 
 def axe(driver: Any) -> list[dict[str, Any]]:
