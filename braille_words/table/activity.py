@@ -22,6 +22,9 @@ from braille_words.private_files import append_private
 
 SUFFIX = ".activity.ndjson"
 
+_quoted: Callable[[str], str] = json.encoder.encode_basestring
+"""A string as JSON writes it without escaping what is not ASCII (``ensure_ascii=False``)."""
+
 
 def activity_path(journal: Path) -> Path:
     """Where the activity of the game in ``journal`` is kept."""
@@ -43,7 +46,7 @@ class Activity:
 
 class ActivityLog:
     """Appends activities to one file; every failure to write is silent (the game matters
-    more than its statistics)."""
+    more than its statistics). Lines wait in the stream's buffer until ``flush``."""
 
     def __init__(self, stream: TextIO | None, now: Callable[[], float] = time.time) -> None:
         self._stream = stream
@@ -60,13 +63,25 @@ class ActivityLog:
     def note(self, seat: int, kind: str, what: str = "", why: str = "") -> None:
         if self._stream is None:
             return
-        line = {"at": round(self._now(), 3), "seat": seat, "kind": kind}
+        # Written by hand, as ``json.dumps`` would write it: two or three notes a move, at
+        # every table of a school's host, made the general encoder a noticeable cost.
+        line = f'{{"at": {round(self._now(), 3)!r}, "seat": {int(seat)}, "kind": {_quoted(kind)}'
         if what:
-            line["what"] = what
+            line += f', "what": {_quoted(what)}'
         if why:
-            line["why"] = why
+            line += f', "why": {_quoted(why)}'
         try:
-            self._stream.write(json.dumps(line, ensure_ascii=False) + "\n")
+            self._stream.write(line + "}\n")
+        except (OSError, ValueError):
+            self._stream = None
+
+    def flush(self) -> None:
+        """What was noted, on its way to the disk: called when the table waits for the next
+        line (``Session``), so a move's two or three notes cost one write, and a report made
+        meanwhile reads all of them."""
+        if self._stream is None:
+            return
+        try:
             self._stream.flush()
         except (OSError, ValueError):
             self._stream = None

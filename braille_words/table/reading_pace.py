@@ -59,8 +59,10 @@ class ReadingPace(SessionFields):
         """A reader has news waiting behind the message on its cells (for one the game
         waits for: its prompt has not reached the cells), and has read something in the
         last ``READER_PATIENCE`` seconds."""
+        if not self.think:  # asked at every line: the cheap question first
+            return False
         readers = self._readers()
-        if not readers or not self.think:
+        if not readers:
             return False
         behind = [seat for seat in readers
                   if (not self.outputs[seat].prompt_delivered if seat in self.state.awaiting

@@ -55,7 +55,7 @@ class SeatClockTable(SessionFields):
         """Run the seat the game names now; save the time of the one that stopped."""
         request = None
         if self.timers and not self.state.is_over:
-            request = self.kit.presenter.seat_clock(self.state.view_for(0))
+            request = self.kit.presenter.seat_clock(self.view_of(0))
         if request is None and self._seat_clocks is None:
             return
         clocks = self.seat_clocks
@@ -98,7 +98,7 @@ class SeatClockTable(SessionFields):
         shows = what in ("started", "warning") or left <= 10 or round(left) % 5 == 0
         if shows and (self.clock is None or self.clock.running is None):
             out.show_clock(left)
-            out.show_status(self._status(self.state.view_for(seat), left))
+            out.show_status(self._status(self.view_of(seat), left))
 
     def _pause_seat_clock(self, pause: bool) -> None:
         """The table paused (or went on): the running seat's time stands still meanwhile."""

@@ -59,7 +59,7 @@ class SeatCommands(SessionFields):
             return
         out = self.outputs[seat]
         news = self.news[seat]
-        out.stop_speech()  # any key stops the current speech
+        news.key_pressed()  # any key stops the current speech
         if seat in self._left:
             self._left.discard(seat)
             self._tell_table("seat_back", name=self.seats[seat].name)
@@ -83,7 +83,7 @@ class SeatCommands(SessionFields):
         if not low:
             # Enter alone: "what now?" Whoever the game waits for hears what it waits for.
             if seat in self.state.awaiting and not out.muted:
-                news.prompt(self.state.view_for(seat), turn=False)
+                news.prompt(self.view_of(seat), turn=False)
             return
         if len(words) > MAX_LINE:
             self._refuse_by_key(seat, "line_too_long", length=len(words), most=MAX_LINE)
@@ -104,7 +104,7 @@ class SeatCommands(SessionFields):
             self._refuse_by_key(seat, key, **params)
             return
         awaited = seat in self.state.awaiting
-        view = self.state.view_for(seat)
+        view = self.view_of(seat)
         try:
             move = self.kit.commands.parse(words, view)
             made = move.to_json()
@@ -140,9 +140,10 @@ class SeatCommands(SessionFields):
         ):
             return True
         try:
-            self.rules.apply(self.state, seat, move)
+            tried = self.rules.apply(self.state, seat, move)
         except BrailleWordsError:
             return True
+        self._tried = (self.state, seat, move, tried)  # ``play`` takes it as it is
         return False
 
     def _offer_spelling(self, seat: int, words: str, move: Any | None) -> bool:
@@ -161,7 +162,7 @@ class SeatCommands(SessionFields):
         zipf = getattr(lexicon, "zipf", None)
         for restored in respellings(words, lexicon.contains, zipf):
             try:  # offered only if it would be played: "tak" must not meet another refusal
-                tried = self.kit.commands.parse(restored, self.state.view_for(seat))
+                tried = self.kit.commands.parse(restored, self.view_of(seat))
                 self.rules.apply(self.state, seat, tried)
             except BrailleWordsError:
                 continue
@@ -230,7 +231,7 @@ class SeatCommands(SessionFields):
             news.help(topic if first in HELP_WORDS else "")
             return True
         if low in WHERE_WORDS:
-            news.where(self.state.view_for(seat), self._names())
+            news.where(self.view_of(seat), self._names())
             return True
         if low in CLOCK_WORDS and self._read_clocks(seat):
             return True
@@ -251,11 +252,11 @@ class SeatCommands(SessionFields):
             return True
         first, _, rest = low.partition(" ")
         if first in SPELL_PREFIXES:
-            news.spell(rest, self.state.view_for(seat))
+            news.spell(rest, self.view_of(seat))
             return True
         if news.point(low, lambda line: self.handle(seat, line)):
             return True  # a pick alone is read below, as the game reads a tile
-        view = self.state.view_for(seat)
+        view = self.view_of(seat)
         # Whether it is a reading command at all is asked in the game's own language (the
         # words are the same in every one); the answer is worded by the seat's SeatNews.
         if self.kit.presenter.reads(low, view, self.kit.word_lang):
@@ -277,7 +278,7 @@ class SeatCommands(SessionFields):
             # The game words it its way (no tiles to draw in 7 słów), else the table does.
             news.tell("no_hint", game=True)
             return
-        view = self.state.view_for(seat)
+        view = self.view_of(seat)
         position = (self.moves_played, move.to_json())
         # Whether the game has a nudge for it (asked in the game's own language: the seat's
         # SeatNews words the hint in the seat's).

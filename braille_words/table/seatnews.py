@@ -49,6 +49,10 @@ class SeatNews:
         """News the seat was told since its own last move: ``ostatni`` reads all of it, so two
         computers moving one after the other are both heard again."""
 
+    def key_pressed(self) -> None:
+        """The seat typed a line: whatever it is saying stops (any key does)."""
+        self.out.stop_speech()
+
     # -- the game's news ------------------------------------------------------------------
 
     def told(

@@ -145,6 +145,11 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
     deal (``TableControl.next_game``); the caller starts it after ``run`` returns."""
     _trying: str = ""
     """The line being handled now: what a refusal refused."""
+    _tried: tuple[Any, int, Any, tuple[Any, list[Event]]] | None = None
+    """(state, seat, move, what the rules made of it): the move a typed line asked for,
+    tried on the table's state before it is offered back respelled; played as it was made."""
+    _views: tuple[Any, dict[int, Any]] | None = None
+    """The state the views below were made of, and each seat's view of it (``view_of``)."""
 
     def __post_init__(self) -> None:
         """Give each seat's display a way to send lines and route keys into this game."""
@@ -165,10 +170,27 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
             self.activity = ActivityLog.beside(self.journal.path)
 
     @property
-
     def quit_requested(self) -> bool:
         """A player said "wyjdź": they have just heard where the game is saved."""
         return self._quit
+
+    def view_of(self, seat: int) -> Any:
+        """``state.view_for(seat)``, made once per state: a move's announcement, the next
+        seat's prompt and the commands typed before the next move all read the same view, and
+        a long rack made into a view is much of what a move costs at a school's host. The
+        game's states are never changed in place (``apply`` makes a new one), so a view is
+        good for as long as its state is the table's; each seat's stays its own. Read-only:
+        a view handed out here is shared by everyone who asks for it."""
+        state, made = self.state, self._views
+        if made is not None and made[0] is state:
+            views = made[1]
+        else:
+            views = {}
+            self._views = (state, views)
+        view = views.get(seat)
+        if view is None:
+            view = views[seat] = state.view_for(seat)
+        return view
 
     def _note(self, seat: int, kind: str, what: str = "", why: str = "") -> None:
         """Keep what a person did for the teacher's report (a computer's doings are not
@@ -177,6 +199,11 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
             seat
         ].is_human:
             self.activity.note(seat, kind, what, why)
+
+    def _written(self) -> None:
+        """The table is about to wait: what it noted for the reports goes to the disk."""
+        if self.activity is not None:
+            self.activity.flush()
 
     def _refuse(self, seat: int, reasons: list[dict[str, Any]]) -> None:
         """The table refuses a seat's line: the seat is told why, and the teacher's report
@@ -225,6 +252,7 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
                 # opening move and keep that prompt waiting.
                 started()
                 started = None
+            self._written()
             item = self._next_input()
             if item is None:
                 continue  # the clock and the computers looked at again: a reader reads
@@ -271,6 +299,7 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
             if self._speaks(seat) or out.private_display:
                 self.news[seat].tell("end_confirm", public=True)
         while waiting and not self._quit:
+            self._written()
             item = self.inputs.get()
             if item.line is None and item.move is None:
                 # Input has ended (the terminal closed): nobody can press Enter any more,
@@ -294,8 +323,13 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
         """Apply ``move`` for ``seat``; journal and announce it. False if the rules refuse.
         An ``urgent`` move's news (the table's time-up) comes over a half-typed line."""
         awaited = frozenset(self.state.awaiting)
+        tried, self._tried = self._tried, None
         try:
-            state, events = self.rules.apply(self.state, seat, move)
+            if tried is not None and tried[0] is self.state and tried[1] == seat \
+                    and tried[2] == move:
+                state, events = tried[3]  # tried a moment ago (``_unsure``): the rules are pure
+            else:
+                state, events = self.rules.apply(self.state, seat, move)
         except BrailleWordsError as exc:  # a RuleViolation too: every reason at once
             self._refuse(seat, reasons_of(exc))
             return False
@@ -358,7 +392,7 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
             return
         if self._finishing and not self.state.is_over:
             return  # the grace for a half-typed move runs on its own countdown
-        request = self.kit.presenter.timer(self.state.view_for(0)) if self.timers else None
+        request = self.kit.presenter.timer(self.view_of(0)) if self.timers else None
         if self.state.is_over:
             request = None
         before = self.clock.running
@@ -390,7 +424,7 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
         ):
             # The tactile clock: every few seconds, every second in the last ten.
             for seat, news in enumerate(self.news):
-                news.clock(left, self.state.view_for(seat), self._clock_owner(seat))
+                news.clock(left, self.view_of(seat), self._clock_owner(seat))
         if event is TimerEvent.TICK and request.ticking:
             for seat, out in enumerate(self.outputs):
                 if self._speaks(seat):  # the hourglass is heard once at a shared speaker
@@ -424,7 +458,7 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
             allowed = [e for e in events
                        if e.to is None or (e.to == seat and not out.watching)]
             self.news[seat].told(
-                allowed, self.state.view_for(seat), names=names, urgent=urgent,
+                allowed, self.view_of(seat), names=names, urgent=urgent,
                 speaks=self._speaks(seat), mine=seat == self._mover, left=left,
                 awaited=seat in self.state.awaiting, over=self.state.is_over,
             )
@@ -464,7 +498,7 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
         awaiting = frozenset(self.state.awaiting)
         before, self._prompted = self._prompted, awaiting
         for seat in sorted(awaiting):
-            view = self.state.view_for(seat)  # made once: a long rack costs at every move
+            view = self.view_of(seat)
             key = self.kit.presenter.prompt_key(view)
             fresh = seat not in before or key != self._prompt_keys.get(seat)
             if seat not in before:

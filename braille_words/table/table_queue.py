@@ -57,13 +57,16 @@ class TableQueue(SessionFields):
     def pump(self) -> None:
         """Carry out whatever waits on the queue now, without waiting for more (a test, or a
         caller driving the table step by step)."""
-        while True:
-            try:
-                item = self.inputs.get_nowait()
-            except queue.Empty:
-                return
-            if not self._process(item):
-                return
+        try:
+            while True:
+                try:
+                    item = self.inputs.get_nowait()
+                except queue.Empty:
+                    return
+                if not self._process(item):
+                    return
+        finally:
+            self._written()  # the table waits now, as after ``run``'s every line
 
     def _table_move(self, item: Input) -> None:
         """Time ran out: apply the game's time-up move if that countdown is still the one."""
