@@ -546,7 +546,7 @@ class Host:
 def _show(session: AnySession, seat: int, news: SeatNews) -> None:
     """The seat's display as the game stands now (its view, nothing more)."""
     state = session.state
-    news.told([], state.view_for(seat), names=[s.name for s in session.seats],
+    news.told([], session.view_of(seat), names=[s.name for s in session.seats],
               awaited=seat in state.awaiting, over=state.is_over)
 
 
@@ -555,6 +555,6 @@ def _catch_up(session: AnySession, resumed: bool, seat: int, news: SeatNews) -> 
     comes when the table plays, as for everyone); after a host restart, where the game was."""
     state = session.state
     if resumed:
-        news.resumed(state.view_for(seat))
+        news.resumed(session.view_of(seat))
     if not state.is_over:
         news.tell("status_turn", names=[session.seats[s].name for s in sorted(state.awaiting)])

@@ -33,6 +33,7 @@ from typing import Any, Protocol
 from braille_words.errors import BrailleWordsError
 from braille_words.games.base import Event
 from braille_words.games.kit import GameKit
+from braille_words.net import frames
 from braille_words.net.protocol import Hello, Screen
 from braille_words.present.messages import text
 from braille_words.table.outputs import SeatOutput
@@ -131,6 +132,10 @@ def _frame(message: dict[str, Any]) -> str:
     return json.dumps(message, ensure_ascii=False, separators=(",", ":"), default=str)
 
 
+def _flag(value: bool) -> str:
+    return "true" if value else "false"
+
+
 class RemoteNews(SeatNews):
     """A network seat's ``SeatNews`` on the table's side: every call is sent as data to the
     student's computer, which words it; with nobody connected, it is worded here (in the
@@ -187,7 +192,15 @@ class RemoteNews(SeatNews):
         return True
 
     def _call(self, do: str, **args: Any) -> bool:
-        return self._send({"t": "news", "do": do, "args": args})
+        message = {"t": "news", "do": do, "args": args}
+        view = args.get("view")
+        made = frames.view_text(view) if view is not None else None
+        if made is None or self._remote.words_here:
+            return self._send(message)
+        # The seat's view was most likely made into JSON for its last news already.
+        others = _frame({k: v for k, v in args.items() if k != "view"})
+        rest = f",{others[1:-1]}" if len(others) > 2 else ""
+        return self._send(message, f'{{"t":"news","do":"{do}","args":{{"view":{made}{rest}}}}}')
 
     def told(self, events: Sequence[Event], view: Any, *, names: Sequence[str],
              urgent: bool = False, speaks: bool = True, mine: bool = False,
@@ -196,15 +209,18 @@ class RemoteNews(SeatNews):
         # is made into JSON once, strictly (a view that is not plain data is not sent).
         sent = False
         if not self._remote.words_here:
-            try:
-                view_text = json.dumps(view, ensure_ascii=False, separators=(",", ":"))
-            except (TypeError, ValueError):
-                view_text = None  # a game whose view is not plain data: its events still go
-            if view_text is not None:
+            # A game whose view is not plain data sends no view; its events still go.
+            made = frames.view_text(view)
+            if made is not None:
                 rest = {"awaited": awaited, "over": over,
                         "events": [e.to_json() for e in events], "names": list(names),
                         "urgent": urgent, "speaks": speaks, "mine": mine, "left": left}
-                frame = f'{{"t":"view","view":{view_text},{_frame(rest)[1:]}'
+                said = ",".join(frames.event_text(e) for e in events)
+                frame = (f'{{"t":"view","view":{made},"awaited":{_flag(awaited)},'
+                         f'"over":{_flag(over)},"events":[{said}],'
+                         f'"names":{frames.names_text(names)},"urgent":{_flag(urgent)},'
+                         f'"speaks":{_flag(speaks)},"mine":{_flag(mine)},'
+                         f'"left":{frames.loose(left)}}}')
                 sent = self._send({"t": "view", "view": view, **rest}, frame)
         if not sent:
             with self._keeping(lambda said: self._public_part(events, view, names)):
@@ -260,6 +276,12 @@ class RemoteNews(SeatNews):
             typed_back = False
         if not (typed_back and self._call("hint", line=line, view=view, nudge=nudge)):
             super().hint(move, view, nudge=nudge)
+
+    def key_pressed(self) -> None:
+        # A student's computer stopped its own speech when the line was typed (``client``'s
+        # ``key``): telling it again would cost a message at every command. A page is told.
+        if self._remote.words_here or self._remote.present is None:
+            super().key_pressed()
 
     def typing(self) -> bool:
         if self._remote.present is not None:

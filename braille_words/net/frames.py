@@ -1,0 +1,91 @@
+"""The JSON text of what a table sends its network seats, each piece made once.
+
+A move is announced to every seat of its table: each seat's view, the events it may know,
+the players' names; the next seat's prompt and the rack a student reads before moving carry
+the same view again. Made into JSON call by call, that was most of what a move cost a
+school's host. Here each piece is made once and its text reused, keyed by the very object
+it was made of (a view the table made once per state, ``Session.view_of``; an event; the
+names list of one announcement): the object is kept with its text, so its identity cannot
+be taken by another object while the text is kept, and none of them is changed once made.
+Nothing here decides who is sent what: a seat's view is only ever its own (the table asks
+for it by seat), and an event goes only where the table sent it.
+
+The text is what ``json.dumps(..., ensure_ascii=False, separators=(",", ":"))`` makes.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Sequence
+from typing import Any
+
+from braille_words.games.base import Event
+
+KEPT = 256
+"""Pieces kept at once, for every table of the host together; past it they are made anew."""
+
+_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+_LOOSE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), default=str).encode
+
+
+class _Made:
+    """Texts made of objects, by the object's identity (the object kept beside its text)."""
+
+    def __init__(self) -> None:
+        self._texts: dict[int, tuple[Any, str | None]] = {}
+        self._lock = threading.Lock()  # tables' threads share it
+
+    def get(self, value: Any) -> tuple[bool, str | None]:
+        kept = self._texts.get(id(value))
+        if kept is not None and kept[0] is value:
+            return True, kept[1]
+        return False, None
+
+    def put(self, value: Any, made: str | None) -> None:
+        with self._lock:
+            if len(self._texts) >= KEPT:
+                self._texts.clear()
+            self._texts[id(value)] = (value, made)
+
+
+_VIEWS = _Made()
+_EVENTS = _Made()
+_NAMES = _Made()
+
+
+def view_text(view: Any) -> str | None:
+    """``view`` as JSON, strictly: None when it is not plain data (then it is not sent)."""
+    found, made = _VIEWS.get(view)
+    if found:
+        return made
+    try:
+        made = _ENCODE(view)
+    except (TypeError, ValueError):
+        made = None
+    _VIEWS.put(view, made)
+    return made
+
+
+def event_text(event: Event) -> str:
+    """``event.to_json()`` as JSON (a value that is not plain data as its ``str``)."""
+    found, made = _EVENTS.get(event)
+    if found and made is not None:
+        return made
+    made = _LOOSE(event.to_json())
+    _EVENTS.put(event, made)
+    return made
+
+
+def names_text(names: Sequence[str]) -> str:
+    found, made = _NAMES.get(names)
+    if found and made is not None:
+        return made
+    made = _LOOSE(list(names))
+    _NAMES.put(names, made)
+    return made
+
+
+def loose(value: Any) -> str:
+    """Any value as JSON, what is not plain data as its ``str``."""
+    return _LOOSE(value)
