@@ -87,5 +87,6 @@ def names_text(names: Sequence[str]) -> str:
 
 
 def loose(value: Any) -> str:
-    """Any value as JSON, what is not plain data as its ``str``."""
+    """Any value as JSON, what is not plain data as its ``str`` (one encoder for all:
+    ``json.dumps`` with its arguments makes a new one at every call)."""
     return _LOOSE(value)

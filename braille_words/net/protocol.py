@@ -218,5 +218,9 @@ def hello(code: str = "", *, token: str = "", lang: str = "pl", verbosity: str =
                  "hears": hears})
 
 
+_DUMP = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+"""One encoder for every message (``json.dumps`` with arguments makes one at each call)."""
+
+
 def dump(message: dict[str, Any]) -> str:
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    return _DUMP(message)

@@ -129,7 +129,7 @@ def plain(value: Any) -> Any:
 def _frame(message: dict[str, Any]) -> str:
     """``message`` as the JSON text ``plain`` would make of it, sent as ``protocol.dump``
     sends (one pass: the view of a seat with a long rack is most of a move's cost)."""
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"), default=str)
+    return frames.loose(message)
 
 
 def _flag(value: bool) -> str:

@@ -34,6 +34,10 @@ from braille_words.private_files import FILE_MODE, append_private, private_folde
 FORMAT = "braille-words-journal"
 VERSION = 1
 
+_LINE = json.JSONEncoder(ensure_ascii=False, sort_keys=True).encode
+"""A journal line's JSON, by one encoder for all (``json.dumps`` with arguments makes one
+at every call, and a line is written at every move)."""
+
 
 class CorruptJournal(BrailleWordsError):
     """A save that cannot be read back; the message names the file and the line."""
@@ -291,7 +295,7 @@ class Journal:
         """Lines on the disk before anyone hears of them. A refusal (a full disk) is cut off
         again first: the file is as it was, and a later line never completes this one."""
         data = "".join(
-            json.dumps(obj, ensure_ascii=False, sort_keys=True) + "\n" for obj in objs
+            _LINE(obj) + "\n" for obj in objs
         ).encode("utf-8")
         if self._broken:
             raise JournalUnwritable.coded("journal_unwritable", path=str(self.path), why="EIO")
