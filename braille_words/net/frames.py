@@ -4,9 +4,10 @@ A move is announced to every seat of its table: each seat's view, the events it 
 the players' names; the next seat's prompt and the rack a student reads before moving carry
 the same view again. Made into JSON call by call, that was most of what a move cost a
 school's host. Here each piece is made once and its text reused, keyed by the very object
-it was made of (a view the table made once per state, ``Session.view_of``; an event; the
-names list of one announcement): the object is kept with its text, so its identity cannot
-be taken by another object while the text is kept, and none of them is changed once made.
+it was made of (an event; the names list of one announcement; a seat's view, made once per
+state by ``Session.view_of``, is kept by its own seat): the object is kept with its text,
+so its identity cannot be taken by another object while the text is kept, and none of them
+is changed once made.
 Nothing here decides who is sent what: a seat's view is only ever its own (the table asks
 for it by seat), and an event goes only where the table sent it.
 
@@ -49,22 +50,18 @@ class _Made:
             self._texts[id(value)] = (value, made)
 
 
-_VIEWS = _Made()
 _EVENTS = _Made()
 _NAMES = _Made()
 
 
 def view_text(view: Any) -> str | None:
-    """``view`` as JSON, strictly: None when it is not plain data (then it is not sent)."""
-    found, made = _VIEWS.get(view)
-    if found:
-        return made
+    """``view`` as JSON, strictly: None when it is not plain data (then it is not sent).
+    Not kept here: a seat keeps its own last one (``RemoteNews``), which a school's other
+    tables cannot push out before its prompt and its next read use it."""
     try:
-        made = _ENCODE(view)
+        return _ENCODE(view)
     except (TypeError, ValueError):
-        made = None
-    _VIEWS.put(view, made)
-    return made
+        return None
 
 
 def event_text(event: Event) -> str:

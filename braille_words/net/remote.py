@@ -147,9 +147,21 @@ class RemoteNews(SeatNews):
         self._remote = remote
         self._keep: Callable[[str], str] = _nothing
         """Of the sentence being said now, the part anyone at the seat's page may keep."""
+        self._last_view: tuple[Any, str | None] | None = None
         self._no_clock: Link | None = None
         """The connection last told there is no clock (and nothing since): telling it again
         changes nothing there, and costs a message to every seat at every move."""
+
+    def _view_text(self, view: Any) -> str | None:
+        """The seat's view as JSON (``frames.view_text``), the last one kept by this seat:
+        the next prompt and the rack read before a move carry the view the move was
+        announced with, however many tables moved meanwhile."""
+        last = self._last_view
+        if last is not None and last[0] is view:
+            return last[1]
+        made = frames.view_text(view)
+        self._last_view = (view, made)
+        return made
 
     def kept(self, sentence: str) -> str:
         """Of ``sentence``, said now through this seat, what may stay on a page that people
@@ -194,7 +206,7 @@ class RemoteNews(SeatNews):
     def _call(self, do: str, **args: Any) -> bool:
         message = {"t": "news", "do": do, "args": args}
         view = args.get("view")
-        made = frames.view_text(view) if view is not None else None
+        made = self._view_text(view) if view is not None else None
         if made is None or self._remote.words_here:
             return self._send(message)
         # The seat's view was most likely made into JSON for its last news already.
@@ -210,7 +222,7 @@ class RemoteNews(SeatNews):
         sent = False
         if not self._remote.words_here:
             # A game whose view is not plain data sends no view; its events still go.
-            made = frames.view_text(view)
+            made = self._view_text(view)
             if made is not None:
                 rest = {"awaited": awaited, "over": over,
                         "events": [e.to_json() for e in events], "names": list(names),

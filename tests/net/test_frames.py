@@ -58,14 +58,21 @@ def test_a_view_is_sent_as_json_writes_it_and_one_that_is_not_plain_data_is_not_
 
 def test_a_made_text_belongs_to_its_own_object_only() -> None:
     """Two seats' views are two objects: the second is never sent as the first's text,
-    however alike they are (and a view made anew, at a new position, is made anew)."""
+    however alike they are; an event's text is its own event's, however many are made."""
+    link = _Link()
+    remote = _seat(link)
     mine = {"seat": 0, "rack": [[1, "a"]]}
-    theirs = {"seat": 1, "rack": [[2, "b"]]}
-    assert json.loads(frames.view_text(mine) or "")["rack"] == [[1, "a"]]
-    assert json.loads(frames.view_text(theirs) or "")["rack"] == [[2, "b"]]
+    again = {"seat": 0, "rack": [[2, "b"]]}  # the next position: a new view
+    remote.news.prompt(mine)
+    remote.news.prompt(mine)
+    remote.news.prompt(again)
+    assert [m["args"]["view"]["rack"] for m in link.sent] == [[[1, "a"]], [[1, "a"]],
+                                                              [[2, "b"]]]
+    first = Event("passed", {"name": "Ala"})
+    assert json.loads(frames.event_text(first))["params"] == {"name": "Ala"}
     for number in range(frames.KEPT + 10):  # more than are kept: older texts are let go
-        frames.view_text({"seat": 0, "n": number})
-    assert frames.view_text(mine) == json.dumps(mine, **DUMPED)
+        frames.event_text(Event("passed", {"name": f"gracz {number}"}))
+    assert json.loads(frames.event_text(first))["params"] == {"name": "Ala"}
 
 
 def test_the_news_sent_with_a_view_is_the_data_it_was_made_of() -> None:
