@@ -85,7 +85,8 @@ def register(subparsers: Any) -> None:
         action="append",
         default=[],
         metavar="N:KEY=VALUE,…",
-        help="settings of seat N: name, display, speech, sound, lang, verbosity, level "
+        help="settings of seat N: name, display, speech, sound, lang, verbosity, level, "
+        "braille (auto, ueb-g1, computer) "
         "(e.g. 2:name=Ola,display=baum:/dev/pts/3)",
     )
     play.add_argument(

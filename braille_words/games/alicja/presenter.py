@@ -283,11 +283,13 @@ def braille_view(view: Mapping[str, Any], lang: str, selection: Any = None,
         _data(word_lang).themes[i].name for i in view["themes"])
     said = "; ".join(w for _, w in view["said"][-6:])
     # The theme, its forbidden letters and the words said are the game's words: Brailled in
-    # their language (English Braille in a game of English words with Polish messages).
+    # their language (English Braille in a game of English words with Polish messages). The
+    # words said are spelled letter for letter, never contracted: whether a word holds a
+    # forbidden letter is the game, and "the" in one cell of grade 2 hides its t, h and e.
     lines = [
         NamedLine("theme", text_line(f"{theme}: {letters}" if letters else theme, word_lang,
                                      Mode.LITERARY, name="theme")),
-        NamedLine("words", text_line(said or "-", word_lang, Mode.LITERARY, name="words")),
+        NamedLine("words", text_line(said or "-", word_lang, Mode.UNCONTRACTED, name="words")),
         NamedLine("scores", text_line(read_scores(view, lang, "expert"), lang, Mode.LITERARY,
                                       name="scores")),
     ]
