@@ -142,7 +142,7 @@ def test_a_terms_report_shows_each_students_progress_week_by_week(
 def test_english_words_are_marked_english_in_a_polish_report_and_not_in_an_english_one(
     tmp_path: Path, english: Any
 ) -> None:
-    journal, laid, _ = _play(tmp_path, english)
+    journal, _, _ = _play(tmp_path, english)
     report = build_report([journal], {"en": english})
     janek = next(s for s in report.students if s.name == "Janek")
     assert janek.words and all(janek.word_langs[w] == "en" for w in janek.words)
