@@ -14,7 +14,7 @@ from braille_words.braille.cells import (
     to_unicode,
 )
 from braille_words.braille.grid import Grid, Square, coordinate, make_square
-from braille_words.braille.keyboard import BrailleInput
+from braille_words.braille.keyboard import BrailleInput, typing_mode
 from braille_words.braille.lines import (
     concat,
     grid_row_line,
@@ -25,12 +25,15 @@ from braille_words.braille.lines import (
 )
 from braille_words.braille.symbols import Symbol, column_symbol
 from braille_words.braille.translator import (
+    BRAILLE_SETTINGS,
     Mode,
     TileLike,
+    braille_setting,
     cells_to_text,
     legend,
     letter_cell,
     letter_cells,
+    sentences_in,
     symbol_cell,
     table_path,
     text_to_cells,
@@ -44,6 +47,7 @@ from braille_words.braille.view import Frame, Hit, Line, Pager, Segment, Target,
 
 __all__ = [
     "ASSIGNED_JOKER_DOTS",
+    "BRAILLE_SETTINGS",
     "CURSOR_DOTS",
     "SELECTED_DOTS",
     "BrailleInput",
@@ -59,6 +63,7 @@ __all__ = [
     "Target",
     "TileLike",
     "add_dots",
+    "braille_setting",
     "cell_from_dots",
     "cells_to_text",
     "column_symbol",
@@ -73,6 +78,7 @@ __all__ = [
     "make_square",
     "menu_line",
     "rack_line",
+    "sentences_in",
     "spoken_dots",
     "symbol_cell",
     "table_path",
@@ -82,6 +88,7 @@ __all__ = [
     "tile_cell",
     "tile_cells",
     "to_unicode",
+    "typing_mode",
     "undefined_cells",
     "windows",
     "word_cells",

@@ -5,6 +5,10 @@ chords are kept as cells and back-translated by liblouis with the same table the
 shown in, so a player types a Polish word with ą ę ł ń ó ś ź ż exactly as they read it.
 The whole buffer is back-translated at once, because in literary braille a capital or number
 sign changes the meaning of the cells after it.
+
+Literary braille is read back uncontracted (UEB grade 1 for English), even for a reader of
+grade 2: a word game's words are typed letter by letter, and in grade 2 a letter typed alone
+is a whole word ("b" is "but"), so a player typing a word's first letters would get another.
 """
 
 from __future__ import annotations
@@ -16,6 +20,16 @@ from braille_words.braille.translator import Mode, cells_to_text, undefined_cell
 from braille_words.braille.view import Line, Segment
 from braille_words.errors import InputError
 from braille_words.tiles import normalize
+
+
+def typing_mode(lang: str, mode: Mode) -> Mode:
+    """The Braille a seat reading ``mode`` types in. An English reader of literary braille
+    types UEB grade 1 (capital and number signs: "czas 60" as ⠉⠵⠁⠎⠀⠼⠋⠚); a reader of computer
+    braille types it. Polish seats type Polish computer braille, as they always did (its
+    capitals are one cell with dot 7)."""
+    if lang == "pl" or mode is Mode.COMPUTER:
+        return Mode.COMPUTER
+    return Mode.UNCONTRACTED
 
 
 class BrailleInput:
@@ -78,8 +92,10 @@ class BrailleInput:
         self._cursor = 0
 
     def text(self) -> str:
-        """The text typed so far, as liblouis reads it (undefined cells as ``\\dots/``)."""
-        return cells_to_text(bytes(self._cells), self.lang, self.mode)
+        """The text typed so far, as liblouis reads it (undefined cells as ``\\dots/``);
+        literary braille read back uncontracted (the module says why)."""
+        mode = Mode.UNCONTRACTED if self.mode is Mode.LITERARY else self.mode
+        return cells_to_text(bytes(self._cells), self.lang, mode)
 
     def submit(self) -> str:
         """The typed text, normalised (NFC, lower case, trimmed), and an empty buffer.

@@ -2,8 +2,14 @@
 
 Two kinds of Braille serve two jobs. Tiles, cards and words on the table use 8-dot computer
 braille, where every character is exactly one cell, so a routing key over a cell means exactly
-one tile. Sentences (messages, help) use literary braille, which a player reads faster; the
-player may choose computer braille for those too (``Mode``).
+one tile. Sentences (messages, help) use literary braille, which a player reads faster: for
+English that is Unified English Braille grade 2 (contracted: "the" is one cell), as English
+readers read; a learner may choose grade 1 and anyone computer braille (``Mode``, chosen per
+seat by ``braille_setting``). Polish has no contracted braille: its literary braille is both.
+
+A seat's choice reaches every sentence drawn for it, the games' own lines included, through
+``sentences_in``: the games write ``Mode.LITERARY`` ("this seat's sentences") and need not
+know who reads them.
 
 Our tables are passed to liblouis by absolute path (``resources.data_dir("tables")``): their
 ``include`` lines then find the standard tables on liblouis' default search path, whatever
@@ -15,7 +21,9 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
@@ -37,14 +45,55 @@ class Mode(Enum):
 
     COMPUTER = "computer"
     LITERARY = "literary"
+    """The language's literary braille as its adult readers read it: contracted where the
+    language has contractions (English: UEB grade 2)."""
+    UNCONTRACTED = "uncontracted"
+    """Literary braille letter for letter (English: UEB grade 1): a learner's, and what
+    typed Braille is read back in."""
 
 
 TABLE_FILES: dict[tuple[str, Mode], str] = {
     ("pl", Mode.COMPUTER): "braille-words-pl-comp8.ctb",
     ("pl", Mode.LITERARY): "braille-words-pl.tbl",
+    ("pl", Mode.UNCONTRACTED): "braille-words-pl.tbl",
     ("en", Mode.COMPUTER): "braille-words-en-comp8.ctb",
-    ("en", Mode.LITERARY): "braille-words-en-ueb-g1.ctb",
+    ("en", Mode.LITERARY): "braille-words-en-ueb-g2.ctb",
+    ("en", Mode.UNCONTRACTED): "braille-words-en-ueb-g1.ctb",
 }
+
+BRAILLE_SETTINGS: dict[str, Mode] = {
+    "auto": Mode.LITERARY,
+    "ueb-g2": Mode.LITERARY,
+    "ueb-g1": Mode.UNCONTRACTED,
+    "computer": Mode.COMPUTER,
+}
+"""A seat's ``braille`` setting → the Braille its sentences are in. ``auto``: the literary
+braille of the seat's language (UEB grade 2 for English, Polish literary braille); ``ueb-g1``
+grade 1 for a learner; ``computer``: 8-dot computer braille (American computer braille for
+English). Polish literary braille is uncontracted, so both UEB settings leave it as it is."""
+
+_SENTENCES: ContextVar[Mode] = ContextVar("braille_words_sentences", default=Mode.LITERARY)
+
+
+def braille_setting(setting: str) -> Mode:
+    """The ``Mode`` of a seat's ``braille`` setting (``BRAILLE_SETTINGS``)."""
+    try:
+        return BRAILLE_SETTINGS[setting]
+    except KeyError:
+        known = ", ".join(BRAILLE_SETTINGS)
+        raise InputError(f"braille is one of {known}, not '{setting}'") from None
+
+
+@contextmanager
+def sentences_in(mode: Mode) -> Iterator[None]:
+    """While drawing one seat's lines: ``Mode.LITERARY`` means ``mode``, the seat's choice.
+
+    A context variable, so a seat drawing on one thread never changes another's."""
+    token = _SENTENCES.set(mode)
+    try:
+        yield
+    finally:
+        _SENTENCES.reset(token)
 
 
 def table_path(lang: str, mode: Mode = Mode.COMPUTER) -> str:
@@ -57,7 +106,16 @@ def table_path(lang: str, mode: Mode = Mode.COMPUTER) -> str:
 
 
 def _tables(lang: str, mode: Mode) -> list[str]:
-    return [table_path(lang, mode)]
+    return [table_path(lang, _chosen(mode))]
+
+
+def _chosen(mode: Mode) -> Mode:
+    """``mode`` as the seat being drawn for reads it: "literary" is its choice, and a reader
+    of computer braille reads uncontracted lines in computer braille too."""
+    seat = _SENTENCES.get()
+    if mode is Mode.LITERARY or (mode is Mode.UNCONTRACTED and seat is Mode.COMPUTER):
+        return seat
+    return mode
 
 
 def _call_louis(func_name: str, tables: list[str], text: str) -> str:
@@ -110,7 +168,7 @@ def text_with_positions(
             )
     except RuntimeError as exc:
         raise BrailleWordsError(
-            f"liblouis could not use the Braille table {table_path(lang, mode)}"
+            f"liblouis could not use the Braille table {_tables(lang, mode)[0]}"
         ) from exc
     return _from_dots_io(out), list(in_pos)
 

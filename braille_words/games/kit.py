@@ -342,6 +342,16 @@ class GameKit(Generic[R, S, M, V]):
     def event_template(self, kind: str) -> str | None:
         return self.event_kinds.get(kind)
 
+    def help(self, lang: str) -> list[tuple[str, str]]:
+        """The game's commands as help says them in ``lang``, its example words from the
+        language the game is played in: a game of English words offers "new cat", not
+        "new kot" (an entry writes ``{word_lang:select:en=cat|*=kot}``)."""
+        from braille_words.present.messages import fill
+
+        params = {"word_lang": self.word_lang}
+        return [(fill(syntax, params, lang), fill(meaning, params, lang))
+                for syntax, meaning in self.commands.help(lang)]
+
 
 @dataclass(frozen=True)
 class GameEntry:

@@ -48,8 +48,9 @@ def find_game(name: str, words: str | None = None) -> GameKit[Any, Any, Any]:
     entry = find_entry(name)
     words = words or entry.word_lang
     if words not in entry.langs():
+        # Said with the languages' names ("in English words, not Polish ones"), not codes.
         raise InputError.coded("words_not_played", game=entry.aliases[0], words=words,
-                               langs="|".join(entry.langs()))
+                               played="|".join(entry.langs()), langs="|".join(entry.langs()))
     return _loaded(entry.id, words)
 
 

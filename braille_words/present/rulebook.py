@@ -84,7 +84,7 @@ def rules_told(section: str, low: str, lang: str,
     names the language); None when ``low`` asks for none of them (or the game has no rules
     text)."""
     low = " ".join(low.lower().split())
-    params = {**values(section, words), "words": words, **(extra or {})}
+    params = {**values(section, words), "words": words, "word_lang": words, **(extra or {})}
     if low in VALUES_WORDS:
         if lookup(lang, section, "rules_values") is None and lookup(
                 "en", section, "rules_values") is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Sequence
 from html import escape
 
 from braille_words.present.messages import catalogue
@@ -130,6 +131,16 @@ def _progress(s: StudentReport, w: dict[str, str], sid: str, sub: str) -> str:
             f"<tbody>{rows}</tbody></table>")
 
 
+def _words_html(words: Sequence[str], student: StudentReport, lang: str) -> str:
+    """Words as HTML, each one of another language than the page's marked with its own
+    (``<span lang="en">``): a screen reader then says an English word in a Polish report in
+    English, and a Polish word in an English report in Polish."""
+    return ", ".join(
+        f'<span lang="{escape(student.word_langs[w])}">{escape(w)}</span>'
+        if student.word_langs.get(w, lang) != lang else escape(w)
+        for w in words)
+
+
 def student_sections(report: ClassReport, lang: str, level: int = 2) -> str:
     """Each student as an HTML section: a heading, the figures as a definition list, the
     words and the refused attempts as lists (read by headings with a screen reader)."""
@@ -140,20 +151,24 @@ def student_sections(report: ClassReport, lang: str, level: int = 2) -> str:
         parts.append(f"<p>{escape(w['no_students'])}</p>")
     for i, s in enumerate(report.students):
         sid = f"student-{i}"
-        figures = [
+        none = escape(w["none"])
+        figures = [  # (heading, HTML)
             (w["games"], str(s.games)), (w["moves"], str(s.moves)),
-            (w["longest"], s.longest or w["none"]), (w["average"], _average(s) or w["none"]),
-            (w["hints"], str(s.hints)), (w["commands"], _commands(s, lang) or w["none"]),
+            (w["longest"], _words_html([s.longest], s, lang) if s.longest else none),
+            (w["average"], escape(_average(s) or w["none"])),
+            (w["hints"], str(s.hints)),
+            (w["commands"], escape(_commands(s, lang) or w["none"])),
         ]
         if _computer(s, w):
             figures.append((w["computer_moves"], str(s.computer_moves)))
-            figures.append((w["computer_words"], ", ".join(s.computer_words) or w["none"]))
+            figures.append((w["computer_words"],
+                            _words_html(s.computer_words, s, lang) or none))
         parts.append(f'<section class="student" aria-labelledby="{sid}">')
         parts.append(f'<{h} id="{sid}">{escape(s.name)}</{h}>')
         parts.append("<dl>" + "".join(
-            f"<dt>{escape(k)}</dt><dd>{escape(v)}</dd>" for k, v in figures) + "</dl>")
+            f"<dt>{escape(k)}</dt><dd>{v}</dd>" for k, v in figures) + "</dl>")
         parts.append(f"<{sub}>{escape(w['words'])} ({len(s.words)})</{sub}>")
-        parts.append("<p>" + (escape(", ".join(s.words)) or escape(w["none"])) + "</p>")
+        parts.append("<p>" + (_words_html(s.words, s, lang) or none) + "</p>")
         parts.append(f"<{sub}>{escape(w['refused'])} ({len(s.refused)})</{sub}>")
         if s.refused:
             parts.append("<ul class=\"refused\">" + "".join(

@@ -71,6 +71,9 @@ class StudentReport:
     computer_moves: int = 0
     """Turns the computer played at this person's seat (the teacher gave it the seat)."""
     computer_words: list[str] = field(default_factory=list)
+    word_langs: dict[str, str] = field(default_factory=dict)
+    """The language each word was played in (its game's ``--words``): a report in Polish
+    marks an English word as English (``lang="en"``), so a screen reader says it in English."""
     weeks: dict[str, Week] = field(default_factory=dict)
     """The student's figures week by week, oldest first (the term's progress)."""
 
@@ -134,6 +137,8 @@ class _Replayed:
     words: dict[tuple[int, bool], list[str]] = field(default_factory=dict)
     held: set[int] = field(default_factory=set)
     """Seats a person held at some time (the header's people, and seats given back)."""
+    word_lang: str = "pl"
+    """The language the game's words were played in."""
 
 
 def _replay(record: journal_mod.Record, lexicons: dict[str, Any]) -> tuple[_Replayed, list[str]]:
@@ -144,7 +149,7 @@ def _replay(record: journal_mod.Record, lexicons: dict[str, Any]) -> tuple[_Repl
     names = [str(s.get("name", f"{i + 1}")) for i, s in enumerate(record.header.seats)]
     rules, state, _ = _deal(kit, _lexicon(kit.word_lang, lexicons), record.header.options,
                             names, record.header.seed)
-    done = _Replayed()
+    done = _Replayed(word_lang=kit.word_lang)
     done.held = {i for i, s in enumerate(record.header.seats) if s.get("kind") == "human"}
     owner: int | None = None
     """Whose turn it is, where the game says so (``turn_started``): a rival's verdict or
@@ -218,6 +223,8 @@ def build_report(journals: Sequence[Path], lexicons: dict[str, Any] | None = Non
             student.computer_moves += done.turns[(seat, True)]
             _add_words(student.words, done.words.get((seat, False), []))
             _add_words(student.computer_words, done.words.get((seat, True), []))
+            for word in [*own, *done.words.get((seat, True), [])]:
+                student.word_langs.setdefault(word, done.word_lang)
         started: dict[int, float] = {}
         for act in activities:
             if act.seat not in people or not 0 <= act.seat < len(names):

@@ -85,7 +85,8 @@ def register(subparsers: Any) -> None:
         action="append",
         default=[],
         metavar="N:KEY=VALUE,…",
-        help="settings of seat N: name, display, speech, sound, lang, verbosity, level "
+        help="settings of seat N: name, display, speech, sound, lang, verbosity, level, "
+        "braille (auto, ueb-g1, computer) "
         "(e.g. 2:name=Ola,display=baum:/dev/pts/3)",
     )
     play.add_argument(
@@ -324,7 +325,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     roster = _roster(args)
     args.game = args.game or (roster.game if roster else None) or "rummikub"
     args.words = args.words or (roster.words if roster else None)
-    kit = find_game(args.game, args.words)
+    with _said_in(args.lang or (roster.lang if roster else None)):  # --lang pl: in Polish
+        kit = find_game(args.game, args.words)
     lang = args.lang or kit.word_lang
     from braille_words.table.records import housekeeping, say_tightened
 

@@ -280,7 +280,7 @@ def open_outputs(
         if seat.where == "network":
             # Its display, voice and sounds are on the student's computer (``net.remote``
             # attaches them when the student joins); nothing of it is printed here.
-            outputs.append(SeatOutput(name=seat.name, lang=seat.lang,
+            outputs.append(SeatOutput(name=seat.name, lang=seat.lang, braille=seat.braille,
                                       verbosity=seat.verbosity, hold_news=True))
             continue
         label = seat.name if len(humans) > 1 else None
@@ -291,6 +291,7 @@ def open_outputs(
         out = SeatOutput(
             name=seat.name,
             lang=seat.lang,
+            braille=seat.braille,
             verbosity=seat.verbosity,
             speaker=speaker,
             earcons=_sounds(seat, warn),

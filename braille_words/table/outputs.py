@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from braille_words.braille.lines import NamedGrid, NamedLine
+from braille_words.braille.translator import braille_setting
 from braille_words.speech.speaker import strip_marks
 from braille_words.table.seat.boards import ViewLine
 from braille_words.table.seat.keys import SILENT, Router, SeatKeys, Step
@@ -37,17 +38,20 @@ class SeatOutput(SeatNames):
     def __init__(self, *, name: str, lang: str, verbosity: str, speaker: Speaker | None = None,
                  display: Any | None = None, earcons: Earcons | None = None,
                  transcript: TextIO | None = None, label: str | None = None,
-                 spell: Callable[[str, str], str] | None = None, hold_news: bool = False) -> None:
+                 spell: Callable[[str, str], str] | None = None, hold_news: bool = False,
+                 braille: str = "auto") -> None:
         self.name, self.verbosity = name, verbosity
         self._lock = threading.RLock()
         self.voice = SeatVoice(lang, speaker=speaker, earcons=earcons, transcript=transcript,
                                label=label, spell=spell)
         self.news = NewsQueue(hold_news)
-        self.keys = SeatKeys(lang)
+        mode = braille_setting(braille)  # the seat's ``braille`` setting
+        self.keys = SeatKeys(lang, mode)
         self.surface = BrailleSurface(
             lang, above=self._above, waiting=self._waiting, hidden=self._hidden, lock=self._lock,
             history=lambda step: self.news.history(step, self.current_line),
             reading_back=lambda: self.news.back > 0)
+        self.surface.braille_mode = mode
         self.closed = threading.Event()
         self.submit: Callable[[str], None] | None = None
         self.on_refused: Callable[[str], None] | None = None

@@ -40,6 +40,7 @@ def game_results(path: Path | None, lang: str = "pl", verbosity: str = "beginner
                 continue
             params = dict(event.params)
             params.update(kit.presenter.event_params(event.kind, params, -1, names, lang))
+            params.setdefault("word_lang", kit.word_lang)
             line = render(lang, kit.id, kit.presenter.event_key(event.kind), params,
                           verbosity=verbosity,
                           fallback=kit.event_template(event.kind))

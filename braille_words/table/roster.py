@@ -59,6 +59,9 @@ name = "Janek"
 display = "focus:/dev/ttyUSB1"
 sound = "2"
 verbosity = "expert"
+# braille: auto (the seat's language as its readers read it: English in contracted UEB
+# grade 2), ueb-g1 (uncontracted English, for a learner) or computer (8-dot computer braille)
+braille = "auto"
 
 [[seat]]
 name = "Ewa"

@@ -122,6 +122,7 @@ class SeatNews:
         out = self.out
         params = dict(event.params)
         params.update(self.kit.presenter.event_params(event.kind, params, seat, names, out.lang))
+        params.setdefault("word_lang", self.kit.word_lang)  # examples in the words played
         return render(out.lang, self.kit.id, self.kit.presenter.event_key(event.kind), params,
                       verbosity=verbosity or out.verbosity,
                       fallback=self.kit.event_template(event.kind))
@@ -176,6 +177,7 @@ class SeatNews:
         """A sentence of the catalogue (the game's own with ``game``), by its key."""
         out = self.out
         params.setdefault("reader", self.reader)
+        params.setdefault("word_lang", self.kit.word_lang)
 
         def worded(verbosity: str) -> str:
             return (render(out.lang, self.kit.id, key, params, verbosity=verbosity) if game
@@ -210,6 +212,7 @@ class SeatNews:
             if section == self.kit.id:
                 params = self._words_marked(params)
             params.setdefault("reader", self.reader)
+            params.setdefault("word_lang", self.kit.word_lang)
             sentence = render(lang, section, str(reason["code"]), params,
                               verbosity=out.verbosity, fallback=reason.get("text"))
             example = params.get("example") if reason.get("section") else None
@@ -360,7 +363,7 @@ class SeatNews:
         out, word_lang = self.out, self.kit.word_lang
         return [(mark_game_words(syntax, word_lang, out.lang),
                  mark_game_words(meaning, word_lang, out.lang))
-                for syntax, meaning in self.kit.commands.help(out.lang)]
+                for syntax, meaning in self.kit.help(out.lang)]
 
     def _help(self, topic: str) -> str:
         out = self.out
@@ -403,7 +406,8 @@ class SeatNews:
         out = self.out
         if lookup(out.lang, self.kit.id, "help_short") is not None:
             return mark_game_words(
-                render(out.lang, self.kit.id, "help_short", {}, verbosity=out.verbosity),
+                render(out.lang, self.kit.id, "help_short", {"word_lang": self.kit.word_lang},
+                       verbosity=out.verbosity),
                 self.kit.word_lang, out.lang)
         intro = text(out.lang, "help_intro", out.verbosity)
         return f"{intro} {'; '.join(syntax for syntax, _ in entries)}."

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
+from braille_words.braille.translator import BRAILLE_SETTINGS
 from braille_words.errors import InputError
 from braille_words.games.options import (
     OptionError,
@@ -24,6 +25,7 @@ KINDS = ("human", "computer")
 LEVELS = ("beginner", "medium", "strong")
 VERBOSITIES = ("beginner", "expert")
 LANGS = ("pl", "en")
+BRAILLE = tuple(BRAILLE_SETTINGS)
 WHERE = ("here", "network")
 
 
@@ -36,6 +38,10 @@ class SeatConfig:
     level: str = field(default="strong", metadata=choices(*LEVELS))
     lang: str = field(default="pl", metadata=choices(*LANGS))
     verbosity: str = field(default="beginner", metadata=choices(*VERBOSITIES))
+    braille: str = field(default="auto", metadata=choices(*BRAILLE))
+    """The Braille of the seat's sentences: "auto" is its language's literary braille (UEB
+    grade 2 for English), "ueb-g1" grade 1 for a learner, "computer" 8-dot computer braille
+    (American computer braille for English). Tiles and cards are one letter a cell always."""
     display: str = "console"
     speech: str = "auto"
     sound: str | None = None

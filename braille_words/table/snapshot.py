@@ -25,7 +25,7 @@ from typing import Any
 
 from braille_words.braille.cells import to_unicode
 from braille_words.braille.lines import NamedGrid
-from braille_words.braille.translator import Mode, cells_to_text
+from braille_words.braille.translator import Mode, cells_to_text, sentences_in
 from braille_words.braille.view import Line
 from braille_words.errors import BrailleWordsError
 from braille_words.speech.speaker import strip_marks
@@ -142,7 +142,16 @@ def seat_view(session: AnySession, seat: int, *, connected: bool | None = None,
     ``connected`` is the host's word on a network seat; at one computer a seat is there
     unless its person left or its display was unplugged. ``mirror`` (or the one ``mirrored``
     gives) is a network seat's display and sentences, as its student's computer reported
-    them: they are made there, not in this seat's output at the table."""
+    them: they are made there, not in this seat's output at the table.
+
+    The lines are drawn, and the cells read back, in the Braille the seat reads (its
+    ``braille`` setting): grade 1 cells read as grade 2 would turn a lone "b" into "but"."""
+    with sentences_in(session.outputs[seat].surface.braille_mode):
+        return _seat_view(session, seat, connected, mirror)
+
+
+def _seat_view(session: AnySession, seat: int, connected: bool | None,
+               mirror: SeatMirror | None) -> dict[str, Any]:
     config = session.seats[seat]
     out = session.outputs[seat]
     state = session.state

@@ -113,7 +113,9 @@ def test_legend_names_every_symbol_and_mark_in_the_players_language() -> None:
 def test_literary_braille_uses_a_capital_sign_computer_braille_dot_7() -> None:
     assert to_unicode(text_to_cells("Ala ma kota.", "pl")) == "⠨⠁⠇⠁⠀⠍⠁⠀⠅⠕⠞⠁⠄"
     assert to_unicode(text_to_cells("Ala", "pl", Mode.COMPUTER)) == "⡁⠇⠁"
-    assert to_unicode(text_to_cells("Word Thief", "en")) == "⠠⠺⠕⠗⠙⠀⠠⠞⠓⠊⠑⠋"
+    # English literary braille is UEB grade 2 ("word" ⠘⠺, "th" ⠹); grade 1 spells it out.
+    assert to_unicode(text_to_cells("Word Thief", "en")) == "⠠⠘⠺⠀⠠⠹⠊⠑⠋"
+    assert to_unicode(text_to_cells("Word Thief", "en", Mode.UNCONTRACTED)) == "⠠⠺⠕⠗⠙⠀⠠⠞⠓⠊⠑⠋"
     assert cells_to_text(text_to_cells("Ala ma 12 kotów.", "pl"), "pl", Mode.LITERARY) == (
         "Ala ma 12 kotów."
     )

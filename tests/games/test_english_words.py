@@ -53,9 +53,11 @@ def test_word_thief_is_played_in_english_words_only_said_in_both_languages() -> 
     assert find_game("word-thief").word_lang == "en"
     with pytest.raises(InputError) as caught:
         find_game("word-thief", "pl")
-    for lang in ("pl", "en"):
-        said = caught.value.in_lang(lang)
-        assert "word-thief" in said and "en" in said
+    # The languages by their names, not their codes (issue 38: "in en words, not in 'pl'").
+    assert caught.value.in_lang("en").startswith(
+        "word-thief is played in English words, not Polish ones; give --words en")
+    assert caught.value.in_lang("pl").startswith(
+        "w grę word-thief gra się słowami angielskimi, nie polskimi; podaj --words en")
 
 
 def test_the_english_word_rummikub_box_holds_112_tiles_every_letter_at_least_once() -> None:

@@ -138,7 +138,7 @@ def test_every_command_help_names_works_as_written(
 ) -> None:
     view = _view(kit, english if kit.word_lang == "en" else polish)
     wrong = {}
-    for syntax, _meaning in kit.commands.help(lang):
+    for syntax, _meaning in kit.help(lang):
         # ⟦…⟧ marks the game's own words for the voice; the player types them plain
         for line in _alternatives(plain_game_words(syntax)):
             problem = _works(kit, line, view, lang)

@@ -81,9 +81,9 @@ def test_the_hand_and_the_board_call_the_blank_by_one_word(polish: Any) -> None:
 
 
 def test_the_whole_help_is_short_enough_to_listen_to() -> None:
-    commands = find_game("scrabble-karty").commands
+    kit = find_game("scrabble-karty")
     for lang in ("pl", "en"):
-        entries = commands.help(lang)
+        entries = kit.help(lang)
         whole = " ".join([text(lang, "help_intro")]
                          + [f"{syntax}: {meaning}." for syntax, meaning in entries])
         assert len(whole) < 1400, len(whole)  # it was 2 150

@@ -150,3 +150,11 @@ def test_a_seat_setting_given_twice_is_refused_not_overwritten(
     assert "--seat 1 gives name twice (Ola, then Jan)" in said
     said = _refused(run_bw, tmp_path, "rummikub", "--seat", "1:name=Ola,name=Jan")
     assert "gives name twice" in said
+
+
+def test_a_game_refused_its_words_language_is_said_in_the_language_asked_for(
+    run_bw: RunBW, tmp_path: Path
+) -> None:
+    polish = run_bw("play", "word-thief", "--words", "pl", "--lang", "pl",
+                    "--journal", str(tmp_path / "w.jsonl"), stdin="wyjdź\n", ok=False)
+    assert polish.returncode == 1 and "słowami angielskimi, nie polskimi" in polish.stderr

@@ -239,7 +239,7 @@ def test_help_on_14_cells_lists_one_command_a_window(
                                                                    verbosity="beginner")])
     session.handle(0, "pomoc")
     assert until(lambda: out.current_line == "message")
-    commands = [syntax for syntax, _ in session.kit.commands.help("pl")]
+    commands = [syntax for syntax, _ in session.kit.help("pl")]
     assert until(lambda: bool(baum14.cells_shown))
     seen: list[bytes] = []
     windows = _windows_of_message(baum14, out, until, seen)

@@ -137,3 +137,28 @@ def test_a_terms_report_shows_each_students_progress_week_by_week(
     page = as_html(report, "pl")
     assert page.count("Postęp w semestrze") == len(report.students)
     assert '<svg class="progress" aria-hidden="true"' in page and '<th scope="row">' in page
+
+
+def test_english_words_are_marked_english_in_a_polish_report_and_not_in_an_english_one(
+    tmp_path: Path, english: Any
+) -> None:
+    journal, _, _ = _play(tmp_path, english)
+    report = build_report([journal], {"en": english})
+    janek = next(s for s in report.students if s.name == "Janek")
+    assert janek.words and all(janek.word_langs[w] == "en" for w in janek.words)
+    polish_page = as_html(report, "pl")
+    for word in janek.words:
+        assert f'<span lang="en">{word}</span>' in polish_page
+    assert '<span lang="en">' not in as_html(report, "en")
+
+
+def test_polish_words_are_marked_polish_in_an_english_report() -> None:
+    from braille_words.reports.summary import ClassReport, StudentReport
+
+    ola = StudentReport("Ola", games=2, words=["KOTEK", "CAT"],
+                        word_langs={"KOTEK": "pl", "CAT": "en"})
+    report = ClassReport([ola], 2)
+    english_page, polish_page = as_html(report, "en"), as_html(report, "pl")
+    assert '<span lang="pl">KOTEK</span>, CAT' in english_page
+    assert 'KOTEK, <span lang="en">CAT</span>' in polish_page
+    assert '<dd><span lang="pl">KOTEK</span></dd>' in english_page  # the longest word too

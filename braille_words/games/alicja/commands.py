@@ -48,8 +48,11 @@ GAME = "alicja"
 
 HELP: dict[str, list[tuple[str, str]]] = {
     "pl": [
-        ("klaun", "w swojej kolejce powiedz słowo na temat (albo kilka: treser lwów)"),
-        ("powiedz czas", "powiedz słowo, które brzmi jak polecenie (czas, tak)"),
+        ("{word_lang:select:en=clown|*=klaun}",
+         "w swojej kolejce powiedz słowo na temat (albo kilka: "
+         "{word_lang:select:en=lion tamer|*=treser lwów})"),
+        ("powiedz {word_lang:select:en=time|*=czas}",
+         "powiedz słowo, które brzmi jak polecenie ({word_lang:select:en=time, yes|*=czas, tak})"),
         ("temat 1", "Królowa Kier wybiera temat 1 albo 2"),
         ("wyzwanie", "poddaj ostatnie słowo pod głosowanie (czy pasuje do tematu)"),
         ("tak", "w głosowaniu: słowo zostaje; „nie”: słowo odpada"),
@@ -62,7 +65,7 @@ HELP: dict[str, list[tuple[str, str]]] = {
         ("kapelusznik", "Kapelusznik: raz na rundę w tej kolejce żadna litera nie jest "
          "zakazana"),
         ("połóż literę", "Królowa Kier, Biały Królik: zaraz po swojej kolejce połóż tajną "
-         "literę nad rzędem (albo: klaun +litera)"),
+         "literę nad rzędem (albo: {word_lang:select:en=clown|*=klaun} +litera)"),
         ("jeszcze raz", "Dwójka Kier: raz na rundę gracz, który właśnie skończył, gra "
          "jeszcze jedną kolejkę"),
         ("gąsienica Ola", "Pan Gąsienica: połóż żeton przed graczem, którego imię (albo numer) "
@@ -71,9 +74,13 @@ HELP: dict[str, list[tuple[str, str]]] = {
         ("czekam", "gdy odpadniesz: do końca rundy słyszysz mniej; jeszcze raz: wszystko"),
     ],
     "en": [
-        ("⟦klaun⟧", "on your turn say a word on the theme — a Polish word, whatever the language "
-         "you hear (or several: ⟦treser lwów⟧)"),
-        ("say ⟦czas⟧", "say a word that sounds like a command (⟦czas⟧, ⟦tak⟧)"),
+        ("⟦{word_lang:select:en=clown|*=klaun}⟧",
+         "on your turn say a word on the theme — {word_lang:select:en=an English|*=a Polish} "
+         "word, whatever the "
+         "language you hear (or several: ⟦{word_lang:select:en=lion tamer|*=treser lwów}⟧)"),
+        ("say ⟦{word_lang:select:en=time|*=czas}⟧",
+         "say a word that sounds like a command (⟦{word_lang:select:en=time|*=czas}⟧, "
+         "⟦{word_lang:select:en=yes|*=tak}⟧)"),
         ("theme 1", "the Queen of Hearts chooses theme 1 or 2"),
         ("challenge", "put the last word to the table's vote (does it fit the theme?)"),
         ("yes", "in a vote: the word stands; \"no\": it goes"),
@@ -85,7 +92,7 @@ HELP: dict[str, list[tuple[str, str]]] = {
         ("skip", "Cheshire Cat: once a round, skip your turn"),
         ("hatter", "Hatter: once a round, no letter is forbidden to you this turn"),
         ("lay letter", "Queen of Hearts, White Rabbit: right after your turn, lay your secret "
-         "letter over the row (or: ⟦klaun⟧ +letter)"),
+         "letter over the row (or: ⟦{word_lang:select:en=clown|*=klaun}⟧ +letter)"),
         ("again", "Two of Hearts: once a round, the player who just finished plays another "
          "turn"),
         ("caterpillar Ola", "Caterpillar: lay your token before the player you name (or "

@@ -119,8 +119,10 @@ def characters_sentence(view: Mapping[str, Any], lang: str, verbosity: str) -> s
     return said
 
 
-def abilities_sentence(view: Mapping[str, Any], lang: str, verbosity: str) -> str:
-    """What this seat may use now, said at its turn so nobody has to remember the commands."""
+def abilities_sentence(view: Mapping[str, Any], lang: str, verbosity: str,
+                       word_lang: str = "pl") -> str:
+    """What this seat may use now, said at its turn so nobody has to remember the commands
+    (an example word in the words played: "clown +E")."""
     seat = view["seat"]
     if not view.get("characters") or seat not in view["active"]:
         return ""
@@ -134,7 +136,8 @@ def abilities_sentence(view: Mapping[str, Any], lang: str, verbosity: str) -> st
     if upright and card == "hatter":
         can.append(_t(lang, "can_hat", verbosity))
     if view.get("secret"):
-        can.append(_t(lang, "can_lay", verbosity, letter=str(view["secret"]).upper()))
+        can.append(_t(lang, "can_lay", verbosity, letter=str(view["secret"]).upper(),
+                      word_lang=word_lang))
     if upright and card == "deuce" and view.get("just") not in (None, seat):
         can.append(_t(lang, "can_encore", verbosity, name=_name(view, view["just"])))
     return " ".join(can)
@@ -179,12 +182,12 @@ def prompt(view: Mapping[str, Any], lang: str, verbosity: str, word_lang: str = 
     if view["teapot"] == 1 and not view["said"] and not view.get("laid"):
         # The theme and the row were said a moment ago, as the conversation began.
         turn = _t(lang, "first_turn", verbosity)
-        extra = abilities_sentence(view, lang, verbosity)
+        extra = abilities_sentence(view, lang, verbosity, word_lang)
         return f"{turn} {extra}" if extra else turn
     forbidden = [x.upper() for x in view["forbidden"]]
     turn = _t(lang, "your_turn", verbosity, theme=theme_name(view, word_lang),
               letters=forbidden or _t(lang, "none", verbosity))
-    extra = abilities_sentence(view, lang, verbosity)
+    extra = abilities_sentence(view, lang, verbosity, word_lang)
     return f"{turn} {extra}" if extra else turn
 
 
@@ -283,11 +286,13 @@ def braille_view(view: Mapping[str, Any], lang: str, selection: Any = None,
         _data(word_lang).themes[i].name for i in view["themes"])
     said = "; ".join(w for _, w in view["said"][-6:])
     # The theme, its forbidden letters and the words said are the game's words: Brailled in
-    # their language (English Braille in a game of English words with Polish messages).
+    # their language (English Braille in a game of English words with Polish messages). The
+    # words said are spelled letter for letter, never contracted: whether a word holds a
+    # forbidden letter is the game, and "the" in one cell of grade 2 hides its t, h and e.
     lines = [
         NamedLine("theme", text_line(f"{theme}: {letters}" if letters else theme, word_lang,
                                      Mode.LITERARY, name="theme")),
-        NamedLine("words", text_line(said or "-", word_lang, Mode.LITERARY, name="words")),
+        NamedLine("words", text_line(said or "-", word_lang, Mode.UNCONTRACTED, name="words")),
         NamedLine("scores", text_line(read_scores(view, lang, "expert"), lang, Mode.LITERARY,
                                       name="scores")),
     ]

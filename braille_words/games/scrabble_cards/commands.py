@@ -53,11 +53,14 @@ HELP: dict[str, list[tuple[str, str]]] = {
     # Short on purpose: "pomoc wszystko" reads them all, and 2 500 characters were minutes of
     # speech for a child (issue 33). How the game goes is told by "zasady", not here.
     "pl": [
-        ("8H kotek", "KOTEK w poziomie: wiersz 8, od kolumny H w prawo"),
-        ("H8 kotek", "KOTEK w pionie: kolumna H, od wiersza 8 w dół; całe słowo, z literami "
+        ("8H {word_lang:select:en=kitten|*=kotek}",
+         "{word_lang:select:en=KITTEN|*=KOTEK} w poziomie: wiersz 8, od kolumny H w prawo"),
+        ("H8 {word_lang:select:en=kitten|*=kotek}",
+         "{word_lang:select:en=KITTEN|*=KOTEK} w pionie: kolumna H, od wiersza 8 w dół; całe "
+         "słowo, z literami "
          "ze stołu"),
-        ("8H ko?tek", "znak zapytania przed T: T to dżoker"),
-        ("8H kotek 6", "z kartą premii 6 z ręki"),
+        ("8H {word_lang:select:en=kit?ten|*=ko?tek}", "znak zapytania przed T: T to dżoker"),
+        ("8H {word_lang:select:en=kitten|*=kotek} 6", "z kartą premii 6 z ręki"),
         ("połóż 3 H8", "karta 3 na pole H8 (dżoker: połóż 7 H8 k); albo routing na karcie, "
          "potem na polu"),
         ("gotowe", "położone karty to ruch"),
@@ -83,11 +86,15 @@ HELP: dict[str, list[tuple[str, str]]] = {
         ("nasze wartości", "wartości, których regulamin nie podaje"),
     ],
     "en": [
-        ("8H ⟦kotek⟧", "⟦KOTEK⟧ across: row 8, from column H rightwards"),
-        ("H8 ⟦kotek⟧", "⟦KOTEK⟧ down: column H, from row 8 downwards; the whole word, table "
+        ("8H ⟦{word_lang:select:en=kitten|*=kotek}⟧",
+         "⟦{word_lang:select:en=KITTEN|*=KOTEK}⟧ across: row 8, from column H rightwards"),
+        ("H8 ⟦{word_lang:select:en=kitten|*=kotek}⟧",
+         "⟦{word_lang:select:en=KITTEN|*=KOTEK}⟧ down: column H, from row 8 downwards; the whole "
+         "word, table "
          "letters included"),
-        ("8H ⟦ko?tek⟧", "a question mark before ⟦T⟧: the ⟦T⟧ is a joker"),
-        ("8H ⟦kotek⟧ 6", "with premium card 6 of your hand"),
+        ("8H ⟦{word_lang:select:en=kit?ten|*=ko?tek}⟧",
+         "a question mark before ⟦T⟧: the ⟦T⟧ is a joker"),
+        ("8H ⟦{word_lang:select:en=kitten|*=kotek}⟧ 6", "with premium card 6 of your hand"),
         ("put 3 H8", "card 3 on square H8 (a joker: put 7 H8 ⟦k⟧); or routing on the card, "
          "then on the square"),
         ("done", "the cards laid are the move"),

@@ -375,7 +375,7 @@ def prompt(view: ScrabbleView, lang: str, verbosity: str, word_lang: str = WORD_
     if seat not in view["awaiting"]:
         return _t(lang, "waiting", verbosity, player=_name(view, view["current"]))
     first = "yes" if not view["board"] else "no"
-    return " ".join([_t(lang, "your_turn", verbosity, first=first),
+    return " ".join([_t(lang, "your_turn", verbosity, first=first, word_lang=word_lang),
                      read_hand(view, lang, verbosity, word_lang)])
 
 

@@ -47,13 +47,16 @@ from braille_words.tiles import normalize
 
 HELP: dict[str, list[tuple[str, str]]] = {
     "pl": [
-        ("kot", "w trakcie rundy samo słowo to twoje słowo na tę rundę (nie można go zmienić)"),
-        ("słowo gotowe", "zapisz słowo, które brzmi jak polecenie (tu: GOTOWE)"),
+        ("{word_lang:select:en=cat|*=kot}",
+         "w trakcie rundy samo słowo to twoje słowo na tę rundę (nie można go zmienić)"),
+        ("słowo {word_lang:select:en=done|*=gotowe}",
+         "zapisz słowo, które brzmi jak polecenie (tu: {word_lang:select:en=DONE|*=GOTOWE})"),
         ("wyzwanie Ola", "rzuć wyzwanie słowu gracza o tym imieniu (albo numerze; niesłuszne "
          "wyzwanie: -2 pkt na koniec)"),
         ("gotowe", "nie masz (więcej) wyzwań w tej rundzie"),
         ("zostaw l s w n", "weteran: te litery (najwyżej 4) punktują normalnie, inne po 1 pkt"),
-        ("popraw kot", "łagodny stół: popraw zakwestionowane słowo na właściwą formę"),
+        ("popraw {word_lang:select:en=cat|*=kot}",
+         "łagodny stół: popraw zakwestionowane słowo na właściwą formę"),
         ("wycofaj", "łagodny stół: zrezygnuj z zakwestionowanego słowa (0 pkt)"),
         (
             "ta sama rodzina",
@@ -69,13 +72,16 @@ HELP: dict[str, list[tuple[str, str]]] = {
         ),
     ],
     "en": [
-        ("⟦kot⟧", "during a round a bare word is your word for the round (it cannot be changed)"),
-        ("word ⟦gotowe⟧", "write a word that looks like a command (here: ⟦GOTOWE⟧)"),
+        ("⟦{word_lang:select:en=cat|*=kot}⟧",
+         "during a round a bare word is your word for the round (it cannot be changed)"),
+        ("word ⟦{word_lang:select:en=done|*=gotowe}⟧",
+         "write a word that looks like a command (here: ⟦{word_lang:select:en=DONE|*=GOTOWE}⟧)"),
         ("challenge Ola", "challenge the word of the player you name (or number; a wrong "
          "challenge costs 2 points at the end)"),
         ("done", "you have no (more) challenges this round"),
         ("keep ⟦l s w n⟧", "veteran: these letters (at most 4) score normally, others 1 point"),
-        ("correct ⟦kot⟧", "lenient table: correct a challenged word to its proper form"),
+        ("correct ⟦{word_lang:select:en=cat|*=kot}⟧",
+         "lenient table: correct a challenged word to its proper form"),
         ("withdraw", "lenient table: give up a challenged word (it scores 0)"),
         (
             "same family",

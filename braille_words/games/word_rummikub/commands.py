@@ -98,17 +98,19 @@ HELP: dict[str, list[tuple[str, str]]] = {
         ("połóż 3 2 1", "płytka 3 do słowa 2 przed 1. literę (bez niej: na koniec; "
                         "albo literą: połóż a 2)"),
         ("połóż 4 2 1 a", "joker 4 jako A"),
-        ("nowe 3 5 7", "nowe słowo z płytek 3, 5, 7 (albo: nowe kot)"),
+        ("nowe 3 5 7", "nowe słowo z płytek 3, 5, 7 (albo: nowe {word_lang:select:en=cat|*=kot})"),
         ("podziel 2 3", "tnie słowo 2 przed 3. literą"),
         ("przenieś 2 4 1 1", "litera 4 słowa 2 na 1. miejsce słowa 1 (0: koniec; "
                              "słowo 0: nowe)"),
         ("zdejmij 2 3", "płytka z tej tury wraca na stojak"),
         ("joker 2 a", "A ze stojaka za jokera ze słowa 2; jokera użyj w tej turze"),
         ("joker 2 3 1 4", "joker ze słowa 2, miejsce 3, za literę ze słowa 1, miejsce 4"),
-        ("2 3 +aa = szyszka oczy kat", "słowa 2, 3 i A, A ze stojaka w nowe słowa"),
-        ("+? = kotek", "słowo ze stojaka, joker za brakującą literę (bez +: litery wybierze "
+        ("2 3 +{word_lang:select:en=ae = planets ocean cat|*=aa = szyszka oczy kat}",
+         "słowa 2, 3 i {word_lang:select:en=A, E|*=A, A} ze stojaka w nowe słowa"),
+        ("+? = {word_lang:select:en=kitten|*=kotek}",
+         "słowo ze stojaka, joker za brakującą literę (bez +: litery wybierze "
                        "program)"),
-        ("1 +za = zaszczyt !", "! na końcu kończy turę"),
+        ("1 +{word_lang:select:en=ed = played|*=za = zaszczyt} !", "! na końcu kończy turę"),
         ("cofnij", "cofa krok"),
         ("od nowa", "cofa całą turę"),
         ("gotowe (lub: koniec tury)", "kończy turę"),
@@ -121,7 +123,7 @@ HELP: dict[str, list[tuple[str, str]]] = {
         ("put 3 2 1", "tile 3 into word 2 before its 1st letter (none: at the end; "
                       "or by letter: put ⟦a⟧ 2)"),
         ("put 4 2 1 ⟦a⟧", "joker 4 as ⟦A⟧"),
-        ("new 3 5 7", "a new word of tiles 3, 5, 7 (or: new ⟦kot⟧)"),
+        ("new 3 5 7", "a new word of tiles 3, 5, 7 (or: new ⟦{word_lang:select:en=cat|*=kot}⟧)"),
         ("split 2 3", "cuts word 2 before its 3rd letter"),
         ("move 2 4 1 1", "letter 4 of word 2 to place 1 of word 1 (0: the end; "
                          "word 0: a new one)"),
@@ -129,11 +131,15 @@ HELP: dict[str, list[tuple[str, str]]] = {
         ("joker 2 ⟦a⟧", "an ⟦A⟧ from your rack for the joker in word 2; use the joker "
                         "this turn"),
         ("joker 2 3 1 4", "the joker in word 2, place 3, for the letter in word 1, place 4"),
-        ("2 3 +⟦aa⟧ = ⟦szyszka oczy kat⟧", "words 2, 3 and ⟦A, A⟧ from your rack into "
-                                           "new words"),
-        ("+? = ⟦kotek⟧", "a word from your rack, the joker for a missing letter (no +: the "
+        ("2 3 +⟦{word_lang:select:en=ae|*=aa}⟧ = "
+         "⟦{word_lang:select:en=planets ocean cat|*=szyszka oczy kat}⟧",
+         "words 2, 3 and ⟦{word_lang:select:en=A, E|*=A, A}⟧ from your rack into "
+         "new words"),
+        ("+? = ⟦{word_lang:select:en=kitten|*=kotek}⟧",
+         "a word from your rack, the joker for a missing letter (no +: the "
                          "program picks the letters)"),
-        ("1 +⟦za⟧ = ⟦zaszczyt⟧ !", "a final ! ends the turn"),
+        ("1 +⟦{word_lang:select:en=ed|*=za}⟧ = ⟦{word_lang:select:en=played|*=zaszczyt}⟧ !",
+         "a final ! ends the turn"),
         ("undo", "undoes a step"),
         ("reset", "takes the turn back"),
         ("done", "ends the turn"),

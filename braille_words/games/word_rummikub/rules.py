@@ -673,7 +673,7 @@ EVENT_KINDS: dict[str, str] = {
     "tile_taken_back": "{name} took {letter} back from word {word}.",
     "joker_swapped": "{name} put {letter} in place of the joker in word {word}; "
     "the joker must be placed again.",
-    "table_rebuilt": "{name} rebuilt the table into {words}.",
+    "table_rebuilt": "{name} laid {words}.",  # new words from the rack alone
     "words_rebuilt": "{name} takes {taken} from the table, adds {added} and makes {words}.",
     "words_rearranged": "{name} rearranges {taken} into {words}.",
     "step_undone": "{name} undid a step.",

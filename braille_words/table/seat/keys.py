@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from braille_words.braille import BrailleInput
+from braille_words.braille import BrailleInput, Mode, typing_mode
 from braille_words.errors import BrailleWordsError
 from braille_words.table.seat.boards import GRID_MOVES
 
@@ -65,9 +65,11 @@ class Step:
 class SeatKeys:
     """Typing, the routing-key pick, and what each key of the seat's display means."""
 
-    def __init__(self, lang: str) -> None:
+    def __init__(self, lang: str, mode: Mode = Mode.LITERARY) -> None:
         self.lang = lang
-        self.typing = BrailleInput(lang)
+        self.mode = mode
+        """The Braille the seat reads (its ``braille`` setting); it types the same kind."""
+        self.typing = BrailleInput(lang, typing_mode(lang, mode))
         self.selection: Any = None
         self.router: Router | None = None
         self.wants_letter: Callable[[Any], bool] | None = None
@@ -79,7 +81,7 @@ class SeatKeys:
     def relearn(self, lang: str) -> None:
         """Another language (a student's computer joined): typing starts again in it."""
         self.lang = lang
-        self.typing = BrailleInput(lang)
+        self.typing = BrailleInput(lang, typing_mode(lang, self.mode))
 
     def press(self, name: str, arg: int | None = None) -> list[Step]:
         """What the display key ``name`` asks for."""

@@ -27,7 +27,7 @@ from braille_words.braille import Pager
 from braille_words.braille.cells import DOT7, DOT8
 from braille_words.braille.grid import Grid
 from braille_words.braille.lines import NamedGrid, NamedLine
-from braille_words.braille.translator import Mode, text_to_cells
+from braille_words.braille.translator import Mode, sentences_in, text_to_cells
 from braille_words.braille.view import Hit
 from braille_words.errors import BrailleWordsError
 from braille_words.table.clock import clock_text
@@ -174,12 +174,21 @@ class BrailleSurface:
         """The game's lines, or a function of the pick that draws them (``Draw``)."""
         with self.lock:
             self.draw = lines if callable(lines) else None
-            self._put(self.draw(selection) if self.draw else lines)  # type: ignore[arg-type]
+            self._put(self._drawn(selection) if self.draw else lines)  # type: ignore[arg-type]
 
     def redraw(self, selection: Any) -> None:
         """The pick changed: draw the game's lines again, if they depend on it."""
         if self.draw is not None:
-            self._put(self.draw(selection))
+            self._put(self._drawn(selection))
+
+    def _drawn(self, selection: Any) -> Sequence[ViewLine]:
+        """The game's lines drawn for this seat: their sentences in the Braille it reads
+        (``braille_mode``), though the game wrote only "literary"."""
+        draw = self.draw
+        if draw is None:
+            return self.view
+        with sentences_in(self.braille_mode):
+            return draw(selection)
 
     def _put(self, view: Sequence[ViewLine]) -> None:
         self.view, self.grids = keep_cursors(view, self.grids)
@@ -424,7 +433,8 @@ class BrailleSurface:
             self.line_index = names.index(keep)
         self.line_index = max(0, min(self.line_index, len(lines) - 1))
         item = lines[self.line_index]
-        line = labelled(item, self.lang)
+        with sentences_in(self.braille_mode):
+            line = labelled(item, self.lang)
         width = self._width()
         kind = ("line", 0)
         if isinstance(item, NamedGrid):
