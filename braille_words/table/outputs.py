@@ -23,7 +23,7 @@ from braille_words.speech.speaker import strip_marks
 from braille_words.table.seat.boards import ViewLine
 from braille_words.table.seat.keys import SILENT, Router, SeatKeys, Step
 from braille_words.table.seat.names import SeatNames
-from braille_words.table.seat.news import NewsQueue, Show
+from braille_words.table.seat.news import NewsQueue
 from braille_words.table.seat.surface import Answer, BrailleSurface, Draw
 from braille_words.table.seat.voice import Earcons, SeatVoice, Speaker, safely
 from braille_words.table.seat.words import seat_words
@@ -205,7 +205,6 @@ class SeatOutput(SeatNames):
         from braille_words.present.messages import text
 
         skipped = self.news.skip()
-        self.surface.apply(Show(keep="message", fresh=True))
         terse = text(self.lang, "news_skipped", "expert", count=skipped)
         self.announce(text(self.lang, "news_skipped", self.verbosity, count=skipped),
                       urgent=True, braille=terse if self.short_display else None)

@@ -198,16 +198,21 @@ class NewsQueue:
         return not self.hold or self.turn is None or self.turn_shown
 
     def skip(self) -> int:
-        """Skip to now: the news waiting is dropped (the history keeps it), the newest comes
-        to the message line; how many were skipped."""
+        """Skip to now: the news waiting is passed over (the history keeps it); the newest
+        waits alone, to come after the count of what was skipped (which the caller posts,
+        so nothing else shows in between). A "your turn" waiting is not passed over: it
+        comes after the newest (it jumped the queue, so it need not be the last posted).
+        Returns how many were passed over."""
         if not (self.hold and self.queue):
             return 0
-        skipped = len(self.queue)
-        self.message = self.queue[-1]
-        self.queue.clear()
-        self.unread = True
+        newest = self.queue[-1]
+        turn = self.turn if self.turn is not newest and any(
+            message is self.turn for message in self.queue) else None
+        kept = [newest] + ([turn] if turn is not None else [])
+        skipped = len(self.queue) + (1 if self.unread else 0) - len(kept)
+        self.queue = deque(kept)
+        self.unread = False
         self.flash_return = None
-        self._shown()
         return skipped
 
     def _shown(self) -> None:

@@ -147,9 +147,26 @@ def test_skip_to_now_shows_the_newest_and_counts_the_rest() -> None:
     news = NewsQueue(hold=True)
     for said in ("Jeden.", "Dwa.", "Trzy.", "Cztery."):
         _post(news, said)
-    assert news.skip() == 3 and not news.queue and news.unread
+    assert news.skip() == 3 and len(news.queue) == 1 and not news.unread  # Cztery waits
+    news.next()
     assert news.skip() == 0
     assert list(news.told)[-1] == "Cztery." and len(news.told) == 4  # historia keeps all
+
+
+def test_skip_to_now_does_not_pass_over_the_turn_waiting() -> None:
+    """Issue 39 (Rummikub at 40 cells): the turn had jumped the queue, so "the newest" was
+    the computer's move before it, and skipping to now passed the reader's turn over."""
+    news = NewsQueue(hold=True)
+    _post(news, "Gracz: 8 pkt za słowo WKURZONA.")
+    _post(news, "Ada układa: NIEWASALCZA. Ruch: Gracz.")
+    _post(news, "Twój ruch. Stojak…", first=True)
+    turn = news.queue[0]
+    news.turn = turn
+    assert news.skip() == 1  # the unread WKURZONA; Ada's move is the newest, then the turn
+    news.next()
+    assert news.message is not None and news.message is not turn and not news.delivered
+    assert news.read_key("pan_right", "message", (True, True))[0]
+    assert news.message is turn and news.delivered and not news.queue
 
 
 def test_a_routing_key_after_an_answer_acts_on_the_line_the_reader_was_on() -> None:
