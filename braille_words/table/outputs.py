@@ -168,14 +168,19 @@ class SeatOutput(SeatNames):
         if public or not self.muted:
             self.voice.cue(name)
 
-    def announce_turn(self, sentence: str, braille: str | None = None) -> None:
-        """The "your turn" announcement, with its own sound so it is heard over chatter."""
+    def announce_turn(self, sentence: str, braille: str | None = None, *,
+                      timed: bool = True) -> None:
+        """The "your turn" announcement, with its own sound so it is heard over chatter.
+        A ``timed`` turn (a countdown waits for it) goes before a reader's news still
+        waiting, so the clock stands still for one message at most; an untimed one comes in
+        its order, after the moves that led to it (read first, "your turn" before the
+        computer's move showed a table the reader could not yet explain)."""
         with self._lock:
             news = self.news
             news.posted = None
-            # A reader's turn goes before the news still waiting: the table's clock waits
-            # until it has reached the cells (``prompt_delivered``).
-            self.announce(sentence, cue="your_turn", braille=braille, first=True)
+            # Either way the table's clock, if any, waits until the turn has reached the
+            # cells (``prompt_delivered``).
+            self.announce(sentence, cue="your_turn", braille=braille, first=timed)
             news.turn, news.turn_said = news.posted, sentence
             news.turn_shown = news.turn is not None and news.message is news.turn
 
