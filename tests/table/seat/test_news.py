@@ -174,3 +174,29 @@ def test_a_routing_key_after_an_answer_acts_on_the_line_the_reader_was_on() -> N
     _post(news, "Płytka 3: K.", current="rack", keep_place=True, at=20)
     done, back = news.flash_key("route", "message", (True, True))
     assert not done and back == Show(keep="rack", fresh=True, at=20)
+
+
+def test_a_place_is_kept_only_for_a_message_still_to_come() -> None:
+    """A place was kept by the message's id after the message had gone (skipped, come back
+    in place of an answer): a later message given the same id by Python started in its
+    middle (Rummikub's end, played at 40 cells, showed "Enter, gdy skończysz." first)."""
+    news = NewsQueue(hold=True)
+    _post(news, "Ada układa: NIEWASALCZA, 11 pkt za słowo. Ada dobiera 4 płytki.")
+    _post(news, "Zostało 10 sekund.", urgent=True, at=40)  # interrupts it at cell 40
+    interrupted = news.queue[0]
+    assert news.places[id(interrupted)] == (interrupted, 40)
+    _post(news, "Kolej: Ada.")
+    assert news.skip() == 2 and news.next()  # the warning and Ada's move
+    assert news.places == {} and news.place() == 0
+
+
+def test_a_time_warning_read_long_ago_does_not_make_a_new_message_stale() -> None:
+    """Stale time warnings are known by the message itself, not by an id a new message may
+    have taken since."""
+    news = NewsQueue(hold=True)
+    _post(news, "Zostało 10 sekund.", expiring=True)
+    warning = news.message
+    assert warning is not None
+    news.expiring[id(warning)] = (_line("Zostało 10 sekund."), "Zostało 10 sekund.")
+    _post(news, "Koniec czasu.", urgent=True)  # as if the warning's id were another's now
+    assert news.dropped == [] and news.queue[0] is warning
