@@ -421,8 +421,8 @@ class BrailleSurface:
             self.line_index = names.index(keep)
         self.line_index = max(0, min(self.line_index, len(lines) - 1))
         item = lines[self.line_index]
-        line = labelled(item, self.lang)
         width = self._width()
+        line = labelled(item, self.lang, width)
         kind = ("line", 0)
         if isinstance(item, NamedGrid):
             # A board's coordinate goes to the status cells when they can hold it, else to
