@@ -172,11 +172,14 @@ class _PacedReader:
         self.emulator.stop()
 
 
+@pytest.mark.parametrize("cells", [40, 14])
 @pytest.mark.parametrize("game", ["alicja", "siedem-slow"])
 def test_a_reader_sees_every_prompt_before_their_time_starts_and_loses_nothing_to_reading(
-    game: str, tmp_path: Path, polish: Any
+    game: str, cells: int, tmp_path: Path, polish: Any
 ) -> None:
-    reader = _PacedReader(game, tmp_path, polish)
+    """At 14 cells too: three times the windows, the same two seconds each, and the clock's
+    seconds take four of the cells."""
+    reader = _PacedReader(game, tmp_path, polish, cells=cells)
     try:
         reader.play()
         assert reader.session.state.is_over, "the game did not end"
