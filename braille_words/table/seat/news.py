@@ -158,8 +158,12 @@ class NewsQueue:
         if self.hold and keep is not None and keep != "message":
             # Heard nowhere, the answer must be read: it comes to the cells, and the next key
             # (past panning through it) takes the reader back to the line they were on.
+            # The answer to a question (a hint, "stojak") is read like news: what comes
+            # after it waits until the reader has read it (7 słów at 40 cells: the hint
+            # went after its first window, under "Ada ma słowo"). A pick's answer is a
+            # glance, and the next pick's replaces it.
             self.flash_return, self.flash_at = keep, at
-            self.unread = False
+            self.unread = self.answering and not keep_place
             return Show(keep="message", fresh=True)
         self.unread = self.hold
         # An answer on the message line itself is read from its start, not from where the
@@ -246,6 +250,8 @@ class NewsQueue:
         self.flash_return = None
         if self.queue:
             self.next()  # what waited behind the answer is next on the message line
+        else:
+            self.unread = False  # the reader left the answer: it has been read
         # Moving on only takes the reader back, to the window they were reading; a routing
         # key, a chord, Enter or a command key does its work there too (the reader routes
         # the next tile of a rack they know by touch).

@@ -200,3 +200,24 @@ def test_a_time_warning_read_long_ago_does_not_make_a_new_message_stale() -> Non
     news.expiring[id(warning)] = (_line("Zostało 10 sekund."), "Zostało 10 sekund.")
     _post(news, "Koniec czasu.", urgent=True)  # as if the warning's id were another's now
     assert news.dropped == [] and news.queue[0] is warning
+
+
+def test_the_answer_to_a_question_is_read_whole_before_news_replaces_it() -> None:
+    """Issue 39 (7 słów at 40 cells, played): "Podpowiedź: …" asked from the words line was
+    shown for one window, then "Ada ma słowo." took its place. News waits behind it; a pick's
+    answer (a glance at the rack) is still replaced at once."""
+    news = NewsQueue(hold=True)
+    news.answering = True
+    assert _post(news, "Podpowiedź: Z tych kart jest słowo z 7 liter.", current="words") == \
+        Show(keep="message", fresh=True)
+    news.answering = False
+    hint = news.message
+    assert _post(news, "Ada ma słowo.", current="message") == Show(mark=True)
+    assert news.message is hint and news.waiting("message", False) == 1
+    done, back = news.flash_key("pan_right", "message", (True, True))
+    assert done and back is not None and back.keep == "words"
+    assert news.message is not hint and news.unread  # Ada's news, waiting on the line
+    _post(news, "Płytka 3: K.", current="rack", keep_place=True)
+    glance = news.message
+    assert _post(news, "Płytka 4: O.", current="rack", keep_place=True).keep == "message"
+    assert news.message is not glance and not any(m is glance for m in news.queue)
