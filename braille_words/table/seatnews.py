@@ -141,6 +141,15 @@ class SeatNews:
                  if out.short_display and out.verbosity != "expert" else None)
         out.announce_turn(said, braille=brief, timed=timed)
 
+    def told_already(self, view: Any) -> bool:
+        """The seat's turn still on its cells or waiting there says word for word what a
+        new prompt would: 7 słów asked a reader "Wyzwanie? …" three times over as the
+        hourglass ran out and the others finished (the game's moment changed, its question
+        did not)."""
+        out = self.out
+        return out.news.turn is not None and out.news.turn_said == self.kit.presenter.prompt(
+            view, out.lang, out.verbosity)
+
     def final(self, result: Mapping[str, Any], names: Sequence[str], seat: int) -> None:
         out = self.out
         out.announce(self.kit.presenter.final(result, out.lang, names, seat), cue="game_over",

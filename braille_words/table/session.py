@@ -472,6 +472,8 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
                 self._note(seat, "turn")
             self._prompt_keys[seat] = key
             if fresh and self.seats[seat].is_human:
+                if seat in before and self.news[seat].told_already(view):
+                    continue  # the same words again would be clutter on the cells
                 # A turn before it still unread on the cells is stale (the dead round's
                 # "Napisz swoje słowo"): it leaves the queue; the history keeps it.
                 self.outputs[seat].withdraw_turn(shown_too=False)

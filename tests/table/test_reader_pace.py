@@ -409,3 +409,29 @@ def test_news_before_an_untimed_turn_is_read_whole_before_the_turn_shows(
             checked += 1
         start, floor = turn + 1, shown_at
     assert checked >= 5
+
+
+def test_a_question_still_before_the_reader_is_not_asked_again_word_for_word(
+    tmp_path: Path, polish: Any
+) -> None:
+    """Issue 39 (7 słów at 40 cells, played): "Wyzwanie? Powiedz „wyzwanie” i imię gracza
+    albo „gotowe”." came three times in one round as the hourglass ran out and the computer
+    finished: the game's moment changed (its prompt key), its question to the reader did
+    not, and the same words again were clutter on the cells."""
+    reader = _PacedReader("siedem-slow", tmp_path, polish)
+    session = reader.session
+    try:
+        session._prompt()
+        asked = reader.out.news.turn_said
+        assert asked and 0 in session.state.awaiting
+        for _ in range(40):
+            if not reader.out.unread_news:
+                break
+            reader.read_one_window()
+        assert reader.out.prompt_delivered and not reader.out.unread_news
+        session._prompt_keys[0] = ("another moment",)  # as when the phase moves on
+        session._prompt()
+        assert reader.out.unread_news == 0, "the same question came to the cells again"
+    finally:
+        session.close()
+        reader.emulator.stop()
