@@ -24,7 +24,7 @@ from braille_words.speech.speaker import strip_marks
 from braille_words.table.seat.boards import ViewLine
 from braille_words.table.seat.keys import SILENT, Router, SeatKeys, Step
 from braille_words.table.seat.names import SeatNames
-from braille_words.table.seat.news import NewsQueue, Show
+from braille_words.table.seat.news import NewsQueue
 from braille_words.table.seat.surface import Answer, BrailleSurface, Draw
 from braille_words.table.seat.voice import Earcons, SeatVoice, Speaker, safely
 from braille_words.table.seat.words import seat_words
@@ -172,14 +172,19 @@ class SeatOutput(SeatNames):
         if public or not self.muted:
             self.voice.cue(name)
 
-    def announce_turn(self, sentence: str, braille: str | None = None) -> None:
-        """The "your turn" announcement, with its own sound so it is heard over chatter."""
+    def announce_turn(self, sentence: str, braille: str | None = None, *,
+                      timed: bool = True) -> None:
+        """The "your turn" announcement, with its own sound so it is heard over chatter.
+        A ``timed`` turn (a countdown waits for it) goes before a reader's news still
+        waiting, so the clock stands still for one message at most; an untimed one comes in
+        its order, after the moves that led to it (read first, "your turn" before the
+        computer's move showed a table the reader could not yet explain)."""
         with self._lock:
             news = self.news
             news.posted = None
-            # A reader's turn goes before the news still waiting: the table's clock waits
-            # until it has reached the cells (``prompt_delivered``).
-            self.announce(sentence, cue="your_turn", braille=braille, first=True)
+            # Either way the table's clock, if any, waits until the turn has reached the
+            # cells (``prompt_delivered``).
+            self.announce(sentence, cue="your_turn", braille=braille, first=timed)
             news.turn, news.turn_said = news.posted, sentence
             news.turn_shown = news.turn is not None and news.message is news.turn
 
@@ -209,7 +214,6 @@ class SeatOutput(SeatNames):
         from braille_words.present.messages import text
 
         skipped = self.news.skip()
-        self.surface.apply(Show(keep="message", fresh=True))
         terse = text(self.lang, "news_skipped", "expert", count=skipped)
         self.announce(text(self.lang, "news_skipped", self.verbosity, count=skipped),
                       urgent=True, braille=terse if self.short_display else None)

@@ -133,9 +133,10 @@ class SeatNews:
         else:
             self.last_move.append(said)
 
-    def prompt(self, view: Any, *, turn: bool = True) -> None:
+    def prompt(self, view: Any, *, turn: bool = True, timed: bool = True) -> None:
         """What the game waits for from this seat: its turn (with the turn's sound and the
-        terse form on a short display), or asked again with Enter alone."""
+        terse form on a short display; ``timed``: a countdown waits for it), or asked again
+        with Enter alone."""
         out, presenter = self.out, self.kit.presenter
         said = presenter.prompt(view, out.lang, out.verbosity)
         if not turn:
@@ -143,7 +144,16 @@ class SeatNews:
             return
         brief = (presenter.prompt(view, out.lang, "expert")
                  if out.short_display and out.verbosity != "expert" else None)
-        out.announce_turn(said, braille=brief)
+        out.announce_turn(said, braille=brief, timed=timed)
+
+    def told_already(self, view: Any) -> bool:
+        """The seat's turn still on its cells or waiting there says word for word what a
+        new prompt would: 7 słów asked a reader "Wyzwanie? …" three times over as the
+        hourglass ran out and the others finished (the game's moment changed, its question
+        did not)."""
+        out = self.out
+        return out.news.turn is not None and out.news.turn_said == self.kit.presenter.prompt(
+            view, out.lang, out.verbosity)
 
     def final(self, result: Mapping[str, Any], names: Sequence[str], seat: int) -> None:
         out = self.out

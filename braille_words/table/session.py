@@ -497,6 +497,7 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
         """Tell each human seat the game awaits that it is their turn (once per change)."""
         awaiting = frozenset(self.state.awaiting)
         before, self._prompted = self._prompted, awaiting
+        timed: bool | None = None  # looked at once, and only for a turn to tell
         for seat in sorted(awaiting):
             view = self.view_of(seat)
             key = self.kit.presenter.prompt_key(view)
@@ -505,11 +506,30 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
                 self._note(seat, "turn")
             self._prompt_keys[seat] = key
             if fresh and self.seats[seat].is_human:
+                if seat in before and self.news[seat].told_already(view):
+                    continue  # the same words again would be clutter on the cells
                 # A turn before it still unread on the cells is stale (the dead round's
                 # "Napisz swoje słowo"): it leaves the queue; the history keeps it.
                 self.outputs[seat].withdraw_turn(shown_too=False)
-                self.news[seat].prompt(view)
+                timed = self._timed() if timed is None else timed
+                self.news[seat].prompt(view, timed=timed)
         self._hand_over()
+
+    def _timed(self) -> bool:
+        """Someone waits on a reader's turn: a countdown (a move limit, a teapot, an
+        hourglass, a vote's time, a seat's game clock) or computers playing at the same
+        moment (7 słów's race), who wait until the turn is on the reader's cells. The turn
+        then jumps the reader's queue; otherwise it comes after the news before it."""
+        if self.state.is_over:
+            return False
+        if any(not self.seats[s].is_human for s in self.state.awaiting
+               if 0 <= s < len(self.seats)):
+            return True
+        if not self.timers:
+            return False
+        view = self.state.view_for(0)
+        presenter = self.kit.presenter
+        return presenter.timer(view) is not None or presenter.seat_clock(view) is not None
 
     def tell_everyone(
         self,

@@ -119,7 +119,7 @@ def test_a_player_out_early_hears_who_is_left_and_may_wait() -> None:
     s, events = r.apply(s, 0, TimeUp())
     assert said(out_event(events), "pl", 0).endswith(
         "karta 1. Zostały 3 osoby: Ada, Bolek, Celina. Powiedz „czekam”, a do końca rundy "
-        "usłyszysz tylko, kto odpada, i filiżanki.")
+        "dostaniesz tylko wiadomość, kto odpada, i filiżanki.")
     assert said(out_event(events), "pl", 1).endswith("karta 1.")  # the others: no offer
     view = s.view_for(0)
     pl = prompt(view, "pl", "beginner")

@@ -271,3 +271,39 @@ def test_routing_word_thief_cards_keeps_the_display_on_the_hand(
             assert out.news.last.startswith(f"Karta {card + 1}")
     finally:
         session.close()
+
+
+def test_skip_to_now_shows_the_count_then_the_newest_then_the_turn_and_nothing_between() -> None:
+    """Issue 39 (Rummikub at 40 cells, played): the bottom key flashed the newest message
+    before the count of the skipped ones, and the reader's turn, which had jumped the queue,
+    was passed over with the rest: the clock waiting for it would never have started."""
+    from braille_words.braille.translator import Mode, cells_to_text
+    from braille_words.displays.base import Display
+    from braille_words.displays.events import DisplayCommand
+
+    class Frames(Display):
+        def __init__(self, cells: int) -> None:
+            super().__init__(cells)
+            self.frames: list[str] = []
+
+        def write(self, cells: bytes) -> None:
+            super().write(cells)
+            self.frames.append(cells_to_text(bytes(c & 0x3F for c in self.shown), "pl",
+                                            Mode.LITERARY).strip())
+
+    display = Frames(40)
+    out = SeatOutput(name="Ola", lang="pl", verbosity="beginner", hold_news=True,
+                     display=display)
+    out.announce("Ola: 8 pkt za słowo KOT.")
+    out.announce("Ada układa: LAS. Ruch: Ola.")
+    out.announce_turn("Twój ruch.")
+    display.frames.clear()
+    out.on_display_command(DisplayCommand("bottom", None))
+    assert display.frames[0].startswith("Pominięto 1 wiadomość")
+    assert not any("LAS" in frame for frame in display.frames)
+    assert not out.prompt_delivered
+    for _ in range(3):  # the count is two windows of 40 cells
+        out.on_display_command(DisplayCommand("pan_right", None))
+    seen = " ".join(display.frames)
+    assert seen.index("Pominięto") < seen.index("LAS") < seen.index("Twój ruch")
+    assert out.prompt_delivered

@@ -172,11 +172,14 @@ class _PacedReader:
         self.emulator.stop()
 
 
+@pytest.mark.parametrize("cells", [40, 14])
 @pytest.mark.parametrize("game", ["alicja", "siedem-slow"])
 def test_a_reader_sees_every_prompt_before_their_time_starts_and_loses_nothing_to_reading(
-    game: str, tmp_path: Path, polish: Any
+    game: str, cells: int, tmp_path: Path, polish: Any
 ) -> None:
-    reader = _PacedReader(game, tmp_path, polish)
+    """At 14 cells too: three times the windows, the same two seconds each, and the clock's
+    seconds take four of the cells."""
+    reader = _PacedReader(game, tmp_path, polish, cells=cells)
     try:
         reader.play()
         assert reader.session.state.is_over, "the game did not end"
@@ -351,3 +354,84 @@ def test_a_vote_reaches_the_reader_before_her_vote_time_starts_and_her_vote_coun
     # Two voters (Ola and the challenger; the speaker does not vote): both ballots counted.
     assert counts and sum(counts[0]) == 2 and counts[0][1] >= 1, \
         f"her ballot was not counted: {counts}"
+
+
+def _windows(sentence: str, cells: int) -> list[bytes]:
+    """Every window of ``sentence`` on a line of ``cells`` cells, as the pager cuts it."""
+    from braille_words.braille import text_line
+    from braille_words.braille.view import Pager
+
+    pager = Pager(text_line(sentence, "pl"), cells)
+    windows = [pager.frame().cells.rstrip(b"\x00")]
+    while pager.pan_right():
+        windows.append(pager.frame().cells.rstrip(b"\x00"))
+    return windows
+
+
+def _unmarked(frame: bytes) -> bytes:
+    """A frame without the waiting-news mark (dots 7 and 8 of its last cell)."""
+    return (frame[:-1] + bytes([frame[-1] & 0x3F])).rstrip(b"\x00") if frame else frame
+
+
+def test_news_before_an_untimed_turn_is_read_whole_before_the_turn_shows(
+    tmp_path: Path, english: Any
+) -> None:
+    """Issue 39 (Word Thief at 40 cells, played): "Your turn", with a table on which Ada had
+    already stolen the reader's word, came before the sentence saying she had, and once only
+    the first window of "Player lays TAX: 20." reached the cells before the turn replaced it.
+    With no clock waiting on it, a turn comes in its order: every window of every sentence
+    told before it reaches the cells before its first window does."""
+    reader = _PacedReader("thief", tmp_path, english)
+    try:
+        reader.play(most_steps=150)
+    finally:
+        reader.close()
+    told = reader.told()
+    frames = [_unmarked(frame) for frame in reader.frames]
+    turns = [k for k, said in enumerate(told) if said.startswith("Twój ruch")]
+    assert len(turns) >= 3, told
+    stale = set(reader.out.news.dropped)
+
+    def first_at(window: bytes, after: int = 0) -> int:
+        return next((k for k in range(after, len(frames)) if frames[k] == window), -1)
+
+    checked = 0
+    start = floor = 0
+    for turn in turns:
+        shown_at = first_at(_windows(told[turn], 40)[0], start)
+        assert shown_at >= 0, f"the turn never reached the cells: {told[turn]}"
+        for said in told[start:turn]:
+            if said in stale:
+                continue
+            for window in _windows(said, 40):
+                at = first_at(window, floor)
+                assert 0 <= at < shown_at, f"not read whole before the turn: {said!r}"
+            checked += 1
+        start, floor = turn + 1, shown_at
+    assert checked >= 5
+
+
+def test_a_question_still_before_the_reader_is_not_asked_again_word_for_word(
+    tmp_path: Path, polish: Any
+) -> None:
+    """Issue 39 (7 słów at 40 cells, played): "Wyzwanie? Powiedz „wyzwanie” i imię gracza
+    albo „gotowe”." came three times in one round as the hourglass ran out and the computer
+    finished: the game's moment changed (its prompt key), its question to the reader did
+    not, and the same words again were clutter on the cells."""
+    reader = _PacedReader("siedem-slow", tmp_path, polish)
+    session = reader.session
+    try:
+        session._prompt()
+        asked = reader.out.news.turn_said
+        assert asked and 0 in session.state.awaiting
+        for _ in range(40):
+            if not reader.out.unread_news:
+                break
+            reader.read_one_window()
+        assert reader.out.prompt_delivered and not reader.out.unread_news
+        session._prompt_keys[0] = ("another moment",)  # as when the phase moves on
+        session._prompt()
+        assert reader.out.unread_news == 0, "the same question came to the cells again"
+    finally:
+        session.close()
+        reader.emulator.stop()

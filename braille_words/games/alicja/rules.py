@@ -76,7 +76,7 @@ EVENT_KINDS: dict[str, str] = {
     "word_said": "Player {seat} says {words}.",
     "table_talk": "Player {seat}, out of turn: {words}.",
     "player_out": "Player {seat} is out ({why}) and takes card {card}.",
-    "quiet_on": "Until the round ends you hear only who goes out and the cups.",
+    "quiet_on": "Until the round ends you are told only who goes out and the cups.",
     "quiet_off": "You hear everything again.",
     "challenged": "Player {challenger} challenges {words} of player {seat}: vote.",
     "suspected": "{words} may derive from {earlier}: the table votes.",

@@ -43,9 +43,12 @@ def message_line(shown: str, lang: str, mode: Mode, *, items: Sequence[str] | No
     return NamedLine("message", line)
 
 
-def labelled(item: NamedLine | NamedGrid, lang: str) -> Line:
+def labelled(item: NamedLine | NamedGrid, lang: str, width: int | None = None) -> Line:
     """The line with its name in its first cells ("stojak:", "stół:"), so a reader who
-    moved by line keys knows where they are; routing keys keep their targets."""
+    moved by line keys knows where they are; routing keys keep their targets. On a window
+    of ``width`` cells the name shares its first word's segment only when both fit (or the
+    word does not fit alone either), so a word is never cut for the name (10 cells beside a
+    clock showed "wyniki: R", "unda")."""
     line = item.line
     if isinstance(item, NamedGrid) or item.name not in LABELLED_LINES:
         return line
@@ -67,8 +70,11 @@ def labelled(item: NamedLine | NamedGrid, lang: str) -> Line:
     # first window with the start of the line instead of taking a window of its own.
     head = label.cells() + b"\x00"
     first, *rest = line.segments or (Segment.gap(b""),)
-    targets = list(first.cell_targets or (first.target,) * len(first))
-    segments = [Segment.per_cell(head + first.cells, [None] * len(head) + targets), *rest]
+    if width is not None and len(head) + len(first) > width >= len(first):
+        segments = [Segment.per_cell(head, [None] * len(head)), first, *rest]
+    else:
+        targets = list(first.cell_targets or (first.target,) * len(first))
+        segments = [Segment.per_cell(head + first.cells, [None] * len(head) + targets), *rest]
     offset = len(head)
     cursor = line.cursor + offset if line.cursor is not None else None
     return Line(segments, status=line.status, cursor=cursor)

@@ -82,12 +82,13 @@ class NewsQueue:
         self.turn_shown = False
         """The last "your turn" has reached the message line (the table's clock waits for
         it: a reader who has not read it has not been told it is their turn)."""
-        self.places: dict[int, int] = {}
+        self.places: dict[int, tuple[NamedLine, int]] = {}
         """Where the reader had got to in a message an urgent one interrupted (by the
-        message's id: the first cell of the window they were reading)."""
-        self.expiring: dict[int, str] = {}
-        """Messages that are stale once time is up ("Zostało 10 sekund."), by id: what
-        each said."""
+        message's id, with the message itself: an id is only unique while its object lives,
+        and a place must never pass to a new message that took the id of a dead one)."""
+        self.expiring: dict[int, tuple[NamedLine, str]] = {}
+        """Messages that are stale once time is up ("Zostało 10 sekund."), by id (with the
+        message, as ``places``): what each said."""
         self.answering = False
         """The seat's own question is being answered: its answer comes before older news."""
         self.said: list[str] = []
@@ -129,7 +130,7 @@ class NewsQueue:
             self._drop_expired()
             self._unread_first(at if current == "message" else 0)
         if expiring:
-            self.expiring[id(message)] = expiring
+            self.expiring[id(message)] = (message, expiring)
         if urgent:
             self.message = message
             self.unread = self.hold
@@ -157,8 +158,12 @@ class NewsQueue:
         if self.hold and keep is not None and keep != "message":
             # Heard nowhere, the answer must be read: it comes to the cells, and the next key
             # (past panning through it) takes the reader back to the line they were on.
+            # The answer to a question (a hint, "stojak") is read like news: what comes
+            # after it waits until the reader has read it (7 słów at 40 cells: the hint
+            # went after its first window, under "Ada ma słowo"). A pick's answer is a
+            # glance, and the next pick's replaces it.
             self.flash_return, self.flash_at = keep, at
-            self.unread = False
+            self.unread = self.answering and not keep_place
             return Show(keep="message", fresh=True)
         self.unread = self.hold
         # An answer on the message line itself is read from its start, not from where the
@@ -170,26 +175,32 @@ class NewsQueue:
         expiring one is dropped), to go on from cell ``at`` when it comes back."""
         message = self.message
         if self.hold and self.unread and message is not None:
-            if id(message) in self.expiring:
-                self.dropped.append(self.expiring.pop(id(message)))
+            if self._expires(message):
+                self.dropped.append(self.expiring.pop(id(message))[1])
                 return
             if at:
-                self.places[id(message)] = at
+                self.places[id(message)] = (message, at)
             self.queue.appendleft(message)
 
     def _drop_expired(self) -> None:
         """Urgent news came (time is up): time warnings still waiting are stale."""
-        stale = [m for m in self.queue if id(m) in self.expiring]
+        stale = [m for m in self.queue if self._expires(m)]
         if stale:
-            self.queue = deque(m for m in self.queue if id(m) not in self.expiring)
-            self.dropped.extend(self.expiring[id(m)] for m in stale)
+            self.queue = deque(m for m in self.queue if not self._expires(m))
+            self.dropped.extend(self.expiring[id(m)][1] for m in stale)
         shown = self.message
-        keep = id(shown) if shown is not None else None
-        self.expiring = {k: v for k, v in self.expiring.items() if k == keep}
+        self.expiring = {k: v for k, v in self.expiring.items() if v[0] is shown}
+
+    def _expires(self, message: NamedLine) -> bool:
+        """``message`` is a time warning, stale once time is up."""
+        entry = self.expiring.get(id(message))
+        return entry is not None and entry[0] is message
 
     def place(self) -> int:
         """Where the message now on the message line is to be read from (0: its start)."""
-        return self.places.pop(id(self.message), 0) if self.message is not None else 0
+        message = self.message
+        entry = self.places.pop(id(message), None) if message is not None else None
+        return entry[1] if entry is not None and entry[0] is message else 0
 
     @property
     def delivered(self) -> bool:
@@ -198,16 +209,21 @@ class NewsQueue:
         return not self.hold or self.turn is None or self.turn_shown
 
     def skip(self) -> int:
-        """Skip to now: the news waiting is dropped (the history keeps it), the newest comes
-        to the message line; how many were skipped."""
+        """Skip to now: the news waiting is passed over (the history keeps it); the newest
+        waits alone, to come after the count of what was skipped (which the caller posts,
+        so nothing else shows in between). A "your turn" waiting is not passed over: it
+        comes after the newest (it jumped the queue, so it need not be the last posted).
+        Returns how many were passed over."""
         if not (self.hold and self.queue):
             return 0
-        skipped = len(self.queue)
-        self.message = self.queue[-1]
-        self.queue.clear()
-        self.unread = True
+        newest = self.queue[-1]
+        turn = self.turn if self.turn is not newest and any(
+            message is self.turn for message in self.queue) else None
+        kept = [newest] + ([turn] if turn is not None else [])
+        skipped = len(self.queue) + (1 if self.unread else 0) - len(kept)
+        self.queue = deque(kept)
+        self.unread = False
         self.flash_return = None
-        self._shown()
         return skipped
 
     def _shown(self) -> None:
@@ -234,6 +250,8 @@ class NewsQueue:
         self.flash_return = None
         if self.queue:
             self.next()  # what waited behind the answer is next on the message line
+        else:
+            self.unread = False  # the reader left the answer: it has been read
         # Moving on only takes the reader back, to the window they were reading; a routing
         # key, a chord, Enter or a command key does its work there too (the reader routes
         # the next tile of a rack they know by touch).
@@ -265,7 +283,14 @@ class NewsQueue:
         self.message = self.queue.popleft()
         self.unread = True
         self._shown()
+        self._forget_places()
         return True
+
+    def _forget_places(self) -> None:
+        """Places kept for messages no longer on the message line or waiting (come back in
+        place of an answer, skipped, withdrawn) are let go."""
+        live = {id(self.message), *(id(m) for m in self.queue)}
+        self.places = {k: v for k, v in self.places.items() if k in live}
 
     def waiting(self, current: str | None, typing: bool) -> int:
         """Messages the reader has not had on the cells: the queue, and the one on the message

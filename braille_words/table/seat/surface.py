@@ -209,14 +209,15 @@ class BrailleSurface:
 
     # -- moving between lines -----------------------------------------------------------------
 
-    def move_line(self, step: int) -> bool:
+    def move_line(self, step: int, *, at_end: bool = False) -> bool:
+        """Go ``step`` lines down (up when negative), to the line's start or ``at_end``."""
         lines = self.lines
         target = self.line_index + step
         if not 0 <= target < len(lines):
             return False
         self.line_index = target
         self.pager = None
-        self.refresh(reset=False, keep=lines[target].name)
+        self.refresh(reset=False, keep=lines[target].name, at=-1 if at_end else None)
         return True
 
     def jump_to(self, name: str) -> bool:
@@ -285,11 +286,7 @@ class BrailleSurface:
         return Answer(said, edge=not moved)
 
     def _back_a_line(self) -> bool:
-        if not self.move_line(-1):
-            return False
-        if self.pager is not None:
-            self.pager.end()
-        return True
+        return self.move_line(-1, at_end=True)
 
     def _back_in_history(self, step: int) -> bool:
         show = self._history(step)
@@ -305,10 +302,8 @@ class BrailleSurface:
             return
         if show.fresh:
             self.pager = None
-        self.refresh(reset=show.reset, keep=self.current_line if show.stay else show.keep)
-        if show.at and self.pager is not None:
-            self.pager.show_cell(min(show.at, max(len(self.pager.line) - 1, 0)))
-            self.write()
+        self.refresh(reset=show.reset, keep=self.current_line if show.stay else show.keep,
+                     at=show.at or None)
 
     @property
     def place(self) -> int:
@@ -419,8 +414,10 @@ class BrailleSurface:
         width = int(getattr(self.display, "cells", 40) or 40)
         return width - CLOCK_CELLS if self.clock and not self._status_cells() else width
 
-    def refresh(self, *, reset: bool, keep: str | None = None) -> None:
-        """Put the line being read (or ``keep``, or the first with ``reset``) on the cells."""
+    def refresh(self, *, reset: bool, keep: str | None = None, at: int | None = None) -> None:
+        """Put the line being read (or ``keep``, or the first with ``reset``) on the cells: the
+        window holding cell ``at`` of it (-1: its last window) when given. The window is chosen
+        before anything is written, so no other window of the line shows for an instant."""
         if self.display is None:
             return
         lines = self.lines
@@ -433,9 +430,9 @@ class BrailleSurface:
             self.line_index = names.index(keep)
         self.line_index = max(0, min(self.line_index, len(lines) - 1))
         item = lines[self.line_index]
-        with sentences_in(self.braille_mode):
-            line = labelled(item, self.lang)
         width = self._width()
+        with sentences_in(self.braille_mode):
+            line = labelled(item, self.lang, width)
         kind = ("line", 0)
         if isinstance(item, NamedGrid):
             # A board's coordinate goes to the status cells when they can hold it, else to
@@ -452,6 +449,10 @@ class BrailleSurface:
                 self.pager = Pager(line, width)
         else:
             self.pager.set_line(line)
+        if at == -1:
+            self.pager.end()
+        elif at is not None:
+            self.pager.show_cell(min(at, max(len(self.pager.line) - 1, 0)))
         self._restart_blink()
         self.write()
 

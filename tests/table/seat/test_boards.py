@@ -66,3 +66,23 @@ def test_a_line_that_says_its_own_name_is_not_named_twice() -> None:
     assert labelled(named, "pl").cells() == named.line.cells()
     assert labelled(bare, "pl").cells().startswith(
         text_line("wyniki:", "pl", Mode.COMPUTER).cells())
+
+
+def test_a_line_s_name_never_cuts_its_first_word_on_a_narrow_window() -> None:
+    """Issue 39 (Alicja at 14 cells, the teapot's seconds taking 4): the name and the first
+    word made one segment wider than the 10 cells left, and "Runda" was cut: "wyniki: R",
+    "unda 1 z"."""
+    from braille_words.braille import Mode, text_line
+    from braille_words.braille.lines import NamedLine
+    from braille_words.braille.view import Pager
+    from braille_words.table.seat.lines import labelled
+
+    scores = NamedLine("scores", text_line("Runda 1 z 3.", "pl", Mode.LITERARY, name="scores"))
+    runda = text_line("Runda", "pl", Mode.LITERARY).cells()
+    for width in (10, 14, 40):
+        pager = Pager(labelled(scores, "pl", width), width)
+        windows = [pager.frame().cells]
+        while pager.pan_right():
+            windows.append(pager.frame().cells)
+        assert any(runda in window for window in windows), (width, windows)
+    assert labelled(scores, "pl", 14).cells() == labelled(scores, "pl").cells()

@@ -147,9 +147,26 @@ def test_skip_to_now_shows_the_newest_and_counts_the_rest() -> None:
     news = NewsQueue(hold=True)
     for said in ("Jeden.", "Dwa.", "Trzy.", "Cztery."):
         _post(news, said)
-    assert news.skip() == 3 and not news.queue and news.unread
+    assert news.skip() == 3 and len(news.queue) == 1 and not news.unread  # Cztery waits
+    news.next()
     assert news.skip() == 0
     assert list(news.told)[-1] == "Cztery." and len(news.told) == 4  # historia keeps all
+
+
+def test_skip_to_now_does_not_pass_over_the_turn_waiting() -> None:
+    """Issue 39 (Rummikub at 40 cells): the turn had jumped the queue, so "the newest" was
+    the computer's move before it, and skipping to now passed the reader's turn over."""
+    news = NewsQueue(hold=True)
+    _post(news, "Gracz: 8 pkt za słowo WKURZONA.")
+    _post(news, "Ada układa: NIEWASALCZA. Ruch: Gracz.")
+    _post(news, "Twój ruch. Stojak…", first=True)
+    turn = news.queue[0]
+    news.turn = turn
+    assert news.skip() == 1  # the unread WKURZONA; Ada's move is the newest, then the turn
+    news.next()
+    assert news.message is not None and news.message is not turn and not news.delivered
+    assert news.read_key("pan_right", "message", (True, True))[0]
+    assert news.message is turn and news.delivered and not news.queue
 
 
 def test_a_routing_key_after_an_answer_acts_on_the_line_the_reader_was_on() -> None:
@@ -157,3 +174,50 @@ def test_a_routing_key_after_an_answer_acts_on_the_line_the_reader_was_on() -> N
     _post(news, "Płytka 3: K.", current="rack", keep_place=True, at=20)
     done, back = news.flash_key("route", "message", (True, True))
     assert not done and back == Show(keep="rack", fresh=True, at=20)
+
+
+def test_a_place_is_kept_only_for_a_message_still_to_come() -> None:
+    """A place was kept by the message's id after the message had gone (skipped, come back
+    in place of an answer): a later message given the same id by Python started in its
+    middle (Rummikub's end, played at 40 cells, showed "Enter, gdy skończysz." first)."""
+    news = NewsQueue(hold=True)
+    _post(news, "Ada układa: NIEWASALCZA, 11 pkt za słowo. Ada dobiera 4 płytki.")
+    _post(news, "Zostało 10 sekund.", urgent=True, at=40)  # interrupts it at cell 40
+    interrupted = news.queue[0]
+    assert news.places[id(interrupted)] == (interrupted, 40)
+    _post(news, "Kolej: Ada.")
+    assert news.skip() == 2 and news.next()  # the warning and Ada's move
+    assert news.places == {} and news.place() == 0
+
+
+def test_a_time_warning_read_long_ago_does_not_make_a_new_message_stale() -> None:
+    """Stale time warnings are known by the message itself, not by an id a new message may
+    have taken since."""
+    news = NewsQueue(hold=True)
+    _post(news, "Zostało 10 sekund.", expiring=True)
+    warning = news.message
+    assert warning is not None
+    news.expiring[id(warning)] = (_line("Zostało 10 sekund."), "Zostało 10 sekund.")
+    _post(news, "Koniec czasu.", urgent=True)  # as if the warning's id were another's now
+    assert news.dropped == [] and news.queue[0] is warning
+
+
+def test_the_answer_to_a_question_is_read_whole_before_news_replaces_it() -> None:
+    """Issue 39 (7 słów at 40 cells, played): "Podpowiedź: …" asked from the words line was
+    shown for one window, then "Ada ma słowo." took its place. News waits behind it; a pick's
+    answer (a glance at the rack) is still replaced at once."""
+    news = NewsQueue(hold=True)
+    news.answering = True
+    assert _post(news, "Podpowiedź: Z tych kart jest słowo z 7 liter.", current="words") == \
+        Show(keep="message", fresh=True)
+    news.answering = False
+    hint = news.message
+    assert _post(news, "Ada ma słowo.", current="message") == Show(mark=True)
+    assert news.message is hint and news.waiting("message", False) == 1
+    done, back = news.flash_key("pan_right", "message", (True, True))
+    assert done and back is not None and back.keep == "words"
+    assert news.message is not hint and news.unread  # Ada's news, waiting on the line
+    _post(news, "Płytka 3: K.", current="rack", keep_place=True)
+    glance = news.message
+    assert _post(news, "Płytka 4: O.", current="rack", keep_place=True).keep == "message"
+    assert news.message is not glance and not any(m is glance for m in news.queue)

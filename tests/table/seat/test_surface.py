@@ -185,3 +185,32 @@ def test_the_clock_cells_say_whose_clock_it_is() -> None:
     assert surface.clock == "*11"
     surface.show_clock(1200, "K")
     assert surface.clock == "20m"  # no room for the name's letter: the time comes first
+
+
+class Frames(Display):
+    """A display that keeps every frame it was sent: a window shown for an instant counts."""
+
+    def __init__(self, cells: int) -> None:
+        super().__init__(cells)
+        self.frames: list[bytes] = []
+
+    def write(self, cells: bytes) -> None:
+        super().write(cells)
+        self.frames.append(self.shown)
+
+
+def test_panning_back_into_a_long_line_shows_only_its_last_window() -> None:
+    """Issue 39: panning back from the line after a long hint flashed the hint's first window
+    before its last one."""
+    seat, display = Seat(), Frames(14)
+    hint = "Podpowiedź: WKURZONA z twoich płytek: 8 punktów za ruch; napisz: = wkurzona"
+    seat.message = [NamedLine("message", text_line(hint, "pl", name="message"))]
+    surface = seat.surface(display)
+    surface.show([NamedLine("rack", rack_line(list("kotalesz"), "pl"))], None)
+    first = display.shown
+    while surface.current_line == "message":
+        surface.navigate("pan_right")
+    display.frames.clear()
+    assert surface.navigate("pan_left") == Answer()
+    assert surface.current_line == "message" and surface.window == (False, True)
+    assert first not in display.frames and len(set(display.frames)) == 1
