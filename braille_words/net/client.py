@@ -241,7 +241,7 @@ class Client:
             speaker, display, earcons = open_devices(seat, self._on_key, self._on_status, warn)
             self.devices = Devices(speaker, display, earcons)
         self.local = SeatOutput(
-            name=seat.name, lang=seat.lang, verbosity=seat.verbosity,
+            name=seat.name, lang=seat.lang, verbosity=seat.verbosity, braille=seat.braille,
             speaker=self.devices.speaker, display=self.devices.display,
             earcons=self.devices.earcons, hold_news=self.devices.speaker is None,
         )

@@ -86,3 +86,12 @@ def test_the_braille_setting_is_a_seat_setting_of_the_roster() -> None:
     with pytest.raises(InputError, match="braille"):
         roster_from_data({"seat": [{"name": "Ann", "braille": "grade2"}]})
     assert SeatConfig.from_json({"name": "Ann"}).braille == "auto"  # journals from before it
+
+
+def test_a_joining_students_own_computer_reads_in_the_seats_braille() -> None:
+    """The setting reaches a network seat too: the student's own computer writes the cells."""
+    from braille_words.net.client import Client
+
+    seat = SeatConfig(name="Ann", lang="en", braille="ueb-g1", display="none", speech="none")
+    client = Client(seat, address="127.0.0.1:1", open_seat_devices=False)
+    assert client.local.surface.braille_mode == _seat("ueb-g1")[0].surface.braille_mode
