@@ -655,6 +655,15 @@ class Presenter(GamePresenter[ScrabbleView]):
                 return {"state": "pending" if view["phase"] == "verdict" else "last"}
         return {}
 
+    def target_face(self, target: Any, view: ScrabbleView, lang: str) -> str | None:
+        """A premium card's face, short and its own ("×2 słowo", "1 samogł."): on the cells
+        every conditional card is the same symbol, and on the page both were "premia"."""
+        if not (isinstance(target, tuple) and len(target) == 3 and target[0] == "rack"
+                and 0 <= target[1] < len(view["hand"])):
+            return None
+        premium = view["hand"][target[1]]["premium"]
+        return None if premium is None else _t(lang, "card_face", card=str(premium))
+
     def target_pressed(self, target: Any, view: ScrabbleView) -> bool:
         """A premium card marked to go with the move (pressed twice, or ``premia N``)."""
         return (isinstance(target, tuple) and len(target) == 3 and target[0] == "rack"
