@@ -98,37 +98,12 @@ def page_view(session: AnySession, seat: int, lang: str, *,
     areas = []
     view = None if hidden else state.view_for(seat)
 
-    def name_of(target: Hashable) -> str | None:
-        try:
-            return session.kit.presenter.target_name(target, view, lang)
-        except (KeyError, IndexError, TypeError, ValueError):
-            return None  # a view older than the lines: the cells' own words do
-
-    def look(target: Hashable) -> dict[str, Any]:
-        try:
-            found = {} if view is None else session.kit.presenter.target_look(target, view)
-        except (KeyError, IndexError, TypeError, ValueError):
-            return {}
-        return {k: v for k, v in found.items() if k in LOOKS and isinstance(v, str | int)}
-
-    def face(target: Hashable) -> str | None:
-        try:
-            return None if view is None else session.kit.presenter.target_face(target, view, lang)
-        except (KeyError, IndexError, TypeError, ValueError):
-            return None
-
-    def pressed(target: Hashable) -> bool:
-        try:
-            return view is not None and session.kit.presenter.target_pressed(target, view)
-        except (KeyError, IndexError, TypeError, ValueError):
-            return False
-
+    drawn = drawn_for(session, view, lang)
     for item in lines:
         if isinstance(item, NamedGrid):
-            areas.append(_grid_area(item, word_lang, selection, targets, look))
+            areas.append(grid_area(item, word_lang, selection, targets, drawn.look))
         elif item.name in ITEM_LINES:
-            areas.append(_item_area(item, word_lang, lang, selection, targets,
-                                    Drawn(name_of, face, pressed, look)))
+            areas.append(item_area(item, word_lang, lang, selection, targets, drawn))
         else:
             areas.append({"name": item.name, "kind": "text",
                           "text": _print(item.line.cells(), lang, Mode.LITERARY)})
@@ -226,7 +201,42 @@ class Drawn:
     look: Callable[[Hashable], dict[str, Any]]
 
 
-def _item_area(item: NamedLine, word_lang: str, lang: str, selection: Any,
+def drawn_for(session: AnySession, view: Any, lang: str) -> Drawn:
+    """What the game says of each routing target in ``view`` (None: nothing, a page still
+    to be handed over), each answer guarded: a view older than the lines it is asked about
+    answers nothing, and the cells' own words do."""
+    presenter = session.kit.presenter
+    misses = (KeyError, IndexError, TypeError, ValueError)
+
+    def name(target: Hashable) -> str | None:
+        try:
+            return None if view is None else presenter.target_name(target, view, lang)
+        except misses:
+            return None
+
+    def look(target: Hashable) -> dict[str, Any]:
+        try:
+            found = {} if view is None else presenter.target_look(target, view)
+        except misses:
+            return {}
+        return {k: v for k, v in found.items() if k in LOOKS and isinstance(v, str | int)}
+
+    def face(target: Hashable) -> str | None:
+        try:
+            return None if view is None else presenter.target_face(target, view, lang)
+        except misses:
+            return None
+
+    def pressed(target: Hashable) -> bool:
+        try:
+            return view is not None and presenter.target_pressed(target, view)
+        except misses:
+            return False
+
+    return Drawn(name, face, pressed, look)
+
+
+def item_area(item: NamedLine, word_lang: str, lang: str, selection: Any,
                targets: list[Hashable], drawn: Drawn) -> dict[str, Any]:
     """A rack or hand (one group of buttons), or the table's words (a group per word).
 
@@ -275,7 +285,7 @@ def _item_area(item: NamedLine, word_lang: str, lang: str, selection: Any,
     return {"name": item.name, "kind": "items", "groups": groups}
 
 
-def _grid_area(item: NamedGrid, word_lang: str, selection: Any,
+def grid_area(item: NamedGrid, word_lang: str, selection: Any,
                targets: list[Hashable],
                look: Callable[[Hashable], dict[str, Any]]) -> dict[str, Any]:
     """A board: rows of squares, each a button with its coordinate (and how it is drawn: a
