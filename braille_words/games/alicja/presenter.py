@@ -148,7 +148,9 @@ def read_scores(view: Mapping[str, Any], lang: str, verbosity: str) -> str:
 
 def choose_sentence(view: Mapping[str, Any], lang: str, verbosity: str,
                     word_lang: str = "pl") -> str:
-    first, second = (_data(word_lang).themes[i].name for i in view["themes"])
+    # The themes are in the words' language: marked so on a page in another (issue 38).
+    first, second = (mark_word(_data(word_lang).themes[i].name, word_lang, lang)
+                     for i in view["themes"])
     return _t(lang, "choose_theme", verbosity, first=first, second=second)
 
 

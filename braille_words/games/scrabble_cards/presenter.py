@@ -93,7 +93,9 @@ def card_name(
                   dark=card["dark"])
     if card["letter"] is None:
         return _t(lang, "blank", verbosity)
-    return letter_name(card["letter"], word_lang)
+    # The letter's name in the words' language, marked so when the sentence is in another
+    # (an English voice read "igrek" of a Polish hand; issue 38).
+    return mark_word(letter_name(card["letter"], word_lang), word_lang, lang)
 
 
 def premium_said(code: str, lang: str, verbosity: str = "beginner") -> str:
