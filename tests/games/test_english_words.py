@@ -206,3 +206,34 @@ def test_a_hand_and_the_themes_read_on_a_page_of_the_other_language_mark_their_w
         assert marks and set(marks) == {words}, (game, sentence)
     hand = [text for text, lang in marked_spans(said["scrabble"]) if lang]
     assert len(hand) >= 3  # every letter card of the hand, premium cards being words
+
+
+@pytest.mark.parametrize(("game", "words", "kind", "params", "marked"), [
+    ("rummikub", "pl", "words_rebuilt",
+     {"name": "Ola", "taken": "3 CEN", "added": "Ę", "words": "3 CENĘ", "renumbered": 0},
+     ["CEN", "Ę", "CENĘ"]),
+    ("rummikub", "en", "turn_ended", {"name": "Ada", "points": 7, "word": "ENFORCE"},
+     ["ENFORCE"]),
+    ("siedem-slow", "en", "word_written", {"word": "specializing", "score": 22}, ["SPECIALIZING"]),
+    ("alicja", "en", "player_out",
+     {"seat": 1, "why": "repeat", "relation": "same", "word": "socks", "earlier": "socks",
+      "by": 0, "card": 1}, ["socks"]),
+])
+def test_a_moves_news_marks_the_games_words_alone_on_a_page_of_the_other_language(
+    game: str, words: str, kind: str, params: dict[str, Any], marked: list[str]
+) -> None:
+    """Issue 38 on pages: the words of a move's news (laid, rebuilt, written, repeated) carry
+    the words' language, the numbers and the sentence around them the page's."""
+    from braille_words.present.messages import render
+    from braille_words.speech.speaker import marked_spans
+
+    kit = find_game(game, words)
+    page = "en" if words == "pl" else "pl"
+    names = ["Ola", "Ada", "Ewa"]
+    given = dict(params)
+    given.update(kit.presenter.event_params(kind, given, 0, names, page))
+    said = render(page, kit.id, kit.presenter.event_key(kind), given, verbosity="beginner",
+                  fallback=kit.event_template(kind))
+    spans = marked_spans(said)
+    assert [text for text, lang in spans if lang] == marked, said
+    assert {lang for _text, lang in spans if lang} == {words}

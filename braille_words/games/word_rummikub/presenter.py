@@ -21,7 +21,7 @@ from braille_words.games.word_rummikub.view import RummikubView, TableWord
 from braille_words.present.messages import render, text
 from braille_words.present.rulebook import rules_told
 from braille_words.present.tally import tally
-from braille_words.speech.speaker import mark_word
+from braille_words.speech.speaker import mark_word, mark_words_in
 from braille_words.speech.spelling import letter_name
 from braille_words.tiles import is_number
 
@@ -337,6 +337,10 @@ def event_params(
         extra["named"] = ", ".join(_name(x, lang, word_lang) for x in letters)
     if kind == "game_over":
         extra["winners"] = ", ".join(names[s] for s in params.get("winner_seats", []))
+    # The table's words and letters in a move's news: in their language (issue 38).
+    for key in ("word", "words", "taken", "added"):
+        if isinstance(params.get(key), str):
+            extra[key] = mark_words_in(params[key], word_lang, lang)
     return extra
 
 
