@@ -232,6 +232,7 @@ def test_the_teachers_page_draws_every_board_and_hand_as_the_students_page_names
     running = live(
         ("scrabble", seats_of(["Ola", "Janek"], ["human", "computer"]), 5, polish),
         ("rummikub", seats_of(["Ola", "Janek"], ["human", "computer"]), 3, polish),
+        ("seven_words", seats_of(["Ola", "Janek"], ["human", "computer"]), 3, polish),
     )
     _log_in(browser, running.url)
     _wait(browser, lambda d: _list_under(d, d.find_element(By.ID, "table-2-seat-1"),
@@ -271,5 +272,15 @@ def test_the_teachers_page_draws_every_board_and_hand_as_the_students_page_names
         for item, (_id, letter) in zip(tiles, rack, strict=True):
             shown = "joker" if letter is None else letter.upper()
             assert _heard_text(browser, item) == f"{shown} (1 punkt)"
+    # 7 słów: the open cards, the same for every seat, drawn once for the table, each card
+    # in its column's colour and pattern.
+    _wait(browser, lambda d: _list_under(d, d.find_element(By.ID, "table-3"), "Karty"))
+    cards = _list_under(browser, browser.find_element(By.ID, "table-3"), "Karty")
+    assert len(cards) == len(running.session(3).state.view_for(0)["area"])
+    assert all(_heard_text(browser, c) for c in cards)
+    for seat in range(2):
+        assert _list_under(browser, browser.find_element(By.ID, f"table-3-seat-{seat}"),
+                           "Karty") == []
+    assert _axe(browser) == []
     # Polish words on a Polish page: no language mark in what is drawn.
     assert browser.find_elements(By.CSS_SELECTOR, "#tables ul [lang], #tables table [lang]") == []
