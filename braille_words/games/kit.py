@@ -222,6 +222,13 @@ class GamePresenter(ABC, Generic[V]):
         waiting, "last": the last move). Drawing only: the button's name says the same."""
         return {}
 
+    def target_face(self, target: Any, view: V, lang: str) -> str | None:
+        """What a student's page prints on a routing target's button where the cells' print
+        cannot tell it from another (two conditional cards both show the same symbol): a
+        short face in ``lang`` ("1 samogł."), drawn only, as its name says it in full. None:
+        the cells' print."""
+        return None
+
     def target_pressed(self, target: Any, view: V) -> bool:
         """Whether a routing target is switched on beyond the current pick (a premium card
         marked to go with the move): a student's page shows its button pressed."""

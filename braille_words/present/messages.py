@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from braille_words.errors import BrailleWordsError, in_language, register_renderer
+from braille_words.speech.speaker import upper_marked
 
 _DIR = Path(__file__).resolve().parent / "catalogues"
 _GAMES = Path(__file__).resolve().parent.parent / "games"
@@ -106,7 +107,7 @@ class _Formatter(string.Formatter):
         if format_spec.startswith("select:"):
             return select(value, format_spec[len("select:"):])
         if format_spec == "up":
-            return _join(value).upper()
+            return upper_marked(_join(value))
         if format_spec == "spaced":
             return " ".join(_join(value).upper())
         return str(

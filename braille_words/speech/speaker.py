@@ -36,6 +36,8 @@ from braille_words.speech.settings import VoiceSettings
 
 WORD_START = "\x0e"  # SHIFT OUT: into another language …
 WORD_END = "\x0f"  # SHIFT IN: … and back to the sentence's
+_MARK_TAG = re.compile(f"{WORD_START}[A-Za-z-]+:")
+"""The start of a mark, its language's tag included."""
 _MARKED = re.compile("\x0e([A-Za-z-]{2,12}):([^\x0e\x0f]*)\x0f")
 _marking = True
 
@@ -68,6 +70,24 @@ def mark_word(text: str, word_lang: str, lang: str) -> str:
     if not _marking or not text or word_lang == lang:
         return text
     return f"{WORD_START}{word_lang}:{strip_marks(text)}{WORD_END}"
+
+
+def upper_marked(text: str) -> str:
+    """``text`` in capitals, its words' language marks kept as they are (a marked "en" is
+    not a language "EN")."""
+    return _MARK_TAG.sub(lambda m: m.group(0).lower(), text.upper())
+
+
+_LETTERS = re.compile(r"[^\W\d_]+")
+
+
+def mark_words_in(text: str, word_lang: str, lang: str) -> str:
+    """Each run of letters in ``text`` marked as ``word_lang`` (``mark_word``): for a game's
+    words listed with their numbers ("1 BIODRA, 2 KOT"), the numbers and commas left in the
+    sentence's language."""
+    if not _marking or word_lang == lang:
+        return text
+    return _LETTERS.sub(lambda m: mark_word(m.group(0), word_lang, lang), text)
 
 
 GAME_WORD = re.compile("⟦([^⟦⟧]*)⟧")

@@ -33,6 +33,7 @@ from braille_words.reports.summary import build_report, class_journals
 from braille_words.table.snapshot import table_view
 from braille_words.web.auth import COOKIE, Sessions
 from braille_words.web.tables import TeacherTable, TeacherTables
+from braille_words.web.teacher_view import table_areas
 from braille_words.web.words import words
 
 log = logging.getLogger("braille_words.web")
@@ -248,6 +249,10 @@ def snapshot(tables: TeacherTables) -> dict[str, Any]:
         view["starts_next"] = table.starts_next
         codes = table.seat_codes()
         alerts = table.session.seat_alerts(lang_of(tables))
+        # The board and every hand drawn as the student's page draws them.
+        view["areas"], own = table_areas(table.session, lang_of(tables))
+        for seat, areas in zip(view["seats"], own, strict=False):
+            seat["areas"] = areas
         for seat in view["seats"]:
             seat["alert"] = alerts.get(seat["seat"])
             seat["network"] = connected is not None and seat["seat"] in connected
@@ -284,6 +289,7 @@ async def _page(request: web.Request) -> web.Response:
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <meta name="page-token" content="{escape(token)}">
 <title>{escape(w['title'])}</title>
+<link rel="stylesheet" href="static/cards.css">
 <link rel="stylesheet" href="static/teacher.css">
 <script src="static/teacher.js" defer></script>
 </head>
@@ -363,7 +369,8 @@ async def _events(request: web.Request) -> web.StreamResponse:
 
 async def _static(request: web.Request) -> web.Response:
     name = request.match_info["name"]
-    kinds = {"teacher.js": "application/javascript", "teacher.css": "text/css"}
+    kinds = {"teacher.js": "application/javascript", "teacher.css": "text/css",
+             "cards.css": "text/css"}
     if name not in kinds:
         raise web.HTTPNotFound()
     body = resources.files("braille_words.web").joinpath("static", name).read_text("utf-8")

@@ -20,7 +20,8 @@ from braille_words.audio.earcons import SIGNATURES
 from braille_words.net.protocol import VERSION
 from braille_words.web.student_words import KEYS, WORDS, words
 
-_STATIC = {"student.js": "application/javascript", "student.css": "text/css"}
+_STATIC = {"student.js": "application/javascript", "student.css": "text/css",
+           "cards.css": "text/css"}
 
 
 def add_student_page(app: web.Application) -> None:
@@ -60,6 +61,7 @@ def student_page(lang: str) -> str:
 <html lang="{escape(lang)}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{escape(w['title'])}</title>
+<link rel="stylesheet" href="/play/static/cards.css">
 <link rel="stylesheet" href="/play/static/student.css">
 <script src="/play/static/student.js" defer></script>
 </head>

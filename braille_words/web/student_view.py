@@ -98,31 +98,12 @@ def page_view(session: AnySession, seat: int, lang: str, *,
     areas = []
     view = None if hidden else state.view_for(seat)
 
-    def name_of(target: Hashable) -> str | None:
-        try:
-            return session.kit.presenter.target_name(target, view, lang)
-        except (KeyError, IndexError, TypeError, ValueError):
-            return None  # a view older than the lines: the cells' own words do
-
-    def look(target: Hashable) -> dict[str, Any]:
-        try:
-            found = {} if view is None else session.kit.presenter.target_look(target, view)
-        except (KeyError, IndexError, TypeError, ValueError):
-            return {}
-        return {k: v for k, v in found.items() if k in LOOKS and isinstance(v, str | int)}
-
-    def pressed(target: Hashable) -> bool:
-        try:
-            return view is not None and session.kit.presenter.target_pressed(target, view)
-        except (KeyError, IndexError, TypeError, ValueError):
-            return False
-
+    drawn = drawn_for(session, view, lang)
     for item in lines:
         if isinstance(item, NamedGrid):
-            areas.append(_grid_area(item, word_lang, selection, targets, look))
+            areas.append(grid_area(item, word_lang, selection, targets, drawn.look))
         elif item.name in ITEM_LINES:
-            areas.append(_item_area(item, word_lang, lang, selection, targets, name_of,
-                                    pressed, look))
+            areas.append(item_area(item, word_lang, lang, selection, targets, drawn))
         else:
             areas.append({"name": item.name, "kind": "text",
                           "text": _print(item.line.cells(), lang, Mode.LITERARY)})
@@ -209,11 +190,54 @@ def _button(target: Hashable, text: str, selection: Any, targets: list[Hashable]
     return {"id": len(targets) - 1, "text": text, "picked": target == selection, **more}
 
 
-def _item_area(item: NamedLine, word_lang: str, lang: str, selection: Any,
-               targets: list[Hashable],
-               name_of: Callable[[Hashable], str | None],
-               pressed: Callable[[Hashable], bool],
-               look: Callable[[Hashable], dict[str, Any]]) -> dict[str, Any]:
+@dataclass(frozen=True)
+class Drawn:
+    """What the game says of a routing target beyond its cells (``GamePresenter``'s
+    ``target_name``, ``target_face``, ``target_pressed``, ``target_look``), for one view."""
+
+    name: Callable[[Hashable], str | None]
+    face: Callable[[Hashable], str | None]
+    pressed: Callable[[Hashable], bool]
+    look: Callable[[Hashable], dict[str, Any]]
+
+
+def drawn_for(session: AnySession, view: Any, lang: str) -> Drawn:
+    """What the game says of each routing target in ``view`` (None: nothing, a page still
+    to be handed over), each answer guarded: a view older than the lines it is asked about
+    answers nothing, and the cells' own words do."""
+    presenter = session.kit.presenter
+    misses = (KeyError, IndexError, TypeError, ValueError)
+
+    def name(target: Hashable) -> str | None:
+        try:
+            return None if view is None else presenter.target_name(target, view, lang)
+        except misses:
+            return None
+
+    def look(target: Hashable) -> dict[str, Any]:
+        try:
+            found = {} if view is None else presenter.target_look(target, view)
+        except misses:
+            return {}
+        return {k: v for k, v in found.items() if k in LOOKS and isinstance(v, str | int)}
+
+    def face(target: Hashable) -> str | None:
+        try:
+            return None if view is None else presenter.target_face(target, view, lang)
+        except misses:
+            return None
+
+    def pressed(target: Hashable) -> bool:
+        try:
+            return view is not None and presenter.target_pressed(target, view)
+        except misses:
+            return False
+
+    return Drawn(name, face, pressed, look)
+
+
+def item_area(item: NamedLine, word_lang: str, lang: str, selection: Any,
+               targets: list[Hashable], drawn: Drawn) -> dict[str, Any]:
     """A rack or hand (one group of buttons), or the table's words (a group per word).
 
     A button the game names (``target_name``) carries its name twice: plain (``name``), and
@@ -244,21 +268,24 @@ def _item_area(item: NamedLine, word_lang: str, lang: str, selection: Any,
     for group in groups:
         for button in group:
             target = targets[button["id"]]
-            name = name_of(target)
+            name = drawn.name(target)
             if name:
                 button["name"] = strip_marks(name)
                 button["spans"] = [[text, run] for text, run in marked_spans(name)]
-            if pressed(target):
+                face = drawn.face(target)
+                if face:
+                    button["text"] = face
+            if drawn.pressed(target):
                 button["picked"] = True
-            drawn = look(target)
-            if drawn:
-                button["look"] = drawn
+            looks = drawn.look(target)
+            if looks:
+                button["look"] = looks
     if item.name != "table":  # a hand's cards and its actions are one row of buttons
         groups = [[b for g in groups for b in g]] if groups else []
     return {"name": item.name, "kind": "items", "groups": groups}
 
 
-def _grid_area(item: NamedGrid, word_lang: str, selection: Any,
+def grid_area(item: NamedGrid, word_lang: str, selection: Any,
                targets: list[Hashable],
                look: Callable[[Hashable], dict[str, Any]]) -> dict[str, Any]:
     """A board: rows of squares, each a button with its coordinate (and how it is drawn: a

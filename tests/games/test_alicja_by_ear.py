@@ -24,6 +24,7 @@ from braille_words.games.alicja.rules import (
 )
 from braille_words.games.base import Event, RuleViolation
 from braille_words.present.messages import render
+from braille_words.speech.speaker import marked_spans, strip_marks
 
 DATA = load_data()
 NAMES = ["Ola", "Ada", "Bolek", "Celina"]
@@ -46,10 +47,12 @@ def talking(players: int = 3) -> tuple[Rules, State]:
     return r, replace(s, letters=("ż", "h"))
 
 
-def said(event: Event, lang: str, seat: int = 0) -> str:
+def said(event: Event, lang: str, seat: int = 0, *, marks: bool = False) -> str:
+    """The sentence as read; ``marks``: with the language marks of its Polish words kept."""
     params = {**event.params,
               **Presenter().event_params(event.kind, event.params, seat, NAMES, lang)}
-    return render(lang, "alicja", event.kind, params)
+    sentence = render(lang, "alicja", event.kind, params)
+    return sentence if marks else strip_marks(sentence)
 
 
 def out_event(events: list[Event]) -> Event:
@@ -71,7 +74,10 @@ def test_a_repeat_names_the_earlier_word_who_said_it_and_how(first: str, second:
     s, events = r.apply(s, 1, Say(second))
     event = out_event(events)
     assert said(event, "pl", 2) == f"Ada odpada — {pl}, karta 1."
+    # In English the Polish words are marked Polish (issue 38), the sentence around them not.
     assert said(event, "en", 2) == f"Ada is out — {en}, card 1."
+    english = said(event, "en", 2, marks=True)
+    assert {lang for _text, lang in marked_spans(english) if lang} == {"pl"}
 
 
 def test_the_one_who_said_the_earlier_word_hears_you_not_their_own_name() -> None:

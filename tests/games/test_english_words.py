@@ -183,3 +183,59 @@ def test_the_english_letter_counts_follow_english_frequency_order() -> None:
     scrabble = Counter({k: c for k, (c, _v) in scrabble_deck(words="en").letters.items()})
     for counts in (rummikub, scrabble):
         assert counts["e"] >= counts["t"] >= counts["q"]
+
+
+@pytest.mark.parametrize("words", ["pl", "en"])
+def test_a_hand_and_the_themes_read_on_a_page_of_the_other_language_mark_their_words(
+    words: str, polish: Any, english: Any
+) -> None:
+    """A Scrabble karty hand names its letters in the words' language, and Alicja offers its
+    themes in it: in a sentence of the other language each carries that language's mark, so
+    a screen reader voices it so; none carries the sentence's own (issue 38)."""
+    from braille_words.speech.speaker import marked_spans
+    from braille_words.table.launch import _deal
+
+    page = "en" if words == "pl" else "pl"
+    lexicon = polish if words == "pl" else english
+    said = {}
+    for game, line in (("scrabble", "karty" if page == "pl" else "cards"),
+                       ("alicja", "temat" if page == "pl" else "theme")):
+        kit = find_game(game, words)
+        _rules, state, _ = _deal(kit, lexicon, {}, ["Ola", "Ada", "Ewa"], 3)
+        said[game] = kit.presenter.read(line, state.view_for(0), page, "beginner") or ""
+    for game, sentence in said.items():
+        marks = [lang for _text, lang in marked_spans(sentence) if lang]
+        assert marks and set(marks) == {words}, (game, sentence)
+    hand = [text for text, lang in marked_spans(said["scrabble"]) if lang]
+    assert len(hand) >= 3  # every letter card of the hand, premium cards being words
+
+
+@pytest.mark.parametrize(("game", "words", "kind", "params", "marked"), [
+    ("rummikub", "pl", "words_rebuilt",
+     {"name": "Ola", "taken": "3 CEN", "added": "Ę", "words": "3 CENĘ", "renumbered": 0},
+     ["CEN", "Ę", "CENĘ"]),
+    ("rummikub", "en", "turn_ended", {"name": "Ada", "points": 7, "word": "ENFORCE"},
+     ["ENFORCE"]),
+    ("siedem-slow", "en", "word_written", {"word": "specializing", "score": 22}, ["SPECIALIZING"]),
+    ("alicja", "en", "player_out",
+     {"seat": 1, "why": "repeat", "relation": "same", "word": "socks", "earlier": "socks",
+      "by": 0, "card": 1}, ["socks"]),
+])
+def test_a_moves_news_marks_the_games_words_alone_on_a_page_of_the_other_language(
+    game: str, words: str, kind: str, params: dict[str, Any], marked: list[str]
+) -> None:
+    """Issue 38 on pages: the words of a move's news (laid, rebuilt, written, repeated) carry
+    the words' language, the numbers and the sentence around them the page's."""
+    from braille_words.present.messages import render
+    from braille_words.speech.speaker import marked_spans
+
+    kit = find_game(game, words)
+    page = "en" if words == "pl" else "pl"
+    names = ["Ola", "Ada", "Ewa"]
+    given = dict(params)
+    given.update(kit.presenter.event_params(kind, given, 0, names, page))
+    said = render(page, kit.id, kit.presenter.event_key(kind), given, verbosity="beginner",
+                  fallback=kit.event_template(kind))
+    spans = marked_spans(said)
+    assert [text for text, lang in spans if lang] == marked, said
+    assert {lang for _text, lang in spans if lang} == {words}

@@ -159,14 +159,16 @@ def test_the_teachers_page_looks_as_stored_in_both_sizes_and_with_more_contrast(
     running: Live = live(("scrabble", seats_of(["Ola", "Janek"], ["human", "computer"]), 5,
                           polish))
     _log_in(browser, running.url)
-    wait(browser, lambda d: d.find_elements("css selector", "article.seat"))
+    wait(browser, lambda d: d.find_elements("css selector", "article.seat ul.items"))
     time.sleep(1.5)
     shots = {}
     for look, contrast in LOOKS.items():
         _look(browser, contrast)
         for width, height in SIZES:
             _size(browser, width, height)
-            browser.execute_script("window.scrollTo(0, 0)")
+            # The seats' hands, drawn as cards (the board above them is the student's
+            # page's board, seen in its own pictures).
+            browser.execute_script("document.querySelector('article.seat').scrollIntoView()")
             time.sleep(0.3)
             assert browser.execute_script(
                 "return document.documentElement.scrollWidth <= window.innerWidth")

@@ -65,6 +65,9 @@ def test_scrabble_cards_are_named_as_said_picks_show_pressed_and_the_focus_stays
     kinds = ("karta premii", "karta warunkowa")
     premiums = [n for n in names if n.startswith(kinds)]
     assert len(premiums) == 2 and len(set(premiums)) == 2
+    # Drawn apart too: each its own short face, not one word for both.
+    faces = [face(c) for c, n in zip(_cards(browser), names, strict=True) if n.startswith(kinds)]
+    assert len(set(faces)) == 2 and "premia" not in faces, faces
     for number, name in enumerate(names, start=1):
         if name.startswith(kinds):
             assert f"{number} {name}" in hand, (name, hand)

@@ -227,5 +227,9 @@ def test_a_player_who_chooses_english_is_told_the_game_in_english(
     # The tiles are Polish letters in an English page: marked Polish.
     tile = browser.find_element(By.CSS_SELECTOR, "#area-rack button")
     assert tile.get_dom_attribute("lang") is None  # the letter in it is, not the button
-    assert tile.find_element(By.CSS_SELECTOR, ".face").get_dom_attribute("lang") == "pl"
+    # Named with its value, as "tile N" says it; the letter alone Polish, the rest English.
+    assert tile.accessible_name.endswith(" (1 point)")
+    letter = tile.find_element(By.CSS_SELECTOR, "[lang]")
+    assert letter.get_dom_attribute("lang") == "pl"
+    assert len(letter.get_property("textContent")) == 1  # the letter, nothing more
     assert axe(browser) == []

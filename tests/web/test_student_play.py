@@ -359,6 +359,42 @@ def test_a_word_thief_card_on_the_page_is_named_with_its_suit(hosted: HostMaker)
                                                for m in marked]
 
 
+def test_a_rummikub_tile_button_is_named_with_its_value_as_tile_n_says_it(
+    hosted: HostMaker,
+) -> None:
+    """Every tile is worth one point (the rulebook): the page draws it in the tile's corner,
+    and the button's name says it, as ``płytka N`` does; the letter alone carries its
+    language."""
+    from braille_words.speech.speaker import marked_spans, strip_marks
+    from braille_words.web.student_view import page_view
+
+    table = hosted("remote,computer:beginner", seed=3, game="rummikub")
+    session = table.table.session
+    view = session.state.view_for(0)
+    presenter = session.kit.presenter
+    assert view["tile_points"] == 1
+    for k, (_id, letter) in enumerate(view["rack"]):
+        name = strip_marks(presenter.target_name(("rack", k), view, "pl") or "")
+        shown = "joker" if letter is None else letter.upper()
+        assert name == f"{shown} (1 punkt)"
+        said = strip_marks(presenter.read(f"płytka {k + 1}", view, "pl", "beginner") or "")
+        assert said.startswith(f"Płytka {k + 1}: ") and "(1 punkt)." in said
+        assert presenter.target_look(("rack", k), view)["value"] == 1
+    english = presenter.target_name(("rack", 0), view, "en") or ""
+    assert strip_marks(english).endswith("(1 point)")
+    assert marked_spans(english)[0][1] in ("pl", None)
+    assert presenter.target_name(("rack", 99), view, "pl") is None
+    assert presenter.target_name(("word", 0, 0), view, "pl") is None
+    until = time.monotonic() + 20
+    while not session.outputs[0]._view and time.monotonic() < until:
+        time.sleep(0.05)
+    data, _ = page_view(session, 0, "en")
+    rack = next(a for a in data["areas"] if a["name"] == "rack")["groups"][0]
+    tiles = [b for b in rack if "look" in b]
+    assert tiles and all(b["look"]["value"] == 1 for b in tiles)
+    assert all(b["spans"][0][1] == "pl" or b["name"].startswith("joker") for b in tiles)
+
+
 def test_a_hint_and_a_refusal_mark_the_english_words_alone_in_a_polish_sentence(
     tmp_path: Path, english: Any
 ) -> None:

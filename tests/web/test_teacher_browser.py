@@ -198,3 +198,89 @@ def test_zakoncz_gre_asks_first_and_the_page_keeps_its_reports(
     assert "Nauczyciel kończy grę. Wyniki:" in running.heard(0)
     browser.get(running.url + "reports?scope=game")
     _wait(browser, lambda d: "Gier w raporcie: 1." in d.page_source)
+
+
+def _heard_text(driver: Any, element: Any) -> str:
+    """What a screen reader reads of ``element``: its text, less what is hidden from it."""
+    return str(driver.execute_script(
+        "const walk = (n) => n.nodeType === 3 ? n.textContent"
+        " : (n.getAttribute && n.getAttribute('aria-hidden') === 'true') ? ''"
+        " : Array.from(n.childNodes).map(walk).join('');"
+        "return walk(arguments[0]);", element))
+
+
+def _list_under(driver: Any, article: Any, heading: str) -> list[Any]:
+    """The items of the list right after ``heading`` in ``article`` (a hand under "Karty")."""
+    from selenium.webdriver.common.by import By
+
+    found = article.find_elements(
+        By.XPATH, f".//*[self::h3 or self::h5][normalize-space()='{heading}']"
+                  "/following-sibling::ul[1]/li")
+    return list(found)
+
+
+def test_the_teachers_page_draws_every_board_and_hand_as_the_students_page_names_them(
+    live: Callable[..., Live], polish: Any, browser: Any
+) -> None:
+    """Issue 34: the teacher sees each table's board and each seat's hand drawn as cards
+    (values in corners, a premium card's own face), and a screen reader reads each card by
+    the name the game gives it, as the student's page does; axe stays clean."""
+    from selenium.webdriver.common.by import By
+
+    from braille_words.speech.speaker import strip_marks
+
+    running = live(
+        ("scrabble", seats_of(["Ola", "Janek"], ["human", "computer"]), 5, polish),
+        ("rummikub", seats_of(["Ola", "Janek"], ["human", "computer"]), 3, polish),
+        ("seven_words", seats_of(["Ola", "Janek"], ["human", "computer"]), 3, polish),
+    )
+    _log_in(browser, running.url)
+    _wait(browser, lambda d: _list_under(d, d.find_element(By.ID, "table-2-seat-1"),
+                                         "Płytki na stojaku"))
+    assert _axe(browser) == []
+
+    # Scrabble karty: the board, a real table with its headers, drawn once for the table.
+    board = browser.find_element(By.ID, "table-1").find_elements(By.TAG_NAME, "table")
+    assert len(board) == 1
+    assert len(board[0].find_elements(By.CSS_SELECTOR, "th[scope=col]")) == 15
+    assert len(board[0].find_elements(By.CSS_SELECTOR, "th[scope=row]")) == 15
+    session = running.session(1)
+    for seat in range(2):
+        view = session.state.view_for(seat)
+        article = browser.find_element(By.ID, f"table-1-seat-{seat}")
+        cards = _list_under(browser, article, "Karty")
+        hand = view["hand"]
+        assert len(cards) == len(hand)
+        presenter = session.kit.presenter
+        for k, (item, card) in enumerate(zip(cards, hand, strict=True)):
+            kind = "premium" if card["premium"] else "letter"
+            target = ("rack", k, kind)
+            name = strip_marks(presenter.target_name(target, view, "pl") or "")
+            assert _heard_text(browser, item) == name
+            if card["premium"]:  # its own short face, not "premia"
+                face = presenter.target_face(target, view, "pl")
+                assert face and face in item.text and "premia" not in item.text
+            elif card["letter"]:
+                assert str(card["value"]) in item.text  # the value in its corner
+    # Rummikub: each seat's rack, every tile with its one point said and drawn.
+    session = running.session(2)
+    for seat in range(2):
+        article = browser.find_element(By.ID, f"table-2-seat-{seat}")
+        tiles = _list_under(browser, article, "Płytki na stojaku")
+        rack = session.state.view_for(seat)["rack"]
+        assert len(tiles) == len(rack)
+        for item, (_id, letter) in zip(tiles, rack, strict=True):
+            shown = "joker" if letter is None else letter.upper()
+            assert _heard_text(browser, item) == f"{shown} (1 punkt)"
+    # 7 słów: the open cards, the same for every seat, drawn once for the table, each card
+    # in its column's colour and pattern.
+    _wait(browser, lambda d: _list_under(d, d.find_element(By.ID, "table-3"), "Karty"))
+    cards = _list_under(browser, browser.find_element(By.ID, "table-3"), "Karty")
+    assert len(cards) == len(running.session(3).state.view_for(0)["area"])
+    assert all(_heard_text(browser, c) for c in cards)
+    for seat in range(2):
+        assert _list_under(browser, browser.find_element(By.ID, f"table-3-seat-{seat}"),
+                           "Karty") == []
+    assert _axe(browser) == []
+    # Polish words on a Polish page: no language mark in what is drawn.
+    assert browser.find_elements(By.CSS_SELECTOR, "#tables ul [lang], #tables table [lang]") == []

@@ -151,7 +151,9 @@ def read_scores(view: Mapping[str, Any], lang: str, verbosity: str) -> str:
 
 def choose_sentence(view: Mapping[str, Any], lang: str, verbosity: str,
                     word_lang: str = "pl") -> str:
-    first, second = (_data(word_lang).themes[i].name for i in view["themes"])
+    # The themes are in the words' language: marked so on a page in another (issue 38).
+    first, second = (mark_word(_data(word_lang).themes[i].name, word_lang, lang)
+                     for i in view["themes"])
     return _t(lang, "choose_theme", verbosity, first=first, second=second)
 
 
@@ -261,16 +263,21 @@ def _out_detail(params: Mapping[str, Any], name: Any, lang: str, word_lang: str 
     if why == "repeat" and "relation" in params:
         by = params.get("by")
         by_name = _t(lang, "said_by_you") if by is not None and by == seat else name(by)
-        return _t(lang, f"out_repeat_{params['relation']}", word=params.get("word", "?"),
-                  earlier=params.get("earlier", "?"), by_name=by_name)
+        return _t(lang, f"out_repeat_{params['relation']}",
+                  word=mark_word(str(params.get("word", "?")), word_lang, lang),
+                  earlier=mark_word(str(params.get("earlier", "?")), word_lang, lang),
+                  by_name=by_name)
     if why == "vote" and params.get("about") == "family":
-        return _t(lang, "out_vote_family", words=params.get("words", "?"),
-                  earlier=params.get("earlier", "?"))
+        return _t(lang, "out_vote_family",
+                  words=mark_word(str(params.get("words", "?")), word_lang, lang),
+                  earlier=mark_word(str(params.get("earlier", "?")), word_lang, lang))
     if why == "vote" and params.get("about") == "theme":
         themes = _data(word_lang).themes
         index = params.get("theme", -1)
         theme = themes[index].name if isinstance(index, int) and 0 <= index < len(themes) else "?"
-        return _t(lang, "out_vote_theme", words=params.get("words", "?"), theme=theme)
+        return _t(lang, "out_vote_theme",
+                  words=mark_word(str(params.get("words", "?")), word_lang, lang),
+                  theme=mark_word(theme, word_lang, lang))
     detail = params.get("letters") or params.get("earlier") or ""
     return f": {_join(detail)}" if detail else ""
 

@@ -93,7 +93,9 @@ def card_name(
                   dark=card["dark"])
     if card["letter"] is None:
         return _t(lang, "blank", verbosity)
-    return letter_name(card["letter"], word_lang)
+    # The letter's name in the words' language, marked so when the sentence is in another
+    # (an English voice read "igrek" of a Polish hand; issue 38).
+    return mark_word(letter_name(card["letter"], word_lang), word_lang, lang)
 
 
 def premium_said(code: str, lang: str, verbosity: str = "beginner") -> str:
@@ -654,6 +656,15 @@ class Presenter(GamePresenter[ScrabbleView]):
             if last is not None and square in _squares_of(last):
                 return {"state": "pending" if view["phase"] == "verdict" else "last"}
         return {}
+
+    def target_face(self, target: Any, view: ScrabbleView, lang: str) -> str | None:
+        """A premium card's face, short and its own ("×2 słowo", "1 samogł."): on the cells
+        every conditional card is the same symbol, and on the page both were "premia"."""
+        if not (isinstance(target, tuple) and len(target) == 3 and target[0] == "rack"
+                and 0 <= target[1] < len(view["hand"])):
+            return None
+        premium = view["hand"][target[1]]["premium"]
+        return None if premium is None else _t(lang, "card_face", card=str(premium))
 
     def target_pressed(self, target: Any, view: ScrabbleView) -> bool:
         """A premium card marked to go with the move (pressed twice, or ``premia N``)."""

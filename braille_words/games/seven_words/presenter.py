@@ -259,9 +259,12 @@ def event_params(
             extra[f"{key}_name"] = name(params[key])
     if "area" in params:
         extra["cards_said"] = cards_sentence(params["area"], lang, word_lang)
+    if kind == "word_written" and isinstance(params.get("word"), str):
+        extra["word"] = mark_word(params["word"].upper(), word_lang, lang)
     if kind == "words_revealed":
         extra["words_said"] = "; ".join(
-            f"{name(w['seat'])}: {str(w['word']).upper()} {w['score']}"
+            f"{name(w['seat'])}: {mark_word(str(w['word']).upper(), word_lang, lang)} "
+            f"{w['score']}"
             if w["word"]
             else f"{name(w['seat'])}: {_t(lang, 'no_word_written')}"
             for w in params["words"]

@@ -21,7 +21,7 @@ from braille_words.games.word_rummikub.view import RummikubView, TableWord
 from braille_words.present.messages import render, text
 from braille_words.present.rulebook import rules_told
 from braille_words.present.tally import tally
-from braille_words.speech.speaker import mark_word
+from braille_words.speech.speaker import mark_word, mark_words_in
 from braille_words.speech.spelling import letter_name
 from braille_words.tiles import is_number
 
@@ -85,7 +85,46 @@ def read_tile(view: RummikubView, number: int, lang: str, word_lang: str = WORD_
     rack = view["rack"]
     if not 1 <= number <= len(rack):
         return _t(lang, "no_rack_tile", n=number, count=len(rack))
-    return _t(lang, "tile_picked", n=number, name=_name(rack[number - 1][1], lang, word_lang))
+    name = _worth(view, _name(rack[number - 1][1], lang, word_lang), lang)
+    return _t(lang, "tile_picked", n=number, name=name)
+
+
+def _worth(view: RummikubView, name: str, lang: str) -> str:
+    """A tile with what it is worth, as a single tile is said and its button is named (the
+    rack's reading leaves the values out: every tile is worth the same)."""
+    points = view.get("tile_points")
+    return name if points is None else _t(lang, "tile_worth", name=name, value=points)
+
+
+def _own_tile(target: Any, view: RummikubView) -> tuple[bool, str | None] | None:
+    """(found, its letter: None a joker) of a rack or loose tile target; None for others."""
+    if not (isinstance(target, tuple) and len(target) == 2 and target[0] in ("rack", "loose")):
+        return None
+    tiles = view["rack"] if target[0] == "rack" else view.get("loose") or []
+    k = target[1]
+    if not isinstance(k, int) or not 0 <= k < len(tiles):
+        return None
+    return True, tiles[k][1]
+
+
+def tile_name(target: Any, view: RummikubView, lang: str, word_lang: str = WORD_LANG) -> str | None:
+    """A rack or loose tile as the page names its button: its printed letter (marked as the
+    tiles' language) or "joker", with its value, as ``płytka N`` says it."""
+    found = _own_tile(target, view)
+    if found is None:
+        return None
+    letter = found[1]
+    name = _t(lang, "joker_name") if letter is None else mark_word(letter.upper(), word_lang, lang)
+    return _worth(view, name, lang)
+
+
+def tile_look(target: Any, view: RummikubView) -> dict[str, Any]:
+    """A rack or loose tile's value in its corner (its name says it), a joker as a wild."""
+    found = _own_tile(target, view)
+    points = view.get("tile_points")
+    if found is None or points is None:
+        return {}
+    return {"value": points, **({"kind": "wild"} if found[1] is None else {})}
 
 
 def read_letter(
@@ -298,6 +337,10 @@ def event_params(
         extra["named"] = ", ".join(_name(x, lang, word_lang) for x in letters)
     if kind == "game_over":
         extra["winners"] = ", ".join(names[s] for s in params.get("winner_seats", []))
+    # The table's words and letters in a move's news: in their language (issue 38).
+    for key in ("word", "words", "taken", "added"):
+        if isinstance(params.get(key), str):
+            extra[key] = mark_words_in(params[key], word_lang, lang)
     return extra
 
 
@@ -474,6 +517,12 @@ class Presenter(GamePresenter[RummikubView]):
 
     def rack_letters(self, view: RummikubView) -> str:
         return rack_letters(view)
+
+    def target_name(self, target: Any, view: RummikubView, lang: str) -> str | None:
+        return tile_name(target, view, lang, self.word_lang)
+
+    def target_look(self, target: Any, view: RummikubView) -> Mapping[str, Any]:
+        return tile_look(target, view)
 
     def event_params(
         self,

@@ -50,6 +50,10 @@ from braille_words.tiles import Tile, alphabet
 
 GAME_ID = "word_rummikub"
 
+TILE_POINTS = 1
+"""What one tile is worth: "Wszystkie litery, w tym również Jokery, są warte jeden punkt" (the
+rulebook); a word scores its length times this."""
+
 
 class WordList(Protocol):
     """All the rules need from a lexicon."""
@@ -306,6 +310,7 @@ class State:
             "loose": [tile_view(t) for t in self.turn.loose],
             "rack_sizes": [len(self.rack_of(s)) for s in range(len(self.seats))],
             "bank": len(self.bank),
+            "tile_points": TILE_POINTS,
             "scores": list(self.scores),
             "laid_down": list(self.laid_down),
             "turn_changed": self.turn_changed,
@@ -1128,7 +1133,8 @@ class Rules(GameRules["State", "Move"]):
         changed = tuple(
             word_text(w) for w in t.table if start_words[tuple(w)] == 0
         )
-        return TurnCheck((), len(best) * (2 if doubled else 1), word_text(best), doubled, changed)
+        points = len(best) * TILE_POINTS * (2 if doubled else 1)
+        return TurnCheck((), points, word_text(best), doubled, changed)
 
     def _end_turn(self, state: State) -> tuple[State, list[Event]]:
         check = self.check_turn(state)

@@ -60,6 +60,8 @@ class RummikubView(BaseView):
     loose: list[RackTile]
     rack_sizes: list[int]
     bank: int
+    tile_points: int
+    """What every tile is worth (the rulebook: all, jokers too, one point)."""
     scores: list[int]
     laid_down: list[bool]
     turn_changed: bool

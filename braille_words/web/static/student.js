@@ -227,6 +227,7 @@
     else button.removeAttribute("aria-pressed");
     button.classList.toggle("picked", !!item.picked);
     button.classList.toggle("empty", !item.text);
+    button.classList.add("card");
     if (tabbable !== undefined) button.tabIndex = tabbable ? 0 : -1;
   }
 
@@ -266,6 +267,7 @@
         list = list.lastElementChild;
       }
       list.className = "items";
+      list.dataset.area = area.name;
       const items = ensure(list, group.length, "li");
       group.forEach((item, i) => {
         const button = items[i].firstElementChild || items[i].appendChild(

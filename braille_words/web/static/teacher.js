@@ -39,6 +39,100 @@
     return node;
   }
 
+
+  // -- the board and the hands, drawn as the student's page draws them (cards.css) -----------
+  // Not buttons: the teacher presses nothing here. Each card is a list item whose content is
+  // what a screen reader reads (its name, the game's word or letter in its own language), its
+  // print face drawn and hidden from the reader where the name says more.
+
+  const PAGE_LANG = document.documentElement.lang;
+  const LOOKS = ["suit", "kind", "column", "state"];
+
+  function spansInto(node, spans) {
+    for (const [text, lang] of spans) {
+      node.appendChild(lang && lang !== PAGE_LANG ? el("span", { lang, text })
+        : document.createTextNode(text));
+    }
+  }
+
+  function card(item, tag, wordLang, more) {
+    const node = el(tag, { class: "card" });
+    const look = item.look || {};
+    for (const name of LOOKS) if (look[name] !== undefined) node.dataset[name] = String(look[name]);
+    const face = el("span", { class: "face", text: item.text || "·" });
+    node.appendChild(face);
+    if (!item.text) {
+      node.classList.add("empty");
+      face.setAttribute("aria-hidden", "true");
+    } else if (item.spans) {
+      face.setAttribute("aria-hidden", "true");
+      if (look.value !== undefined) {
+        node.appendChild(el("span", { class: "corner", "aria-hidden": "true", text: String(look.value) }));
+      }
+      const said = el("span", { class: "said" });
+      spansInto(said, item.spans);
+      node.appendChild(said);
+    } else if (wordLang !== PAGE_LANG) {
+      face.lang = wordLang;
+    }
+    if (item.text && more.length) {
+      const said = el("span", { class: "said" });
+      spansInto(said, more);
+      node.appendChild(said);
+    }
+    return node;
+  }
+
+  function drawItems(group, name, wordLang) {
+    const list = el("ul", { class: "items", "data-area": name });
+    for (const item of group) {
+      if (!item.end) list.appendChild(el("li", {}, card(item, "span", wordLang, [])));
+    }
+    return list;
+  }
+
+  function drawBoard(area, headingId, wordLang) {
+    const table = el("table", { class: "board", "aria-labelledby": headingId });
+    const head = table.createTHead().insertRow();
+    head.appendChild(el("td", {}));
+    for (const name of area.columns) head.appendChild(el("th", { scope: "col", text: name }));
+    const body = table.createTBody();
+    area.rows.forEach((row, r) => {
+      const tr = body.insertRow();
+      tr.appendChild(el("th", { scope: "row", text: String(r + 1) }));
+      for (const square of row) {
+        const state = square.look && square.look.state;
+        const more = [...(square.joker ? [[` (${W.joker})`, null]] : []),
+                      ...(state ? [[`, ${W["square_" + state]}`, null]] : [])];
+        tr.insertCell().appendChild(card(square, "span", wordLang, more));
+      }
+    });
+    return table;
+  }
+
+  // ``areas`` drawn into ``holder`` under headings of ``level``; drawn anew only when they
+  // changed (nothing in them takes the focus).
+  function drawAreas(holder, areas, wordLang, level, idBase) {
+    const key = JSON.stringify(areas);
+    if (holder.dataset.key === key) return;
+    holder.dataset.key = key;
+    holder.replaceChildren(...areas.map((area) => {
+      const headingId = `${idBase}-${area.name}`;
+      const part = el("div", { class: `drawn drawn-${area.name}` });
+      part.appendChild(el(level, { id: headingId, text: W[`drawn_${area.name}`] || area.name }));
+      if (area.kind === "grid") {
+        part.appendChild(drawBoard(area, headingId, wordLang));
+      } else if (area.name === "table") {
+        const words = el("ol", { class: "words", "aria-labelledby": headingId });
+        for (const group of area.groups) words.appendChild(el("li", {}, drawItems(group, area.name, wordLang)));
+        part.appendChild(words);
+      } else {
+        for (const group of area.groups) part.appendChild(drawItems(group, area.name, wordLang));
+      }
+      return part;
+    }));
+  }
+
   async function control(number, body) {
     let answer;
     try {
@@ -128,11 +222,13 @@
       section.appendChild(next);
     }
 
+    const drawn = el("div", { class: "table-drawn" });
+    section.appendChild(drawn);
     section.appendChild(el("h3", { text: W.seats }));
     const seats = el("div", { class: "seats" });
     section.appendChild(seats);
     root.appendChild(section);
-    const parts = { section, heading, status, pause, goOn, to, from, seats, seatParts: [],
+    const parts = { section, heading, status, pause, goOn, to, from, drawn, seats, seatParts: [],
                     lastNews: t.news, lastTurn: "" };
     built.set(n, parts);
     return parts;
@@ -146,6 +242,7 @@
     // while it lasts, and said once in the news when it starts.
     const alert = el("p", { class: "alert", id: `${id}-alert`, hidden: "" });
     const facts = el("dl", {});
+    const hand = el("div", { class: "hand" });
     const display = el("div", { class: "display" });
     // A network seat's display and sentences are what the student's computer reported:
     // said so on the page (a student's program could report anything).
@@ -160,14 +257,15 @@
     const moreTime = button("", () => control(n, { action: "more_time", seat: s.seat }),
                             { id: `${id}-more-time` });
     article.append(
-      name, alert, facts, reported,
+      name, alert, facts, hand, reported,
       el("h5", { text: W.display }), display,
       el("h5", { id: `${id}-heard`, text: W.heard }), heard,
       el("h5", { text: W.lines }), lines,
       give, moreTime,
     );
     parts.seats.appendChild(article);
-    const seat = { article, name, alert, facts, reported, display, heard, lines, give, moreTime };
+    const seat = { article, name, alert, facts, hand, reported, display, heard, lines, give,
+                   moreTime, id };
     parts.seatParts.push(seat);
     return seat;
   }
@@ -213,6 +311,7 @@
     ];
     if (s.clock !== null) pairs.push([fill(W.clock, { s: s.clock }), ""]);
     setFacts(seat.facts, pairs);
+    drawAreas(seat.hand, s.areas || [], s.word_lang, "h5", `${seat.id}-drawn`);
     seat.reported.textContent = s.network ? W.reported : "";
     seat.reported.hidden = !s.network;
     seat.display.replaceChildren();
@@ -245,6 +344,8 @@
     if (t.over) bits.push(W.over);
     parts.status.textContent = bits.join("; ");
     parts.pause.setAttribute("aria-pressed", t.paused ? "true" : "false");
+    const wordLang = t.seats.length ? t.seats[0].word_lang : PAGE_LANG;
+    drawAreas(parts.drawn, t.areas || [], wordLang, "h3", `table-${n}-drawn`);
     setOptions(parts.to, [["", W.everyone], ...t.seats.map((s) => [String(s.seat), s.name])]);
     if (parts.from) {
       setOptions(parts.from, [["", W.fresh_deal],
