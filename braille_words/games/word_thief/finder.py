@@ -11,8 +11,8 @@ hand's, so its letter multiset is the piece's times one of the hand's sub-multis
 2^7 of them, times 26 for each wild standing in). With each multiset kept as a product of
 primes (one prime a letter), the words of a piece are its product times each of the hand's,
 looked up in an anagram index built once per word list (a bitmap of the products' hashes,
-checked for all of them at once with numpy, lets only the few that may be words reach the
-dictionary), then an in-order check of the few words found. The words of a piece are kept
+checked for all of them at once with numpy, lets only the few that may be words through to
+one vectorized binary search of them all), then an in-order check of the words found. The words of a piece are kept
 grouped by what they take from the hand ("a take": which sub-multiset, and how many wilds),
 and each piece is looked up once per turn, whatever table word it comes from.
 
@@ -65,8 +65,8 @@ def holds_in_order(word: str, stolen: str) -> bool:
 class AnagramIndex:
     """The words of a graph by letter multiset, each multiset a product of primes (the most
     frequent letters get the smallest), kept lean: the products' low 64 bits (numpy's wrapping
-    multiply) sorted, the word ids in that order, every word's letters in one string, and a
-    bitmap with the slot of each product set. Built once per word list (``anagram_index``),
+    multiply) sorted, the word ids in that order, every word's letters in one string, which
+    products may overflow 64 bits, and a bitmap with the slot of each product set. Built once per word list (``anagram_index``),
     in a few tenths of a second and about 4 MB for the English one — a dictionary of Python
     products and word tuples held 37 MB, most of a Word Thief game's memory."""
 
@@ -94,15 +94,22 @@ class AnagramIndex:
         of_code = np.ones(len(letters) + 1, dtype=np.uint64)
         for i, c in enumerate(letters):
             of_code[i + 1] = self.prime[c]
+        log_of_code = np.log2(of_code.astype(np.float64))
         low = np.ones(total, dtype=np.uint64)
+        size = np.zeros(total, dtype=np.float64)
         for first in range(0, total, CHUNK):  # each word's product, wrapping at 64 bits
             last = min(total, first + CHUNK)
             a, b = int(self._start[first]), int(self._start[last])
-            low[first:last] = np.multiply.reduceat(
-                of_code[code[a:b]], self._start[first:last].astype(np.int64) - a)
+            at = self._start[first:last].astype(np.int64) - a
+            low[first:last] = np.multiply.reduceat(of_code[code[a:b]], at)
+            size[first:last] = np.add.reduceat(log_of_code[code[a:b]], at)
         self._order = np.argsort(low, kind="stable").astype(np.uint32)
         self._low = low[self._order]
-        del low
+        # Which products may not fit in 64 bits (their logarithm, with a margin for its
+        # rounding): only those can share their low bits with a smaller product, so only
+        # those are multiplied out exactly when found (one word in a few hundred).
+        self._big = (size > 63.5)[self._order]
+        del low, size
         chars = np.array([0, *(ord(c) for c in letters)], dtype=np.uint32)
         if int(chars.max()) <= 0xFF:  # one byte a letter, as the str holds them
             self._text: str = chars.astype(np.uint8)[code].tobytes().decode("latin-1")
@@ -124,19 +131,40 @@ class AnagramIndex:
         bits: np.ndarray[Any, Any] = self.seen[taken >> np.uint64(3)]
         return ((bits >> (taken & np.uint64(7)).astype(np.uint8)) & 1).astype(np.bool_)
 
-    def words_of(self, key: int) -> list[str]:
-        """The words whose letters multiply to ``key`` exactly."""
-        low = key & LOW_64
-        lows = self._low
-        lo = hi = int(lows.searchsorted(np.uint64(low)))
-        while hi < len(lows) and int(lows[hi]) == low:  # most products hold one to a few words
-            hi += 1
-        if lo == hi:
-            return []
-        text, start, prime = self._text, self._start, self.prime
-        words = (text[start[i]:start[i + 1]] for i in self._order[lo:hi].tolist())
-        # Two multisets may share the low 64 bits of their products: only the exact ones.
-        return [w for w in words if prod([prime[c] for c in w]) == key]
+    def lookup(
+        self, lows: np.ndarray[Any, np.dtype[np.uint64]]
+    ) -> tuple[list[int], list[str], list[bool]]:
+        """The words whose products' low 64 bits are among ``lows``: for each, which of
+        ``lows`` (its position), the word, and whether its product may overflow 64 bits (then
+        only ``exact`` tells it from a smaller product sharing its low bits). All the binary
+        searches and gathers are one numpy step each, so only words reach Python."""
+        table = self._low
+        first = table.searchsorted(lows, side="left")
+        count = table.searchsorted(lows, side="right") - first
+        hit = np.flatnonzero(count)
+        if not len(hit):
+            return [], [], []
+        many = count[hit]
+        which = np.repeat(hit, many)
+        # Each hit's run of equal products: its first place, then one more for each after.
+        step = np.ones(len(which), dtype=np.int64)
+        ends = np.cumsum(many)
+        step[0] = first[hit[0]]
+        step[ends[:-1]] = first[hit[1:]] - (first[hit[:-1]] + many[:-1] - 1)
+        places = np.cumsum(step)
+        ids = self._order[places].astype(np.int64)
+        text = self._text
+        words = [text[a:b] for a, b in zip(self._start[ids].tolist(),
+                                             self._start[ids + 1].tolist(), strict=True)]
+        return which.tolist(), words, self._big[places].tolist()
+
+    def exact(self, word: str, key: int, doubt: bool) -> bool:
+        """Whether ``word``'s product is ``key``, found by its low bits (``lookup``): sure
+        when neither overflows 64 bits, else multiplied out."""
+        if not doubt and key <= LOW_64:
+            return True
+        prime = self.prime
+        return prod([prime[c] for c in word]) == key
 
 
 CHUNK = 8192
@@ -241,13 +269,13 @@ class Finder:
             # bitmap all at once; only the few products whose slot is set are looked up
             # exactly, where a look-up of each would cost a binary search.
             low = self._low * np.uint64(base & LOW_64)
-            for i in np.flatnonzero(index.may_hold(low)).tolist():
-                hits = index.words_of(base * keys[i])
-                if not hits:
-                    continue
-                good = [w for w in hits if in_order(w)] if check else list(hits)
-                if good:
-                    found.setdefault(groups[i], []).extend(good)
+            maybe = np.flatnonzero(index.may_hold(low))
+            numbers = maybe.tolist()
+            exact = index.exact
+            for k, word, doubt in zip(*index.lookup(low[maybe]), strict=True):
+                i = numbers[k]
+                if (not check or in_order(word)) and exact(word, base * keys[i], doubt):
+                    found.setdefault(groups[i], []).append(word)
         self._pieces[key] = found
         return found
 
