@@ -12,9 +12,10 @@ hand's, so its letter multiset is the piece's times one of the hand's sub-multis
 primes (one prime a letter), the words of a piece are its product times each of the hand's,
 looked up in an anagram index built once per word list (a bitmap of the products' hashes,
 checked for all of them at once with numpy, lets only the few that may be words through to
-one vectorized binary search of them all), then an in-order check of the words found. The words of a piece are kept
-grouped by what they take from the hand ("a take": which sub-multiset, and how many wilds),
-and each piece is looked up once per turn, whatever table word it comes from.
+one vectorized binary search of them all), then an in-order check of the words found. The
+words of a piece are kept grouped by what they take from the hand ("a take": which
+sub-multiset, and how many wilds), and each piece is looked up once per turn, whatever table
+word it comes from.
 
 A steal is then a walk along the stolen word choosing the next piece and one group of its
 words, as long as the hand can still pay: what is left of the hand is itself one of its
@@ -51,8 +52,9 @@ Node = tuple[Piece, int, int]
 """Where a steal stands in ``Finder.lattice``: the stolen cards not yet split off, what is
 left of the hand's letters (a take's number) and of its wilds."""
 
-Edge = tuple[Piece, list[str], Node]
-"""The next piece, the words it may become (all taking the same cards), the node after."""
+Edge = tuple[Piece, list[str], Node, Group]
+"""The next piece, the words it may become, the node after, and what they take from the hand
+(all the same cards)."""
 
 
 def holds_in_order(word: str, stolen: str) -> bool:
@@ -66,9 +68,10 @@ class AnagramIndex:
     """The words of a graph by letter multiset, each multiset a product of primes (the most
     frequent letters get the smallest), kept lean: the products' low 64 bits (numpy's wrapping
     multiply) sorted, the word ids in that order, every word's letters in one string, which
-    products may overflow 64 bits, and a bitmap with the slot of each product set. Built once per word list (``anagram_index``),
-    in a few tenths of a second and about 4 MB for the English one — a dictionary of Python
-    products and word tuples held 37 MB, most of a Word Thief game's memory."""
+    products may overflow 64 bits, and a bitmap with the slot of each product set. Built once
+    per word list (``anagram_index``), in a few tenths of a second and about 4 MB for the
+    English one — a dictionary of Python products and word tuples held 37 MB, most of a Word
+    Thief game's memory."""
 
     def __init__(self, graph: Any) -> None:
         letters: Sequence[str] = graph.letters
@@ -222,6 +225,8 @@ class Finder:
         prime = self.index.prime
         known = [c for c in hand if c in prime]
         distinct = sorted(set(known))
+        self.letters = tuple(distinct)
+        """The hand's distinct letters, in the order of a take's counts."""
         self.have = tuple(known.count(c) for c in distinct)
         self.takes = list(product(*(range(n + 1) for n in self.have)))
         keys = [prod([prime[c] ** n for c, n in zip(distinct, take, strict=True)])
@@ -315,7 +320,7 @@ class Finder:
             return
 
         def walk(node: Node) -> Iterator[tuple[tuple[Piece, ...], tuple[list[str], ...]]]:
-            for piece, words, after in edges[node]:
+            for piece, words, after, _ in edges[node]:
                 if not after[0]:
                     yield (piece,), (words,)
                     continue
@@ -341,7 +346,7 @@ class Finder:
         def ways_from(node: Node) -> int:
             if node not in paths:
                 paths[node] = sum(len(words) * (ways_from(after) if after[0] else 1)  # noqa: F821 (deleted after use)
-                                  for _, words, after in edges[node])
+                                  for _, words, after, _ in edges[node])
             return paths[node]
 
         total = ways_from(start)
@@ -425,7 +430,7 @@ class Finder:
                         continue
                     after = (later, lefts[take], free - short)
                     if not later or search(after):  # noqa: F821 (deleted after use)
-                        out.append((piece, words, after))
+                        out.append((piece, words, after, (take, lacking)))
             return bool(out)
 
         start = (tuple(range(n)), self._full, self.wilds)
