@@ -188,34 +188,50 @@ class _Target:
         self.finder = finder
         stolen = [None if p.wild else p.letter for p in cards]
         self.start, self.edges = finder.lattice(stolen)
-        self._edge: dict[tuple[Any, ...], int] = {}
+        self._group: dict[tuple[Piece, Group], int] = {}
+        self._pieces: dict[Piece, tuple[int, list[str]]] = {}
         self._best: dict[Node, int] = {}
         self._common: dict[tuple[int, str], list[str]] = {}
+        self._kept = takes.kept
+        self._bonus = ceiling.rules.deck.all_cards_bonus if ceiling.full else 0
+        self._size = takes.size
 
     def edge(self, node: Node, piece: Piece, group: Group) -> int:
         """The ceiling of the words of one group holding ``piece``, made at ``node`` (see
-        ``Takes``). One for the whole group: its words are the piece, the take, and as many
-        letters the hand has no card of, which wilds stand in for (the finder keeps each word
-        with its fewest wilds) and which score nothing, as a stolen wild scores nothing
-        whatever letter it stands for (the finder groups a word by each letter it may be)."""
-        take, lacking = group
-        key = (node[1], piece, take, lacking)
-        found = self._edge.get(key)
+        ``Takes``): the hand's cards it holds that are still left there, and ``group``'s."""
+        found = self._group.get((piece, group))
         if found is None:
-            cards, takes, ceiling = self.cards, self.takes, self.ceiling
-            values = ceiling.values
-            stolen = sum(values.get(cards[i].letter, 0) for i in piece if not cards[i].wild)
-            found = stolen + takes.kept[node[1]][take]
-            suits = {cards[i].card.suit for i in piece if not cards[i].wild}
-            # One suit: the stolen cards' (any, if they are all wilds), the hand's wilds
-            # standing in for the take's letters of other suits and those it has none of.
-            doubled = [takes.suit_value[suit][take] for suit in (suits or takes.suit_value)
-                       if len(suits) <= 1 and suit in takes.suit_short
-                       and takes.suit_short[suit][take] + lacking <= ceiling.wilds]
-            if doubled:
-                found += stolen + max(doubled)
-            found += self.rules.deck.length_points(len(piece) + takes.size[take] + lacking)
-            self._edge[key] = found
+            found = self.group(piece, group)
+        return found + self._kept[node[1]][group[0]]
+
+    def group(self, piece: Piece, group: Group) -> int:
+        """What the words of one group holding ``piece`` score at most besides their hand
+        cards' values once (``Takes.kept``). One for the whole group: its words are the piece,
+        the take, and as many letters the hand has no card of, which wilds stand in for (the
+        finder keeps each word with its fewest wilds) and which score nothing, as a stolen
+        wild scores nothing whatever letter it stands for (the finder groups a word by each
+        letter it may be)."""
+        take, lacking = group
+        takes = self.takes
+        cached = self._pieces.get(piece)
+        if cached is None:
+            placed = [self.cards[i] for i in piece if not self.cards[i].wild]
+            held = {p.card.suit for p in placed}
+            # One suit: the stolen cards' (any, if they are all wilds).
+            cached = self._pieces[piece] = (
+                sum(p.card.value for p in placed),
+                [s for s in (held or takes.suit_value) if s in takes.suit_short]
+                if len(held) <= 1 else [])
+        stolen, suits = cached
+        found = stolen
+        # The hand's wilds standing in for the take's letters of other suits and those it
+        # has none of.
+        doubled = [takes.suit_value[suit][take] for suit in suits
+                   if takes.suit_short[suit][take] + lacking <= self.ceiling.wilds]
+        if doubled:
+            found += stolen + max(doubled)
+        found += self.rules.deck.length_points(len(piece) + takes.size[take] + lacking)
+        self._group[piece, group] = found
         return found
 
     def common(self, words: list[str], level: str) -> list[str]:
@@ -230,17 +246,24 @@ class _Target:
         return found
 
     def end(self, node: Node) -> int:
-        """The all-seven bonus, if a steal ending at ``node`` earns it."""
-        return self.ceiling.all_cards(self.ceiling.hand_size - self.finder.cards_left(node))
+        """The all-seven bonus, if a steal ending at ``node`` earns it (no card left)."""
+        return 0 if self._size[node[1]] + node[2] else self._bonus
 
     def best(self, node: Node) -> int:
         """The highest ceiling of the rest of a steal from ``node``."""
         found = self._best.get(node)
-        if found is None:
-            found = max(self.edge(node, piece, group)
-                        + (self.best(after) if after[0] else self.end(after))
-                        for piece, _, after, group in self.edges[node])
-            self._best[node] = found
+        if found is not None:
+            return found
+        kept, groups, best, end = self._kept[node[1]], self._group, self.best, self.end
+        found = -1
+        for piece, _, after, group in self.edges[node]:
+            value = groups.get((piece, group))
+            if value is None:
+                value = self.group(piece, group)
+            value += kept[group[0]] + (best(after) if after[0] else end(after))
+            if value > found:
+                found = value
+        self._best[node] = found
         return found
 
     def steals(self, path: tuple[Step, ...]) -> Iterator[StealMove]:

@@ -172,6 +172,9 @@ class AnagramIndex:
 
 CHUNK = 8192
 """Words spelled at a time while the index is built."""
+PRODUCTS = 1 << 17
+"""Products of a piece (times the hand's multisets, times each fill of its stolen wilds)
+looked up at a time: a few megabytes of numpy arrays, however many wilds."""
 SLOT_BITS = 22
 """A bitmap of 4 M slots (512 KB), one set for each key's slot: 1 in 40 set for the English
 list."""
@@ -256,49 +259,64 @@ class Finder:
 
     # ---- the words of one piece
 
-    def words(self, piece: str) -> dict[Group, list[str]]:
+    def words(self, piece: Sequence[str | None]) -> dict[Group, list[str]]:
         """Words holding ``piece`` (in order unless the letters may be rearranged) and at
-        least one hand card, by what they take from the hand."""
-        key = piece if self.ordered else "".join(sorted(piece))
+        least one hand card, by what they take from the hand. A stolen wild (None) is tried
+        as every letter: a word may then come in more than one group (any that the hand pays
+        for will do)."""
+        text = "".join("?" if c is None else c for c in piece)
+        key = text if self.ordered else "".join(sorted(text))
         found = self._pieces.get(key)
         if found is not None:
             return found
-        found = {}
-        if all(c in self.index.prime for c in piece):
-            index = self.index
-            base = index.key(piece)
-            keys, groups = self._keys, self._groups
-            check = self.ordered and len(piece) > 1
-            in_order = re.compile(".*".join(map(re.escape, piece))).search
-            # The products' low 64 bits (numpy's wrapping multiply) pick slots of the index's
-            # bitmap all at once; only the few products whose slot is set are looked up
-            # exactly, where a look-up of each would cost a binary search.
-            low = self._low * np.uint64(base & LOW_64)
+        found = self._pieces[key] = {}
+        index = self.index
+        prime = index.prime
+        known = [c for c in piece if c is not None]
+        if not all(c in prime for c in known):
+            return found
+        holes = len(piece) - len(known)
+        fills = list(product(prime, repeat=holes))
+        fill_keys = [prod([prime[c] for c in fill]) for fill in fills]
+        base = index.key("".join(known))
+        keys, groups = self._keys, self._groups
+        check = self.ordered and len(piece) > 1
+        # The letters in order, the stolen wilds filled: one regular expression when there
+        # are none (compiled once, searched in C), a plain scan for each fill otherwise (a
+        # compile a fill was most of the time of a word with two stolen wilds).
+        plain = re.compile(".*".join(map(re.escape, known))).search if not holes else None
+        filled: dict[int, str] = {}
+
+        def in_order(word: str, f: int) -> bool:
+            if plain is not None:
+                return plain(word) is not None
+            letters = filled.get(f)
+            if letters is None:
+                fill = iter(fills[f])
+                letters = filled[f] = "".join(next(fill) if c is None else c for c in piece)
+            return holds_in_order(word, letters)
+
+        # The products' low 64 bits (numpy's wrapping multiply), a few fills of the stolen
+        # wilds at a time, pick slots of the index's bitmap all at once; only the few
+        # products whose slot is set are looked up, in one vectorized binary search.
+        n = len(keys)
+        step = max(1, PRODUCTS // max(n, 1))
+        merged: dict[Group, dict[str, None]] = {}  # each word once, in the order found
+        exact = index.exact
+        for first in range(0, len(fills), step):
+            many = np.array([(base * k) & LOW_64 for k in fill_keys[first:first + step]],
+                            dtype=np.uint64)
+            low = (many[:, None] * self._low[None, :]).ravel()
             maybe = np.flatnonzero(index.may_hold(low))
             numbers = maybe.tolist()
-            exact = index.exact
             for k, word, doubt in zip(*index.lookup(low[maybe]), strict=True):
-                i = numbers[k]
-                if (not check or in_order(word)) and exact(word, base * keys[i], doubt):
-                    found.setdefault(groups[i], []).append(word)
-        self._pieces[key] = found
+                f, i = divmod(numbers[k], n)
+                f += first
+                if ((not check or in_order(word, f))
+                        and exact(word, base * fill_keys[f] * keys[i], doubt)):
+                    merged.setdefault(groups[i], {})[word] = None
+        found.update((group, list(words)) for group, words in merged.items())
         return found
-
-    def _words_any(self, piece: Sequence[str | None]) -> dict[Group, list[str]]:
-        """``words`` of a piece that may hold stolen wilds (None), each tried as every letter
-        (a word may then come in more than one group: any that the hand pays for will do)."""
-        if all(c is not None for c in piece):
-            return self.words("".join(c for c in piece if c is not None))
-        letters = list(self.index.prime)
-        merged: dict[Group, set[str]] = {}
-        holes = [i for i, c in enumerate(piece) if c is None]
-        for fill in product(letters, repeat=len(holes)):
-            text = [c or "" for c in piece]
-            for i, letter in zip(holes, fill, strict=True):
-                text[i] = letter
-            for group, words in self.words("".join(text)).items():
-                merged.setdefault(group, set()).update(words)
-        return {g: sorted(ws) for g, ws in merged.items()}
 
     # ---- steals
 
@@ -332,10 +350,6 @@ class Finder:
         finally:
             del walk  # it calls itself through its closure: a cycle, kept until collected
 
-    def cards_left(self, node: Node) -> int:
-        """How many of the hand's cards are left at ``node``."""
-        return self._size[node[1]] + node[2]
-
     def count(self, stolen: Sequence[str | None]) -> int:
         """How many ways there are to steal ``stolen`` (``ways``, without listing them)."""
         start, edges = self.lattice(stolen)
@@ -366,18 +380,19 @@ class Finder:
             return None, edges
         left_of, short_of, size = self._left, self._short, self._size
         ordered = self.ordered
-        Groups = tuple[list[tuple[int, int, list[str]]], dict[int, list[tuple[int, list[str]]]]]
-        pieces: dict[Piece, Groups] = {}
+        Flat = list[tuple[int, int, list[str], Group]]
+        pieces: dict[Piece, tuple[Flat, dict[int, Flat]]] = {}
 
-        def words_of(piece: Piece) -> Groups:
-            """A piece's groups, as a list and by take."""
+        def words_of(piece: Piece) -> tuple[Flat, dict[int, Flat]]:
+            """A piece's groups (take, wilds, words, and the first two as its group), as a
+            list and by take."""
             found = pieces.get(piece)
             if found is None:
-                flat = [(take, lacking, words) for (take, lacking), words
-                        in self._words_any([stolen[i] for i in piece]).items()]
-                by_take: dict[int, list[tuple[int, list[str]]]] = {}
-                for take, lacking, words in flat:
-                    by_take.setdefault(take, []).append((lacking, words))
+                flat = [(group[0], group[1], words, group) for group, words
+                        in self.words([stolen[i] for i in piece]).items()]
+                by_take: dict[int, Flat] = {}
+                for item in flat:
+                    by_take.setdefault(item[0], []).append(item)
                 found = pieces[piece] = (flat, by_take)
             return found
 
@@ -403,10 +418,8 @@ class Finder:
                     for more in combinations(others, k):
                         yield (head, *more), tuple(i for i in others if i not in more)
 
-        def search(node: Node) -> bool:
-            """Whether ``node`` leads to a steal (its edges then in ``edges``)."""
-            if node in edges:
-                return bool(edges[node])
+        def search(node: Node) -> list[Edge]:
+            """The edges of ``node`` (none: it leads to no steal), searched once."""
             rest, remains, free = node
             out: list[Edge] = []
             edges[node] = out
@@ -420,21 +433,26 @@ class Finder:
                 # Whichever is shorter: the piece's groups, or the takes the hand still pays
                 # for (few, once most of the hand is spoken for).
                 if len(takes) < len(flat):
-                    todo = [(t, lacking, words) for t in takes
-                            for lacking, words in by_take.get(t, ())]
+                    todo: Flat = [item for t in takes for item in by_take.get(t, ())]
                 else:
                     todo = flat
-                for take, lacking, words in todo:
+                for take, lacking, words, group in todo:
                     short = shorts[take] + lacking
                     if short > free:
                         continue
                     after = (later, lefts[take], free - short)
-                    if not later or search(after):  # noqa: F821 (deleted after use)
-                        out.append((piece, words, after, (take, lacking)))
-            return bool(out)
+                    if later:
+                        # Looked up here, not in a call: most nodes are reached many times.
+                        ahead = edges.get(after)
+                        if ahead is None:
+                            ahead = search(after)  # noqa: F821 (deleted after use)
+                        if not ahead:
+                            continue
+                    out.append((piece, words, after, group))
+            return out
 
         start = (tuple(range(n)), self._full, self.wilds)
-        found = search(start)
+        found = bool(search(start))
         # ``search`` calls itself through its closure: a cycle that would keep this turn's
         # pieces and words alive until the cyclic collector runs (megabytes a turn).
         del search
