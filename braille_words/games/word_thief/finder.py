@@ -256,6 +256,9 @@ class Finder:
         self._short: list[list[int]] = np.maximum(-gap, 0).sum(axis=2).tolist()
         self._size: list[int] = takes.sum(axis=1).tolist()
         self._full = len(self.takes) - 1  # the whole hand
+        self._fitting: dict[tuple[int, int], list[int]] = {}
+        """The takes each remainder and number of wilds pay for (``lattice``'s ``fits``),
+        kept for all the table's words."""
 
     # ---- the words of one piece
 
@@ -396,7 +399,7 @@ class Finder:
                 found = pieces[piece] = (flat, by_take)
             return found
 
-        fitting: dict[tuple[int, int], list[int]] = {}
+        fitting = self._fitting
 
         def fits(remains: int, free: int) -> list[int]:
             """The takes a hand's remainder pays for with ``free`` wilds."""
