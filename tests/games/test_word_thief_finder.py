@@ -5,19 +5,22 @@ exactly as a slow reference written from the rules README finds them
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_word_thief import arrange
+from test_word_thief import CARDS, arrange
 from thief_reference import Reference
 
 from braille_words.games.base import RuleViolation
-from braille_words.games.word_thief.computer import best_move, steals_of
+from braille_words.games.word_thief.computer import _score, best_move, ranked, steals_of
 from braille_words.games.word_thief.finder import Finder
-from braille_words.games.word_thief.rules import Options, Rules, StealMove
+from braille_words.games.word_thief.making import Placed
+from braille_words.games.word_thief.plurals import only_plural
+from braille_words.games.word_thief.rules import Options, Rules, State, StealMove, TableWord
 from braille_words.lexicon import Lexicon
 
 WORDS = ["work", "reworked", "works", "worked", "front", "frown", "cat", "tea", "team", "meat",
@@ -151,3 +154,89 @@ def test_the_strong_computer_plays_the_best_steal_by_the_rules_in_issue_35s_posi
         assert after.scores[1] == 64
         chosen = best_move(rules, state, 1)
         assert chosen is not None and chosen[0] == 64
+
+
+def dealt(seed: int, wilds: int, stolen_wild: bool, options: Options) -> State:
+    """A hand of seven (``wilds`` of them wilds) to move, facing one or two words of the small
+    list, every card a real one of the deck picked at random (its suit with it); with
+    ``stolen_wild`` a wild stands for one letter of the first table word."""
+    rng = random.Random(seed)
+    pool = list(CARDS)
+
+    def card(letters: str | None) -> Any:
+        """A card of one of ``letters`` left in the deck (None: a wild)."""
+        chosen = rng.choice([c for c in pool if c.letter is None] if letters is None else
+                            [c for c in pool if c.letter is not None and c.letter in letters])
+        pool.remove(chosen)
+        return chosen
+
+    table = []
+    for number, word in enumerate(rng.sample([w for w in WORDS if len(w) <= 5], rng.randint(1, 2))):
+        hole = rng.randrange(len(word)) if stolen_wild and number == 0 else -1
+        table.append(TableWord(0, tuple(Placed(card(None if i == hole else c), c)
+                                        for i, c in enumerate(word))))
+    hand = tuple(card(None) for _ in range(wilds)) + tuple(
+        card("aeortwcksmdnbxh") for _ in range(7 - wilds))
+    return State(seats=("P1", "P2"), seed=seed, dealer=0, hands=((), hand), draw=tuple(pool),
+                 used=(), table=tuple(table), scores=(0, 0), current=1, options=options)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6), wilds=st.integers(0, 2), stolen_wild=st.booleans(),
+       rearrange=st.booleans())
+def test_no_move_scores_above_its_ceiling_so_the_strong_computer_plays_the_best(
+    seed: int, wilds: int, stolen_wild: bool, rearrange: bool
+) -> None:
+    """The strong computer stops trying moves once the best it found scores at least the
+    next ceiling: every move of every position, its ceiling from the whole path of its words
+    (a wild one word spends, another cannot), must be at least what the rules score it, and
+    the computer's move is the best of all of them."""
+    options = Options(rearrange=rearrange)
+    state = dealt(seed, wilds, stolen_wild, options)
+    rules = Rules(SMALL, options)
+    scored = [(top, _score(rules, state, 1, move), move) for top, move in ranked(rules, state, 1)]
+    for top, points, move in scored:
+        assert points is None or points <= top, move
+    tops = [top for top, _, _ in scored]
+    assert tops == sorted(tops, reverse=True)
+    best = max((points for _, points, _ in scored if points is not None), default=None)
+    chosen = best_move(rules, state, 1)
+    assert (chosen and chosen[0]) == best
+    for number, word in enumerate(state.table):
+        stolen = "".join("?" if p.wild else p.letter for p in word.cards)
+        listed = {tuple(sorted(m.words)) for _, _, m in scored
+                  if isinstance(m, StealMove) and m.target == number}
+        letters = "".join(c.letter for c in state.hands[1] if c.letter)
+        assert listed == {s for s in found(SMALL, stolen, letters, wilds, not rearrange)
+                          if word.text not in s
+                          and not (len(s) == 1 and only_plural(s[0], word.text))}
+
+
+@pytest.mark.parametrize(("hand", "table", "played", "best"), [
+    ("g:red e:green x:red e:blue o:green ? z:yellow", "o:yellow l:yellow i:red v:red e:blue",
+     73, ("neologize", "vex")),
+    ("r:green e:blue o:green e:green ? k:yellow u:yellow",
+     "?:i n:green i:yellow t:yellow i:blue a:red l:red", 66, ("auk", "en", "editorial")),
+])
+def test_with_a_wild_the_strong_computer_plays_the_best_not_what_it_had_tried_by_then(
+    english: Any, hand: str, table: str, played: int, best: tuple[str, ...]
+) -> None:
+    """From seeded games: with a wild the old ceilings each counted on the wild (COZ one
+    suit with it, PURGES spelled with it) and on one K twice (KI + KI), so the computer was
+    still 15-20 points short of them after its 150 tries and played what it had (73, 66)."""
+    state = arrange(["j q f f h", hand], current=1)
+    pool = [c for c in CARDS if c not in state.hands[0] + state.hands[1]]
+    cards = []
+    for item in table.split():
+        letter, _, suit = item.partition(":")
+        if letter == "?":
+            cards.append(Placed(next(c for c in pool if c.letter is None), suit))
+        else:
+            cards.append(Placed(next(c for c in pool if (c.letter, c.suit) == (letter, suit)),
+                                letter))
+        pool.remove(cards[-1].card)
+    state = replace(state, table=(TableWord(0, tuple(cards)),), draw=tuple(pool))
+    rules = Rules(english)
+    after, _ = rules.apply(state, 1, StealMove(0, best))
+    chosen = best_move(rules, state, 1)
+    assert chosen is not None and chosen[0] >= after.scores[1] > played

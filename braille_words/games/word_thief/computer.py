@@ -6,32 +6,35 @@ words) for every steal, and tries candidates through the pure rules, which judge
 each exactly as they judge a person (plurals, order, a card of its own in every new word,
 which cards make a word one suit).
 
-There are thousands of steals on a busy table, too many to try one by one through the rules,
-so each gets a ceiling first: its words' letter values, doubled where the word could be one
-suit (its stolen cards one suit and the hand holding that suit's cards for the rest, wilds
-making up), plus the length bonuses and the all-seven bonus. No move scores above its
-ceiling, so the strong computer tries moves from the highest ceiling down and stops when the
-best score it has found is at least the next ceiling: that is the best move by the rules.
-Words the finder groups together (same piece, same hand cards) share a ceiling, so a group
-is only opened when its ceiling comes up. A medium computer plays one of the better moves it
+There are thousands of steals on a busy table (with a wild, millions), too many to try one
+by one through the rules, so each gets a ceiling first: the most its cards can score, one
+suit where they can be (``Takes``, ``_Target.exact``), with the length bonuses and the
+all-seven bonus. No move scores above its ceiling, so the strong computer tries moves from
+the highest ceiling down and stops when the best score it has found is at least the next
+ceiling: that is the best move by the rules. Words the finder groups together (same piece,
+same hand cards) share a ceiling, so a group is only opened when its ceiling comes up, and
+a steal's ceiling is what its words' cards score at best together, so the first move tried
+is mostly the best. A medium computer plays one of the better moves it
 tries, a beginner one of any it finds among common words. With nothing to play it passes,
 swapping its costliest cards.
 """
 
 from __future__ import annotations
 
+import functools
 import heapq
 import itertools
 import random
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
+
+import numpy as np
 
 from braille_words.errors import InputError
 from braille_words.games.base import RuleViolation
 from braille_words.games.kit import ComputerPlayer, with_kind, with_points
-from braille_words.games.word_thief.finder import Finder, Node, Piece
-from braille_words.games.word_thief.making import Placed
+from braille_words.games.word_thief.finder import Finder, Group, Node, Piece
 from braille_words.games.word_thief.plurals import only_plural
 from braille_words.games.word_thief.rules import (
     Lay,
@@ -59,7 +62,20 @@ MORT and LOOS (ranks 16 000–27 000), words no child learning English knows."""
 
 
 def _common(rules: Rules, level: str, word: str) -> bool:
-    return knows(rules.lexicon, COMMON.get(level), word)
+    most = COMMON.get(level)
+    if most is None:
+        return True
+    known = _vocabulary(rules.lexicon, most)
+    return knows(rules.lexicon, most, word) if known is None else word in known
+
+
+@functools.lru_cache(maxsize=8)
+def _vocabulary(lexicon: Any, most: int) -> frozenset[str] | None:
+    """The ``most`` most frequent forms of ``lexicon`` as a set (``knows`` of each, for a
+    lexicon that cannot list them): a hint sifts some 15 000 steal words a turn, and
+    ``knows`` walks the word graph for each (1.2 of a hint's 4 profiled seconds)."""
+    top = getattr(lexicon, "most_frequent", None)
+    return frozenset(top(most)) if callable(top) else None
 
 
 def _letters(cards: Any) -> tuple[str, int]:
@@ -88,8 +104,8 @@ def steals_of(
 
 
 class Ceiling:
-    """What a word can score at most, made of given cards and some of one hand's: its
-    letters' values, doubled when it can be one suit, and its length bonus."""
+    """One hand's cards as the ceilings read them: its letters, its cards of each suit, its
+    wilds (a lay's ceiling here, a steal's in ``Takes`` and ``_Target``)."""
 
     def __init__(self, rules: Rules, hand: Sequence[Card]) -> None:
         self.rules = rules
@@ -101,52 +117,19 @@ class Ceiling:
         self.letters = Counter(c.letter for c in hand if c.letter is not None)
         self.full = len(hand) == rules.deck.hand
         self.hand_size = len(hand)
-        self._cache: dict[tuple[str, tuple[int, ...]], int] = {}
 
-    def word(self, word: str, piece: Sequence[Placed] = (), key: tuple[int, ...] = ()) -> int:
-        """The ceiling of ``word`` holding the stolen cards ``piece``; ``key`` names the piece
-        (its table word and places) for the cache."""
-        cache_key = (word, key)
-        found = self._cache.get(cache_key)
-        if found is not None:
-            return found
-        # Plain dicts, not Counter arithmetic: with a wild a turn asks this of some 15 000
-        # words, and Counter's subtraction was most of a 5-second turn.
-        values, letters = self.values, self.letters
-        counts: dict[str, int] = {}
-        for c in word:
-            counts[c] = counts.get(c, 0) + 1
-        need = dict(counts)
-        stolen_wilds = 0
-        for p in piece:
-            if p.wild:
-                stolen_wilds += 1
-            elif p.letter in need:
-                need[p.letter] -= 1
-        # Letters the hand has no card of are wilds (the hand's or a stolen one), worth 0;
-        # a stolen wild beyond those stands for some letter, at best the cheapest.
-        base = lacking = 0
-        for c, k in counts.items():
-            short = max(0, need[c] - letters.get(c, 0))
-            lacking += short
-            base += values.get(c, 0) * (k - short)
-        extra = stolen_wilds - lacking
-        if extra > 0:
-            paid = [values.get(c, 0) for c, k in counts.items()
-                    for _ in range(k - max(0, need[c] - letters.get(c, 0)))]
-            base -= sum(sorted(paid)[:extra])
-        suits = {p.card.suit for p in piece if not p.wild}
-        double = False
-        if len(suits) <= 1:
-            spare = self.wilds + stolen_wilds
-            for suit in suits or self.by_suit:
-                have: Mapping[str, int] = self.by_suit.get(suit or "", {})
-                if sum(max(0, n - have.get(c, 0)) for c, n in need.items()) <= spare:
-                    double = True
-                    break
-        found = base * (2 if double else 1) + self.rules.deck.length_points(len(word))
-        self._cache[cache_key] = found
-        return found
+    def lay(self, word: str) -> int:
+        """The most ``word`` laid from the hand scores: its letters the hand holds (wilds
+        stand in for the rest and score nothing), or twice those of one suit when the wilds
+        make up the rest; its length bonus and the all-seven bonus."""
+        values = self.values
+        need = Counter(word)
+        best = sum(values.get(c, 0) * min(n, self.letters[c]) for c, n in need.items())
+        for have in self.by_suit.values():
+            if sum(max(0, n - have[c]) for c, n in need.items()) <= self.wilds:
+                best = max(best, 2 * sum(values.get(c, 0) * min(n, have[c])
+                                         for c, n in need.items()))
+        return best + self.rules.deck.length_points(len(word)) + self.all_cards(len(word))
 
     def all_cards(self, used: int) -> int:
         """The bonus for using ``used`` cards of the hand: all seven of a full hand."""
@@ -157,130 +140,288 @@ Candidate = tuple[int, Move]
 """A move and its ceiling."""
 
 
-def _lays(rules: Rules, state: State, seat: int, ceiling: Ceiling) -> list[Candidate]:
+def _lays(rules: Rules, state: State, seat: int, ceiling: Ceiling) -> list[tuple[int, Lay]]:
     hand = state.hands[seat]
     letters, wilds = _letters(hand)
     anagrams = getattr(rules.lexicon, "anagrams", None)
     if not callable(anagrams):
         return []
     found = anagrams(letters, wilds, min_len=rules.deck.min_word, max_len=len(hand))
-    return [(ceiling.word(w) + ceiling.all_cards(len(w)), Lay(w))
-            for w in sorted({f.word for f in found})]
+    return [(ceiling.lay(w), Lay(w)) for w in sorted({f.word for f in found})]
+
+
+class Takes:
+    """What a steal's word can score from its hand cards, for every take of the finder's
+    (which of the hand's letters it holds) and what is left of the hand when it is made,
+    worked out once a turn with numpy (a hand of seven has at most 128 takes).
+
+    A steal's words share the hand, so a ceiling of each word alone counted a card once for
+    every word that could use it (KI + KI with one K): with a wild in hand the strong computer
+    then tried 150 moves through the rules, ceilings 20 points above what they scored. The
+    steal's ceiling is instead the sum over its words of
+
+    - its stolen cards' values (twice when it can be one suit), and its length bonus;
+    - ``kept``: the values of its take's letters still left in the hand after the words
+      before it (each card counted once over the whole steal: the takes of a path through the
+      finder's lattice, clipped by what is left, add up to what the hand holds of each letter);
+    - if it can be one suit, ``suit_value``: its take's letters the hand holds in that suit
+      once more (a one-suit word's hand cards are that suit's; a wild stands in for the rest
+      and scores nothing).
+
+    No steal scores more: its cards score once each and a one-suit word's cards once more.
+    The hand's letters a word lacks in a suit (``suit_short``), with the wilds standing in
+    for letters the hand has none of, must be covered by the hand's wilds for it to be one
+    suit (as ``Ceiling.word``)."""
+
+    def __init__(self, ceiling: Ceiling, finder: Finder) -> None:
+        letters = finder.letters
+        takes = np.array(finder.takes, dtype=np.int64).reshape(len(finder.takes), len(letters))
+        values = np.array([ceiling.values.get(c, 0) for c in letters], dtype=np.int64)
+        self.kept: list[list[int]] = (
+            np.minimum(takes[None, :, :], takes[:, None, :]) @ values).tolist()  # [left][take]
+        self.suit_value: dict[str, list[int]] = {}
+        self.suit_short: dict[str, list[int]] = {}
+        for suit, have in ceiling.by_suit.items():
+            counts = np.array([have.get(c, 0) for c in letters], dtype=np.int64)
+            self.suit_value[suit] = (np.minimum(takes, counts) @ values).tolist()
+            self.suit_short[suit] = np.maximum(takes - counts, 0).sum(axis=1).tolist()
+        self.size: list[int] = takes.sum(axis=1).tolist()
 
 
 class _Target:
     """One word of another player, its steals as the finder's lattice, and the best ceiling
     from each node of it to the end of a steal (so paths come out best first)."""
 
-    def __init__(self, finder: Finder, ceiling: Ceiling, number: int, cards: Any) -> None:
+    def __init__(self, finder: Finder, ceiling: Ceiling, takes: Takes, number: int,
+                 cards: Any) -> None:
+        self.rules = ceiling.rules
         self.number = number
         self.cards = cards
         self.ceiling = ceiling
+        self.takes = takes
         self.finder = finder
         stolen = [None if p.wild else p.letter for p in cards]
         self.start, self.edges = finder.lattice(stolen)
-        self._edge: dict[tuple[Piece, int], int] = {}
+        self._group: dict[tuple[Piece, Group], int] = {}
+        self._pieces: dict[Piece, tuple[int, list[str]]] = {}
         self._best: dict[Node, int] = {}
+        self._common: dict[tuple[int, str], list[str]] = {}
+        self._kept = takes.kept
+        self._bonus = ceiling.rules.deck.all_cards_bonus if ceiling.full else 0
+        self._size = takes.size
 
-    def edge(self, piece: Piece, words: list[str]) -> int:
-        """The highest ceiling of the words of one group holding ``piece``."""
-        key = (piece, id(words))
-        found = self._edge.get(key)
+    def edge(self, node: Node, piece: Piece, group: Group) -> int:
+        """The ceiling of the words of one group holding ``piece``, made at ``node`` (see
+        ``Takes``): the hand's cards it holds that are still left there, and ``group``'s."""
+        found = self._group.get((piece, group))
         if found is None:
-            placed = [self.cards[i] for i in piece]
-            name = (self.number, *piece)
-            if self.ceiling.wilds or any(p.wild for p in placed):
-                found = max(self.ceiling.word(w, placed, name) for w in words)
-            else:  # a group's words are anagrams of each other: one ceiling
-                found = self.ceiling.word(words[0], placed, name)
-            self._edge[key] = found
+            found = self.group(piece, group)
+        return found + self._kept[node[1]][group[0]]
+
+    def group(self, piece: Piece, group: Group) -> int:
+        """What the words of one group holding ``piece`` score at most besides their hand
+        cards' values once (``Takes.kept``). One for the whole group: its words are the piece,
+        the take, and as many letters the hand has no card of, which wilds stand in for (the
+        finder keeps each word with its fewest wilds) and which score nothing, as a stolen
+        wild scores nothing whatever letter it stands for (the finder groups a word by each
+        letter it may be)."""
+        take, lacking = group
+        takes = self.takes
+        cached = self._pieces.get(piece)
+        if cached is None:
+            placed = [self.cards[i] for i in piece if not self.cards[i].wild]
+            held = {p.card.suit for p in placed}
+            # One suit: the stolen cards' (any, if they are all wilds).
+            cached = self._pieces[piece] = (
+                sum(p.card.value for p in placed),
+                [s for s in (held or takes.suit_value) if s in takes.suit_short]
+                if len(held) <= 1 else [])
+        stolen, suits = cached
+        found = stolen
+        # The hand's wilds standing in for the take's letters of other suits and those it
+        # has none of.
+        doubled = [takes.suit_value[suit][take] for suit in suits
+                   if takes.suit_short[suit][take] + lacking <= self.ceiling.wilds]
+        if doubled:
+            found += stolen + max(doubled)
+        found += self.rules.deck.length_points(len(piece) + takes.size[take] + lacking)
+        self._group[piece, group] = found
+        return found
+
+    def common(self, words: list[str], level: str) -> list[str]:
+        """The words of a group a level plays (all, strong): kept per group, so that a group
+        reached by several paths is sifted once and its ceiling cached once."""
+        if level == "strong":
+            return words
+        key = (id(words), level)
+        found = self._common.get(key)
+        if found is None:
+            found = self._common[key] = [w for w in words if _common(self.rules, level, w)]
         return found
 
     def end(self, node: Node) -> int:
-        """The all-seven bonus, if a steal ending at ``node`` earns it."""
-        return self.ceiling.all_cards(self.ceiling.hand_size - self.finder.cards_left(node))
+        """The all-seven bonus, if a steal ending at ``node`` earns it (no card left)."""
+        return 0 if self._size[node[1]] + node[2] else self._bonus
 
     def best(self, node: Node) -> int:
         """The highest ceiling of the rest of a steal from ``node``."""
         found = self._best.get(node)
-        if found is None:
-            found = max(self.edge(piece, words)
-                        + (self.best(after) if after[0] else self.end(after))
-                        for piece, words, after in self.edges[node])
-            self._best[node] = found
+        if found is not None:
+            return found
+        kept, groups, best, end = self._kept[node[1]], self._group, self.best, self.end
+        found = -1
+        for piece, _, after, group in self.edges[node]:
+            value = groups.get((piece, group))
+            if value is None:
+                value = self.group(piece, group)
+            value += kept[group[0]] + (best(after) if after[0] else end(after))
+            if value > found:
+                found = value
+        self._best[node] = found
         return found
 
-    def steals(
-        self, path: tuple[tuple[Piece, list[str]], ...], end: Node
-    ) -> Iterator[Candidate]:
-        """The steals of one path of groups, each with its own ceiling."""
-        bonus = self.end(end)
-        scored = [[(self.ceiling.word(w, [self.cards[i] for i in piece], (self.number, *piece)),
-                    w) for w in words] for piece, words in path]
-        for combo in itertools.product(*scored):
-            yield (sum(c for c, _ in combo) + bonus,
-                   StealMove(self.number, tuple(w for _, w in combo)))
+    def steals(self, path: tuple[Step, ...]) -> Iterator[StealMove]:
+        """The steals of one path of groups (one word of each group's)."""
+        for words in itertools.product(*(words for _, _, words in path)):
+            yield StealMove(self.number, words)
+
+    def exact(self, path: tuple[Step, ...], end: Node) -> int:
+        """The most the steals of a whole path can score: the ceilings the walk adds up may
+        each count on a wild that another word spends (COZ one suit with the wild standing
+        in for its green O, while PURGES needs the wild for its G), so at the end of the
+        stolen word the path's words are looked at together. For each choice of which
+        words are one suit (and which suit, when their stolen cards are all wilds), the hand's
+        cards go first to the one-suit words of their suit (worth double there), then to the
+        others; the wilds cover the rest, or that choice is impossible. The best choice is
+        what a steal of the path scores at most (its words' cards chosen best)."""
+        finder, ceiling, cards = self.finder, self.ceiling, self.cards
+        letters, have = finder.letters, finder.have
+        values = [ceiling.values.get(c, 0) for c in letters]
+        by_suit = {s: [counts.get(c, 0) for c in letters] for s, counts in ceiling.by_suit.items()}
+        words: list[tuple[tuple[int, ...], int, list[str | None]]] = []
+        fixed = 0  # the length bonuses, the stand-ins' wilds, the all-seven bonus
+        spent = 0
+        for piece, (number, lacking), _ in path:
+            placed = [cards[i] for i in piece if not cards[i].wild]
+            suits = {p.card.suit for p in placed}
+            ways: list[str | None] = [None]
+            ways += sorted(suits) if len(suits) == 1 else [] if suits else sorted(by_suit)
+            words.append((finder.takes[number], sum(p.card.value for p in placed), ways))
+            fixed += self.rules.deck.length_points(len(piece) + self.takes.size[number] + lacking)
+            spent += lacking
+        fixed += self.end(end)
+        best: int | None = None
+        for choice in itertools.product(*(ways for _, _, ways in words)):
+            points = sum(value * (1 if suit is None else 2)
+                         for (_, value, _), suit in zip(words, choice, strict=True))
+            wilds = spent
+            for d, value in enumerate(values):
+                plain = doubled = 0
+                wanted: dict[str, int] = {}
+                for (take, _, _), suit in zip(words, choice, strict=True):
+                    if suit is None:
+                        plain += take[d]
+                    else:
+                        wanted[suit] = wanted.get(suit, 0) + take[d]
+                for suit, n in wanted.items():
+                    doubled += min(n, by_suit[suit][d])
+                given = min(plain, have[d] - doubled)
+                points += value * (2 * doubled + given)
+                wilds += plain + sum(wanted.values()) - doubled - given
+            if wilds <= ceiling.wilds and (best is None or points > best):
+                best = points
+        assert best is not None  # a path of the lattice: its plain choice is paid for
+        return best + fixed
 
 
-def ranked(rules: Rules, state: State, seat: int, level: str = "strong") -> Iterator[Candidate]:
+Step = tuple[Piece, Group, list[str]]
+"""One word of a steal on its way through a lattice: its piece, what it takes from the hand,
+and its group's words."""
+
+
+class Look:
+    """What one seat sees on its turn, worked out once and read by every level's ranking
+    (a hint ranks the medium moves and the strong ones): its hand's ceilings, its lays, and
+    the steals of every other player's word as the finder's lattices."""
+
+    def __init__(self, rules: Rules, state: State, seat: int) -> None:
+        hand = state.hands[seat]
+        self.ceiling = Ceiling(rules, hand)
+        self.lays = _lays(rules, state, seat, self.ceiling)
+        letters, wilds = _letters(hand)
+        finder = finder_for(rules.lexicon, letters, wilds, ordered=not state.options.rearrange)
+        self.targets: list[_Target] = []
+        if finder is not None:
+            takes = Takes(self.ceiling, finder)
+            for number, word in enumerate(state.table):
+                if word.owner == seat:
+                    continue
+                target = _Target(finder, self.ceiling, takes, number, word.cards)
+                if target.start is not None:
+                    self.targets.append(target)
+
+
+def ranked(
+    rules: Rules, state: State, seat: int, level: str = "strong", look: Look | None = None
+) -> Iterator[Candidate]:
     """Every move worth trying (lays, and steals of every other player's word), from the
     highest ceiling down; below the strong level only moves of common words. Steals come
     from each target's lattice best first: a path is followed only when its ceiling so far
     plus the best it can still make comes up, so the thousands (with a wild, millions) of
-    steals of a busy table are never all listed."""
-    hand = state.hands[seat]
-    ceiling = Ceiling(rules, hand)
-    letters, wilds = _letters(hand)
-    finder = finder_for(rules.lexicon, letters, wilds, ordered=not state.options.rearrange)
+    steals of a busy table are never all listed. ``look``: the seat's, if already made."""
+    look = look or Look(rules, state, seat)
     counter = itertools.count()
-    heap: list[tuple[int, int, Any, Any]] = []
-    for top, move in _lays(rules, state, seat, ceiling):
-        heap.append((-top, next(counter), move, None))
-    if finder is not None:
-        for number, word in enumerate(state.table):
-            if word.owner == seat:
-                continue
-            target = _Target(finder, ceiling, number, word.cards)
-            if target.start is not None:
-                heap.append((-target.best(target.start), next(counter), None,
-                             (target, target.start, 0, ())))
+    # An entry: minus its ceiling, a tie-break, and a lay, or a path through a target's
+    # lattice (the node it has reached, its ceiling so far, its groups of words): a path at
+    # the end of the stolen word stands for all its steals, which share its ceiling.
+    heap: list[tuple[int, int, Lay | None, Any]] = []
+    for top, move in look.lays:
+        if _common(rules, level, move.word):
+            heap.append((-top, next(counter), move, None))
+    for target in look.targets:
+        assert target.start is not None  # a Look keeps only words with a steal
+        heap.append((-target.best(target.start), next(counter), None,
+                     (target, target.start, 0, ())))
     heapq.heapify(heap)
     seen: set[tuple[int, tuple[str, ...]]] = set()
     while heap:
-        neg, _, move, partial = heapq.heappop(heap)
-        if move is None:
-            target, node, so_far, path = partial
-            for piece, words, after in target.edges[node]:
-                if level != "strong":
-                    words = [w for w in words if _common(rules, level, w)]
-                    if not words:
-                        continue
-                step = so_far + target.edge(piece, words)
-                walked = (*path, (piece, words))
-                if after[0]:
-                    heapq.heappush(heap, (-(step + target.best(after)), next(counter), None,
-                                          (target, after, step, walked)))
-                else:
-                    for top, steal in target.steals(walked, after):
-                        heapq.heappush(heap, (-top, next(counter), steal, None))
+        neg, _, lay, partial = heapq.heappop(heap)
+        if lay is not None:
+            yield -neg, lay
             continue
-        if isinstance(move, StealMove):
-            key = (move.target, tuple(sorted(move.words)))
-            if key in seen:
+        target, node, so_far, path = partial
+        if node is None:  # a whole path: its steals come up at its exact ceiling
+            stolen = state.table[target.number].text
+            for steal in target.steals(path):
+                key = (steal.target, tuple(sorted(steal.words)))
+                if key in seen:
+                    continue
+                seen.add(key)
+                if stolen in steal.words or (len(steal.words) == 1
+                                             and only_plural(steal.words[0], stolen)):
+                    continue  # the rules refuse these whatever the cards
+                yield -neg, steal
+            continue
+        for piece, words, after, group in target.edges[node]:
+            words = target.common(words, level)
+            if not words:
                 continue
-            seen.add(key)
-            stolen = state.table[move.target].text
-            if stolen in move.words or (len(move.words) == 1
-                                        and only_plural(move.words[0], stolen)):
-                continue  # the rules refuse these whatever the cards
-        elif isinstance(move, Lay) and not _common(rules, level, move.word):
-            continue
-        yield -neg, move
+            step = so_far + target.edge(node, piece, group)
+            walked = (*path, (piece, group, words))
+            if after[0]:
+                heapq.heappush(heap, (-(step + target.best(after)), next(counter), None,
+                                      (target, after, step, walked)))
+            else:
+                heapq.heappush(heap, (-target.exact(walked, after), next(counter), None,
+                                      (target, None, 0, walked)))
 
 
-def candidates(rules: Rules, state: State, seat: int, level: str) -> list[Move]:
+def candidates(
+    rules: Rules, state: State, seat: int, level: str, look: Look | None = None
+) -> list[Move]:
     """The first moves worth trying, highest ceiling first (at most ``TRIES``)."""
-    return [move for _, move in itertools.islice(ranked(rules, state, seat, level), TRIES)]
+    return [move for _, move in
+            itertools.islice(ranked(rules, state, seat, level, look), TRIES)]
 
 
 def _score(rules: Rules, state: State, seat: int, move: Move) -> int | None:
@@ -291,12 +432,15 @@ def _score(rules: Rules, state: State, seat: int, move: Move) -> int | None:
     return after.scores[seat] - state.scores[seat]
 
 
-def best_move(rules: Rules, state: State, seat: int) -> tuple[int, Move] | None:
+def best_move(
+    rules: Rules, state: State, seat: int, look: Look | None = None,
+    known: tuple[int, Move] | None = None,
+) -> tuple[int, Move] | None:
     """The best-scoring move by the rules, or None: moves are tried from the highest
-    ceiling down until the best score found is at least the next ceiling (or, with one
-    found, ``STRONG_TRIES`` have been tried)."""
-    best: tuple[int, Move] | None = None
-    for tried, (top, move) in enumerate(ranked(rules, state, seat)):
+    ceiling down until the best score found (at first ``known``, a move already scored) is
+    at least the next ceiling (or, with one found, ``STRONG_TRIES`` have been tried)."""
+    best = known
+    for tried, (top, move) in enumerate(ranked(rules, state, seat, "strong", look)):
         if best is not None and (best[0] >= top or tried >= STRONG_TRIES):
             break
         points = _score(rules, state, seat, move)
@@ -318,15 +462,32 @@ def pass_move(rules: Rules, state: State, seat: int) -> Pass:
     return Pass(tuple(chosen))
 
 
-def _scored(rules: Rules, state: State, seat: int, level: str) -> list[tuple[int, Move]]:
-    """A level's candidate moves that the rules take, with their points, best first."""
+PICK = 6
+"""A beginner or medium computer picks among its best this many moves (a medium one among
+those scoring at least 60% of its best)."""
+
+
+def _scored(
+    rules: Rules, state: State, seat: int, level: str, look: Look | None = None
+) -> list[tuple[int, Move]]:
+    """A level's ``PICK`` best moves that the rules take, with their points, best first:
+    moves are tried from the highest ceiling down (at most ``TRIES``) until ``PICK`` of them
+    score at least the next ceiling, which no move after it can beat. Trying all ``TRIES``
+    (each a full judgement of the rules) was most of a hint's second."""
     scored: list[tuple[int, Move]] = []
-    for move in candidates(rules, state, seat, level):
+    lowest: list[int] = []  # the ``PICK`` highest points found, lowest first (a heap)
+    for tried, (top, move) in enumerate(ranked(rules, state, seat, level, look)):
+        if tried >= TRIES or (len(lowest) == PICK and lowest[0] >= top):
+            break
         points = _score(rules, state, seat, move)
         if points is not None:
             scored.append((points, move))
-    scored.sort(key=lambda pm: -pm[0])
-    return scored
+            if len(lowest) < PICK:
+                heapq.heappush(lowest, points)
+            else:
+                heapq.heappushpop(lowest, points)
+    scored.sort(key=lambda pm: -pm[0])  # stable: ties in the order their ceilings came
+    return scored[:PICK]
 
 
 def _pick(scored: list[tuple[int, Move]], level: str, rng: random.Random) -> tuple[int, Move]:
@@ -335,7 +496,7 @@ def _pick(scored: list[tuple[int, Move]], level: str, rng: random.Random) -> tup
     top = scored[0][0]
     share = 0.6 if level == "medium" else 0.0
     good = [pm for pm in scored if pm[0] >= top * share]
-    return rng.choice(good[:6])
+    return rng.choice(good[:PICK])
 
 
 def choose_move(rules: Rules, state: State, seat: int, level: str, rng: random.Random) -> Move:
@@ -359,14 +520,17 @@ class Computer(ComputerPlayer[Rules, State, Move]):
         return choose_move(rules, state, seat, level, rng)
 
     def hint(self, rules: Rules, state: State, seat: int) -> Move | None:
-        scored = _scored(rules, state, seat, "medium")
+        look = Look(rules, state, seat)  # one finder and lattice for both rankings
+        scored = _scored(rules, state, seat, "medium", look)
         if not scored:
             # The pass itself, with the cards to give up: "możesz spasować" left a child to
             # guess which three cards a pass wants.
             return pass_move(rules, state, seat)
         # The hint says what it scores (issue 33), and whether it is the best move (issue
         # 35): the best when it is of common words, else a medium computer's simpler pick.
-        best = best_move(rules, state, seat)
+        # The common move is a move too: the strong search stops as soon as nothing can
+        # beat it.
+        best = best_move(rules, state, seat, look, known=scored[0])
         if best is None or scored[0][0] >= best[0]:
             points, move = scored[0]
             return with_kind(with_points(move, points), "best")

@@ -11,10 +11,11 @@ hand's, so its letter multiset is the piece's times one of the hand's sub-multis
 2^7 of them, times 26 for each wild standing in). With each multiset kept as a product of
 primes (one prime a letter), the words of a piece are its product times each of the hand's,
 looked up in an anagram index built once per word list (a bitmap of the products' hashes,
-checked for all of them at once with numpy, lets only the few that may be words reach the
-dictionary), then an in-order check of the few words found. The words of a piece are kept
-grouped by what they take from the hand ("a take": which sub-multiset, and how many wilds),
-and each piece is looked up once per turn, whatever table word it comes from.
+checked for all of them at once with numpy, lets only the few that may be words through to
+one vectorized binary search of them all), then an in-order check of the words found. The
+words of a piece are kept grouped by what they take from the hand ("a take": which
+sub-multiset, and how many wilds), and each piece is looked up once per turn, whatever table
+word it comes from.
 
 A steal is then a walk along the stolen word choosing the next piece and one group of its
 words, as long as the hand can still pay: what is left of the hand is itself one of its
@@ -51,8 +52,9 @@ Node = tuple[Piece, int, int]
 """Where a steal stands in ``Finder.lattice``: the stolen cards not yet split off, what is
 left of the hand's letters (a take's number) and of its wilds."""
 
-Edge = tuple[Piece, list[str], Node]
-"""The next piece, the words it may become (all taking the same cards), the node after."""
+Edge = tuple[Piece, list[str], Node, Group]
+"""The next piece, the words it may become, the node after, and what they take from the hand
+(all the same cards)."""
 
 
 def holds_in_order(word: str, stolen: str) -> bool:
@@ -65,10 +67,11 @@ def holds_in_order(word: str, stolen: str) -> bool:
 class AnagramIndex:
     """The words of a graph by letter multiset, each multiset a product of primes (the most
     frequent letters get the smallest), kept lean: the products' low 64 bits (numpy's wrapping
-    multiply) sorted, the word ids in that order, every word's letters in one string, and a
-    bitmap with the slot of each product set. Built once per word list (``anagram_index``),
-    in a few tenths of a second and about 4 MB for the English one — a dictionary of Python
-    products and word tuples held 37 MB, most of a Word Thief game's memory."""
+    multiply) sorted, the word ids in that order, every word's letters in one string, which
+    products may overflow 64 bits, and a bitmap with the slot of each product set. Built once
+    per word list (``anagram_index``), in a few tenths of a second and about 4 MB for the
+    English one — a dictionary of Python products and word tuples held 37 MB, most of a Word
+    Thief game's memory."""
 
     def __init__(self, graph: Any) -> None:
         letters: Sequence[str] = graph.letters
@@ -94,15 +97,22 @@ class AnagramIndex:
         of_code = np.ones(len(letters) + 1, dtype=np.uint64)
         for i, c in enumerate(letters):
             of_code[i + 1] = self.prime[c]
+        log_of_code = np.log2(of_code.astype(np.float64))
         low = np.ones(total, dtype=np.uint64)
+        size = np.zeros(total, dtype=np.float64)
         for first in range(0, total, CHUNK):  # each word's product, wrapping at 64 bits
             last = min(total, first + CHUNK)
             a, b = int(self._start[first]), int(self._start[last])
-            low[first:last] = np.multiply.reduceat(
-                of_code[code[a:b]], self._start[first:last].astype(np.int64) - a)
+            at = self._start[first:last].astype(np.int64) - a
+            low[first:last] = np.multiply.reduceat(of_code[code[a:b]], at)
+            size[first:last] = np.add.reduceat(log_of_code[code[a:b]], at)
         self._order = np.argsort(low, kind="stable").astype(np.uint32)
         self._low = low[self._order]
-        del low
+        # Which products may not fit in 64 bits (their logarithm, with a margin for its
+        # rounding): only those can share their low bits with a smaller product, so only
+        # those are multiplied out exactly when found (one word in a few hundred).
+        self._big = (size > 63.5)[self._order]
+        del low, size
         chars = np.array([0, *(ord(c) for c in letters)], dtype=np.uint32)
         if int(chars.max()) <= 0xFF:  # one byte a letter, as the str holds them
             self._text: str = chars.astype(np.uint8)[code].tobytes().decode("latin-1")
@@ -124,23 +134,47 @@ class AnagramIndex:
         bits: np.ndarray[Any, Any] = self.seen[taken >> np.uint64(3)]
         return ((bits >> (taken & np.uint64(7)).astype(np.uint8)) & 1).astype(np.bool_)
 
-    def words_of(self, key: int) -> list[str]:
-        """The words whose letters multiply to ``key`` exactly."""
-        low = key & LOW_64
-        lows = self._low
-        lo = hi = int(lows.searchsorted(np.uint64(low)))
-        while hi < len(lows) and int(lows[hi]) == low:  # most products hold one to a few words
-            hi += 1
-        if lo == hi:
-            return []
-        text, start, prime = self._text, self._start, self.prime
-        words = (text[start[i]:start[i + 1]] for i in self._order[lo:hi].tolist())
-        # Two multisets may share the low 64 bits of their products: only the exact ones.
-        return [w for w in words if prod([prime[c] for c in w]) == key]
+    def lookup(
+        self, lows: np.ndarray[Any, np.dtype[np.uint64]]
+    ) -> tuple[list[int], list[str], list[bool]]:
+        """The words whose products' low 64 bits are among ``lows``: for each, which of
+        ``lows`` (its position), the word, and whether its product may overflow 64 bits (then
+        only ``exact`` tells it from a smaller product sharing its low bits). All the binary
+        searches and gathers are one numpy step each, so only words reach Python."""
+        table = self._low
+        first = table.searchsorted(lows, side="left")
+        count = table.searchsorted(lows, side="right") - first
+        hit = np.flatnonzero(count)
+        if not len(hit):
+            return [], [], []
+        many = count[hit]
+        which = np.repeat(hit, many)
+        # Each hit's run of equal products: its first place, then one more for each after.
+        step = np.ones(len(which), dtype=np.int64)
+        ends = np.cumsum(many)
+        step[0] = first[hit[0]]
+        step[ends[:-1]] = first[hit[1:]] - (first[hit[:-1]] + many[:-1] - 1)
+        places = np.cumsum(step)
+        ids = self._order[places].astype(np.int64)
+        text = self._text
+        words = [text[a:b] for a, b in zip(self._start[ids].tolist(),
+                                             self._start[ids + 1].tolist(), strict=True)]
+        return which.tolist(), words, self._big[places].tolist()
+
+    def exact(self, word: str, key: int, doubt: bool) -> bool:
+        """Whether ``word``'s product is ``key``, found by its low bits (``lookup``): sure
+        when neither overflows 64 bits, else multiplied out."""
+        if not doubt and key <= LOW_64:
+            return True
+        prime = self.prime
+        return prod([prime[c] for c in word]) == key
 
 
 CHUNK = 8192
 """Words spelled at a time while the index is built."""
+PRODUCTS = 1 << 17
+"""Products of a piece (times the hand's multisets, times each fill of its stolen wilds)
+looked up at a time: a few megabytes of numpy arrays, however many wilds."""
 SLOT_BITS = 22
 """A bitmap of 4 M slots (512 KB), one set for each key's slot: 1 in 40 set for the English
 list."""
@@ -194,6 +228,8 @@ class Finder:
         prime = self.index.prime
         known = [c for c in hand if c in prime]
         distinct = sorted(set(known))
+        self.letters = tuple(distinct)
+        """The hand's distinct letters, in the order of a take's counts."""
         self.have = tuple(known.count(c) for c in distinct)
         self.takes = list(product(*(range(n + 1) for n in self.have)))
         keys = [prod([prime[c] ** n for c, n in zip(distinct, take, strict=True)])
@@ -220,52 +256,70 @@ class Finder:
         self._short: list[list[int]] = np.maximum(-gap, 0).sum(axis=2).tolist()
         self._size: list[int] = takes.sum(axis=1).tolist()
         self._full = len(self.takes) - 1  # the whole hand
+        self._fitting: dict[tuple[int, int], list[int]] = {}
+        """The takes each remainder and number of wilds pay for (``lattice``'s ``fits``),
+        kept for all the table's words."""
 
     # ---- the words of one piece
 
-    def words(self, piece: str) -> dict[Group, list[str]]:
+    def words(self, piece: Sequence[str | None]) -> dict[Group, list[str]]:
         """Words holding ``piece`` (in order unless the letters may be rearranged) and at
-        least one hand card, by what they take from the hand."""
-        key = piece if self.ordered else "".join(sorted(piece))
+        least one hand card, by what they take from the hand. A stolen wild (None) is tried
+        as every letter: a word may then come in more than one group (any that the hand pays
+        for will do)."""
+        text = "".join("?" if c is None else c for c in piece)
+        key = text if self.ordered else "".join(sorted(text))
         found = self._pieces.get(key)
         if found is not None:
             return found
-        found = {}
-        if all(c in self.index.prime for c in piece):
-            index = self.index
-            base = index.key(piece)
-            keys, groups = self._keys, self._groups
-            check = self.ordered and len(piece) > 1
-            in_order = re.compile(".*".join(map(re.escape, piece))).search
-            # The products' low 64 bits (numpy's wrapping multiply) pick slots of the index's
-            # bitmap all at once; only the few products whose slot is set are looked up
-            # exactly, where a look-up of each would cost a binary search.
-            low = self._low * np.uint64(base & LOW_64)
-            for i in np.flatnonzero(index.may_hold(low)).tolist():
-                hits = index.words_of(base * keys[i])
-                if not hits:
-                    continue
-                good = [w for w in hits if in_order(w)] if check else list(hits)
-                if good:
-                    found.setdefault(groups[i], []).extend(good)
-        self._pieces[key] = found
-        return found
+        found = self._pieces[key] = {}
+        index = self.index
+        prime = index.prime
+        known = [c for c in piece if c is not None]
+        if not all(c in prime for c in known):
+            return found
+        holes = len(piece) - len(known)
+        fills = list(product(prime, repeat=holes))
+        fill_keys = [prod([prime[c] for c in fill]) for fill in fills]
+        base = index.key("".join(known))
+        keys, groups = self._keys, self._groups
+        check = self.ordered and len(piece) > 1
+        # The letters in order, the stolen wilds filled: one regular expression when there
+        # are none (compiled once, searched in C), a plain scan for each fill otherwise (a
+        # compile a fill was most of the time of a word with two stolen wilds).
+        plain = re.compile(".*".join(map(re.escape, known))).search if not holes else None
+        filled: dict[int, str] = {}
 
-    def _words_any(self, piece: Sequence[str | None]) -> dict[Group, list[str]]:
-        """``words`` of a piece that may hold stolen wilds (None), each tried as every letter
-        (a word may then come in more than one group: any that the hand pays for will do)."""
-        if all(c is not None for c in piece):
-            return self.words("".join(c for c in piece if c is not None))
-        letters = list(self.index.prime)
-        merged: dict[Group, set[str]] = {}
-        holes = [i for i, c in enumerate(piece) if c is None]
-        for fill in product(letters, repeat=len(holes)):
-            text = [c or "" for c in piece]
-            for i, letter in zip(holes, fill, strict=True):
-                text[i] = letter
-            for group, words in self.words("".join(text)).items():
-                merged.setdefault(group, set()).update(words)
-        return {g: sorted(ws) for g, ws in merged.items()}
+        def in_order(word: str, f: int) -> bool:
+            if plain is not None:
+                return plain(word) is not None
+            letters = filled.get(f)
+            if letters is None:
+                fill = iter(fills[f])
+                letters = filled[f] = "".join(next(fill) if c is None else c for c in piece)
+            return holds_in_order(word, letters)
+
+        # The products' low 64 bits (numpy's wrapping multiply), a few fills of the stolen
+        # wilds at a time, pick slots of the index's bitmap all at once; only the few
+        # products whose slot is set are looked up, in one vectorized binary search.
+        n = len(keys)
+        step = max(1, PRODUCTS // max(n, 1))
+        merged: dict[Group, dict[str, None]] = {}  # each word once, in the order found
+        exact = index.exact
+        for first in range(0, len(fills), step):
+            many = np.array([(base * k) & LOW_64 for k in fill_keys[first:first + step]],
+                            dtype=np.uint64)
+            low = (many[:, None] * self._low[None, :]).ravel()
+            maybe = np.flatnonzero(index.may_hold(low))
+            numbers = maybe.tolist()
+            for k, word, doubt in zip(*index.lookup(low[maybe]), strict=True):
+                f, i = divmod(numbers[k], n)
+                f += first
+                if ((not check or in_order(word, f))
+                        and exact(word, base * fill_keys[f] * keys[i], doubt)):
+                    merged.setdefault(groups[i], {})[word] = None
+        found.update((group, list(words)) for group, words in merged.items())
+        return found
 
     # ---- steals
 
@@ -287,7 +341,7 @@ class Finder:
             return
 
         def walk(node: Node) -> Iterator[tuple[tuple[Piece, ...], tuple[list[str], ...]]]:
-            for piece, words, after in edges[node]:
+            for piece, words, after, _ in edges[node]:
                 if not after[0]:
                     yield (piece,), (words,)
                     continue
@@ -299,10 +353,6 @@ class Finder:
         finally:
             del walk  # it calls itself through its closure: a cycle, kept until collected
 
-    def cards_left(self, node: Node) -> int:
-        """How many of the hand's cards are left at ``node``."""
-        return self._size[node[1]] + node[2]
-
     def count(self, stolen: Sequence[str | None]) -> int:
         """How many ways there are to steal ``stolen`` (``ways``, without listing them)."""
         start, edges = self.lattice(stolen)
@@ -313,7 +363,7 @@ class Finder:
         def ways_from(node: Node) -> int:
             if node not in paths:
                 paths[node] = sum(len(words) * (ways_from(after) if after[0] else 1)  # noqa: F821 (deleted after use)
-                                  for _, words, after in edges[node])
+                                  for _, words, after, _ in edges[node])
             return paths[node]
 
         total = ways_from(start)
@@ -333,22 +383,23 @@ class Finder:
             return None, edges
         left_of, short_of, size = self._left, self._short, self._size
         ordered = self.ordered
-        Groups = tuple[list[tuple[int, int, list[str]]], dict[int, list[tuple[int, list[str]]]]]
-        pieces: dict[Piece, Groups] = {}
+        Flat = list[tuple[int, int, list[str], Group]]
+        pieces: dict[Piece, tuple[Flat, dict[int, Flat]]] = {}
 
-        def words_of(piece: Piece) -> Groups:
-            """A piece's groups, as a list and by take."""
+        def words_of(piece: Piece) -> tuple[Flat, dict[int, Flat]]:
+            """A piece's groups (take, wilds, words, and the first two as its group), as a
+            list and by take."""
             found = pieces.get(piece)
             if found is None:
-                flat = [(take, lacking, words) for (take, lacking), words
-                        in self._words_any([stolen[i] for i in piece]).items()]
-                by_take: dict[int, list[tuple[int, list[str]]]] = {}
-                for take, lacking, words in flat:
-                    by_take.setdefault(take, []).append((lacking, words))
+                flat = [(group[0], group[1], words, group) for group, words
+                        in self.words([stolen[i] for i in piece]).items()]
+                by_take: dict[int, Flat] = {}
+                for item in flat:
+                    by_take.setdefault(item[0], []).append(item)
                 found = pieces[piece] = (flat, by_take)
             return found
 
-        fitting: dict[tuple[int, int], list[int]] = {}
+        fitting = self._fitting
 
         def fits(remains: int, free: int) -> list[int]:
             """The takes a hand's remainder pays for with ``free`` wilds."""
@@ -370,10 +421,8 @@ class Finder:
                     for more in combinations(others, k):
                         yield (head, *more), tuple(i for i in others if i not in more)
 
-        def search(node: Node) -> bool:
-            """Whether ``node`` leads to a steal (its edges then in ``edges``)."""
-            if node in edges:
-                return bool(edges[node])
+        def search(node: Node) -> list[Edge]:
+            """The edges of ``node`` (none: it leads to no steal), searched once."""
             rest, remains, free = node
             out: list[Edge] = []
             edges[node] = out
@@ -387,21 +436,26 @@ class Finder:
                 # Whichever is shorter: the piece's groups, or the takes the hand still pays
                 # for (few, once most of the hand is spoken for).
                 if len(takes) < len(flat):
-                    todo = [(t, lacking, words) for t in takes
-                            for lacking, words in by_take.get(t, ())]
+                    todo: Flat = [item for t in takes for item in by_take.get(t, ())]
                 else:
                     todo = flat
-                for take, lacking, words in todo:
+                for take, lacking, words, group in todo:
                     short = shorts[take] + lacking
                     if short > free:
                         continue
                     after = (later, lefts[take], free - short)
-                    if not later or search(after):  # noqa: F821 (deleted after use)
-                        out.append((piece, words, after))
-            return bool(out)
+                    if later:
+                        # Looked up here, not in a call: most nodes are reached many times.
+                        ahead = edges.get(after)
+                        if ahead is None:
+                            ahead = search(after)  # noqa: F821 (deleted after use)
+                        if not ahead:
+                            continue
+                    out.append((piece, words, after, group))
+            return out
 
         start = (tuple(range(n)), self._full, self.wilds)
-        found = search(start)
+        found = bool(search(start))
         # ``search`` calls itself through its closure: a cycle that would keep this turn's
         # pieces and words alive until the cyclic collector runs (megabytes a turn).
         del search
