@@ -239,9 +239,9 @@ class RemoteNews(SeatNews):
                 super().told(events, view, names=names, urgent=urgent, speaks=speaks,
                              mine=mine, left=left, awaited=awaited, over=over)
 
-    def prompt(self, view: Any, *, turn: bool = True) -> None:
-        if not self._call("prompt", view=view, turn=turn):
-            super().prompt(view, turn=turn)
+    def prompt(self, view: Any, *, turn: bool = True, timed: bool = True) -> None:
+        if not self._call("prompt", view=view, turn=turn, timed=timed):
+            super().prompt(view, turn=turn, timed=timed)
 
     def final(self, result: Mapping[str, Any], names: Sequence[str], seat: int) -> None:
         if not self._call("final", result=result, names=names, seat=seat):
@@ -263,11 +263,13 @@ class RemoteNews(SeatNews):
             super().clock(left, view, owner)
 
     def tell(self, key: str, *, cue: str | None = None, public: bool = False,
-             urgent: bool = False, game: bool = False, **params: Any) -> None:
+             urgent: bool = False, game: bool = False, expiring: bool = False,
+             **params: Any) -> None:
         if not self._call("tell", key=key, cue=cue, public=public, urgent=urgent, game=game,
-                          params=params):
+                          expiring=expiring, params=params):
             with self._keeping(_whole if public else _nothing):
-                super().tell(key, cue=cue, public=public, urgent=urgent, game=game, **params)
+                super().tell(key, cue=cue, public=public, urgent=urgent, game=game,
+                             expiring=expiring, **params)
 
     def refused(self, reasons: Sequence[Mapping[str, Any]]) -> None:
         if not self._call("refused", reasons=reasons):

@@ -527,7 +527,7 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
             return True
         if not self.timers:
             return False
-        view = self.state.view_for(0)
+        view = self.view_of(0)
         presenter = self.kit.presenter
         return presenter.timer(view) is not None or presenter.seat_clock(view) is not None
 
