@@ -20,19 +20,19 @@ class Case:
 COMMON = ("--display", "none", "--speech", "text")
 
 CASES: tuple[Case, ...] = (
-    Case("rummikub-computers-seed3", ("play", "rummikub", "--players", "computer,computer",
+    Case("rummikub-computers-seed3", ("play", "rummikub", "--players", "computer:strong,computer:strong",
                                       "--seed", "3", *COMMON)),
     Case("rummikub-computers-seed11-en", ("play", "rummikub", "--players",
                                           "computer:beginner,computer:medium", "--seed", "11",
                                           "--lang", "en", *COMMON)),
     Case(
         "rummikub-player-seed7",
-        ("play", "rummikub", "--players", "human,computer", "--seed", "7", *COMMON),
+        ("play", "rummikub", "--players", "human,computer:strong", "--seed", "7", *COMMON),
         ("stojak", "stół", "pomoc", "gdzie", "nowe 1 2", "połóż 9 1 1", "cofnij", "wyniki",
          "bank", "podpowiedź", "literuj", "ekspert", "dobierz", "stół", "ostatni",
          "początkujący", "dobierz", "stojak", "dobierz", "wyjdź"),
     ),
-    Case("siedem-computers-seed3", ("play", "siedem-slow", "--players", "computer,computer",
+    Case("siedem-computers-seed3", ("play", "siedem-slow", "--players", "computer:strong,computer:strong",
                                     "--seed", "3", *COMMON)),
     Case(
         "siedem-player-seed5",
@@ -47,18 +47,18 @@ CASES: tuple[Case, ...] = (
     ),
     # Issue 38: every game in English words, computers only, to its end.
     Case("word-rummikub-english-words-seed3",
-         ("play", "rummikub", "--words", "en", "--players", "computer,computer:beginner",
+         ("play", "rummikub", "--words", "en", "--players", "computer:strong,computer:beginner",
           "--seed", "3", "--lang", "en", *COMMON)),
     Case("wordsy-english-words-seed3",
-         ("play", "siedem-slow", "--words", "en", "--players", "computer,computer:beginner",
+         ("play", "siedem-slow", "--words", "en", "--players", "computer:strong,computer:beginner",
           "--seed", "3", "--lang", "en", *COMMON)),
     Case("alice-english-words-seed3",
          ("play", "alicja", "--words", "en", "--players",
-          "computer,computer:beginner,computer:medium", "--seed", "3", "--lang", "en", *COMMON)),
+          "computer:strong,computer:beginner,computer:medium", "--seed", "3", "--lang", "en", *COMMON)),
     Case("card-scrabble-english-words-seed3",
-         ("play", "scrabble-karty", "--words", "en", "--players", "computer,computer:medium",
+         ("play", "scrabble-karty", "--words", "en", "--players", "computer:strong,computer:medium",
           "--seed", "3", "--lang", "en", *COMMON)),
     Case("wordsy-english-words-polish-messages-seed4",
-         ("play", "siedem-slow", "--words", "en", "--players", "computer:medium,computer",
+         ("play", "siedem-slow", "--words", "en", "--players", "computer:medium,computer:strong",
           "--seed", "4", "--lang", "pl", *COMMON)),
 )
