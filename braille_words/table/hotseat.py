@@ -128,7 +128,7 @@ class HotSeat(SessionFields):
         self._holder[group] = seat
         out = self.outputs[seat]
         out.unmute()
-        view = self.state.view_for(seat)
+        view = self._view(seat)
         out.show(self._drawing(view, out.lang))
         out.show_status(self._status(view))
         out.announce_turn(self.kit.presenter.prompt(view, out.lang, out.verbosity))

@@ -83,7 +83,7 @@ class SeatCommands(SessionFields):
         if not low:
             # Enter alone: "what now?" Whoever the game waits for hears what it waits for.
             if seat in self.state.awaiting and not out.muted:
-                news.prompt(self.state.view_for(seat), turn=False)
+                news.prompt(self._view(seat), turn=False)
             return
         if len(words) > MAX_LINE:
             self._refuse_by_key(seat, "line_too_long", length=len(words), most=MAX_LINE)
@@ -104,7 +104,7 @@ class SeatCommands(SessionFields):
             self._refuse_by_key(seat, key, **params)
             return
         awaited = seat in self.state.awaiting
-        view = self.state.view_for(seat)
+        view = self._view(seat)
         try:
             move = self.kit.commands.parse(words, view)
             made = move.to_json()
@@ -161,7 +161,7 @@ class SeatCommands(SessionFields):
         zipf = getattr(lexicon, "zipf", None)
         for restored in respellings(words, lexicon.contains, zipf):
             try:  # offered only if it would be played: "tak" must not meet another refusal
-                tried = self.kit.commands.parse(restored, self.state.view_for(seat))
+                tried = self.kit.commands.parse(restored, self._view(seat))
                 self.rules.apply(self.state, seat, tried)
             except BrailleWordsError:
                 continue
@@ -193,7 +193,7 @@ class SeatCommands(SessionFields):
     def private_entry(self, source: int = KEYBOARD) -> bool:
         """Whether what the seat types now is a secret (7 słów words before they are shown)."""
         seat = self._keyboard_seat() if source == KEYBOARD else source
-        return seat is not None and self.kit.presenter.private_input(self.state.view_for(seat))
+        return seat is not None and self.kit.presenter.private_input(self._view(seat))
 
     def _not_your_turn(self, seat: int) -> None:
         names = [self.seats[s].name for s in sorted(self.state.awaiting)]
@@ -230,7 +230,7 @@ class SeatCommands(SessionFields):
             news.help(topic if first in HELP_WORDS else "")
             return True
         if low in WHERE_WORDS:
-            news.where(self.state.view_for(seat), self._names())
+            news.where(self._view(seat), self._names())
             return True
         if low in CLOCK_WORDS and self._read_clocks(seat):
             return True
@@ -251,11 +251,11 @@ class SeatCommands(SessionFields):
             return True
         first, _, rest = low.partition(" ")
         if first in SPELL_PREFIXES:
-            news.spell(rest, self.state.view_for(seat))
+            news.spell(rest, self._view(seat))
             return True
         if news.point(low, lambda line: self.handle(seat, line)):
             return True  # a pick alone is read below, as the game reads a tile
-        view = self.state.view_for(seat)
+        view = self._view(seat)
         # Whether it is a reading command at all is asked in the game's own language (the
         # words are the same in every one); the answer is worded by the seat's SeatNews.
         if self.kit.presenter.reads(low, view, self.kit.word_lang):
@@ -277,7 +277,7 @@ class SeatCommands(SessionFields):
             # The game words it its way (no tiles to draw in 7 słów), else the table does.
             news.tell("no_hint", game=True)
             return
-        view = self.state.view_for(seat)
+        view = self._view(seat)
         position = (self.moves_played, move.to_json())
         # Whether the game has a nudge for it (asked in the game's own language: the seat's
         # SeatNews words the hint in the seat's).

@@ -424,7 +424,7 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
             allowed = [e for e in events
                        if e.to is None or (e.to == seat and not out.watching)]
             self.news[seat].told(
-                allowed, self.state.view_for(seat), names=names, urgent=urgent,
+                allowed, self._view(seat), names=names, urgent=urgent,
                 speaks=self._speaks(seat), mine=seat == self._mover, left=left,
                 awaited=seat in self.state.awaiting, over=self.state.is_over,
             )
@@ -459,12 +459,18 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
     def _names(self) -> list[str]:
         return [s.name for s in self.seats]
 
+    def _view(self, seat: int) -> Any:
+        """``seat``'s view as this table shows it: a table that runs no clock shows none (the
+        game's ``without_clock``), in every sentence, prompt and Braille line made of it."""
+        view = self.state.view_for(seat)
+        return view if self.timers else self.kit.presenter.without_clock(view)
+
     def _prompt(self) -> None:
         """Tell each human seat the game awaits that it is their turn (once per change)."""
         awaiting = frozenset(self.state.awaiting)
         before, self._prompted = self._prompted, awaiting
         for seat in sorted(awaiting):
-            view = self.state.view_for(seat)  # made once: a long rack costs at every move
+            view = self._view(seat)  # made once: a long rack costs at every move
             key = self.kit.presenter.prompt_key(view)
             fresh = seat not in before or key != self._prompt_keys.get(seat)
             if seat not in before:

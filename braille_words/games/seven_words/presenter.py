@@ -361,10 +361,16 @@ class Presenter(GamePresenter[SevenWordsView]):
     ``word_lang`` is the kit's word language: cards are named, Brailled and voiced in it."""
 
     cues = _CUES
-    clock_events = frozenset({"hourglass_started"})
+    clock_events = frozenset({"hourglass_started", "hourglass_stopped"})
 
     def __init__(self, word_lang: str = WORD_LANG) -> None:
         super().__init__(word_lang)
+
+    def without_clock(self, view: SevenWordsView) -> SevenWordsView:
+        """No hourglass runs at a table without a clock: ``runda`` does not say it does."""
+        quiet = view.copy()
+        quiet["hourglass_running"] = False
+        return quiet
 
     def read(self, low: str, view: SevenWordsView, lang: str, verbosity: str) -> str | None:
         # "zasady", "zasady 2", "wartości": the rules told by the game (issue 33 §2).
