@@ -163,6 +163,12 @@ class GamePresenter(ABC, Generic[V]):
         przesypuje" at a table without one sent a child hurrying for nothing."""
         return view
 
+    def offer_note(self, view: V, line: str, lang: str) -> str:
+        """A sentence to say with "Czy chodziło o: BUŁKA?" when the spelling offered would
+        cost the player (Alicja: a letter forbidden to them), else "". The offer came with no
+        word of it, and a child said "tak" and went out of the round."""
+        return ""
+
     own_words: str = "pl"
     """The language the game's own words are in (its rulebook's): played in other words, it
     is called by its title in those words."""

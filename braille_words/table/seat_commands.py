@@ -168,7 +168,10 @@ class SeatCommands(SessionFields):
             if self._unsure(seat, tried):
                 continue
             self._offered[seat] = (restored, words)
-            self.news[seat].tell("did_you_mean", cue="warning", line=restored)
+            note = self.kit.presenter.offer_note(self._view(seat), restored,
+                                                 self.outputs[seat].lang)
+            self.news[seat].tell("did_you_mean", cue="warning", line=restored,
+                                 note=f" {note}" if note else "")
             return True
         return False
 

@@ -310,6 +310,14 @@ _CUES = {"player_out": "rejected", "word_said": "placed", "challenged": "warning
 
 
 class Presenter(GamePresenter[Any]):
+    def offer_note(self, view: Any, line: str, lang: str) -> str:
+        """BUŁKA offered for "bulka" with Ł forbidden: the offer says so before the "tak"."""
+        low = line.lower()
+        letters = [x.upper() for x in view.get("forbidden", ()) if x in low]
+        if not letters:
+            return ""
+        return _t(lang, "offer_forbidden", "beginner", letters=letters, n=len(letters))
+
     def without_clock(self, view: Any) -> Any:
         """No teapot plays at a table without a clock: the turn does not say it does."""
         return {**view, "teapot_seconds": 0}
