@@ -281,7 +281,10 @@ class SeatCommands(SessionFields):
             news.tell("no_hint", game=True)
             return
         view = self._view(seat)
-        position = (self.moves_played, move.to_json())
+        # Asked again for the same move, the player hears it whole, whatever others did in
+        # between: in 7 słów the computer wrote between a child's two asks, and the nudge
+        # came again instead of the word it had promised.
+        position = move.to_json()
         # Whether the game has a nudge for it (asked in the game's own language: the seat's
         # SeatNews words the hint in the seat's).
         nudge = self._nudged.get(seat) != position and bool(

@@ -94,7 +94,7 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
     """The move count computers were last asked to react after (``ComputerPlayer.react``)."""
     keyboard_draft: Callable[[], str] | None = None
     """What the terminal keyboard has typed and not sent yet (a half-typed word)."""
-    _nudged: dict[int, tuple[int, Any]] = field(default_factory=dict)
+    _nudged: dict[int, Any] = field(default_factory=dict)
     """The position (moves played, the hint) each seat was last nudged in: the same hint
     asked for again there is given in full."""
     _finishing: frozenset[int] = frozenset()

@@ -221,13 +221,28 @@ def test_a_seven_words_hint_first_gives_the_length_and_first_letter(
     assert word.isupper() and f"z {len(word)} liter" in nudge and points.split()[0].isdigit()
 
 
+def test_a_hint_asked_again_gives_the_whole_word_though_another_player_wrote_between(
+    make_table: MakeTable,
+) -> None:
+    """The computer wrote between a child's two asks, and the nudge came again instead of
+    the word it had promised ("Powiedz „podpowiedź” jeszcze raz")."""
+    session, streams = make_table(game="siedem-slow")
+    session.handle(0, "podpowiedź")
+    assert "Z tych kart jest słowo z" in streams[0].getvalue().splitlines()[-1]
+    session.handle(1, "kot")
+    session.handle(0, "podpowiedź")
+    said = streams[0].getvalue().splitlines()[-1]
+    assert said.startswith("Podpowiedź: ") and " za " in said
+
+
 def test_three_strong_computers_take_turns_at_being_fastest_and_write_different_words(
     run_bw: RunBW, tmp_path: Path
 ) -> None:
     """Issue 16: seat 1 was always "najszybszy" (+2 a round), and every computer wrote the same
     word. Each computer now thinks for its own time and settles for one of its best words."""
-    done = run_bw("play", "siedem-slow", "--players", "computer:strong,computer:strong,computer:strong",
-                  "--seed", "7", "--journal", str(tmp_path / "g.jsonl"))
+    done = run_bw("play", "siedem-slow", "--players",
+                  "computer:strong,computer:strong,computer:strong", "--seed", "7",
+                  "--journal", str(tmp_path / "g.jsonl"))
     fastest = set(re.findall(r"(Ada|Bolek|Celina) ma pierwsze słowo\.", done.stdout))
     assert len(fastest) >= 2, done.stdout
     rounds = re.findall(r"Słowa: Ada: (\w+) \d+; Bolek: (\w+) \d+; "
