@@ -20,8 +20,8 @@ class Case:
 COMMON = ("--display", "none", "--speech", "text")
 
 CASES: tuple[Case, ...] = (
-    Case("rummikub-computers-seed3", ("play", "rummikub", "--players", "computer:strong,computer:strong",
-                                      "--seed", "3", *COMMON)),
+    Case("rummikub-computers-seed3", ("play", "rummikub", "--players",
+                                      "computer:strong,computer:strong", "--seed", "3", *COMMON)),
     Case("rummikub-computers-seed11-en", ("play", "rummikub", "--players",
                                           "computer:beginner,computer:medium", "--seed", "11",
                                           "--lang", "en", *COMMON)),
@@ -32,8 +32,8 @@ CASES: tuple[Case, ...] = (
          "bank", "podpowiedź", "literuj", "ekspert", "dobierz", "stół", "ostatni",
          "początkujący", "dobierz", "stojak", "dobierz", "wyjdź"),
     ),
-    Case("siedem-computers-seed3", ("play", "siedem-slow", "--players", "computer:strong,computer:strong",
-                                    "--seed", "3", *COMMON)),
+    Case("siedem-computers-seed3", ("play", "siedem-slow", "--players",
+                                    "computer:strong,computer:strong", "--seed", "3", *COMMON)),
     Case(
         "siedem-player-seed5",
         ("play", "siedem-slow", "--players", "human,computer:beginner", "--seed", "5", *COMMON),
@@ -54,7 +54,8 @@ CASES: tuple[Case, ...] = (
           "--seed", "3", "--lang", "en", *COMMON)),
     Case("alice-english-words-seed3",
          ("play", "alicja", "--words", "en", "--players",
-          "computer:strong,computer:beginner,computer:medium", "--seed", "3", "--lang", "en", *COMMON)),
+          "computer:strong,computer:beginner,computer:medium", "--seed", "3", "--lang", "en",
+          *COMMON)),
     Case("card-scrabble-english-words-seed3",
          ("play", "scrabble-karty", "--words", "en", "--players", "computer:strong,computer:medium",
           "--seed", "3", "--lang", "en", *COMMON)),

@@ -25,6 +25,9 @@ def test_a_written_word_stays_secret_until_all_words_are_in(make_table: MakeTabl
     session.handle(1, "las")
     assert "OKNO" in streams[1].getvalue().splitlines()[-2]
     assert "Gracz2 ma słowo." in streams[0].getvalue()
+    session.handle(0, "gotowe")  # no challenges: the others are told, the player knows
+    assert "Gracz1 nie ma więcej wyzwań." in streams[1].getvalue()
+    assert "Gracz1 nie ma" not in streams[0].getvalue()
 
 
 def test_the_hourglass_ends_the_round_for_a_slow_player(make_table: MakeTable) -> None:

@@ -992,8 +992,11 @@ class Rules(GameRules[State, Move]):
             spent.append(card)
             events.append(Event("against_played", {"rival": rival, "seat": mover,
                                                     "card": card.premium, "points": dark}))
+        # The total was said with the move ("razem 14"): said again only when a card played
+        # against the move changed it (``changed``), not "Ruch zostaje: Ada ma 14" each time.
         events.append(Event("move_stands", {"seat": mover, "points": last.points,
-                                            "total": scores[mover]}))
+                                            "total": scores[mover],
+                                            "changed": "yes" if last.against else "no"}))
         after = replace(state, scores=tuple(scores), hands=tuple(hands), spent=tuple(spent),
                         last=replace(last, stands=True), phase="turn", idle=0)
         if last.ends:

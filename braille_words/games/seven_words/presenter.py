@@ -257,8 +257,9 @@ def event_params(
     for key in ("seat", "challenger", "target"):
         if key in params:
             extra[f"{key}_name"] = name(params[key])
-    if kind in ("seat_wrote", "fastest"):
-        # The writer has just heard "Zapisano KOT": their own word is not news to them.
+    if kind in ("seat_wrote", "fastest", "seat_done"):
+        # The writer has just heard "Zapisano KOT", the player who said "gotowe" knows it:
+        # their own move is not news to them.
         extra["mine"] = "yes" if params.get("seat") == seat else "no"
     if "area" in params:
         extra["cards_said"] = cards_sentence(params["area"], lang, word_lang)
