@@ -314,3 +314,13 @@ def test_a_turn_left_open_asks_for_done_not_the_first_lay_down_rule(polish: Any)
     assert after.startswith("Twój ruch trwa.") and "„gotowe”" in after
     english = kit.presenter.prompt(state.view_for(seat), "en", "beginner")
     assert english.startswith("Your turn goes on.") and '"done"' in english
+
+
+@pytest.mark.parametrize(("rack", "taught"), [("gońa?", True), ("gońa", False)])
+@pytest.mark.parametrize("line", ["nowe gon", "1 +1 = szczyty"])
+def test_the_joker_is_taught_only_to_a_rack_that_holds_one(
+        line: str, rack: str, taught: bool) -> None:
+    with pytest.raises(InputError) as exc:
+        parse(line, view(rack=rack))
+    pl, en = error_text(exc.value, "pl"), error_text(exc.value, "en")
+    assert ("joker" in pl) is taught and ("joker" in en) is taught

@@ -828,7 +828,10 @@ class Rules(GameRules[State, Move]):
             free.remove(card)
             used[sq] = card
         if missing:
-            reasons.append(_reason("not_in_hand", missing=", ".join(missing)))
+            # the joker's spelling is taught only to a hand that holds one: a child without
+            # a joker heard how to write it and looked for one
+            holds = "yes" if any(c.is_joker for c in free) else "no"
+            reasons.append(_reason("not_in_hand", missing=", ".join(missing), joker=holds))
         extras: list[Card] = []
         for k in move.extras:
             if not 0 <= k < len(hand):
