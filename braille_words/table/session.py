@@ -154,7 +154,7 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
             self._holder[number] = min(group)  # says the public news until a hand-over
             for seat in group:
                 self.outputs[seat].mute()
-        self.news = [SeatNews(out, self.kit) for out in self.outputs]
+        self.news = [SeatNews(out, self.kit, lambda: self.timers) for out in self.outputs]
         for seat, out in enumerate(self.outputs):
             out.submit = self._submitter(seat)
             out.router = self.kit.presenter.route
@@ -432,7 +432,7 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
         # The table's public news is worded for the teacher even with no console (the seats
         # share the terminal): the teacher's page reads it, as it does under a console.
         reader = teacher if teacher is not None else self._news_reader()
-        words = SeatNews(reader, self.kit)
+        words = SeatNews(reader, self.kit, lambda: self.timers)
         public = " ".join(
             said for said in (words.event_text(e, TEACHER, names)
                               for e in events if e.to is None) if said

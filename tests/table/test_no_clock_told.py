@@ -45,3 +45,21 @@ def test_scrabble_cards_without_a_clock_has_no_chess_clock_to_read(make_table: A
     session.timers = False
     session.handle(0, "zegar")
     assert _all(streams, 0).strip().splitlines()[-1].startswith("Ta gra nie ma zegara")
+
+
+def test_alicja_without_a_clock_neither_starts_nor_teaches_the_teapot(make_table: Any) -> None:
+    session, streams = make_table(("human", "human", "human"), game="alicja")
+    session.timers = False
+    session.handle(session.state.current, "2")
+    session.handle(0, "zasady")
+    said = _all(streams, 0)
+    assert "Temat:" in said and "Imbryk gra" not in said
+    assert "przy tym stole nie ma imbryka" in said and "zanim imbryk" not in said
+
+
+def test_seven_words_rules_without_a_clock_tell_of_no_hourglass(make_table: Any) -> None:
+    session, streams = make_table(game="siedem-slow")
+    session.timers = False
+    session.handle(0, "zasady 2")
+    said = _all(streams, 0)
+    assert "przy tym stole nie ma klepsydry" in said and "odwraca klepsydrę" not in said

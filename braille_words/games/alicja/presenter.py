@@ -324,7 +324,9 @@ class Presenter(GamePresenter[Any]):
 
     def read(self, low: str, view: Any, lang: str, verbosity: str) -> str | None:
         # "zasady", "zasady 2", "wartości": the rules told by the game (issue 33 §2).
-        told = rules_told(GAME, low, lang, None, self.word_lang)
+        # a table without a clock (``without_clock``) is told of no teapot
+        clock = {"clock": "no" if view.get("teapot_seconds") == 0 else "yes"}
+        told = rules_told(GAME, low, lang, clock, self.word_lang)
         return told if told is not None else read(low, view, lang, verbosity, self.word_lang)
 
     def prompt(self, view: Any, lang: str, verbosity: str) -> str:

@@ -374,11 +374,15 @@ class Presenter(GamePresenter[SevenWordsView]):
         """No hourglass runs at a table without a clock: ``runda`` does not say it does."""
         quiet = view.copy()
         quiet["hourglass_running"] = False
+        quiet["hourglass_seconds"] = 0  # ``zasady`` then says the table has no hourglass
         return quiet
 
     def read(self, low: str, view: SevenWordsView, lang: str, verbosity: str) -> str | None:
         # "zasady", "zasady 2", "wartości": the rules told by the game (issue 33 §2).
-        told = rules_told(GAME, low, lang, rules_values(self.word_lang), self.word_lang)
+        # a table without a clock (``without_clock``) is told of no hourglass
+        clock = {"clock": "no" if view.get("hourglass_seconds") == 0 else "yes"}
+        told = rules_told(GAME, low, lang, {**rules_values(self.word_lang), **clock},
+                          self.word_lang)
         return told if told is not None else read(low, view, lang, verbosity, self.word_lang)
 
     def prompt(self, view: SevenWordsView, lang: str, verbosity: str) -> str:
