@@ -155,6 +155,20 @@ class GamePresenter(ABC, Generic[V]):
     """Event kinds that only tell of a clock the table runs ("the hourglass runs: 30
     seconds"): unsaid at a table that runs none (``--no-timer``), where no clock may be
     announced that never runs out."""
+    def without_clock(self, view: V) -> V:
+        """``view`` as a table that runs no clock (``--no-timer``) shows it: every field that
+        only a running clock gives (the hourglass turned, a move limit, a chess clock) as if
+        the game had none. Reading commands (``runda``, ``gdzie``) and prompts see only the
+        view, so this is the one place they learn that no clock runs: "Klepsydra się
+        przesypuje" at a table without one sent a child hurrying for nothing."""
+        return view
+
+    def offer_note(self, view: V, line: str, lang: str) -> str:
+        """A sentence to say with "Czy chodziło o: BUŁKA?" when the spelling offered would
+        cost the player (Alicja: a letter forbidden to them), else "". The offer came with no
+        word of it, and a child said "tak" and went out of the round."""
+        return ""
+
     own_words: str = "pl"
     """The language the game's own words are in (its rulebook's): played in other words, it
     is called by its title in those words."""

@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from braille_words.lexicon.spelling import spell
+from braille_words.lexicon.unsuitable import unsuitable
 from braille_words.tiles import normalize
 
 JOKER_MARKS = "?*_"
@@ -91,6 +92,17 @@ class CommonWords:
             groups[int(length)] = (words, counts.astype(np.int16))
         return cls(groups, letters)
 
+    def without(self, lang: str | None) -> CommonWords:
+        """These words less the swear words and insults of ``lang`` (``unsuitable``): a
+        level's vocabulary is what a child may hear from a computer or a hint."""
+        groups = {}
+        for length, (words, counts) in self._groups.items():
+            keep = [row for row, word in enumerate(words) if not unsuitable(word, lang)]
+            if keep:
+                groups[length] = ([words[row] for row in keep], counts[keep])
+        letters = sorted(self._index, key=self._index.__getitem__)
+        return CommonWords(groups, letters)
+
     def __len__(self) -> int:
         return sum(len(words) for words, _counts in self._groups.values())
 
@@ -138,9 +150,14 @@ def knows(lexicon: object, most: int | None, word: str) -> bool:
     test of a level's vocabulary for a computer that judges words one at a time (Scrabble
     karty's placements, Word Thief's steals) rather than asking ``common_words`` for
     anagrams. ``most`` None (a strong level) knows every word, and so does a lexicon without
-    frequencies (a test's small list)."""
+    frequencies (a test's small list). A level that knows only common words knows no swear
+    word or insult (``unsuitable``), however often people write it."""
+    if most is None:
+        return True
+    if unsuitable(word, getattr(lexicon, "lang", None)):
+        return False
     rank = getattr(lexicon, "frequency_rank", None)
-    if most is None or not callable(rank):
+    if not callable(rank):
         return True
     found = rank(word)
     return found is not None and found <= most
@@ -148,9 +165,15 @@ def knows(lexicon: object, most: int | None, word: str) -> bool:
 
 def common_words(lexicon: object, most: int) -> CommonWords | None:
     """The ``most`` most frequent forms of ``lexicon`` (a teacher's school words when it is
-    one); None when the lexicon knows no frequencies (a test's small list, whose every word
-    then counts as common). Built once per lexicon and size."""
-    return _common_words(lexicon, most)
+    one), less swear words and insults; None when the lexicon knows no frequencies (a test's
+    small list, whose every word then counts as common). Built once per lexicon and size."""
+    known = _common_words(lexicon, most)
+    return None if known is None else _suitable(known, getattr(lexicon, "lang", None))
+
+
+@functools.lru_cache(maxsize=16)
+def _suitable(known: CommonWords, lang: str | None) -> CommonWords:
+    return known.without(lang)
 
 
 @functools.lru_cache(maxsize=16)

@@ -68,7 +68,9 @@ def register(subparsers: Any) -> None:
         "game", nargs="?", help=f"one of: {games} (default: the roster's, else rummikub)"
     )
     play.add_argument(
-        "--players", help="who plays, e.g. human,computer or human,human,computer:beginner"
+        "--players", help="who plays, e.g. human,computer or human,human,computer:beginner "
+        "(a computer is beginner, medium — the default, common words only — or strong, "
+        "which knows rare words too: computer:strong)"
     )
     play.add_argument(
         "--roster",

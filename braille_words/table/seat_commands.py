@@ -169,7 +169,10 @@ class SeatCommands(SessionFields):
             if self._unsure(seat, tried):
                 continue
             self._offered[seat] = (restored, words)
-            self.news[seat].tell("did_you_mean", cue="warning", line=restored)
+            note = self.kit.presenter.offer_note(self.view_of(seat), restored,
+                                                 self.outputs[seat].lang)
+            self.news[seat].tell("did_you_mean", cue="warning", line=restored,
+                                 note=f" {note}" if note else "")
             return True
         return False
 
@@ -194,7 +197,7 @@ class SeatCommands(SessionFields):
     def private_entry(self, source: int = KEYBOARD) -> bool:
         """Whether what the seat types now is a secret (7 słów words before they are shown)."""
         seat = self._keyboard_seat() if source == KEYBOARD else source
-        return seat is not None and self.kit.presenter.private_input(self.state.view_for(seat))
+        return seat is not None and self.kit.presenter.private_input(self.view_of(seat))
 
     def _not_your_turn(self, seat: int) -> None:
         names = [self.seats[s].name for s in sorted(self.state.awaiting)]
@@ -279,7 +282,10 @@ class SeatCommands(SessionFields):
             news.tell("no_hint", game=True)
             return
         view = self.view_of(seat)
-        position = (self.moves_played, move.to_json())
+        # Asked again for the same move, the player hears it whole, whatever others did in
+        # between: in 7 słów the computer wrote between a child's two asks, and the nudge
+        # came again instead of the word it had promised.
+        position = move.to_json()
         # Whether the game has a nudge for it (asked in the game's own language: the seat's
         # SeatNews words the hint in the seat's).
         nudge = self._nudged.get(seat) != position and bool(

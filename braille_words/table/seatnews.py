@@ -42,9 +42,14 @@ WORD_PARAMS = frozenset({"word", "words", "stolen", "letters", "missing"})
 class SeatNews:
     """One seat's presentation of its game, on that seat's ``SeatOutput``."""
 
-    def __init__(self, out: SeatOutput, kit: GameKit[Any, Any, Any, Any]) -> None:
+    def __init__(self, out: SeatOutput, kit: GameKit[Any, Any, Any, Any],
+                 timed: Callable[[], bool] = lambda: True) -> None:
         self.out = out
         self.kit = kit
+        self.timed = timed
+        """Whether the table runs a clock (asked when news is told: the table's ``timers`` is
+        set after its seats are): news is told with ``{table_clock}`` ("yes"/"no"),
+        so a table without one does not hear "Imbryk gra!" (Alicja's teapot)."""
         self.last_move: list[str] = []
         """News the seat was told since its own last move: ``ostatni`` reads all of it, so two
         computers moving one after the other are both heard again."""
@@ -120,7 +125,7 @@ class SeatNews:
     def event_text(self, event: Event, seat: int, names: Sequence[str],
                    verbosity: str | None = None) -> str:
         out = self.out
-        params = dict(event.params)
+        params = {"table_clock": "yes" if self.timed() else "no", **event.params}
         params.update(self.kit.presenter.event_params(event.kind, params, seat, names, out.lang))
         params.setdefault("word_lang", self.kit.word_lang)  # examples in the words played
         return render(out.lang, self.kit.id, self.kit.presenter.event_key(event.kind), params,

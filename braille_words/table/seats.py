@@ -23,6 +23,11 @@ from braille_words.tiles import is_number
 
 KINDS = ("human", "computer")
 LEVELS = ("beginner", "medium", "strong")
+DEFAULT_LEVEL = "medium"
+"""A computer named without a level (``--players human,computer``, a roster's seat without
+``level``) plays at the medium level, as the default table does: it plays only words a child
+knows (the compiled frequencies' common forms). The strong level knows the whole dictionary,
+rare words with it (SPURYTANIAŁBYM, SWIVET): a player asks for it by name, ``computer:strong``."""
 VERBOSITIES = ("beginner", "expert")
 LANGS = ("pl", "en")
 BRAILLE = tuple(BRAILLE_SETTINGS)
@@ -35,7 +40,7 @@ class SeatConfig:
 
     name: str
     kind: str = field(default="human", metadata=choices(*KINDS))
-    level: str = field(default="strong", metadata=choices(*LEVELS))
+    level: str = field(default=DEFAULT_LEVEL, metadata=choices(*LEVELS))
     lang: str = field(default="pl", metadata=choices(*LANGS))
     verbosity: str = field(default="beginner", metadata=choices(*VERBOSITIES))
     braille: str = field(default="auto", metadata=choices(*BRAILLE))
@@ -152,7 +157,7 @@ def parse_players(text: str, lang: str = "pl") -> list[SeatConfig]:
             SeatConfig(
                 name=name,
                 kind=kind,
-                level=level or "strong",
+                level=level or DEFAULT_LEVEL,
                 lang=lang,
                 speech="auto" if kind == "human" and not remote else "none",
                 display="console" if kind == "human" and not remote else "none",

@@ -94,7 +94,7 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
     """The move count computers were last asked to react after (``ComputerPlayer.react``)."""
     keyboard_draft: Callable[[], str] | None = None
     """What the terminal keyboard has typed and not sent yet (a half-typed word)."""
-    _nudged: dict[int, tuple[int, Any]] = field(default_factory=dict)
+    _nudged: dict[int, Any] = field(default_factory=dict)
     """The position (moves played, the hint) each seat was last nudged in: the same hint
     asked for again there is given in full."""
     _finishing: frozenset[int] = frozenset()
@@ -159,7 +159,7 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
             self._holder[number] = min(group)  # says the public news until a hand-over
             for seat in group:
                 self.outputs[seat].mute()
-        self.news = [SeatNews(out, self.kit) for out in self.outputs]
+        self.news = [SeatNews(out, self.kit, lambda: self.timers) for out in self.outputs]
         for seat, out in enumerate(self.outputs):
             out.submit = self._submitter(seat)
             out.router = self.kit.presenter.route
@@ -175,12 +175,13 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
         return self._quit
 
     def view_of(self, seat: int) -> Any:
-        """``state.view_for(seat)``, made once per state: a move's announcement, the next
-        seat's prompt and the commands typed before the next move all read the same view, and
-        a long rack made into a view is much of what a move costs at a school's host. The
-        game's states are never changed in place (``apply`` makes a new one), so a view is
-        good for as long as its state is the table's; each seat's stays its own. Read-only:
-        a view handed out here is shared by everyone who asks for it."""
+        """``seat``'s view as this table shows it (``state.view_for``), made once per state:
+        a move's announcement, the next seat's prompt and the commands typed before the next
+        move all read the same view, and a long rack made into a view is much of what a move
+        costs at a school's host. The game's states are never changed in place (``apply``
+        makes a new one), so a view is good for as long as its state is the table's; each
+        seat's stays its own. Read-only: a view handed out here is shared by everyone who
+        asks for it."""
         state, made = self.state, self._views
         if made is not None and made[0] is state:
             views = made[1]
@@ -189,7 +190,12 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
             self._views = (state, views)
         view = views.get(seat)
         if view is None:
-            view = views[seat] = state.view_for(seat)
+            view = state.view_for(seat)
+            # A table that runs no clock shows none (the game's ``without_clock``), in every
+            # sentence, prompt and Braille line made of the view.
+            if not self.timers:
+                view = self.kit.presenter.without_clock(view)
+            views[seat] = view
         return view
 
     def _note(self, seat: int, kind: str, what: str = "", why: str = "") -> None:
@@ -466,7 +472,7 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
         # The table's public news is worded for the teacher even with no console (the seats
         # share the terminal): the teacher's page reads it, as it does under a console.
         reader = teacher if teacher is not None else self._news_reader()
-        words = SeatNews(reader, self.kit)
+        words = SeatNews(reader, self.kit, lambda: self.timers)
         public = " ".join(
             said for said in (words.event_text(e, TEACHER, names)
                               for e in events if e.to is None) if said
@@ -499,7 +505,7 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
         before, self._prompted = self._prompted, awaiting
         timed: bool | None = None  # looked at once, and only for a turn to tell
         for seat in sorted(awaiting):
-            view = self.view_of(seat)
+            view = self.view_of(seat)  # made once: a long rack costs at every move
             key = self.kit.presenter.prompt_key(view)
             fresh = seat not in before or key != self._prompt_keys.get(seat)
             if seat not in before:

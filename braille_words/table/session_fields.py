@@ -57,7 +57,7 @@ class SessionFields:
         _pending_since: dict[int, float]
         _offered: dict[int, tuple[str, str]]
         _paused: set[str]
-        _nudged: dict[int, tuple[int, Any]]
+        _nudged: dict[int, Any]
         _thinking: set[int]
         _reacted: int
         _finishing: frozenset[int]

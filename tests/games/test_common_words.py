@@ -1,8 +1,9 @@
 """Beginner and medium computers, and every hint, use words a child knows (issue 33 §3).
 
 A 12-year-old was hinted "K10 ii", "G1 sroż", "C9 abbuś" in Scrabble karty and QI, LOOS,
-MORT in Word Thief, and heard the computers lay them. Rummikub Słowny and 7 słów already
-chose by the compiled word frequencies; these two games now do too.
+MORT in Word Thief, and heard the computers lay them. Every game now chooses by the compiled
+word frequencies (Alicja by its themes' lists of words a child knows); a computer named
+without a level plays medium, so rare words come only from a ``computer:strong`` asked for.
 """
 
 from __future__ import annotations
@@ -12,12 +13,19 @@ from typing import Any
 
 import pytest
 
+from braille_words.games.alicja.moves import Say
 from braille_words.games.registry import find_game
 from braille_words.games.scrabble_cards.computer import COMMON_WORDS
 from braille_words.games.scrabble_cards.rules import Lay
+from braille_words.games.seven_words.rules import Submit
+from braille_words.games.word_rummikub.computer import COMMON_WORDS as RUMMIKUB_WORDS
+from braille_words.games.word_rummikub.rules import Rebuild
 from braille_words.games.word_thief.computer import COMMON
 from braille_words.games.word_thief.rules import Lay as ThiefLay
 from braille_words.games.word_thief.rules import StealMove
+from braille_words.lexicon.signatures import LEVEL_MIN_ZIPF
+from braille_words.table.seats import parse_players
+from braille_words.tiles import normalize
 
 LEVELS = ("beginner", "medium")
 
@@ -30,45 +38,85 @@ def _words(move: Any) -> list[str]:
     return []
 
 
-def _play(game: str, lexicon: Any, most: dict[str, int], seed: int, moves: int) -> list[str]:
-    """Words laid by a beginner and a medium computer, and hinted to them, that are not among
-    their level's common words (the hints: the medium's)."""
-    kit = find_game(game)
-    rules = kit.make_rules(lexicon, {})
-    state, _ = rules.new(["Ada", "Bolek"], seed)
-    rng = random.Random(seed)
-    rare: list[str] = []
-    for _ in range(moves):
-        if state.is_over:
-            break
-        seat = min(state.awaiting)
-        level = LEVELS[seat]
-        hint = kit.computer.hint(rules, state, seat)
-        for word in _words(hint):
-            rank = lexicon.frequency_rank(word.lower())
-            if rank is None or rank > most["medium"]:
-                rare.append(f"hint {word}")
-        move = kit.computer.choose_move(rules, state, seat, level, rng)
-        for word in _words(move):
-            rank = lexicon.frequency_rank(word.lower())
-            if rank is None or rank > most[level]:
-                rare.append(f"{level} {word}")
-        state, _ = rules.apply(state, seat, move)
-    return rare
-
-
-@pytest.mark.parametrize("seed", [3, 8])
-def test_scrabble_cards_computers_and_hints_lay_only_common_words(polish: Any, seed: int) -> None:
-    assert _play("scrabble-karty", polish, COMMON_WORDS, seed, 24) == []
-
-
-def test_word_thief_computers_and_hints_play_only_common_words(english: Any) -> None:
-    assert _play("word-thief", english, COMMON, 3, 16) == []
-
-
 def test_a_scrabble_hint_says_what_its_line_means() -> None:
     """"K10 ii 5" read as three words and a number; the hint now says it in words first."""
     said = find_game("scrabble-karty").presenter.describe_move(
         Lay(9, 10, False, "ii", (4,)), "pl", None)
     assert said.startswith("połóż II w pionie od pola K10, z kartą premii z ręki numer 5")
     assert said.endswith("wpisz: K10 ii 5")
+
+
+def _said(move: Any) -> list[str]:
+    """The words a move of any game puts before the players."""
+    if isinstance(move, Rebuild):
+        return [w for w in move.make if "?" not in w]
+    if isinstance(move, Submit):
+        return [move.word]
+    if isinstance(move, Say):
+        return [move.text]
+    return _words(move)
+
+
+def _ranked(most: dict[str, int]) -> Any:
+    def common(lexicon: Any, rules: Any, state: Any, level: str, word: str) -> bool:
+        rank = lexicon.frequency_rank(word.lower())
+        return rank is not None and rank <= most[level]
+    return common
+
+
+def _frequent(lexicon: Any, rules: Any, state: Any, level: str, word: str) -> bool:
+    """7 słów's medium computer wrote SKONFEDEROWANYCH (Zipf 1): both levels keep to Zipf 3."""
+    return float(lexicon.zipf(word.lower())) >= LEVEL_MIN_ZIPF["beginner"]
+
+
+def _on_theme(lexicon: Any, rules: Any, state: Any, level: str, word: str) -> bool:
+    """The themes' lists hold only words a child knows (a test of the data checks it)."""
+    return normalize(word) in {normalize(w) for w in rules.data.themes[state.themes[0]].words}
+
+
+# game, its lexicon fixture, what its levels know, the level its hints use, moves to play
+EVERY_GAME = [
+    ("rummikub", "polish", _ranked(RUMMIKUB_WORDS), "medium", 16),
+    ("siedem-slow", "polish", _frequent, "beginner", 30),
+    ("alicja", "polish", _on_theme, "medium", 40),
+    ("scrabble-karty", "polish", _ranked(COMMON_WORDS), "medium", 16),
+    ("word-thief", "english", _ranked(COMMON), "medium", 16),
+]
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+@pytest.mark.parametrize(("game", "fixture", "common", "hinted", "moves"), EVERY_GAME,
+                         ids=[g[0] for g in EVERY_GAME])
+def test_beginner_and_medium_computers_and_hints_use_only_common_words_in_every_game(
+    request: pytest.FixtureRequest, game: str, fixture: str, common: Any, hinted: str,
+    moves: int, seed: int,
+) -> None:
+    lexicon = request.getfixturevalue(fixture)
+    kit = find_game(game)
+    rules = kit.make_rules(lexicon, {})
+    seats = 3 if game == "alicja" else 2
+    levels = ["beginner", "medium", "medium"][:seats]
+    state, _ = rules.new(["Ada", "Bolek", "Celina"][:seats], seed)
+    rng = random.Random(seed)
+    rare: list[str] = []
+    said = 0
+    for _ in range(moves):
+        if state.is_over or not state.awaiting:
+            break
+        seat = min(state.awaiting)
+        hint = kit.computer.hint(rules, state, seat)
+        rare += [f"hint {w}" for w in _said(hint) if not common(lexicon, rules, state, hinted, w)]
+        move = kit.computer.choose_move(rules, state, seat, levels[seat], rng)
+        words = _said(move)
+        said += len(words)
+        rare += [f"{levels[seat]} {w}" for w in words
+                 if not common(lexicon, rules, state, levels[seat], w)]
+        state, _ = rules.apply(state, seat, move)
+    assert said, "no computer said a word: the test checked nothing"
+    assert rare == []
+
+
+def test_a_computer_named_without_a_level_plays_the_medium_level() -> None:
+    """``--players human,computer`` gave a child the strong computer's SPURYTANIAŁBYM."""
+    assert [s.level for s in parse_players("human,computer") if not s.is_human] == ["medium"]
+    assert parse_players("computer:strong")[0].level == "strong"

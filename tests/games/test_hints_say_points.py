@@ -70,8 +70,9 @@ def test_a_word_thief_hint_says_the_points_its_move_scores(english: Any) -> None
     points = points_of(move)
     after, _ = rules.apply(state, seat, move)
     assert points is not None and points == after.scores[seat] - state.scores[seat]
-    kind = {"pl": {"best": " — najlepszy ruch", "simpler": " — prostszy ruch"},
-            "en": {"best": " — the best move", "simpler": " — a simpler move"}}
+    kind = {"pl": {"best": " — najlepszy ruch",
+                   "simpler": " — są ruchy warte więcej, ale z rzadszymi słowami"},
+            "en": {"best": " — the best move", "simpler": " — moves worth more use rarer words"}}
     label = kind_of(move)
     assert label in ("best", "simpler")
     plural = "punkt" if points == 1 else ("punkty" if points % 10 in (2, 3, 4)

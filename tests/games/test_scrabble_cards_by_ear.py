@@ -105,3 +105,16 @@ def test_a_card_played_with_a_move_is_called_by_its_kind() -> None:
     assert said(played, "en") == "Jan plays a conditional card: crosses two words."
     doubled = Event("premium_played", {"seat": 1, "card": "x2"}, None)
     assert said(doubled, "pl") == "Jan dokłada kartę premii: podwójne słowo."
+
+
+@pytest.mark.parametrize(("hand", "taught"), [("k a ? a k", True), ("k a m a k", False)])
+def test_how_to_write_a_joker_is_told_only_to_a_hand_that_holds_one(
+        polish: Any, hand: str, taught: bool) -> None:
+    rules, state = game(polish, [hand, "d o m"])
+    with pytest.raises(RuleViolation) as exc:
+        rules.apply(state, 0, Lay(7, 7, True, "kajak"))
+    reason = exc.value.reasons[0]
+    pl = render("pl", "scrabble_cards", reason.code, reason.params)
+    en = render("en", "scrabble_cards", reason.code, reason.params)
+    assert pl.startswith("W ręce brakuje: J.") and en.startswith("Your hand lacks J.")
+    assert ("Dżokera" in pl) is taught and ("joker" in en) is taught

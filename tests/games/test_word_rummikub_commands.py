@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from braille_words.errors import InputError
+from braille_words.games.registry import find_game
 from braille_words.games.word_rummikub.commands import HELP, parse
 from braille_words.games.word_rummikub.rules import (
     CastVote,
@@ -295,3 +296,31 @@ def test_the_full_help_is_short_enough_to_listen_to_and_names_every_command(lang
                     "done", "draw", "yes", "no", "close vote", "values"]}[lang]
     named = " ".join(strip_marks(syntax) for syntax, _ in HELP[lang])
     assert [v for v in verbs if v not in named] == []
+
+
+def test_a_turn_left_open_asks_for_done_not_the_first_lay_down_rule(polish: Any) -> None:
+    """A child laid the hinted WKURZONA (the hint leaves the turn open) and, pressing Enter,
+    heard the first lay-down's rule again instead of how to end the turn."""
+    kit = find_game("rummikub")
+    rules = kit.make_rules(polish, {})
+    state, _ = rules.new(["Gracz", "Ada"], 5)
+    seat = state.current
+    move = kit.computer.hint(rules, state, seat)
+    assert move is not None
+    before = kit.presenter.prompt(state.view_for(seat), "pl", "beginner")
+    state, _ = rules.apply(state, seat, move)
+    after = kit.presenter.prompt(state.view_for(seat), "pl", "beginner")
+    assert "Pierwsze wyłożenie" in before and "Pierwsze wyłożenie" not in after
+    assert after.startswith("Twój ruch trwa.") and "„gotowe”" in after
+    english = kit.presenter.prompt(state.view_for(seat), "en", "beginner")
+    assert english.startswith("Your turn goes on.") and '"done"' in english
+
+
+@pytest.mark.parametrize(("rack", "taught"), [("gońa?", True), ("gońa", False)])
+@pytest.mark.parametrize("line", ["nowe gon", "1 +1 = szczyty"])
+def test_the_joker_is_taught_only_to_a_rack_that_holds_one(
+        line: str, rack: str, taught: bool) -> None:
+    with pytest.raises(InputError) as exc:
+        parse(line, view(rack=rack))
+    pl, en = error_text(exc.value, "pl"), error_text(exc.value, "en")
+    assert ("joker" in pl) is taught and ("joker" in en) is taught

@@ -86,7 +86,8 @@ def test_the_news_sent_with_a_view_is_the_data_it_was_made_of() -> None:
     assert told == {"t": "view", "view": view, "awaited": True, "over": False,
                     "events": [e.to_json() for e in events], "names": ["Ala", "Bartek"],
                     "urgent": False, "speaks": True, "mine": True, "left": None}
-    assert prompt == {"t": "news", "do": "prompt", "args": {"view": view, "turn": True, "timed": True}}
+    assert prompt == {"t": "news", "do": "prompt",
+                      "args": {"view": view, "turn": True, "timed": True}}
 
 
 @pytest.mark.parametrize("page", [False, True])

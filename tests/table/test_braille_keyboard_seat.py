@@ -36,7 +36,7 @@ def test_a_word_typed_on_the_braille_keyboard_is_the_seats_secret_word(
         assert until(lambda: session.state.view_for(1)["words"][1]["written"])
         assert session.state.view_for(1)["words"][1]["word"] == "źdźbło"
         assert not any("ŹDŹBŁO" in s for s in other.said)
-        assert any("Gracz2 ma słowo" in s for s in other.said)
+        assert any("Gracz2 ma pierwsze słowo" in s for s in other.said)
     finally:
         session.inputs.put(Input(KEYBOARD, None))
         runner.join(timeout=5)

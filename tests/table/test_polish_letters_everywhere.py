@@ -76,3 +76,15 @@ def test_scrabble_cards_offers_the_board_s_polish_letter(make_table: Any) -> Non
     assert "Czy chodziło o: I7 TĄ?" in _last(streams)
     session.handle(0, "tak")
     assert len(session.state.view_for(0)["board"]) == 4
+
+
+def test_alicja_says_when_the_spelling_offered_holds_a_forbidden_letter(make_table: Any) -> None:
+    """BUŁKA was offered for "bulka" with Ł forbidden, and the child's "tak" put them out."""
+    session, streams = make_table(("human", "human", "human"), game="alicja", seed=4)
+    assert "ł" in session.state.letters  # this deal forbids Ł
+    session.handle(session.state.current, "1")
+    talker = session.state.current
+    session.handle(talker, "bulka")
+    assert "Czy chodziło o: BUŁKA? Uwaga: zakazana litera Ł." in _last(streams, talker)
+    session.handle(talker, "mroz")  # no forbidden letter: the offer as before
+    assert "Czy chodziło o: MRÓZ? Powiedz" in _last(streams, talker)

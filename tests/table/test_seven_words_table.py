@@ -19,9 +19,15 @@ def test_a_written_word_stays_secret_until_all_words_are_in(make_table: MakeTabl
     session.handle(0, "okno")
     assert "OKNO" in streams[0].getvalue()
     assert "OKNO" not in streams[1].getvalue()
-    assert "Gracz1 ma słowo" in streams[1].getvalue()
+    assert "Gracz1 ma pierwsze słowo." in streams[1].getvalue()
+    # The writer heard "Zapisano" of their own word: not their own name as news too.
+    assert "Gracz1 ma" not in streams[0].getvalue()
     session.handle(1, "las")
     assert "OKNO" in streams[1].getvalue().splitlines()[-2]
+    assert "Gracz2 ma słowo." in streams[0].getvalue()
+    session.handle(0, "gotowe")  # no challenges: the others are told, the player knows
+    assert "Gracz1 nie ma więcej wyzwań." in streams[1].getvalue()
+    assert "Gracz1 nie ma" not in streams[0].getvalue()
 
 
 def test_the_hourglass_ends_the_round_for_a_slow_player(make_table: MakeTable) -> None:
@@ -52,7 +58,7 @@ def test_a_table_without_a_clock_announces_no_hourglass(make_table: MakeTable) -
     session.timers = False
     session.handle(0, "okno")  # the fastest: the hourglass would be turned here
     heard = streams[1].getvalue()
-    assert "Pierwsze słowo: Gracz1." in heard
+    assert "Gracz1 ma pierwsze słowo." in heard
     assert "Klepsydra" not in heard and "sekund" not in heard
 
 
@@ -61,7 +67,9 @@ def test_the_fastest_is_named_without_grammatical_gender_and_the_hourglass_told(
 ) -> None:
     session, streams = make_table(game="siedem-slow")
     session.handle(0, "okno")
-    assert "Pierwsze słowo: Gracz1. Klepsydra: 30 sekund." in streams[1].getvalue()
+    # Told once, as the first word: not also "Gracz1 ma słowo." before it (issue 33).
+    assert "Gracz1 ma słowo" not in streams[1].getvalue()
+    assert "Gracz1 ma pierwsze słowo. Klepsydra: 30 sekund." in streams[1].getvalue()
 
 
 def test_every_seven_words_reason_has_a_polish_sentence() -> None:
@@ -139,10 +147,10 @@ def test_a_computer_thinks_on_the_tables_clock_and_writes_when_its_time_is_up(
     session.think = True
     session._computer_move(1)
     assert session.inputs.empty(), "the computer wrote before its think time"
-    assert "Gracz2 ma słowo" not in streams[0].getvalue()
+    assert "Gracz2 ma" not in streams[0].getvalue()
     scheduler.advance(120)  # longer than any level's think time
     session._table_move(session.inputs.get_nowait())
-    assert "ma słowo" in streams[0].getvalue()
+    assert "Gracz2 ma pierwsze słowo." in streams[0].getvalue()
 
 
 def test_done_typed_while_others_still_write_says_whom_the_table_waits_for(
@@ -216,14 +224,29 @@ def test_a_seven_words_hint_first_gives_the_length_and_first_letter(
     assert word.isupper() and f"z {len(word)} liter" in nudge and points.split()[0].isdigit()
 
 
+def test_a_hint_asked_again_gives_the_whole_word_though_another_player_wrote_between(
+    make_table: MakeTable,
+) -> None:
+    """The computer wrote between a child's two asks, and the nudge came again instead of
+    the word it had promised ("Powiedz „podpowiedź” jeszcze raz")."""
+    session, streams = make_table(game="siedem-slow")
+    session.handle(0, "podpowiedź")
+    assert "Z tych kart jest słowo z" in streams[0].getvalue().splitlines()[-1]
+    session.handle(1, "kot")
+    session.handle(0, "podpowiedź")
+    said = streams[0].getvalue().splitlines()[-1]
+    assert said.startswith("Podpowiedź: ") and " za " in said
+
+
 def test_three_strong_computers_take_turns_at_being_fastest_and_write_different_words(
     run_bw: RunBW, tmp_path: Path
 ) -> None:
     """Issue 16: seat 1 was always "najszybszy" (+2 a round), and every computer wrote the same
     word. Each computer now thinks for its own time and settles for one of its best words."""
-    done = run_bw("play", "siedem-slow", "--players", "computer,computer,computer",
-                  "--seed", "7", "--journal", str(tmp_path / "g.jsonl"))
-    fastest = set(re.findall(r"Pierwsze słowo: (Ada|Bolek|Celina)\.", done.stdout))
+    done = run_bw("play", "siedem-slow", "--players",
+                  "computer:strong,computer:strong,computer:strong", "--seed", "7",
+                  "--journal", str(tmp_path / "g.jsonl"))
+    fastest = set(re.findall(r"(Ada|Bolek|Celina) ma pierwsze słowo\.", done.stdout))
     assert len(fastest) >= 2, done.stdout
     rounds = re.findall(r"Słowa: Ada: (\w+) \d+; Bolek: (\w+) \d+; "
                         r"Celina: (\w+) \d+", done.stdout)

@@ -183,14 +183,20 @@ def prompt(view: Mapping[str, Any], lang: str, verbosity: str, word_lang: str = 
                   theme=theme_name(view, word_lang))
     if view["teapot"] == 1 and not view["said"] and not view.get("laid"):
         # The theme and the row were said a moment ago, as the conversation began.
-        turn = _t(lang, "first_turn", verbosity)
+        turn = _t(lang, "first_turn", verbosity, clock=_clock(view))
         extra = abilities_sentence(view, lang, verbosity, word_lang)
         return f"{turn} {extra}" if extra else turn
     forbidden = [x.upper() for x in view["forbidden"]]
     turn = _t(lang, "your_turn", verbosity, theme=theme_name(view, word_lang),
-              letters=forbidden or _t(lang, "none", verbosity))
+              letters=forbidden or _t(lang, "none", verbosity), clock=_clock(view))
     extra = abilities_sentence(view, lang, verbosity, word_lang)
     return f"{turn} {extra}" if extra else turn
+
+
+def _clock(view: Mapping[str, Any]) -> str:
+    """"no" at a table that runs no clock (its view's teapot has no seconds): a turn there
+    is not hurried by a teapot that never stops."""
+    return "yes" if view.get("teapot_seconds") else "no"
 
 
 def _out_waiting(view: Mapping[str, Any], lang: str, verbosity: str) -> str:
@@ -316,9 +322,23 @@ _CUES = {"player_out": "rejected", "word_said": "placed", "challenged": "warning
 
 
 class Presenter(GamePresenter[Any]):
+    def offer_note(self, view: Any, line: str, lang: str) -> str:
+        """BUŁKA offered for "bulka" with Ł forbidden: the offer says so before the "tak"."""
+        low = line.lower()
+        letters = [x.upper() for x in view.get("forbidden", ()) if x in low]
+        if not letters:
+            return ""
+        return _t(lang, "offer_forbidden", "beginner", letters=letters, n=len(letters))
+
+    def without_clock(self, view: Any) -> Any:
+        """No teapot plays at a table without a clock: the turn does not say it does."""
+        return {**view, "teapot_seconds": 0}
+
     def read(self, low: str, view: Any, lang: str, verbosity: str) -> str | None:
         # "zasady", "zasady 2", "wartości": the rules told by the game (issue 33 §2).
-        told = rules_told(GAME, low, lang, None, self.word_lang)
+        # a table without a clock (``without_clock``) is told of no teapot
+        clock = {"clock": "no" if view.get("teapot_seconds") == 0 else "yes"}
+        told = rules_told(GAME, low, lang, clock, self.word_lang)
         return told if told is not None else read(low, view, lang, verbosity, self.word_lang)
 
     def prompt(self, view: Any, lang: str, verbosity: str) -> str:

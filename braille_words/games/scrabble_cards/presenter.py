@@ -590,6 +590,12 @@ class Presenter(GamePresenter[ScrabbleView]):
     def cue_for(self, kind: str, seat: int, params: Mapping[str, Any]) -> str | None:
         return _CUES.get(kind)
 
+    def without_clock(self, view: ScrabbleView) -> ScrabbleView:
+        """No chess clock runs at a table without a clock: ``zegar`` says the game has none."""
+        quiet = view.copy()
+        quiet["clock_minutes"] = 0
+        return quiet
+
     def __init__(self, word_lang: str = WORD_LANG) -> None:
         super().__init__(word_lang)
         self._view: ScrabbleView | None = None

@@ -828,7 +828,10 @@ class Rules(GameRules[State, Move]):
             free.remove(card)
             used[sq] = card
         if missing:
-            reasons.append(_reason("not_in_hand", missing=", ".join(missing)))
+            # the joker's spelling is taught only to a hand that holds one: a child without
+            # a joker heard how to write it and looked for one
+            holds = "yes" if any(c.is_joker for c in free) else "no"
+            reasons.append(_reason("not_in_hand", missing=", ".join(missing), joker=holds))
         extras: list[Card] = []
         for k in move.extras:
             if not 0 <= k < len(hand):
@@ -992,8 +995,11 @@ class Rules(GameRules[State, Move]):
             spent.append(card)
             events.append(Event("against_played", {"rival": rival, "seat": mover,
                                                     "card": card.premium, "points": dark}))
+        # The total was said with the move ("razem 14"): said again only when a card played
+        # against the move changed it (``changed``), not "Ruch zostaje: Ada ma 14" each time.
         events.append(Event("move_stands", {"seat": mover, "points": last.points,
-                                            "total": scores[mover]}))
+                                            "total": scores[mover],
+                                            "changed": "yes" if last.against else "no"}))
         after = replace(state, scores=tuple(scores), hands=tuple(hands), spent=tuple(spent),
                         last=replace(last, stands=True), phase="turn", idle=0)
         if last.ends:

@@ -21,10 +21,10 @@ benchmark prints both: the walk is about 20x faster than a plain scan, the index
 Grouping the lexicon takes ~20 s and ~250 MB, so ``lexicon build`` does it once and stores the
 index beside the lexicon (``lexicon/signatures.py``); a game maps it in milliseconds.
 
-Levels: ``strong`` finds the best word of the whole lexicon, instantly; ``medium`` the best
-word among the forms wordfreq has seen (Zipf 1 or more; frequencies are the lexicon's, computed
-at build time), after some thought; ``beginner`` a
-good (not always the best) common word (Zipf 3 or more), slowly. ``plan`` returns the move
+Levels: ``strong`` finds the best word of the whole lexicon, instantly; ``medium`` one of the
+best common words (Zipf 3 or more, about once per million words; frequencies are the
+lexicon's, computed at build time), after some thought; ``beginner`` a good (not always the
+best) common word, slowly. ``plan`` returns the move
 with a think time in seconds, so the table can wait that long before it applies the move; the
 rules stay clock-free.
 """
@@ -52,11 +52,15 @@ from braille_words.games.seven_words.rules import (
     _same_family,
 )
 from braille_words.lexicon import signatures
+from braille_words.lexicon.unsuitable import unsuitable
 
 LEVELS: tuple[str, ...] = ("beginner", "medium", "strong")
 WORDS_PER_SIGNATURE = signatures.WORDS_PER_SIGNATURE  # family clashes need spares
 BEGINNER_MIN_ZIPF = signatures.LEVEL_MIN_ZIPF["beginner"]  # about once per million words
-MEDIUM_MIN_ZIPF = signatures.LEVEL_MIN_ZIPF["medium"]
+VOCABULARY: dict[str, str] = {"beginner": "beginner", "medium": "beginner", "strong": "all"}
+"""The words each level searches (a compiled index's key). The medium computer searched the
+forms seen at Zipf 1 or more and wrote SKONFEDEROWANYCH to a child playing alone: it now
+writes the beginner's common words, and is stronger by choosing the better of them."""
 THINK_SECONDS: dict[str, tuple[float, float]] = {
     "beginner": (20.0, 28.0),
     "medium": (8.0, 18.0),
@@ -363,7 +367,7 @@ def index_for(rules: Rules, level: str) -> SignatureIndex:
         memo = _INDEXES.setdefault(lexicon, {})
     except TypeError:  # not weak-referenceable: keep it on the rules object
         memo = rules.__dict__.setdefault("_ai_indexes", {})
-    key = "all" if level == "strong" else level
+    key = VOCABULARY.get(level, "all")
     if key in memo:
         return memo[key]
     letters = card_letters(rules.deck)
@@ -380,8 +384,7 @@ def index_for(rules: Rules, level: str) -> SignatureIndex:
         if key == "all":
             index = SignatureIndex(lexicon_words(lexicon), letters)
         else:
-            zipf = BEGINNER_MIN_ZIPF if level == "beginner" else MEDIUM_MIN_ZIPF
-            index = SignatureIndex(_common_words(lexicon, zipf), letters)
+            index = SignatureIndex(_common_words(lexicon, BEGINNER_MIN_ZIPF), letters)
     memo[key] = index
     return index
 
@@ -422,6 +425,7 @@ def best_words(
     are all refused (or already listed) are struck out and the search runs again.
     """
     index = index_for(rules, level)
+    lang = getattr(rules.lexicon, "lang", None)
     area = state.area_cards()
     scorer = _scorer_for(rules, state, seat)
     allowed = index.everything
@@ -436,6 +440,8 @@ def best_words(
             allowed &= ~(1 << sig)
             words = sorted(index.words[sig], key=lambda w: (-_zipf(rules.lexicon, w), w))
             for word in words:
+                if level != "strong" and unsuitable(word, lang):
+                    continue  # no swear word from a computer or a hint that knows common words
                 if _allowed(rules, state, word):
                     out.append((state.score_of(seat, word), word))
                     break

@@ -257,6 +257,10 @@ def event_params(
     for key in ("seat", "challenger", "target"):
         if key in params:
             extra[f"{key}_name"] = name(params[key])
+    if kind in ("seat_wrote", "fastest", "seat_done"):
+        # The writer has just heard "Zapisano KOT", the player who said "gotowe" knows it:
+        # their own move is not news to them.
+        extra["mine"] = "yes" if params.get("seat") == seat else "no"
     if "area" in params:
         extra["cards_said"] = cards_sentence(params["area"], lang, word_lang)
     if kind == "word_written" and isinstance(params.get("word"), str):
@@ -364,14 +368,24 @@ class Presenter(GamePresenter[SevenWordsView]):
     ``word_lang`` is the kit's word language: cards are named, Brailled and voiced in it."""
 
     cues = _CUES
-    clock_events = frozenset({"hourglass_started"})
+    clock_events = frozenset({"hourglass_started", "hourglass_stopped"})
 
     def __init__(self, word_lang: str = WORD_LANG) -> None:
         super().__init__(word_lang)
 
+    def without_clock(self, view: SevenWordsView) -> SevenWordsView:
+        """No hourglass runs at a table without a clock: ``runda`` does not say it does."""
+        quiet = view.copy()
+        quiet["hourglass_running"] = False
+        quiet["hourglass_seconds"] = 0  # ``zasady`` then says the table has no hourglass
+        return quiet
+
     def read(self, low: str, view: SevenWordsView, lang: str, verbosity: str) -> str | None:
         # "zasady", "zasady 2", "wartości": the rules told by the game (issue 33 §2).
-        told = rules_told(GAME, low, lang, rules_values(self.word_lang), self.word_lang)
+        # a table without a clock (``without_clock``) is told of no hourglass
+        clock = {"clock": "no" if view.get("hourglass_seconds") == 0 else "yes"}
+        told = rules_told(GAME, low, lang, {**rules_values(self.word_lang), **clock},
+                          self.word_lang)
         return told if told is not None else read(low, view, lang, verbosity, self.word_lang)
 
     def prompt(self, view: SevenWordsView, lang: str, verbosity: str) -> str:

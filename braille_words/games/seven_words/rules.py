@@ -68,7 +68,7 @@ EVENT_KINDS: dict[str, str] = {
     "word_unknown": "Careful: {word} is not in our dictionary; it may be challenged.",
     "word_family_warning": "Careful: {word} looks like the same family as {earlier}.",
     "seat_wrote": "Player {seat} has written a word.",
-    "fastest": "Player {seat} is the fastest and turns the hourglass.",
+    "fastest": "Player {seat} has the first word and turns the hourglass.",
     "hourglass_started": "The hourglass runs: {seconds} seconds.",
     "hourglass_stopped": "You laid the hourglass down in time.",
     "time_up": "Time is up.",
@@ -764,7 +764,11 @@ class Rules(GameRules["State", "Move"]):
                 events.append(Event("word_unknown", {"word": word}, seat))
             if clash is not None:
                 events.append(Event("word_family_warning", {"word": word, "earlier": clash}, seat))
-        events.append(Event("seat_wrote", {"seat": seat}))
+        first = (not st.solo and st.hourglass and st.fastest is None and seat != st.no_flip)
+        if not first:
+            # The first word is told once, as the first ("Ada ma pierwsze słowo"), not also as
+            # a word ("Ada ma słowo. Pierwsze słowo: Ada.": the same news twice).
+            events.append(Event("seat_wrote", {"seat": seat}))
         if st.solo:
             if not st.time_up:
                 st.in_time = True
@@ -772,7 +776,7 @@ class Rules(GameRules["State", "Move"]):
                 events.append(Event("hourglass_stopped", {}, seat))
             self._score_round(st, events)
             return
-        if st.hourglass and st.fastest is None and seat != st.no_flip:
+        if first:
             st.fastest = seat
             st.hourglass_running = True
             events.append(Event("fastest", {"seat": seat}))

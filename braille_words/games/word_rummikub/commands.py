@@ -352,8 +352,12 @@ def _new(cmd: _Line) -> Move:
                 if polish is not None:
                     # "nowe gon" with Ń on the rack: the joker is not spent silently; the
                     # table offers NOWE GOŃ, and numbers still lay the joker as N.
+                    # the joker's way is taught only to a rack that holds a free joker
+                    joker = any(letter is None and tile_id not in tiles
+                                for tile_id, letter in cmd.rack)
                     raise cmd.error("polish_letter_on_rack", letter=ch.upper(),
-                                    polish=polish.upper()) from None
+                                    polish=polish.upper(),
+                                    joker="yes" if joker else "no") from None
                 tiles.append(cmd.rack_tile("?", tiles))
                 jokers += ch
         return NewWord(tuple(tiles), jokers)
@@ -409,7 +413,10 @@ def _rebuild(text: str, view: RummikubView) -> Move:
         if token.startswith("+"):
             letters = token[1:].replace("*", "?")
             if not all(ch.isalpha() or ch == "?" for ch in letters):
-                raise _error("after_plus", letters=letters)
+                # "(? to joker)" is taught only to a rack that holds a joker
+                held = list(view.get("rack", [])) + list(view.get("loose", []))
+                joker = any(tile_letter is None for _, tile_letter in held)
+                raise _error("after_plus", letters=letters, joker="yes" if joker else "no")
             rack = (rack or "") + letters
         elif is_number(token):
             cmd.args = [token]

@@ -225,9 +225,13 @@ def prompt(view: RummikubView, lang: str, verbosity: str, word_lang: str = WORD_
     if view.get("vote"):
         return _t(lang, "prompt_vote", verbosity)
     first = not view["laid_down"][view["seat"]]
+    # Words laid and the turn still open (a hint's move is left open): the child heard the
+    # first lay-down's rule again and did not know the turn waited for "gotowe".
+    key = "prompt_changed" if view.get("turn_changed") else (
+        "prompt_first" if first else "prompt")
     return _t(
         lang,
-        "prompt_first" if first else "prompt",
+        key,
         verbosity,
         rack=read_rack(view, lang, verbosity, word_lang) if verbosity != "expert" else "",
         # The same first-lay-down rule the help states, from the table's own settings.
