@@ -27,7 +27,6 @@ seat's language from the same catalogues.
 from __future__ import annotations
 
 import string
-import tomllib
 from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
@@ -59,6 +58,8 @@ def catalogue(lang: str) -> dict[str, dict[str, Any]]:
 
 
 def _parse_catalogue(path: Path, games: list[Path]) -> dict[str, dict[str, Any]]:
+    import tomllib  # here: a game that reads no TOML (its catalogues kept parsed) never imports it
+
     with path.open("rb") as f:
         tables: dict[str, dict[str, Any]] = tomllib.load(f)
     for game in games:
