@@ -16,7 +16,6 @@ writes it: it is the school's to write.
 from __future__ import annotations
 
 import os
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +51,8 @@ def _read() -> dict[str, Any]:
         return {}
     except OSError as exc:
         raise InputError.coded("config_unreadable", path=path, reason=exc.strerror) from None
+    import tomllib  # here: most schools have no settings file, and a game needs no TOML
+
     try:
         return tomllib.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:

@@ -14,13 +14,10 @@ The registry wraps each game's computer in this when the game is loaded, so ever
 
 from __future__ import annotations
 
-import logging
 import random
 from typing import Any
 
 from braille_words.games.kit import ComputerPlayer, Plan
-
-log = logging.getLogger("braille_words.computer")
 
 
 class GuardedComputer(ComputerPlayer[Any, Any, Any]):
@@ -31,8 +28,10 @@ class GuardedComputer(ComputerPlayer[Any, Any, Any]):
         self.levels = inner.levels
 
     def _failed(self, what: str, seat: int) -> None:
-        log.info("the computer's %s for seat %d failed; the game goes on", what, seat,
-                 exc_info=True)
+        import logging  # only when a computer fails: the module is 100 KB of a game's memory
+
+        logging.getLogger("braille_words.computer").info(
+            "the computer's %s for seat %d failed; the game goes on", what, seat, exc_info=True)
 
     def choose_move(
         self, rules: Any, state: Any, seat: int, level: str, rng: random.Random

@@ -10,7 +10,6 @@ teacher can act on: which setting, what it takes, an example, and what was writt
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import MISSING, Field, dataclass, fields
@@ -202,6 +201,8 @@ def check_options(
         setting = known.get(str(name))
         if setting is None:
             if strict:
+                import difflib  # only for a mistyped name: 80 KB of code otherwise held
+
                 close = difflib.get_close_matches(str(name), list(known), n=1)
                 raise OptionError.coded("position_unknown_setting", name=str(name),
                                         close=close[0] if close else "", known=list(known))
@@ -220,6 +221,8 @@ def check_options(
 
 
 def unknown_setting(what: str, name: str, known: Sequence[str]) -> str:
+    import difflib
+
     close = difflib.get_close_matches(name, known, n=1)
     hint = f" (did you mean {close[0]}?)" if close else ""
     return f"there is no {what} setting '{name}'{hint}; the settings are: {', '.join(known)}"

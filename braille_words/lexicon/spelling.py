@@ -22,17 +22,20 @@ def spell(graph: Any, ids: Iterable[int]) -> tuple[Array, Array]:
 
     Row k is the k-th smallest id's word, one column per letter: 1 + the letter's index in
     ``graph.letters``, 0 after the word's end. Ids outside the graph are an ``IndexError``."""
-    first = np.frombuffer(graph.first, dtype=np.uint32).astype(np.int64)
-    count = np.frombuffer(graph.count, dtype=np.uint8).astype(np.int64)
-    final = np.frombuffer(graph.final, dtype=np.uint8).astype(np.int64)
+    # The graph's own arrays, read in place (no widened copies: Word Thief spells its whole
+    # list a chunk at a time, and copies of every array for every chunk were most of the
+    # memory its index build left behind).
+    first = np.frombuffer(graph.first, dtype=np.uint32)
+    count = np.frombuffer(graph.count, dtype=np.uint8)
+    final = np.frombuffer(graph.final, dtype=np.uint8)
     label = np.frombuffer(graph.label, dtype=np.uint8)
-    target = np.frombuffer(graph.target, dtype=np.uint32).astype(np.int64)
-    below = np.frombuffer(graph.below, dtype=np.uint32).astype(np.int64)
+    target = np.frombuffer(graph.target, dtype=np.uint32)
+    below = np.frombuffer(graph.below, dtype=np.uint32)
     # Words below each edge, summed over all edges in order: within a node's edges the
     # first edge whose running sum passes the id left is the one to take.
-    running = np.cumsum(below[target])
-    before = np.concatenate(([0], running))  # words below the edges before edge e
-    del below
+    before = np.zeros(len(target) + 1, dtype=np.int64)  # words below the edges before edge e
+    np.cumsum(below[target], dtype=np.int64, out=before[1:])
+    running = before[1:]
     wanted = np.sort(np.fromiter(ids, dtype=np.int64))
     if len(wanted) > 1:  # each id once (``np.unique`` would import ``numpy.ma``: 60-100 ms)
         wanted = wanted[np.concatenate(([True], wanted[1:] != wanted[:-1]))]
@@ -52,11 +55,11 @@ def spell(graph: Any, ids: Iterable[int]) -> tuple[Array, Array]:
         done = ends & (rest[here] == 0)
         open_[here[done]] = False
         here = here[~done]
-        rest[here] -= final[node[here]]
+        rest[here] -= final[node[here]].astype(np.int64)
         if len(here):
-            start = first[node[here]]
+            start = first[node[here]].astype(np.int64)
             edge = np.searchsorted(running, before[start] + rest[here], side="right")
-            edge = np.minimum(edge, start + count[node[here]] - 1)
+            edge = np.minimum(edge, start + count[node[here]].astype(np.int64) - 1)
             rest[here] -= before[edge] - before[start]
             node[here] = target[edge]
             mat[here, depth] = label[edge] + 1

@@ -18,7 +18,6 @@ mid-build never leaves a lexicon that looks complete.
 from __future__ import annotations
 
 import bisect
-import hashlib
 import json
 import mmap
 import os
@@ -93,6 +92,8 @@ def signature(settings: Settings) -> str:
             parts.append([name, st.st_size, st.st_mtime_ns])
         except OSError:
             parts.append([name, None])
+    import hashlib  # here, not at the top: OpenSSL's library is 4 MB of a game's memory
+
     return hashlib.sha256(json.dumps(parts, ensure_ascii=False).encode()).hexdigest()
 
 

@@ -26,12 +26,17 @@ def _path(lang: str) -> Path:
     return Path(__file__).resolve().parent / f"{lang}-unsuitable.txt"
 
 
+def unsuitable_source(lang: str | None) -> list[Path]:
+    """The lists ``unsuitable`` reads for ``lang``: what an index of common words kept
+    between runs depends on (a teacher's added line renews it)."""
+    return [_path(one) for one in ((lang,) if lang in LANGS else LANGS)]
+
+
 @functools.lru_cache(maxsize=4)
 def _pattern(lang: str) -> re.Pattern[str] | None:
-    langs = (lang,) if lang in LANGS else LANGS
     parts: list[str] = []
-    for one in langs:
-        for line in _path(one).read_text(encoding="utf-8").splitlines():
+    for path in unsuitable_source(lang):
+        for line in path.read_text(encoding="utf-8").splitlines():
             text = line.split("#", 1)[0].strip()
             if text:
                 parts.append(f"(?:{text})")

@@ -15,7 +15,6 @@ language's data file (``data.en.toml``: its tiles, deck, card values) and names 
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
@@ -47,6 +46,8 @@ def values(section: str, words: str = "pl") -> dict[str, Any]:
     path = data_path(section, words)
     if not path.is_file():
         return {}
+    import tomllib  # here: a game that reads no TOML (its catalogues kept parsed) never imports it
+
     with path.open("rb") as fh:
         data = tomllib.load(fh)
     flat: dict[str, Any] = {}

@@ -9,7 +9,6 @@ whom.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -98,6 +97,8 @@ def load_roster(path: Path) -> Roster:
         raw = path.read_bytes()
     except OSError as exc:
         raise InputError(f"the roster {path} cannot be read: {exc.strerror or exc}") from None
+    import tomllib  # here: a game that reads no TOML (its catalogues kept parsed) never imports it
+
     try:
         data = tomllib.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:

@@ -28,6 +28,7 @@ from braille_words.games.scrabble_cards.movegen import (
     Laid,
     Placement,
     all_moves,
+    collector_waits,
     first_moves,
 )
 from braille_words.games.scrabble_cards.rules import (
@@ -98,6 +99,7 @@ class QuickScore:
         letters = rules.lexicon.alphabet.letters
         self.values = {letter: rules.deck.value(letter) for letter in letters}
         self.first = not table
+        self._worth: dict[str, int] = {}
         hand = state.hands[seat]
         plays_premiums = not self.first and level != "beginner"
         self.premiums = [rules.deck.word_premiums[c.premium][1] for c in hand
@@ -150,19 +152,23 @@ class QuickScore:
             return 2 * value + bonus
         across = placement.across
         sides = self._across if across else self._down
-        value_of = self.values.__getitem__
+        values = self.values
         # The main word at full value, less its blanks: those laid now (below) and those
-        # already on the table (rare: looked for only when the table has any).
-        main = sum(map(value_of, placement.word))
+        # already on the table (rare: looked for only when the table has any). A word's
+        # value is worked out once: 65 000 placements of two blanks hold some 20 000 words.
+        word = placement.word
+        main = self._worth.get(word)
+        if main is None:
+            main = self._worth[word] = sum(map(values.__getitem__, word))
         total = 0
         for r, c, letter, blank in placement.laid:
             side = sides[r][c]
             if blank:
-                main -= value_of(letter)
+                main -= values[letter]
                 if side is not None:
                     total += side
             elif side is not None:
-                total += side + value_of(letter)
+                total += side + values[letter]
         if self.blanks:  # two lookups in running sums along the main word's line
             if across:
                 line, start = self._blank_sums[0][placement.row], placement.col
@@ -227,7 +233,11 @@ def shortlist(rules: Rules, state: State, seat: int, level: str,
     beginner's: the shortest words), every one when ``keep`` is None; only words the
     ``vocabulary`` (the level's by default) knows."""
     words = vocabulary or level
-    found = {p for p in placements(rules, state, seat) if common(rules, words, p.word)}
+    found = placements(rules, state, seat)
+    if vocabulary_size(words, rules.deck.lang, COMMON_WORDS) is not None:
+        found = {p for p in found if common(rules, words, p.word)}
+    # else every word is known (the strong level): the 65 000 placements of two blanks are
+    # not copied into a second set of the same placements, rehashing each one.
     if keep is None or len(found) <= keep:
         return sorted(found, key=_order)
     if level == "beginner":
@@ -300,7 +310,11 @@ def choose_move(rules: Rules, state: State, seat: int, level: str, rng: random.R
         return answer(rules, state, seat, level)
     if state.clock_out[seat]:
         return Pass()
-    moves = scored_moves(rules, state, seat, level, JUDGED[level])
+    # The collector held off for the whole move, not only while the placements are listed:
+    # scoring them makes tens of thousands of objects more, and each collection pass would
+    # walk all 65 000 placements of a two-blank hand again to free nothing.
+    with collector_waits():
+        moves = scored_moves(rules, state, seat, level, JUDGED[level])
     if not moves:
         return exchange_or_pass(rules, state, seat, level)
     if level == "strong":

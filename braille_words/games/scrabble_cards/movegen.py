@@ -396,12 +396,12 @@ def all_moves(board: Board, hand: str, lexicon: Lexicon) -> set[Placement]:
     place: with a blank in hand half a million moves; ``first_moves`` gives those through
     one square.)
     """
-    with _collector_waits():
+    with collector_waits():
         return _all_moves(board, hand, lexicon)
 
 
 @contextlib.contextmanager
-def _collector_waits() -> Iterator[None]:
+def collector_waits() -> Iterator[None]:
     """The garbage collector held off while a search runs. Its answer is tens of thousands
     of new objects, all kept: the collector's passes over them find nothing to free and
     cost a third of the time."""
@@ -721,7 +721,7 @@ def first_moves(
     counts, blanks = _hand(hand, lexicon)
     cards = _Hand(counts, blanks, lexicon.alphabet.letters)
     moves: set[Placement] = set()
-    with _collector_waits():
+    with collector_waits():
         _first_moves(size, _walker(lexicon.graph), lexicon.alphabet.letters, cards, moves,
                      through)
     return moves
