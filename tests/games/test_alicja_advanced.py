@@ -434,8 +434,10 @@ def test_every_event_of_an_advanced_game_is_said_in_full_and_terse_in_both_langu
     assert {"token_spent", "cat_skips", "hatter_flips", "deuce_encore", "letter_laid",
             "letter_discarded", "bonus", "caterpillar_placed", "secret_letter"} <= kinds
     for event in events:
-        params = {**event.params, **presenter.event_params(event.kind, event.params, 0,
-                                                           names, "pl")}
+        # What the table adds to every event's parameters (``SeatNews.event_text``).
+        given = {"table_clock": "yes", "word_lang": "pl"}
+        params = {**given, **event.params,
+                  **presenter.event_params(event.kind, event.params, 0, names, "pl")}
         for lang in ("pl", "en"):
             params.update(presenter.event_params(event.kind, event.params, 0, names, lang))
             for verbosity in ("beginner", "expert"):
