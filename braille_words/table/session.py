@@ -148,7 +148,7 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
     _tried: tuple[Any, int, Any, tuple[Any, list[Event]]] | None = None
     """(state, seat, move, what the rules made of it): the move a typed line asked for,
     tried on the table's state before it is offered back respelled; played as it was made."""
-    _views: tuple[Any, dict[int, Any]] | None = None
+    _views: tuple[Any, bool, dict[int, Any]] | None = None
     """The state the views below were made of, and each seat's view of it (``view_of``)."""
 
     def __post_init__(self) -> None:
@@ -182,18 +182,19 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
         makes a new one), so a view is good for as long as its state is the table's; each
         seat's stays its own. Read-only: a view handed out here is shared by everyone who
         asks for it."""
-        state, made = self.state, self._views
-        if made is not None and made[0] is state:
-            views = made[1]
+        # Kept per state and per clock: a table is told it runs none after it is made.
+        state, timers, made = self.state, self.timers, self._views
+        if made is not None and made[0] is state and made[1] == timers:
+            views = made[2]
         else:
             views = {}
-            self._views = (state, views)
+            self._views = (state, timers, views)
         view = views.get(seat)
         if view is None:
             view = state.view_for(seat)
             # A table that runs no clock shows none (the game's ``without_clock``), in every
             # sentence, prompt and Braille line made of the view.
-            if not self.timers:
+            if not timers:
                 view = self.kit.presenter.without_clock(view)
             views[seat] = view
         return view

@@ -31,7 +31,6 @@ GAMES: dict[str, tuple[str, str, int, dict[str, Any]]] = {
     # game: (its name for ``hosted``, players, seed, short settings)
     "rummikub": ("rummikub", "remote,computer:beginner", 3, {"deal": 7, "first_word_min": 3}),
     "siedem-slow": ("seven_words", "remote,computer:beginner", 3, {}),
-    # Seed 1: with seed 3 one beginner computer's move takes about a minute.
     "word-thief": ("thief", "remote,computer:beginner", 1, {}),
     "alicja": ("alicja", "remote,computer:beginner,computer:beginner", 1, {}),
     "scrabble-karty": ("scrabble", "remote,computer:beginner", 5, {}),
@@ -68,15 +67,7 @@ def _status(driver: Any) -> str:
     return str(driver.find_element(By.ID, "status").get_property("textContent"))
 
 
-SLOW_COMPUTER = pytest.mark.xfail(
-    reason="Word Thief's computer sometimes thinks 30-60 s over one move (no time limit in its "
-    "search; seed 3 at beginner: 58 s for one move, measured on the rules alone), past this "
-    "test's budget; the game itself plays to its end on the page when it does not",
-    raises=AssertionError, strict=False)
-
-
-@pytest.mark.parametrize("game", [pytest.param(g, marks=SLOW_COMPUTER) if g == "word-thief"
-                                  else g for g in sorted(GAMES)])
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_whole_game_is_played_on_the_page_to_its_end_sentence(
     hosted: HostMaker, browser: Any, game: str
 ) -> None:
