@@ -34,7 +34,15 @@ import numpy as np
 from braille_words.errors import InputError
 from braille_words.games.base import RuleViolation
 from braille_words.games.kit import ComputerPlayer, with_kind, with_points
-from braille_words.games.word_thief.finder import Finder, Group, Node, Piece
+from braille_words.games.word_thief.finder import (
+    AnagramIndex,
+    Finder,
+    Group,
+    Node,
+    Piece,
+    anagram_index,
+)
+from braille_words.games.word_thief.kept_index import kept
 from braille_words.games.word_thief.plurals import only_plural
 from braille_words.games.word_thief.rules import (
     Lay,
@@ -87,7 +95,19 @@ def finder_for(lexicon: Any, letters: str, wilds: int, *, ordered: bool = True) 
     """The steal finder of a hand of ``letters`` and ``wilds``, kept for one look at the
     whole table (``finder``); None when the lexicon has no word graph."""
     graph = getattr(lexicon, "graph", None)
-    return None if graph is None else Finder(graph, letters, wilds, ordered=ordered)
+    if graph is None:
+        return None
+    return Finder(graph, letters, wilds, ordered=ordered, index=_index(lexicon, graph))
+
+
+def _index(lexicon: Any, graph: Any) -> AnagramIndex | None:
+    """A compiled word list's anagram index, mapped from the cache folder where an earlier
+    game kept it (``kept_index``); None for a list made in memory (the finder builds it)."""
+    lang, stamp = getattr(lexicon, "lang", None), getattr(lexicon, "stamp", None)
+    if (getattr(lexicon, "source", "memory") == "memory" or not isinstance(lang, str)
+            or not isinstance(stamp, str)):
+        return None
+    return anagram_index(graph, functools.partial(kept, kept_as=(lang, stamp)))
 
 
 def steals_of(

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 import weakref
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations, combinations_with_replacement, product
 from math import prod
 from typing import Any
@@ -67,13 +67,32 @@ def holds_in_order(word: str, stolen: str) -> bool:
 class AnagramIndex:
     """The words of a graph by letter multiset, each multiset a product of primes (the most
     frequent letters get the smallest), kept lean: the products' low 64 bits (numpy's wrapping
-    multiply) sorted, the word ids in that order, every word's letters in one string, which
-    products may overflow 64 bits, and a bitmap with the slot of each product set. Built once
-    per word list (``anagram_index``), in a few tenths of a second and about 4 MB for the
-    English one — a dictionary of Python products and word tuples held 37 MB, most of a Word
-    Thief game's memory."""
+    multiply) sorted, the word ids in that order, every word's letters in one run of bytes,
+    which products may overflow 64 bits, and a bitmap with the slot of each product set.
 
-    def __init__(self, graph: Any) -> None:
+    Built once per word list (``build``, a few tenths of a second, about 4 MB for the English
+    one — a dictionary of Python products and word tuples held 37 MB) and then kept in the
+    cache folder (``kept_index``): later games map that file, so only the pages a game reads
+    are in its memory and nothing is built. The build's working arrays were most of the few
+    megabytes that put a whole Word Thief game over 50 MB."""
+
+    def __init__(self, parts: dict[str, Any], prime: dict[str, int], width: int,
+                 keep: object = None) -> None:
+        self.prime = prime
+        self._start: np.ndarray[Any, Any] = parts["start"]
+        self._order: np.ndarray[Any, Any] = parts["order"]
+        self._low: np.ndarray[Any, Any] = parts["low"]
+        self._big: np.ndarray[Any, Any] = parts["big"]
+        self.seen: np.ndarray[Any, Any] = parts["seen"]
+        self._text = memoryview(parts["text"]).cast("B")
+        self._width = width
+        """Bytes a letter in ``_text``: 1 (Latin-1) or 4 (UTF-32, letters past Latin-1)."""
+        self._keep = keep
+        """What must outlive the arrays (the mapping of a kept file)."""
+
+    @classmethod
+    def build(cls, graph: Any) -> AnagramIndex:
+        """The index of ``graph``'s words, worked out from the graph itself."""
         letters: Sequence[str] = graph.letters
         total = int(graph.below[0])
         # Spelled a few thousand words at a time (``spelling.spell``), so that no matrix of
@@ -89,40 +108,55 @@ class AnagramIndex:
             del mat
         code = np.concatenate(codes) if codes else np.zeros(0, dtype=np.uint8)
         del codes
-        self._start = np.concatenate(([0], np.cumsum(np.concatenate(lengths)))).astype(np.uint32)
+        start = np.concatenate(([0], np.cumsum(np.concatenate(lengths)))).astype(np.uint32)
         del lengths
         by_use = sorted(range(len(letters)), key=lambda i: (-int(seen[i + 1]), i))
         primes = _primes(len(letters))
-        self.prime: dict[str, int] = {letters[i]: primes[k] for k, i in enumerate(by_use)}
+        prime = {letters[i]: primes[k] for k, i in enumerate(by_use)}
         of_code = np.ones(len(letters) + 1, dtype=np.uint64)
         for i, c in enumerate(letters):
-            of_code[i + 1] = self.prime[c]
+            of_code[i + 1] = prime[c]
         log_of_code = np.log2(of_code.astype(np.float64))
         low = np.ones(total, dtype=np.uint64)
         size = np.zeros(total, dtype=np.float64)
         for first in range(0, total, CHUNK):  # each word's product, wrapping at 64 bits
             last = min(total, first + CHUNK)
-            a, b = int(self._start[first]), int(self._start[last])
-            at = self._start[first:last].astype(np.int64) - a
+            a, b = int(start[first]), int(start[last])
+            at = start[first:last].astype(np.int64) - a
             low[first:last] = np.multiply.reduceat(of_code[code[a:b]], at)
             size[first:last] = np.add.reduceat(log_of_code[code[a:b]], at)
-        self._order = np.argsort(low, kind="stable").astype(np.uint32)
-        self._low = low[self._order]
+        order = np.argsort(low, kind="stable").astype(np.uint32)
+        low = low[order]
         # Which products may not fit in 64 bits (their logarithm, with a margin for its
         # rounding): only those can share their low bits with a smaller product, so only
         # those are multiplied out exactly when found (one word in a few hundred).
-        self._big = (size > 63.5)[self._order]
-        del low, size
+        big = (size > 63.5)[order].astype(np.uint8)
+        del size
         chars = np.array([0, *(ord(c) for c in letters)], dtype=np.uint32)
-        if int(chars.max()) <= 0xFF:  # one byte a letter, as the str holds them
-            self._text: str = chars.astype(np.uint8)[code].tobytes().decode("latin-1")
-        else:
-            self._text = chars[code].tobytes().decode("utf-32-le")
+        width = 1 if int(chars.max()) <= 0xFF else 4  # one byte a letter where Latin-1 holds it
+        text = (chars.astype(np.uint8) if width == 1 else chars)[code].tobytes()
         del code
-        self.seen = np.zeros(1 << (SLOT_BITS - 3), dtype=np.uint8)  # one bit a slot
-        taken = slots(self._low)
-        np.bitwise_or.at(self.seen, taken >> np.uint64(3),
+        bitmap = np.zeros(1 << (SLOT_BITS - 3), dtype=np.uint8)  # one bit a slot
+        taken = slots(low)
+        np.bitwise_or.at(bitmap, taken >> np.uint64(3),
                          np.left_shift(1, taken & np.uint64(7)).astype(np.uint8))
+        parts = {"start": start, "order": order, "low": low, "big": big, "seen": bitmap,
+                 "text": np.frombuffer(text, dtype=np.uint8)}
+        return cls(parts, prime, width)
+
+    def parts(self) -> dict[str, np.ndarray[Any, Any]]:
+        """The index's arrays, by name (what ``kept_index`` writes)."""
+        return {"start": self._start, "order": self._order, "low": self._low,
+                "big": self._big, "seen": self.seen,
+                "text": np.frombuffer(self._text, dtype=np.uint8)}
+
+    @property
+    def width(self) -> int:
+        return self._width
+
+    @property
+    def words(self) -> int:
+        return len(self._order)
 
     def key(self, letters: str) -> int:
         prime = self.prime
@@ -156,10 +190,12 @@ class AnagramIndex:
         step[ends[:-1]] = first[hit[1:]] - (first[hit[:-1]] + many[:-1] - 1)
         places = np.cumsum(step)
         ids = self._order[places].astype(np.int64)
-        text = self._text
-        words = [text[a:b] for a, b in zip(self._start[ids].tolist(),
-                                             self._start[ids + 1].tolist(), strict=True)]
-        return which.tolist(), words, self._big[places].tolist()
+        text, w = self._text, self._width
+        code = "latin-1" if w == 1 else "utf-32-le"
+        words = [text[a * w:b * w].tobytes().decode(code)
+                 for a, b in zip(self._start[ids].tolist(),
+                                 self._start[ids + 1].tolist(), strict=True)]
+        return which.tolist(), words, [bool(b) for b in self._big[places].tolist()]
 
     def exact(self, word: str, key: int, doubt: bool) -> bool:
         """Whether ``word``'s product is ``key``, found by its low bits (``lookup``): sure
@@ -191,11 +227,15 @@ def slots(keys: np.ndarray[Any, np.dtype[np.uint64]]) -> np.ndarray[Any, np.dtyp
 _INDEXES: weakref.WeakKeyDictionary[Any, AnagramIndex] = weakref.WeakKeyDictionary()
 
 
-def anagram_index(graph: Any) -> AnagramIndex:
-    """The anagram index of ``graph``, built on first use and kept as long as the graph is."""
+def anagram_index(
+    graph: Any, make: Callable[[Any], AnagramIndex] | None = None
+) -> AnagramIndex:
+    """The anagram index of ``graph``, made on first use (``make``, else built from the
+    graph: the computer passes one that maps a kept file, ``kept_index``, which the pure
+    rules may not reach) and kept as long as the graph is."""
     index = _INDEXES.get(graph)
     if index is None:
-        index = _INDEXES[graph] = AnagramIndex(graph)
+        index = _INDEXES[graph] = (make or AnagramIndex.build)(graph)
     return index
 
 
@@ -219,9 +259,10 @@ class Finder:
     that make it up. ``ordered`` False is the variant in which stolen letters are rearranged.
     """
 
-    def __init__(self, graph: Any, hand: str, wilds: int, *, ordered: bool = True) -> None:
+    def __init__(self, graph: Any, hand: str, wilds: int, *, ordered: bool = True,
+                 index: AnagramIndex | None = None) -> None:
         self.graph = graph
-        self.index = anagram_index(graph)
+        self.index = anagram_index(graph) if index is None else index
         self.wilds = wilds
         self.hand = hand
         self.ordered = ordered
