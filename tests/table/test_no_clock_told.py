@@ -63,3 +63,20 @@ def test_seven_words_rules_without_a_clock_tell_of_no_hourglass(make_table: Any)
     session.handle(0, "zasady 2")
     said = _all(streams, 0)
     assert "przy tym stole nie ma klepsydry" in said and "odwraca klepsydrę" not in said
+
+
+def test_alicja_values_without_a_clock_name_no_teapot_or_vote_seconds(make_table: Any) -> None:
+    session, streams = make_table(("human", "human", "human"), game="alicja")
+    session.timers = False
+    session.handle(0, "wartości")
+    session.handle(0, "values")
+    said = _all(streams, 0)
+    assert "nie ma imbryka ani czasu na głosowanie" in said
+    assert "sekund" not in said and "seconds" not in said
+
+
+def test_alicja_values_with_a_clock_name_the_teapot_and_the_vote(make_table: Any) -> None:
+    session, streams = make_table(("human", "human", "human"), game="alicja")
+    session.handle(0, "wartości")
+    said = _all(streams, 0)
+    assert "Imbryk: 15 sekund" in said and "głosowanie: 30 sekund" in said
