@@ -1,0 +1,41 @@
+"""Polish letters on an English seat reach the cells as UEB writes accented letters (issue 38).
+
+A Polish player's name or a Polish word told in English went through liblouis's UEB tables,
+which leave ż, ą and ę undefined: "Żaneta" came out as '\\12567/xjagb'aneta, nine cells of an
+escape. Our tables give them UEB's transcriber-defined modifiers (named in the README, as UEB's
+rule 4.2.1 asks); the other Polish letters keep UEB's own modifiers.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from braille_words.braille.cells import to_unicode
+from braille_words.braille.translator import Mode, cells_to_text, text_to_cells
+
+POLISH = "ąćęłńóśźż"
+UEB = [Mode.LITERARY, Mode.UNCONTRACTED]
+
+
+@pytest.mark.parametrize("mode", UEB, ids=["ueb-g2", "ueb-g1"])
+@pytest.mark.parametrize("letter", list(POLISH + POLISH.upper()))
+def test_every_polish_letter_is_a_modifier_and_its_letter_and_reads_back(
+    letter: str, mode: Mode
+) -> None:
+    cells = text_to_cells(letter, "en", mode)
+    assert "\\" not in cells_to_text(cells, "en", mode)
+    assert cells_to_text(cells, "en", mode) == letter
+    assert 2 <= len(cells) <= 5  # a capital sign, a modifier of two or three cells, the letter
+
+
+@pytest.mark.parametrize("mode", UEB, ids=["ueb-g2", "ueb-g1"])
+def test_a_polish_name_in_an_english_sentence_reads_back_whole(mode: Mode) -> None:
+    sentence = "Żaneta and Łucja lay ŻÓŁW and GĘŚ."
+    assert cells_to_text(text_to_cells(sentence, "en", mode), "en", mode) == sentence
+
+
+def test_the_dot_above_and_the_ogonek_are_the_first_and_second_transcriber_modifiers() -> None:
+    assert to_unicode(text_to_cells("ż", "en", Mode.LITERARY)) == "⠘⠸⠂⠵"
+    assert to_unicode(text_to_cells("ą", "en", Mode.LITERARY)) == "⠘⠸⠆⠁"
+    assert to_unicode(text_to_cells("ę", "en", Mode.UNCONTRACTED)) == "⠘⠸⠆⠑"
+    assert to_unicode(text_to_cells("Ż", "en", Mode.LITERARY)) == "⠠⠘⠸⠂⠵"
