@@ -61,8 +61,12 @@ def test_a_seven_words_hint_says_the_words_points(polish: Any) -> None:
     points = points_of(move)
     assert points is not None and points == state.score_of(seat, move.word)
     assert said["pl"] == render("pl", "seven_words", "hint_word",
-                                {"word": move.word.upper(), "points": points})
+                                {"word": move.word.upper(), "points": points,
+                                 "typed": move.word.lower()})
     assert said["en"].startswith(f"{move.word.upper()} for {points} point")
+    # and the line to type, as Rummikub's hint gives it: the word itself
+    assert said["pl"].endswith(f"; napisz: {move.word.lower()}")
+    assert said["en"].endswith(f"; type: {move.word.lower()}")
 
 
 def test_a_word_thief_hint_says_the_points_its_move_scores(english: Any) -> None:

@@ -327,7 +327,10 @@ def describe_move(move: Any, lang: str, view: SevenWordsView | None = None) -> s
         points = points_of(move)
         if points is None:
             return word.upper()
-        return render(lang, "seven_words", "hint_word", {"word": word.upper(), "points": points})
+        # the line to type, as Rummikub's hint gives it: a child heard "ACKNOWLEDGING for 24
+        # points" and did not know the word itself is the command
+        return render(lang, "seven_words", "hint_word",
+                      {"word": word.upper(), "points": points, "typed": word.lower()})
     return str(move.to_json()) if hasattr(move, "to_json") else str(move)
 
 
