@@ -113,3 +113,32 @@ def test_alice_brailles_its_theme_letters_and_words_in_the_word_language(
     assert lines["words"].cells() == text_line("Clown; CIRCUS", "en", Mode.UNCONTRACTED).cells()
     assert lines["words"].cells() != text_line("Clown; CIRCUS", "en", Mode.LITERARY).cells()
     assert lines["words"].cells() != text_line("Clown; CIRCUS", "pl", Mode.LITERARY).cells()
+
+
+POLISH_LETTERS = set("ąćęłńóśźżĄĆĘŁŃÓŚŹŻ")
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+@pytest.mark.parametrize("game", GAMES)
+def test_rules_in_english_words_speak_of_no_polish_letters(
+    game: str, lang: str, english: Any, polish: Any
+) -> None:
+    """Alice in English words told "a forbidden A does not forbid Ą": a letter no English
+    word has. The Polish-words game keeps the sentence."""
+    kit = find_game(game, "en")
+    for part in range(1, 9):
+        said = kit.presenter.read(f"{RULES[lang]} {part}", _view(kit, english), lang, "beginner")
+        if said is None:
+            break
+        text = plain_game_words(said)
+        # English messages hold no Polish letter; Polish ones name no Polish letter to play
+        assert not (POLISH_LETTERS & set(text) if lang == "en" else "Ą" in text), (part, said)
+    own = find_game("alicja", "pl")
+    told = own.presenter.read(f"{RULES[lang]} 2", _view(own, polish), lang, "beginner")
+    assert told is not None and "Ą" in told
+
+
+def _view(kit: GameKit[Any, Any, Any], lexicon: Any) -> Any:
+    rules = kit.make_rules(lexicon, {})
+    state, _ = rules.new(NAMES[: max(2, kit.players[0])], 3)
+    return state.view_for(0)

@@ -80,3 +80,12 @@ def test_alicja_values_with_a_clock_name_the_teapot_and_the_vote(make_table: Any
     session.handle(0, "wartości")
     said = _all(streams, 0)
     assert "Imbryk: 15 sekund" in said and "głosowanie: 30 sekund" in said
+
+
+def test_alicja_rules_without_a_clock_put_no_one_out_when_time_runs_out(make_table: Any) -> None:
+    session, streams = make_table(("human", "human", "human"), game="alicja")
+    session.timers = False
+    session.handle(0, "zasady 2")
+    said = _all(streams, 0)
+    assert "ma zakazaną literę albo gdy słowo już padło" in said
+    assert "skończy się czas" not in said
