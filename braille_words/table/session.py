@@ -149,7 +149,10 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
     """(state, seat, move, what the rules made of it): the move a typed line asked for,
     tried on the table's state before it is offered back respelled; played as it was made."""
     _views: tuple[Any, bool, dict[int, Any]] | None = None
-    """The state the views below were made of, and each seat's view of it (``view_of``)."""
+    """The state the views below were made of, whether the table ran a clock when they were
+    made, and each seat's view (``view_of``). Kept per state and per clock: a table may be
+    told it runs no clock after it is made, and a view made with one would still speak of
+    the hourglass (7 słów's ``runda`` did)."""
 
     def __post_init__(self) -> None:
         """Give each seat's display a way to send lines and route keys into this game."""
