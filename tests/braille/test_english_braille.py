@@ -8,10 +8,10 @@ import pytest
 
 from braille_words.braille import (
     BrailleInput,
-    cells_to_text,
     Mode,
     Pager,
     braille_setting,
+    cells_to_text,
     from_unicode,
     letter_cell,
     sentences_in,
@@ -173,3 +173,17 @@ def test_polish_letters_in_american_computer_braille_are_their_plain_letters() -
 def test_a_polish_name_on_an_english_message_line_is_read_letter_for_letter() -> None:
     line = text_line("Łucja: ŻABA, 8H across.", "en")
     assert to_unicode(line.cells()).startswith("⠠⠈⠡⠇⠥⠉⠚⠁⠒⠀⠠⠠⠘⠸⠆⠵⠁⠃⠁")
+
+
+def test_a_word_in_capitals_a_played_word_is_spelled_in_a_contracted_message() -> None:
+    """The game's words are written in capitals; in grade 2 "Player: TREASURE." wrote its EA
+    as one cell and "ISLAND" its AND: a reader must feel every letter of a played word (a
+    forbidden letter in Alice, a card in Scrabble), as UEB spells strings of capitals. The
+    same words in a sentence's own lower case stay contracted."""
+    assert to_unicode(text_to_cells("Player: TREASURE.", "en")) == "⠠⠏⠇⠁⠽⠻⠒⠀⠠⠠⠞⠗⠑⠁⠎⠥⠗⠑⠲"
+    assert to_unicode(text_to_cells("ISLAND", "en")) == "⠠⠠⠊⠎⠇⠁⠝⠙"
+    assert to_unicode(text_to_cells("the treasure island", "en")) == "⠮⠀⠞⠗⠂⠎⠥⠗⠑⠀⠊⠎⠇⠯"
+    line = text_line("Ben: ISLAND. The island.", "en", name="message")
+    assert to_unicode(line.cells()) == "⠠⠃⠢⠒⠀⠠⠠⠊⠎⠇⠁⠝⠙⠲⠀⠠⠮⠀⠊⠎⠇⠯⠲"
+    # a routing key on each spelled letter points at that letter (I at 5, D at 10)
+    assert [line.target_at(cell) for cell in (7, 12)] == [("message", 5), ("message", 10)]
