@@ -53,3 +53,15 @@ def test_the_rules_in_english_words_say_nothing_of_polish_letters_with_marks(
     own, own_state = _alice(polish, "pl")
     told = own.presenter.read(RULES[lang], own_state.view_for(0), lang, "beginner") or ""
     assert "Ą" in told
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_the_rules_send_a_player_where_the_characters_powers_are_told(
+    lang: str, english: Any
+) -> None:
+    """"characters" names who holds which; what each can do is in "help all" (rules 4 sent
+    a player to "characters" to hear the powers, and it names none)."""
+    kit, state = _alice(english, "en")
+    said = kit.presenter.read({"pl": "zasady 4", "en": "rules 4"}[lang], state.view_for(0),
+                              lang, "beginner") or ""
+    assert {"pl": "„pomoc wszystko”", "en": '"help all"'}[lang] in said
