@@ -27,6 +27,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
+from pathlib import Path
 
 from braille_words.braille.cells import ASSIGNED_JOKER_DOTS, CURSOR_DOTS, SELECTED_DOTS
 from braille_words.braille.symbols import MARK_NAMES, NAMES, Symbol
@@ -118,13 +119,44 @@ def _chosen(mode: Mode) -> Mode:
     return mode
 
 
+_CAPITALISED = re.compile(r"[^\W\d_]{2,}")
+_CONTRACTED_TABLES = frozenset({TABLE_FILES[("en", Mode.LITERARY)]})
+
+
+def _typeform(tables: list[str], text: str) -> list[int] | None:
+    """liblouis' per-character typeform: "no contraction" over every word written wholly in
+    capitals, in a contracted table. The game's words are written in capitals (TREASURE,
+    ŻABA), and a reader must feel each of their letters: the words said in Alice hide no
+    forbidden letter in a contraction, a played word reads as its cards ("TREASURE" was
+    ⠞⠗⠂⠎⠥⠗⠑, its EA one cell). UEB spells strings of capitals letter for letter too
+    (Guidelines for Technical Material, Part 1); a capitalised sentence word stays contracted.
+    None when nothing needs it (the call stays as it was)."""
+    if not tables or Path(tables[0]).name not in _CONTRACTED_TABLES:
+        return None
+    import louis
+
+    marks: list[int] | None = None
+    for found in _CAPITALISED.finditer(text):
+        if not found.group().isupper():
+            continue
+        if marks is None:
+            marks = [0] * len(text)
+        marks[found.start():found.end()] = [louis.no_contract] * (found.end() - found.start())
+    return marks
+
+
 def _call_louis(func_name: str, tables: list[str], text: str) -> str:
     import louis
 
     func = getattr(louis, func_name)
+    extra = {}
+    if func_name == "translateString":
+        typeform = _typeform(tables, text)
+        if typeform is not None:
+            extra["typeform"] = typeform
     try:
         with _LOCK:
-            result: str = func(tables, text, mode=louis.dotsIO)
+            result: str = func(tables, text, mode=louis.dotsIO, **extra)
     except RuntimeError as exc:
         raise BrailleWordsError(
             f"liblouis could not use the Braille table {tables[0]}; check that the liblouis "
@@ -163,8 +195,9 @@ def text_with_positions(
 
     try:
         with _LOCK:
+            tables = _tables(lang, mode)
             out, in_pos, _out_pos, _cursor = louis.translate(
-                _tables(lang, mode), text, mode=louis.dotsIO
+                tables, text, typeform=_typeform(tables, text), mode=louis.dotsIO
             )
     except RuntimeError as exc:
         raise BrailleWordsError(

@@ -3,7 +3,8 @@
 A Polish player's name or a Polish word told in English went through liblouis's UEB tables,
 which leave ż, ą and ę undefined: "Żaneta" came out as '\\12567/xjagb'aneta, nine cells of an
 escape. Our tables give them UEB's transcriber-defined modifiers (named in the README, as UEB's
-rule 4.2.1 asks); the other Polish letters keep UEB's own modifiers.
+rule 4.2.1 asks: the first for the ogonek, the second for the dot above); the other Polish
+letters keep UEB's own modifiers.
 """
 
 from __future__ import annotations
@@ -34,8 +35,8 @@ def test_a_polish_name_in_an_english_sentence_reads_back_whole(mode: Mode) -> No
     assert cells_to_text(text_to_cells(sentence, "en", mode), "en", mode) == sentence
 
 
-def test_the_dot_above_and_the_ogonek_are_the_first_and_second_transcriber_modifiers() -> None:
-    assert to_unicode(text_to_cells("ż", "en", Mode.LITERARY)) == "⠘⠸⠂⠵"
-    assert to_unicode(text_to_cells("ą", "en", Mode.LITERARY)) == "⠘⠸⠆⠁"
-    assert to_unicode(text_to_cells("ę", "en", Mode.UNCONTRACTED)) == "⠘⠸⠆⠑"
-    assert to_unicode(text_to_cells("Ż", "en", Mode.LITERARY)) == "⠠⠘⠸⠂⠵"
+def test_the_ogonek_and_the_dot_above_are_the_first_and_second_transcriber_modifiers() -> None:
+    assert to_unicode(text_to_cells("ą", "en", Mode.LITERARY)) == "⠘⠸⠂⠁"
+    assert to_unicode(text_to_cells("ę", "en", Mode.UNCONTRACTED)) == "⠘⠸⠂⠑"
+    assert to_unicode(text_to_cells("ż", "en", Mode.LITERARY)) == "⠘⠸⠆⠵"
+    assert to_unicode(text_to_cells("Ż", "en", Mode.LITERARY)) == "⠠⠘⠸⠆⠵"

@@ -390,7 +390,7 @@ def test_the_caterpillar_is_placed_by_number_or_name_and_help_lists_every_abilit
     for lang, words in (("pl", ("żeton", "pomijam", "kapelusznik", "połóż literę",
                                 "jeszcze raz", "gąsienica Ola")),
                         ("en", ("token", "skip", "hatter", "lay letter", "again",
-                                "caterpillar Ola"))):
+                                "caterpillar Ben"))):
         listed = [syntax for syntax, _ in HELP[lang]]
         assert all(w in listed for w in words)
 

@@ -10,7 +10,8 @@ The characters' abilities (the advanced game): ``żeton`` / ``token`` (a time to
 ``pomijam`` / ``skip`` (the Cheshire Cat), ``kapelusznik`` / ``hatter`` (no forbidden letter
 this turn), ``połóż literę`` / ``lay letter`` (the secret letter, right after one's turn; or
 ``klaun +litera`` with the word), ``jeszcze raz`` / ``again`` (Dwójka Kier), ``gąsienica Ola`` /
-``caterpillar Ola`` (the token before Ola; her seat number works too). In "Za mało szaleństwa?"
+``caterpillar Ben`` (the token before that player; the seat number works too). In "Za mało
+szaleństwa?"
 a line typed out of turn is table talk (``mówię X`` / ``chat X`` says so outright), checked for
 forbidden letters.
 """
@@ -95,7 +96,7 @@ HELP: dict[str, list[tuple[str, str]]] = {
          "letter over the row (or: ⟦{word_lang:select:en=clown|*=klaun}⟧ +letter)"),
         ("again", "Two of Hearts: once a round, the player who just finished plays another "
          "turn"),
-        ("caterpillar Ola", "Caterpillar: lay your token before the player you name (or "
+        ("caterpillar Ben", "Caterpillar: lay your token before the player you name (or "
          "number; as the round starts)"),
         ("chat text", "Not mad enough: speak out of turn; a forbidden letter puts you out"),
         ("wait", "once you are out: hear less until the round ends; again: everything"),

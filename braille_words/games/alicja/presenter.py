@@ -48,7 +48,9 @@ def _name(view: Mapping[str, Any], seat: int | None) -> str:
     return seats[seat] if seat is not None and 0 <= seat < len(seats) else "?"
 
 
-def theme_name(view: Mapping[str, Any], word_lang: str = "pl") -> str:
+def theme_name(view: Mapping[str, Any], word_lang: str) -> str:
+    """The chosen theme's name in the game's word language (no default: a resumed English
+    game named its theme from the Polish list, "komputer" for night)."""
     themes = view["themes"]
     return _data(word_lang).themes[themes[0]].name if len(themes) == 1 else ""
 
@@ -402,7 +404,7 @@ class Presenter(GamePresenter[Any]):
         """The round, then the theme and the forbidden letters: a resumed game said only the
         round, and a child had to ask for what everyone was talking about."""
         said = _t(lang, "resumed", verbosity, round=view["round"], rounds=view["rounds"])
-        theme = theme_name(view)
+        theme = theme_name(view, self.word_lang)
         if not theme:
             return said
         return " ".join((said, _t(lang, "read_theme", verbosity, theme=theme),

@@ -56,7 +56,10 @@ def labelled(item: NamedLine | NamedGrid, lang: str, width: int | None = None) -
 
     name = text(lang, f"label_{item.name}")
     try:
-        label = text_line(name, lang, Mode.COMPUTER)
+        # Spelled in the seat's own uncontracted braille (computer braille for a seat that
+        # reads it): in American computer braille the colon is dots 1-5-6, which a UEB reader
+        # reads as "wh" ("wordswh -"); Polish braille writes the label alike either way.
+        label = text_line(name, lang, Mode.UNCONTRACTED)
         # A line that says its own name ("Wyniki: …") is not named twice: "wyniki: Wyniki:"
         # took 8 of 14 cells (issue 33).
         own = line.cells()

@@ -86,3 +86,19 @@ def test_a_line_s_name_never_cuts_its_first_word_on_a_narrow_window() -> None:
             windows.append(pager.frame().cells)
         assert any(runda in window for window in windows), (width, windows)
     assert labelled(scores, "pl", 14).cells() == labelled(scores, "pl").cells()
+
+
+def test_a_lines_name_is_in_the_braille_its_reader_reads() -> None:
+    """An English reader's "words:" ended in dots 1-5-6, computer braille's colon and UEB's
+    "wh" ("wordswh -"); the name is the seat's uncontracted braille, computer braille for a
+    seat that reads computer braille."""
+    from braille_words.braille import Mode, sentences_in, text_line, to_unicode
+    from braille_words.braille.lines import NamedLine
+    from braille_words.table.seat.lines import labelled
+
+    words = NamedLine("words", text_line("-", "en", Mode.UNCONTRACTED, name="words"))
+    assert to_unicode(labelled(words, "en").cells()).startswith("⠺⠕⠗⠙⠎⠒⠀")
+    with sentences_in(Mode.COMPUTER):
+        assert to_unicode(labelled(words, "en").cells()).startswith("⠺⠕⠗⠙⠎⠱⠀")
+    polish = NamedLine("words", text_line("-", "pl", Mode.UNCONTRACTED, name="words"))
+    assert to_unicode(labelled(polish, "pl").cells()).startswith("⠎⠣⠕⠺⠁⠒⠀")

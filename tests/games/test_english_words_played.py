@@ -1,0 +1,67 @@
+"""What an English-speaking player met playing Alice in Wordland and Card Scrabble in English
+words to the end (issue 38): no Polish left in what they hear, in the English words' own
+terms."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from braille_words.games.registry import find_game
+from braille_words.speech.speaker import plain_game_words
+
+NAMES = ["Player", "Ada", "Ben"]
+RULES = {"pl": "zasady 2", "en": "rules 2"}
+
+
+def _alice(lexicon: Any, words: str) -> tuple[Any, Any]:
+    kit = find_game("alicja", words)
+    rules = kit.make_rules(lexicon, {})
+    state, _ = rules.new(NAMES, 3)
+    return kit, state
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_a_resumed_game_in_english_words_names_its_english_theme(lang: str,
+                                                                 english: Any) -> None:
+    """A resumed English game said "Theme: komputer." for night: the theme's number was read
+    in the Polish list."""
+    from braille_words.games.alicja.data import load_data
+    from braille_words.games.alicja.rules import ChooseTheme
+
+    kit, state = _alice(english, "en")
+    rules = kit.make_rules(english, {})
+    state, _ = rules.apply(state, state.current, ChooseTheme(0))
+    theme = load_data(words="en").themes[state.themes[0]].name
+    said = kit.presenter.resumed(state.view_for(0), lang, "beginner")
+    assert theme in said
+    polish_theme = load_data(words="pl").themes[state.themes[0]].name
+    assert polish_theme not in said
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_the_rules_in_english_words_say_nothing_of_polish_letters_with_marks(
+    lang: str, english: Any, polish: Any
+) -> None:
+    """"A forbidden A does not forbid Ą" is a rule of Polish letters: English words have no
+    marked letters, and a child told it wonders where to find an Ą."""
+    kit, state = _alice(english, "en")
+    said = plain_game_words(kit.presenter.read(RULES[lang], state.view_for(0), lang,
+                                               "beginner") or "")
+    assert "Ą" not in said and said.count(". ") >= 2
+    own, own_state = _alice(polish, "pl")
+    told = own.presenter.read(RULES[lang], own_state.view_for(0), lang, "beginner") or ""
+    assert "Ą" in told
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_the_rules_send_a_player_where_the_characters_powers_are_told(
+    lang: str, english: Any
+) -> None:
+    """"characters" names who holds which; what each can do is in "help all" (rules 4 sent
+    a player to "characters" to hear the powers, and it names none)."""
+    kit, state = _alice(english, "en")
+    said = kit.presenter.read({"pl": "zasady 4", "en": "rules 4"}[lang], state.view_for(0),
+                              lang, "beginner") or ""
+    assert {"pl": "„pomoc wszystko”", "en": '"help all"'}[lang] in said
