@@ -65,3 +65,12 @@ def test_the_rules_send_a_player_where_the_characters_powers_are_told(
     said = kit.presenter.read({"pl": "zasady 4", "en": "rules 4"}[lang], state.view_for(0),
                               lang, "beginner") or ""
     assert {"pl": "„pomoc wszystko”", "en": '"help all"'}[lang] in said
+
+
+@pytest.mark.parametrize("key", ["hatter_flips", "deuce_encore"])
+def test_a_character_turning_its_card_is_told_without_guessing_the_players_sex(key: str) -> None:
+    """"The Hatter (Ada) turns his card: no letter is forbidden to him": Ada is a girl."""
+    from braille_words.present.messages import render
+
+    said = render("en", "alicja", key, {"seat_name": "Ada", "target_name": "Ben"})
+    assert "Ada" in said and not {"his", "him", "he"} & set(said.replace(".", " ").split())
