@@ -74,3 +74,23 @@ def test_a_character_turning_its_card_is_told_without_guessing_the_players_sex(k
 
     said = render("en", "alicja", key, {"seat_name": "Ada", "target_name": "Ben"})
     assert "Ada" in said and not {"his", "him", "he"} & set(said.replace(".", " ").split())
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_the_speaker_of_a_challenged_word_is_not_asked_to_vote(lang: str) -> None:
+    """The speaker does not vote (the rulebook: the others do); told "Vote: yes, the word
+    stands; no, it goes." a child said "yes" and heard only that they were out."""
+    from braille_words.games.alicja.presenter import Presenter
+    from braille_words.present.messages import render
+
+    presenter = Presenter(word_lang="en")
+    params = {"challenger": 1, "seat": 0, "words": "axe"}
+
+    def said(seat: int) -> str:
+        return render(lang, "alicja", "challenged",
+                      {**params, **presenter.event_params("challenged", params, seat, NAMES,
+                                                          lang)})
+
+    asked = {"pl": "Głosowanie: tak", "en": "Vote: yes"}[lang]
+    assert asked not in said(0) and {"pl": "twoje słowo", "en": "your word"}[lang] in said(0)
+    assert asked in said(2)
