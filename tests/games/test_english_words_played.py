@@ -94,3 +94,23 @@ def test_the_speaker_of_a_challenged_word_is_not_asked_to_vote(lang: str) -> Non
     asked = {"pl": "Głosowanie: tak", "en": "Vote: yes"}[lang]
     assert asked not in said(0) and {"pl": "twoje słowo", "en": "your word"}[lang] in said(0)
     assert asked in said(2)
+
+
+def test_a_medium_computer_or_a_hint_forms_no_swear_word_even_across(english: Any) -> None:
+    """The level's vocabulary was checked on the main word only: a medium computer's FEST
+    made TITS across, a hint's INN made DAMN. ASK down through K8 makes TITS of the table's
+    TIT: the strong computer may play it, a medium one and a hint never."""
+    from braille_words.games.scrabble_cards.computer import scored_moves
+    from braille_words.games.scrabble_cards.deck import load_deck
+    from braille_words.games.scrabble_cards.rules import Lay, Options, Rules
+
+    rules = Rules(english, Options(), load_deck(words="en"))
+    state, _ = rules.from_position(["Ada", "Ben"], 3, {"hands": ["a s k", "d o g"],
+                                                        "board": ["8H tit"]})
+    ask = Lay(6, 10, False, "ask")
+    assert {w.word for w in rules.judge(state, 0, ask).words} == {"ask", "tits"}
+    strong = {lay for _p, lay in scored_moves(rules, state, 0, "strong")}
+    assert ask in strong
+    for level, vocabulary in (("medium", None), ("beginner", None), ("strong", "medium")):
+        for _points, lay in scored_moves(rules, state, 0, level, None, vocabulary):
+            assert "tits" not in {w.word for w in rules.judge(state, 0, lay).words}, level
