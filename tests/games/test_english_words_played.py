@@ -114,3 +114,27 @@ def test_a_medium_computer_or_a_hint_forms_no_swear_word_even_across(english: An
     for level, vocabulary in (("medium", None), ("beginner", None), ("strong", "medium")):
         for _points, lay in scored_moves(rules, state, 0, level, None, vocabulary):
             assert "tits" not in {w.word for w in rules.judge(state, 0, lay).words}, level
+
+
+@pytest.mark.parametrize(("lang", "one", "two"), [
+    ("en", "with premium card 5 of your hand", "with premium cards 1, 5 of your hand"),
+    ("pl", "z kartą premii z ręki numer 5", "z kartami premii z ręki numer 1, 5"),
+])
+def test_a_hint_with_two_premium_cards_names_them_in_the_plural(lang: str, one: str,
+                                                                two: str) -> None:
+    """"lay REFER down from square I11, with premium card 1, 5 of your hand"."""
+    from braille_words.games.scrabble_cards.rules import Lay
+
+    presenter = find_game("scrabble_cards", "en").presenter
+    assert one in presenter.describe_move(Lay(10, 8, False, "refer", (4,)), lang)
+    assert two in presenter.describe_move(Lay(10, 8, False, "refer", (0, 4)), lang)
+    assert "premi" not in presenter.describe_move(Lay(10, 8, False, "refer"), lang)
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_help_names_the_routing_key_a_player_presses(lang: str) -> None:
+    """"or routing on the card, then on the square": routing is a key, over a cell."""
+    from braille_words.games.scrabble_cards.commands import HELP
+
+    said = dict(HELP[lang])[{"pl": "połóż 3 H8", "en": "put 3 H8"}[lang]]
+    assert {"pl": "klawisz routingu nad kartą", "en": "routing key over the card"}[lang] in said
