@@ -11,6 +11,12 @@ The patterns are in ``<lang>-unsuitable.txt`` beside this module (a teacher may 
 regular expression a line, matched at the start of a lower-case form (``re.match``): a stem
 that swears in every form (``kurw``) is the stem; one that is also the start of an innocent
 word (DUPA, DUPLIKAT) spells out its forms.
+
+``<lang>-uncommon.txt`` (English only) lists, in the same form, what the English counts rank
+high for another reason than being a word a child knows: two-letter forms counted as other
+languages' words, abbreviations or letters' names (JA, DE, KI, XI, LO, OM), and dictionary
+words counted as first names (JOHN, TED, KEN). A medium computer laid LO, KI and JA and a hint
+suggested JOHN in an English Card Scrabble: they leave the child's levels as swear words do.
 """
 
 from __future__ import annotations
@@ -22,14 +28,22 @@ from pathlib import Path
 LANGS = ("pl", "en")
 
 
-def _path(lang: str) -> Path:
-    return Path(__file__).resolve().parent / f"{lang}-unsuitable.txt"
+KINDS = ("unsuitable", "uncommon")
+
+
+def _paths(lang: str, kinds: tuple[str, ...] = KINDS) -> list[Path]:
+    here = Path(__file__).resolve().parent
+    return [path for kind in kinds if (path := here / f"{lang}-{kind}.txt").is_file()]
 
 
 def unsuitable_source(lang: str | None) -> list[Path]:
     """The lists ``unsuitable`` reads for ``lang``: what an index of common words kept
-    between runs depends on (a teacher's added line renews it)."""
-    return [_path(one) for one in ((lang,) if lang in LANGS else LANGS)]
+    between runs depends on (a teacher's added line renews it). A word of no known language
+    meets every language's swear words, but only its own language's uncommon forms: JA is
+    no English word a child knows, and the Polish for "I"."""
+    if lang in LANGS:
+        return _paths(lang)
+    return [path for one in LANGS for path in _paths(one, ("unsuitable",))]
 
 
 @functools.lru_cache(maxsize=4)
@@ -44,7 +58,8 @@ def _pattern(lang: str) -> re.Pattern[str] | None:
 
 
 def unsuitable(word: str, lang: str | None = None) -> bool:
-    """Whether ``word`` is a swear word or an insult in ``lang`` (both languages' lists when
-    the language is not known)."""
+    """Whether ``word`` is a swear word or an insult in ``lang``, or a form counted often for
+    being something else than a word a child knows (``<lang>-uncommon.txt``); both
+    languages' swear words when the language is not known."""
     pattern = _pattern(lang or "")
     return pattern is not None and pattern.match(word.lower()) is not None

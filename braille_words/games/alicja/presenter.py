@@ -254,6 +254,10 @@ def event_params(kind: str, params: dict[str, Any], seat: int, names: Sequence[s
         # Said only to the one going out, while the round goes on without them.
         extra["you_wait"] = _t(lang, "you_wait", left=len(left), names=left) if (
             params.get("seat") == seat and len(left) >= 2) else ""
+    if kind == "challenged":
+        # The speaker of a challenged word does not vote: told "Vote: yes…" they answered,
+        # and heard only that they were out.
+        extra["yours"] = "yes" if params.get("seat") == seat else "no"
     if kind == "cups_scored":
         extra["cups_said"] = tally((name(s), c) for s, c in params["cups"])
     if "stands" in params:

@@ -61,8 +61,8 @@ HELP: dict[str, list[tuple[str, str]]] = {
          "ze stołu"),
         ("8H {word_lang:select:en=kit?ten|*=ko?tek}", "znak zapytania przed T: T to dżoker"),
         ("8H {word_lang:select:en=kitten|*=kotek} 6", "z kartą premii 6 z ręki"),
-        ("połóż 3 H8", "karta 3 na pole H8 (dżoker: połóż 7 H8 k); albo routing na karcie, "
-         "potem na polu"),
+        ("połóż 3 H8", "karta 3 na pole H8 (dżoker: połóż 7 H8 k); albo na monitorze "
+         "brajlowskim klawisz routingu nad kartą, potem nad polem"),
         ("gotowe", "położone karty to ruch"),
         ("zabierz H8", "zabierz kartę z pola H8; od nowa: wszystkie"),
         ("premia 6", "dołącz albo odłącz kartę premii 6"),
@@ -95,8 +95,8 @@ HELP: dict[str, list[tuple[str, str]]] = {
         ("8H ⟦{word_lang:select:en=kit?ten|*=ko?tek}⟧",
          "a question mark before ⟦T⟧: the ⟦T⟧ is a joker"),
         ("8H ⟦{word_lang:select:en=kitten|*=kotek}⟧ 6", "with premium card 6 of your hand"),
-        ("put 3 H8", "card 3 on square H8 (a joker: put 7 H8 ⟦k⟧); or routing on the card, "
-         "then on the square"),
+        ("put 3 H8", "card 3 on square H8 (a joker: put 7 H8 ⟦k⟧); or, on a Braille "
+         "display, the routing key over the card, then the one over the square"),
         ("done", "the cards laid are the move"),
         ("take H8", "take back the card on H8; clear: all of them"),
         ("bonus 6", "play or stop playing premium card 6"),

@@ -44,6 +44,7 @@ from braille_words.games.scrabble_cards.rules import (
     State,
 )
 from braille_words.lexicon.common import knows, vocabulary_size
+from braille_words.lexicon.unsuitable import unsuitable
 
 LEVELS = ("beginner", "medium", "strong")
 KEEP_PREMIUM_BELOW = 8
@@ -186,10 +187,17 @@ class QuickScore:
         return total
 
 
-def _points(rules: Rules, state: State, seat: int, lay: Lay) -> tuple[int, tuple[str, ...]]:
+def _points(rules: Rules, state: State, seat: int, lay: Lay,
+            clean: bool = False) -> tuple[int, tuple[str, ...]]:
+    """The move's points and the conditions it meets; -1 when the rules refuse it, or, when
+    ``clean``, when any word it forms is a swear word or an insult (``unsuitable``): the main
+    word was checked against the level's vocabulary, but a medium computer's FEST made TITS
+    across and a hint's INN made DAMN."""
     try:
         judged = rules.judge(state, seat, lay)
     except (RuleViolation, InputError):
+        return -1, ()
+    if clean and any(unsuitable(w.word, rules.deck.lang) for w in judged.words):
         return -1, ()
     return judged.points, judged.meets
 
@@ -259,9 +267,11 @@ def scored_moves(rules: Rules, state: State, seat: int, level: str,
     """The moves the rules accept, with their points, best first: of every placement, or of
     the ``keep`` best by the cheap score."""
     out: list[tuple[int, Lay]] = []
+    # A level that knows only common words (and every hint) forms no unsuitable word at all.
+    clean = vocabulary_size(vocabulary or level, rules.deck.lang, COMMON_WORDS) is not None
     for placement in shortlist(rules, state, seat, level, keep, vocabulary):
         lay = lay_of(placement)
-        points, meets = _points(rules, state, seat, lay)
+        points, meets = _points(rules, state, seat, lay, clean)
         if points < 0:
             continue
         lay = with_premiums(rules, state, seat, lay, meets, level)

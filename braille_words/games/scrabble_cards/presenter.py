@@ -729,10 +729,13 @@ class Presenter(GamePresenter[ScrabbleView]):
             return line
         points = points_of(move)
         worth = "" if points is None else render(lang, GAME, "hint_worth", {"points": points})
+        cards = [str(k + 1) for k in move.extras]
+        # Its own sentence, so two cards are "premium cards 1, 5", not "premium card 1, 5".
+        with_cards = render(lang, GAME, "hint_cards", {"cards": cards}) if cards else ""
         return render(lang, GAME, "hint_lay", {
             "word": move.word.upper(), "square": square_name(move.row, move.col),
             "across": "yes" if move.across else "no",
-            "cards": [str(k + 1) for k in move.extras], "worth": worth, "line": line})
+            "with_cards": with_cards, "worth": worth, "line": line})
 
     def nudge(self, move: Any, lang: str, view: ScrabbleView, verbosity: str) -> str | None:
         return nudge(move, lang, view, verbosity)
