@@ -154,10 +154,6 @@ class AnagramIndex:
     def width(self) -> int:
         return self._width
 
-    @property
-    def words(self) -> int:
-        return len(self._order)
-
     def key(self, letters: str) -> int:
         prime = self.prime
         return prod([prime[c] for c in letters])
