@@ -157,7 +157,7 @@ def read_sheet(
         "sheet",
         verbosity,
         rows="; ".join(rows),
-        p=view["penalties"][me],
+        p=view["penalties"][me] * view["penalty_points"],
         t=view["totals"][me],
     )
 
@@ -220,7 +220,7 @@ def final(result: dict[str, Any], lang: str, names: Sequence[str], seat: int) ->
                 n=names[p["seat"]],
                 k=", ".join(str(x) for x in p["kept"]),
                 b=p["bonus"],
-                x=p["penalties"],
+                x=p["penalty_points"],
                 t=p["total"],
             )
         )
