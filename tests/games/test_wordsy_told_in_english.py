@@ -69,3 +69,24 @@ def test_the_rules_tell_the_family_rule_with_examples_in_the_words_played(
     said = rules_told("seven_words", "rules 3" if lang == "en" else "zasady 3", lang, words=words)
     assert said is not None and example in said
     assert ("family" if lang == "en" else "rodzin") in said
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "en"), ("en", "pl"), ("pl", "en")])
+def test_the_words_line_on_the_cells_holds_the_words_and_no_language_mark(
+    lang: str, words: str
+) -> None:
+    """Read at 40 cells, Wordsy's words line was "Words: Player: '\\x000e'pl:STEWARDSHIP…":
+    the line marked English words as Polish for a voice, and liblouis wrote the marks out."""
+    from braille_words.braille.lines import text_line
+    from braille_words.braille.translator import Mode
+    from braille_words.games.seven_words.deck import load_deck
+    from braille_words.games.seven_words.presenter import braille_view, read_words
+
+    rules = Rules(WordList(), Options(), load_deck(words=words))
+    state, _ = rules.new(["Ola", "Janek"], 1)
+    state, _ = rules.apply(state, 0, Submit("dom"))
+    view = state.view_for(0)
+    line = next(x.line for x in braille_view(view, lang, None, words) if x.name == "words")
+    plain = read_words(view, lang, "expert", lang)  # the same words, in the sentence's language
+    assert "DOM" in plain
+    assert line.cells() == text_line(plain, lang, Mode.LITERARY).cells()
