@@ -21,15 +21,21 @@ Two checks, one certain and one a heuristic:
    words that happen to share a short stem (mata ~ matka, podwórko ~ wór). So a derivation
    match is reported as ``probable``: the caller warns and the table decides by challenge.
    The root it names is in the folded spelling (ręk for ręka ~ ręczny).
+
+English (``english_forms``): a form's base words are its lemmas (MICE: mouse, RAN: run,
+STOPPED: stop; certain), and the words it is probably derived from are its roots
+(HAPPINESS, UNHAPPY: happy; a derivation, probable, as in Polish).
 """
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from braille_words.lexicon.english_forms import english_lemmas, english_roots
 from braille_words.lexicon.lemmas import lemmas_of
 
 MIN_ROOT = 3
@@ -199,17 +205,18 @@ class _Analyser:
 
 _ANALYSER = _Analyser()
 
-_EN_SUFFIXES = ("ies", "es", "s", "ed", "ing", "er", "est", "ly")
+@functools.lru_cache(maxsize=1 << 14)
+def _english_family(word: str, contains: Callable[[str], bool] | None) -> Family:
+    """English: the word's forms' base words (MICE: mouse, RAN: run, STOPPED: stop) as its
+    lemmas, and the words it is probably derived from (HAPPINESS: happy) as its roots. Without
+    a lexicon to ask (``contains`` None), every cut is taken for a word."""
+    known = contains if contains is not None else _any_word
+    lemmas = english_lemmas(word, known)
+    return Family(word, lemmas, english_roots(lemmas, known))
 
 
-def _english_family(word: str) -> Family:
-    """English: the word and its stem with one common inflectional ending removed."""
-    stems = [word]
-    for suffix in _EN_SUFFIXES:
-        if word.endswith(suffix) and len(word) - len(suffix) >= MIN_ROOT:
-            stem = word[: -len(suffix)]
-            stems.append(stem + "y" if suffix == "ies" else stem)
-    return Family(word, (word,), tuple(dict.fromkeys(stems)))
+def _any_word(_word: str) -> bool:
+    return True
 
 
 LemmaSource = Callable[[str], "tuple[str, ...] | None"]
@@ -217,10 +224,16 @@ LemmaSource = Callable[[str], "tuple[str, ...] | None"]
 morfeusz2 instead."""
 
 
-def family(word: str, lang: str = "pl", lemmas_of: LemmaSource | None = None) -> Family:
-    """The lemmas and guessed roots of ``word`` (already a clean, normalised word)."""
+def family(
+    word: str,
+    lang: str = "pl",
+    lemmas_of: LemmaSource | None = None,
+    contains: Callable[[str], bool] | None = None,
+) -> Family:
+    """The lemmas and guessed roots of ``word`` (already a clean, normalised word);
+    ``contains``: the lexicon's words, which English forms and roots must be."""
     if lang != "pl":
-        return _english_family(word)
+        return _english_family(word, contains)
     lemmas = lemmas_of(word) if lemmas_of is not None else None
     if lemmas is None:
         lemmas = _ANALYSER.lemmas(word)
@@ -231,18 +244,23 @@ def family(word: str, lang: str = "pl", lemmas_of: LemmaSource | None = None) ->
 
 
 def kinship(
-    word: str, other: str, lang: str = "pl", lemmas_of: LemmaSource | None = None
+    word: str,
+    other: str,
+    lang: str = "pl",
+    lemmas_of: LemmaSource | None = None,
+    contains: Callable[[str], bool] | None = None,
 ) -> Kinship | None:
     """Why ``word`` is of ``other``'s family, or None when nothing links them."""
     if word == other:
         return Kinship(word, other, "same", word)
-    a, b = family(word, lang, lemmas_of), family(other, lang, lemmas_of)
+    a, b = family(word, lang, lemmas_of, contains), family(other, lang, lemmas_of, contains)
     shared = [lemma for lemma in a.lemmas if lemma in b.lemmas]
     if shared:
         return Kinship(word, other, "inflection", shared[0])
     if lang != "pl":
+        # A guessed derivation, as in Polish: probable, the table decides.
         common = [r for r in a.roots if r in b.roots]
-        return Kinship(word, other, "inflection", common[0]) if common else None
+        return Kinship(word, other, "derivation", common[0]) if common else None
     roots = [r for r in a.roots if r in b.roots]
     if not roots:
         return None

@@ -413,11 +413,13 @@ class Lexicon:
 
     def family(self, word: str) -> _family.Family:
         """Lemmas and guessed roots of ``word`` (see ``family.py`` for the heuristic)."""
-        return _family.family(self.clean(word), self.lang, self.lemmas)
+        return _family.family(self.clean(word), self.lang, self.lemmas, self.contains)
 
     def kinship(self, word: str, other: str) -> _family.Kinship | None:
         """Why ``word`` belongs to ``other``'s family (shared lemma or root), or None."""
-        return _family.kinship(self.clean(word), self.clean(other), self.lang, self.lemmas)
+        return _family.kinship(
+            self.clean(word), self.clean(other), self.lang, self.lemmas, self.contains
+        )
 
     def same_family(self, word: str, other: str) -> bool:
         return self.kinship(word, other) is not None

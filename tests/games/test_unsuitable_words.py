@@ -20,13 +20,15 @@ from braille_words.lexicon.unsuitable import unsuitable
 
 
 @pytest.mark.parametrize("word", ["kurwa", "zajebisty", "spierdalaj", "chuja", "dupa", "debil",
-                                  "fuck", "shit", "sperm", "ass", "pissed"])
+                                  "fuck", "shit", "sperm", "ass", "pissed",
+                                  "homo", "erotic", "sexy"])  # hints and computers at 40 cells
 def test_swear_words_and_insults_are_unsuitable(word: str) -> None:
     assert unsuitable(word)
 
 
 @pytest.mark.parametrize("word", ["kot", "duplikat", "ciotka", "sukienka", "szmatka", "srebro",
-                                  "kura", "class", "assemble", "cocktail", "titan", "dickens"])
+                                  "kura", "class", "assemble", "cocktail", "titan", "dickens",
+                                  "homogeneous", "homophone", "sextet", "sexton"])
 def test_innocent_words_sharing_their_letters_are_not(word: str) -> None:
     assert not unsuitable(word)
 

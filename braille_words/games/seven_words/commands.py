@@ -66,8 +66,8 @@ HELP: dict[str, list[tuple[str, str]]] = {
         ("koniec czasu", "klepsydra się przesypała (zwykle robi to stół)"),
         (
             "o talii",
-            "talia nie jest podana w instrukcji: 44 popularne i 16 rzadkich spółgłosek "
-            "oraz wartości premii są nasze (plik games/seven_words/data.toml, "
+            "talia nie jest podana w instrukcji: ile jest popularnych i rzadkich spółgłosek "
+            "i ile dają premie, czyta to polecenie (te liczby są nasze, z pliku danych gry; "
             "nauczyciel może je zmienić)",
         ),
     ],
@@ -91,9 +91,9 @@ HELP: dict[str, list[tuple[str, str]]] = {
         ("time up", "the hourglass has run out (the table usually does this)"),
         (
             "about the deck",
-            "the deck is not in the rulebook: the 44 common and 16 rare "
-            "consonants and the bonus values are ours (games/seven_words/data.toml; "
-            "a teacher may edit it)",
+            "the deck is not in the rulebook: this reads how many common and rare "
+            "consonants it holds and what the bonuses are (our numbers, from the game's "
+            "data file; a teacher may change them)",
         ),
     ],
 }

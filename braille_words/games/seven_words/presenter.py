@@ -22,7 +22,7 @@ from braille_words.games.seven_words.view import SevenWordsView
 from braille_words.present.messages import render, text
 from braille_words.present.rulebook import rules_told
 from braille_words.present.tally import named, tally
-from braille_words.speech.speaker import mark_word
+from braille_words.speech.speaker import mark_word, strip_marks
 from braille_words.speech.spelling import letter_name
 
 GAME = "seven_words"
@@ -157,7 +157,7 @@ def read_sheet(
         "sheet",
         verbosity,
         rows="; ".join(rows),
-        p=view["penalties"][me],
+        p=view["penalties"][me] * view["penalty_points"],
         t=view["totals"][me],
     )
 
@@ -220,7 +220,7 @@ def final(result: dict[str, Any], lang: str, names: Sequence[str], seat: int) ->
                 n=names[p["seat"]],
                 k=", ".join(str(x) for x in p["kept"]),
                 b=p["bonus"],
-                x=p["penalties"],
+                x=p["penalty_points"],
                 t=p["total"],
             )
         )
@@ -300,11 +300,10 @@ def braille_view(
         # What the game waits for stays on a line of its own, whatever news comes after it.
         task = prompt(view, lang, "expert", word_lang)
         lines.insert(0, NamedLine("task", text_line(task, lang, Mode.LITERARY, name="task")))
-    lines.append(
-        NamedLine(
-            "words", text_line(read_words(view, lang, "expert"), lang, Mode.LITERARY, name="words")
-        )
-    )
+    # The words in the words' own language (not Polish by default), and no language marks:
+    # a mark is for a voice, and liblouis wrote it as an escape ('\x000e'pl:STEWARDSHIP…).
+    words = strip_marks(read_words(view, lang, "expert", word_lang))
+    lines.append(NamedLine("words", text_line(words, lang, Mode.LITERARY, name="words")))
     lines.append(
         NamedLine(
             "scores",

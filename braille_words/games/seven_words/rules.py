@@ -426,6 +426,7 @@ class State:
             "solo_field": SOLO_FIELDS[self.solo_field] if self.solo else None,
             "solo_target": self.solo_target if self.solo else None,
             "penalties": list(self.penalties),
+            "penalty_points": self.penalty_points,
             "history": copy.deepcopy(self.history),
             "totals": [self.total(s) for s in range(self.players)],
         }
@@ -457,6 +458,7 @@ class State:
                 "kept": self.kept_scores(s),
                 "bonus": self.bonus_total(s),
                 "penalties": self.penalties[s],
+                "penalty_points": self.penalty_points * self.penalties[s],
                 "total": self.total(s),
             }
             for s in seats

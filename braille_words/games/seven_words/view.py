@@ -80,5 +80,8 @@ class SevenWordsView(BaseView):
     solo_field: str | None
     solo_target: int | None
     penalties: list[int]
+    """How many penalties each seat has (wrong challenges)."""
+    penalty_points: int
+    """What one penalty costs: a sheet says the points lost, not how many penalties."""
     history: list[RoundRecord]
     totals: list[int]

@@ -115,8 +115,8 @@ HELP: dict[str, list[tuple[str, str]]] = {
         ("od nowa", "cofa całą turę"),
         ("gotowe (lub: koniec tury)", "kończy turę"),
         ("dobierz", "płytka i pas, gdy nic nie położyłeś"),
-        ("tak / nie", "głos, czy słowo pasuje do tematu"),
-        ("zamknij głosowanie", "liczy oddane głosy"),
+        ("tak / nie", "gra tematyczna: głos, czy słowo pasuje do tematu"),
+        ("zamknij głosowanie", "kończy to głosowanie"),
         ("wartości", "liczby gry"),
     ],
     "en": [
@@ -144,8 +144,8 @@ HELP: dict[str, list[tuple[str, str]]] = {
         ("reset", "takes the turn back"),
         ("done", "ends the turn"),
         ("draw", "a tile and pass, when you laid nothing"),
-        ("yes / no", "a vote on whether the word fits the theme"),
-        ("close vote", "counts the votes cast"),
+        ("yes / no", "themed game: your vote on whether the word fits the theme"),
+        ("close vote", "ends that vote"),
         ("values", "the game's numbers"),
     ],
 }

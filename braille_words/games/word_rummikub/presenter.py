@@ -439,7 +439,8 @@ def describe_move(move: Any, lang: str, view: RummikubView | None = None) -> str
         taken = ", ".join(str(i + 1) for i in move.take)
         points = points_of(move)
         worth = "" if points is None else _t(lang, "hint_worth", points=points)
-        return _t(lang, "hint_rebuild", command=command, words=words, taken=taken, worth=worth)
+        return _t(lang, "hint_rebuild", command=command, words=words, taken=taken, worth=worth,
+                  count=len(move.take))
     return command
 
 
@@ -464,6 +465,7 @@ def nudge(
         "letters": ", ".join(_name(x, lang, word_lang) for x in letters),
         "words": ", ".join(str(i + 1) for i in move.take),
         "count": len(move.take),
+        "own": len(letters),
     }
     key = "nudge_table" if move.take else "nudge"
     return render(lang, "word_rummikub", key, params, verbosity=verbosity)

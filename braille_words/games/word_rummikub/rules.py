@@ -678,7 +678,7 @@ EVENT_KINDS: dict[str, str] = {
     "tile_taken_back": "{name} took {letter} back from word {word}.",
     "joker_swapped": "{name} put {letter} in place of the joker in word {word}; "
     "the joker must be placed again.",
-    "table_rebuilt": "{name} laid {words}.",  # new words from the rack alone
+    "table_rebuilt": "{name} laid {count:plural:a new word|new words}: {words}.",  # rack alone
     "words_rebuilt": "{name} takes {taken} from the table, adds {added} and makes {words}.",
     "words_rearranged": "{name} rearranges {taken} into {words}.",
     "step_undone": "{name} undid a step.",
@@ -689,7 +689,7 @@ EVENT_KINDS: dict[str, str] = {
     "tiles_received": "You drew {letters}.",
     "passed": "{name} passed.",
     "time_up": "{name}'s time is up.",
-    "vote_opened": "Does {words} fit the theme {theme}? Vote accept or reject.",
+    "vote_opened": "Does {words} fit the theme {theme}? Vote yes or no.",
     "vote_cast": "{name} voted.",
     "vote_result": "The table {accepted:select:True=accepts|*=rejects} the turn of {name}.",
     "vote_closed": "The vote is closed; {missing} did not vote.",
@@ -1048,6 +1048,7 @@ class Rules(GameRules["State", "Move"]):
             "taken": ", ".join(f"{i + 1} {word_text(t.table[i]).upper()}" for i in move.take),
             "added": added,
             "renumbered": renumbered,
+            "count": len(move.make),
         }
         kind = "table_rebuilt" if not move.take else "words_rebuilt" if added else (
             "words_rearranged"
