@@ -341,7 +341,7 @@ def test_a_drawn_tile_is_said_by_its_letter_name_like_the_rack(make_table: MakeT
     assert f"Dobierasz: {name}." in streams[seat].getvalue()
 
 
-HINT_ZASZCZYT = ("Podpowiedź: ZASZCZYT ze słów stołu 1 i twoich płytek: 8 punktów za ruch; "
+HINT_ZASZCZYT = ("Podpowiedź: ZASZCZYT ze słowa stołu 1 i twoich płytek: 8 punktów za ruch; "
                  "napisz: 1 = zaszczyt")
 """The move in full: what it makes, then the line to type (a bare "1 = zaszczyt" left a new
 player guessing what the "=" meant)."""
