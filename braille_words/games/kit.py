@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from braille_words.games.interface import GameRules, M, S, SeatClockRequest, TimerRequest, V
+from braille_words.present.messages import text
 from braille_words.present.tally import tally
 
 if TYPE_CHECKING:
@@ -204,6 +205,17 @@ class GamePresenter(ABC, Generic[V]):
     @abstractmethod
     def final(self, result: Mapping[str, Any], lang: str, names: Sequence[str], seat: int) -> str:
         ...
+
+    def final_brief(self, result: Mapping[str, Any], lang: str, names: Sequence[str]) -> str:
+        """The end of the game for a short display: who won and each score, nothing more.
+        Rummikub's results, each score taken apart, took a dozen windows of 14 cells, read
+        after the game was over; the whole sentence stays in speech and in ``historia``."""
+        winners = [names[s] for s in result.get("winners", ()) if 0 <= s < len(names)]
+        scores = tally(zip(names, result.get("scores", ()), strict=False))
+        if "target" in result:  # a solo game: its target, reached or not
+            return text(lang, "final_brief_target", "expert", s=scores, t=result["target"],
+                        won="yes" if result.get("won") else "no")
+        return text(lang, "final_brief", "expert", s=scores, w=winners)
 
     @abstractmethod
     def braille_view(self, view: V, lang: str, selection: Any = None) -> list[NamedLine]: ...

@@ -162,8 +162,10 @@ class SeatNews:
 
     def final(self, result: Mapping[str, Any], names: Sequence[str], seat: int) -> None:
         out = self.out
-        out.announce(self.kit.presenter.final(result, out.lang, names, seat), cue="game_over",
-                     public=True)
+        presenter = self.kit.presenter
+        brief = presenter.final_brief(result, out.lang, names) if out.short_display else None
+        out.announce(presenter.final(result, out.lang, names, seat), cue="game_over",
+                     public=True, braille=brief)
 
     def resumed(self, view: Any) -> None:
         """Where a resumed game stands, counted as its players count it."""
@@ -188,22 +190,25 @@ class SeatNews:
 
     def tell(self, key: str, *, cue: str | None = None, public: bool = False,
              urgent: bool = False, game: bool = False, expiring: bool = False,
-             **params: Any) -> None:
-        """A sentence of the catalogue (the game's own with ``game``), by its key."""
+             brief: Mapping[str, Any] | None = None, **params: Any) -> None:
+        """A sentence of the catalogue (the game's own with ``game``), by its key; ``brief``:
+        parameters of its terse form on a short display that differ from the spoken ones."""
         out = self.out
         params.setdefault("reader", self.reader)
         params.setdefault("word_lang", self.kit.word_lang)
 
-        def worded(verbosity: str) -> str:
-            return (render(out.lang, self.kit.id, key, params, verbosity=verbosity) if game
-                    else text(out.lang, key, verbosity, **params))
+        def worded(verbosity: str, values: Mapping[str, Any]) -> str:
+            return (render(out.lang, self.kit.id, key, dict(values), verbosity=verbosity)
+                    if game else text(out.lang, key, verbosity, **values))
 
-        said = worded(out.verbosity)
+        said = worded(out.verbosity, params)
         # On a short display the cells get the terse form (a hint, the end's "Enter"), as
         # the game's news does; speech stays full.
-        brief = worded("expert") if out.short_display and out.verbosity != "expert" else None
+        terse = None
+        if out.short_display and (out.verbosity != "expert" or brief):
+            terse = worded("expert", {**params, **(brief or {})})
         out.announce(said, cue=cue, public=public, urgent=urgent, expiring=expiring,
-                     braille=brief if brief != said else None)
+                     braille=terse if terse != said else None)
 
     def refused(self, reasons: Sequence[Mapping[str, Any]]) -> None:
         """A move or line refused: every reason at once."""
@@ -266,7 +271,11 @@ class SeatNews:
         if nudge:
             said = presenter.nudge(move, out.lang, view, out.verbosity)
             if said:
-                self.tell("hint_nudge", nudge=said)
+                # The cells of a short display get the nudge's terse form too, not only the
+                # sentence around it: Rummikub's took seven windows of 14 cells.
+                terse = (presenter.nudge(move, out.lang, view, "expert")
+                         if out.short_display else None)
+                self.tell("hint_nudge", nudge=said, brief={"nudge": terse} if terse else None)
                 return
         line = presenter.describe_move(move, out.lang, view)
         self.tell("hint", move=self._line_words_marked(line, move))

@@ -8,7 +8,7 @@ kreskowane") because a synthesiser saying a lone "o" or "ó" is easy to mishear.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from braille_words.braille import Mode, rack_line, text_line, words_line
@@ -458,17 +458,30 @@ def nudge(
     table = view["table"]
     taken = Counter("".join(table[i]["text"] for i in move.take if 0 <= i < len(table)))
     own = Counter("".join(move.make)) - taken
-    letters = [x for word in move.make for x in dict.fromkeys(word) for _ in range(own[x])]
+    # In the rack's order, not the word's: "wu, ka, u, er, zet, o, en, a" spelled WKURZONA,
+    # the whole answer, in a hint meant to leave the word to the player.
+    letters = sorted(own.elements(), key=_rack_order(view))
     longest = max(len(word) for word in move.make)
     params = {
         "length": longest,
         "letters": ", ".join(_name(x, lang, word_lang) for x in letters),
+        "tiles": " ".join(x.upper() for x in letters),
         "words": ", ".join(str(i + 1) for i in move.take),
         "count": len(move.take),
         "own": len(letters),
     }
     key = "nudge_table" if move.take else "nudge"
     return render(lang, "word_rummikub", key, params, verbosity=verbosity)
+
+
+def _rack_order(view: RummikubView) -> Callable[[str], tuple[int, str]]:
+    """A letter's place on the rack (its first tile there), for naming letters as the player
+    finds them; a letter only a joker gives comes last."""
+    places: dict[str, int] = {}
+    for place, (_id, letter) in enumerate(view["rack"]):
+        if letter is not None:
+            places.setdefault(letter, place)
+    return lambda letter: (places.get(letter, len(places) + 1), letter)
 
 
 def timer(view: RummikubView) -> TimerRequest | None:
