@@ -120,3 +120,46 @@ def test_a_computer_named_without_a_level_plays_the_medium_level() -> None:
     """``--players human,computer`` gave a child the strong computer's SPURYTANIAŁBYM."""
     assert [s.level for s in parse_players("human,computer") if not s.is_human] == ["medium"]
     assert parse_players("computer:strong")[0].level == "strong"
+
+
+# game, the words it plays, its lexicon fixture, moves to play: every game in Polish words,
+# and the three whose computers choose by frequency in English words too.
+EVERY_WORDS = [(g[0], "pl" if g[1] == "polish" else "en", g[1], g[4]) for g in EVERY_GAME] + [
+    ("rummikub", "en", "english", 16),
+    ("siedem-slow", "en", "english", 30),
+    ("scrabble-karty", "en", "english", 16),
+]
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+@pytest.mark.parametrize(("game", "words", "fixture", "moves"), EVERY_WORDS,
+                         ids=[f"{g[0]}-{g[1]}" for g in EVERY_WORDS])
+def test_no_computer_below_strong_and_no_hint_says_a_name_a_foreign_word_or_an_insult(
+    request: pytest.FixtureRequest, game: str, words: str, fixture: str, moves: int, seed: int,
+) -> None:
+    """Frequent is not enough: the counts rank names (HAI, JORKU), English in Polish text
+    (THE), interjections and names in English (AH, KAT, HOLT) and insults (GNIDY) among the
+    common forms. None of what ``unsuitable`` refuses comes from a child's level or a hint."""
+    from braille_words.lexicon.unsuitable import unsuitable
+
+    lexicon = request.getfixturevalue(fixture)
+    kit = find_game(game, words)
+    rules = kit.make_rules(lexicon, {})
+    seats = 3 if game == "alicja" else 2
+    levels = ["beginner", "medium", "medium"][:seats]
+    state, _ = rules.new(["Ada", "Bolek", "Celina"][:seats], seed)
+    rng = random.Random(seed)
+    refused: list[str] = []
+    said = 0
+    for _ in range(moves):
+        if state.is_over or not state.awaiting:
+            break
+        seat = min(state.awaiting)
+        hint = kit.computer.hint(rules, state, seat)
+        move = kit.computer.choose_move(rules, state, seat, levels[seat], rng)
+        for who, words in (("hint", _said(hint)), (levels[seat], _said(move))):
+            said += len(words)
+            refused += [f"{who} {w}" for w in words if unsuitable(w, lexicon.lang)]
+        state, _ = rules.apply(state, seat, move)
+    assert said, "no computer said a word: the test checked nothing"
+    assert refused == []

@@ -21,14 +21,21 @@ from braille_words.lexicon.unsuitable import unsuitable
 
 @pytest.mark.parametrize("word", ["kurwa", "zajebisty", "spierdalaj", "chuja", "dupa", "debil",
                                   "fuck", "shit", "sperm", "ass", "pissed",
-                                  "homo", "erotic", "sexy"])  # hints and computers at 40 cells
+                                  "homo", "erotic", "sexy",  # hints and computers at 40 cells
+                                  # found among the most frequent forms by their stems
+                                  "gnidy", "gnojek", "skurwysyn", "wkurwia", "zasrane",
+                                  "przedmałżeński", "seksu", "pochwy", "cycki", "pedofil",
+                                  "pussy", "sexual", "rapist", "moron", "blowjob"])
 def test_swear_words_and_insults_are_unsuitable(word: str) -> None:
     assert unsuitable(word)
 
 
 @pytest.mark.parametrize("word", ["kot", "duplikat", "ciotka", "sukienka", "szmatka", "srebro",
                                   "kura", "class", "assemble", "cocktail", "titan", "dickens",
-                                  "homogeneous", "homophone", "sextet", "sexton"])
+                                  "homogeneous", "homophone", "sextet", "sexton",
+                                  "pałac", "pałka", "pieprz", "champion", "gwałtownie",
+                                  "zbocze", "pochwała", "sekstet", "cyklon", "sukces",
+                                  "grape", "rapeseed", "prickly", "nudge", "puss"])
 def test_innocent_words_sharing_their_letters_are_not(word: str) -> None:
     assert not unsuitable(word)
 
@@ -52,3 +59,15 @@ def test_seven_words_computers_below_strong_and_hints_write_no_swear_word() -> N
         assert choose_move(rules, state, 0, level, random.Random(0)) == Submit("kura")
     shown = hint(rules, state, 0)
     assert isinstance(shown, Submit) and shown.word == "kura"
+
+
+def test_no_hint_nor_computer_below_strong_offers_gnidy() -> None:
+    """A Polish hint offered GNIDY: nits, and an insult a child hears as one."""
+    rules = Rules(Lexicon.from_words(["gnidy", "dni"]))
+    state, _ = rules.new(["Ada", "Bolek"], 1)
+    set_area(state, ["g", "n", "d", "m", "k", "j", "t", "s"])
+    assert choose_move(rules, state, 0, "strong", random.Random(0)) == Submit("gnidy")
+    for level in ("beginner", "medium"):
+        assert choose_move(rules, state, 0, level, random.Random(0)) == Submit("dni")
+    shown = hint(rules, state, 0)
+    assert isinstance(shown, Submit) and shown.word == "dni"

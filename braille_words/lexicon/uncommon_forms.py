@@ -1,0 +1,107 @@
+"""Frequent forms counted for being something else than a word a child knows: the rules.
+
+The word counts rank what people write, and they write names, English and abbreviations.
+A form of our dictionary is frequent when the counts saw a name spelled as it is (HAI, the
+Polish dictionary's form of "haja", is the surname Hai; KAT, an English shrub, is Kat), an
+English word in Polish text (THE, WORLD, FUCK), or an abbreviation (USG). A beginner or
+medium computer then played it and a hint offered it. The rules below find such forms
+among the most frequent; ``tools/list_uncommon_forms.py`` writes what they find into
+``<lang>-uncommon-forms.txt``, which ``unsuitable`` reads at play time (no morfeusz2 walk over
+fifty thousand forms at a game's start, and a list a person can read and correct).
+
+Polish, by morfeusz2's SGJP dictionary: a form stays when the dictionary can read it, whole or
+as its segments (BYŁEM is BYŁ + EM), as common words only: a lemma written small, no tag
+``ign`` (unknown) or ``brev`` (an abbreviation), and no mark of a proper name (``imię``,
+``nazwisko``, ``nazwa_geograficzna``…; ``nazwa_pospolita`` is the common noun's). morfeusz2
+reads a small-lettered form as a name only when it knows no common word so spelled (MARKA
+stays: a brand, and Marek's genitive), so "only a name" is what it answers.
+
+English, by SCOWL's sizes (its words in lists of growing size, 10 the commonest, 70 the rare
+ones our dictionary still reads): a form goes when SCOWL keeps it only at size 60 or above
+(KAT, HOLT, JAVA: no child's word is that rare, so the counts saw something else), or at 55
+while a name, an upper-case word or an abbreviation of the same letters is in a smaller list
+(CHRISTIAN, MAFIA, JOHNNY).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+COMMON_NOUN = frozenset({"nazwa_pospolita", "nazwa pospolita"})
+"""morfeusz2's marks of a common noun (SGJP spells one with a space)."""
+
+RARE_SIZE = 60
+"""The smallest SCOWL size no word a child knows is first listed at."""
+NAMED_SIZE = 55
+"""A SCOWL size at which a form goes if a name of its letters is listed at a smaller one."""
+
+SCOWL_LIST = re.compile(r"(?P<kind>[a-z_0-9]+)-(?P<what>words|proper-names|upper|abbreviations)"
+                        r"\.(?P<size>\d+)$")
+
+
+def _common_reading(lemma: str, tag: str, marks: Iterable[str]) -> bool:
+    marks = list(marks)
+    if tag == "ign" or tag.startswith("brev") or not lemma[:1].islower():
+        return False
+    return not marks or bool(COMMON_NOUN & set(marks))
+
+
+def is_polish_common_word(form: str, morf: Any) -> bool:
+    """Whether SGJP reads ``form`` (small letters) as common words from its start to its end."""
+    analyses = morf.analyse(form)
+    if not analyses:
+        return False
+    end = max(int(stop) for _start, stop, _reading in analyses)
+    reached = {0}
+    for start, stop, (_orth, lemma, tag, marks, *_rest) in sorted(analyses, key=lambda a: a[:2]):
+        if start in reached and _common_reading(str(lemma), str(tag), marks):
+            reached.add(int(stop))
+    return end in reached
+
+
+def polish(forms: Iterable[str], morf: Any = None) -> list[str]:
+    """The ``forms`` SGJP knows only as names or abbreviations, or not at all, in order."""
+    if morf is None:
+        import morfeusz2
+
+        morf = morfeusz2.Morfeusz()
+    return [form for form in forms if not is_polish_common_word(form, morf)]
+
+
+def scowl_sizes(scowl_dir: Path) -> tuple[dict[str, int], dict[str, int]]:
+    """From SCOWL's English and American lists: each small-lettered word's smallest size, and
+    for the small-lettered spelling of each name, upper-case word or abbreviation, its
+    smallest size."""
+    words: dict[str, int] = {}
+    names: dict[str, int] = {}
+    for path in sorted(scowl_dir.iterdir()):
+        found = SCOWL_LIST.match(path.name)
+        if found is None or not found["kind"].startswith(("english", "american")):
+            continue
+        size, what = int(found["size"]), found["what"]
+        for line in path.read_text(encoding="latin-1").splitlines():
+            entry = line.strip()
+            lower = entry.lower()
+            if not entry:
+                continue
+            if what == "words" and entry == lower:
+                words[lower] = min(size, words.get(lower, size))
+            elif entry != lower or what in ("proper-names", "abbreviations"):
+                names[lower] = min(size, names.get(lower, size))
+    return words, names
+
+
+def english(forms: Iterable[str], scowl_dir: Path) -> list[str]:
+    """The ``forms`` SCOWL keeps only among its rare words or at 55 below a name, in order."""
+    words, names = scowl_sizes(scowl_dir)
+    out = []
+    for form in forms:
+        size = words.get(form)
+        if size is None:
+            continue  # not from SCOWL's word lists (a teacher's word): no judgement here
+        if size >= RARE_SIZE or (size >= NAMED_SIZE and names.get(form, size) < size):
+            out.append(form)
+    return out
