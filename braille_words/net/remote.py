@@ -264,12 +264,12 @@ class RemoteNews(SeatNews):
 
     def tell(self, key: str, *, cue: str | None = None, public: bool = False,
              urgent: bool = False, game: bool = False, expiring: bool = False,
-             **params: Any) -> None:
+             brief: Mapping[str, Any] | None = None, **params: Any) -> None:
         if not self._call("tell", key=key, cue=cue, public=public, urgent=urgent, game=game,
-                          expiring=expiring, params=params):
+                          expiring=expiring, brief=brief, params=params):
             with self._keeping(_whole if public else _nothing):
                 super().tell(key, cue=cue, public=public, urgent=urgent, game=game,
-                             expiring=expiring, **params)
+                             expiring=expiring, brief=brief, **params)
 
     def refused(self, reasons: Sequence[Mapping[str, Any]]) -> None:
         if not self._call("refused", reasons=reasons):
