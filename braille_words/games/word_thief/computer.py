@@ -53,6 +53,7 @@ from braille_words.games.word_thief.rules import (
     StealMove,
 )
 from braille_words.lexicon.common import ENGLISH_VOCABULARY, knows
+from braille_words.lexicon.unsuitable import unsuitable
 from braille_words.tiles import Card
 
 LEVELS = ("beginner", "medium", "strong")
@@ -81,9 +82,14 @@ def _common(rules: Rules, level: str, word: str) -> bool:
 def _vocabulary(lexicon: Any, most: int) -> frozenset[str] | None:
     """The ``most`` most frequent forms of ``lexicon`` as a set (``knows`` of each, for a
     lexicon that cannot list them): a hint sifts some 15 000 steal words a turn, and
-    ``knows`` walks the word graph for each (1.2 of a hint's 4 profiled seconds)."""
+    ``knows`` walks the word graph for each (1.2 of a hint's 4 profiled seconds). Less what
+    ``knows`` leaves out (swear words, YA, JA, JOHN): a hint said "ukradnij 2 violin ya clue"
+    to a child because the set skipped that test."""
     top = getattr(lexicon, "most_frequent", None)
-    return frozenset(top(most)) if callable(top) else None
+    if not callable(top):
+        return None
+    lang = getattr(lexicon, "lang", None)
+    return frozenset(w for w in top(most) if not unsuitable(w, lang))
 
 
 def _letters(cards: Any) -> tuple[str, int]:
