@@ -223,3 +223,20 @@ def test_the_rules_say_a_victim_loses_what_the_stolen_cards_are_worth(lang: str,
 
     told = rules_told("word_thief", "zasady 2" if lang == "pl" else "rules 2", lang, None, "en")
     assert told is not None and worth in told
+
+
+@pytest.mark.parametrize(("lang", "locked"), [("pl", "zablokowane"), ("en", "locked")])
+def test_a_locked_word_on_14_cells_is_said_with_its_points(lang: str, locked: str) -> None:
+    """"TIE: 6. … TIE: jeden kolor, zablokowane." took its own three windows per word in a
+    steal of four words: the terse form says it beside the points, and the full one still
+    names the colour and why."""
+    from braille_words.present.messages import render
+
+    one = {"word_said": "TIE", "points": 6, "suit": "green", "suit_said": "zielony",
+           "bonus": 0}
+    assert render(lang, "word_thief", "word_scored", one, verbosity="expert") == \
+        f"TIE: 6, {locked}."
+    assert render(lang, "word_thief", "word_scored", {**one, "suit": ""},
+                  verbosity="expert") == "TIE: 6."
+    assert render(lang, "word_thief", "word_locked", one, verbosity="expert") == ""
+    assert "zielony" in render("pl", "word_thief", "word_locked", one)
