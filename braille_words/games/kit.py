@@ -300,6 +300,11 @@ class GamePresenter(ABC, Generic[V]):
         """A move (a hint) said as the line a player would type."""
         return str(move.to_json())
 
+    def terse_move(self, move: Any, lang: str, view: V | None = None) -> str | None:
+        """A hint's move in the terse form an expert hears and a short display shows (the
+        line and its points, without why); None: ``describe_move`` serves both."""
+        return None
+
     def nudge(self, move: Any, lang: str, view: V, verbosity: str) -> str | None:
         """A first hint that leaves the finding to the player ("a 6-letter word with your W,
         O, Z"); the table gives ``describe_move`` when the same hint is asked for again.

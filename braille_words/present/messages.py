@@ -5,8 +5,11 @@ table's own sentences (``common``) beside this module (``catalogues/pl.toml``, `
 each game's in its folder (``games/<game>/catalogue.pl.toml``), read as the table named after the
 folder. A game brings its sentences with it, as it brings its rules.
 A key holds either one sentence or ``{ full = "…", terse = "…" }``: beginners hear the full
-sentence with its hint, experts the terse one. When a catalogue lacks a key the game's own
-English template is used, so a new event is never silent.
+sentence with its hint, experts the terse one (and so do the cells of a short display). An
+empty terse form (``terse = ""``) is silence for them: news a reader need not read (another
+player's cards drawn) was brailled in full on 14 cells because "" fell back to the full one.
+When a catalogue lacks a key the game's own English template is used, so a new event is
+never silent.
 
 Where a number meets a noun the noun agrees with it by the language's CLDR plural rule:
 ``{count} {count:plural:płytka|płytki|płytek}`` (Polish one|few|many: 1 płytka, 2 płytki,
@@ -180,7 +183,8 @@ def lookup(lang: str, section: str, key: str, verbosity: str = "beginner") -> st
     if entry is None:
         return None
     if isinstance(entry, dict):
-        chosen = entry.get("terse" if verbosity == "expert" else "full") or entry.get("full")
+        terse = verbosity == "expert" and "terse" in entry
+        chosen = entry.get("terse") if terse else entry.get("full")
         return chosen if isinstance(chosen, str) else None
     return entry if isinstance(entry, str) else None
 

@@ -278,7 +278,16 @@ class SeatNews:
                 self.tell("hint_nudge", nudge=said, brief={"nudge": terse} if terse else None)
                 return
         line = presenter.describe_move(move, out.lang, view)
-        self.tell("hint", move=self._line_words_marked(line, move))
+        terse = presenter.terse_move(move, out.lang, view)
+        if terse is None:
+            self.tell("hint", move=self._line_words_marked(line, move))
+            return
+        # Word Thief's hint on 14 cells was eight windows, why it is not the best move too.
+        full = text(out.lang, "hint", out.verbosity, move=self._line_words_marked(line, move))
+        brief = text(out.lang, "hint", "expert", move=self._line_words_marked(terse, move))
+        if out.verbosity == "expert":
+            full = brief
+        out.announce(full, braille=brief if out.short_display and brief != full else None)
 
     def _line_words_marked(self, line: str, move: Any) -> str:
         """The line a hint gives, its words (the move's own) marked in the game's word
@@ -356,10 +365,17 @@ class SeatNews:
         return True
 
     def read(self, low: str, view: Any) -> None:
+        """A reading command's answer (``ręka``, ``karta 3``, a routing key's): on a short
+        display its terse form, as the game's news and prompts are ("Karta 1: jay zielony
+        (8)." took two windows of 14 cells for the one card under the finger)."""
         out = self.out
-        said = self.kit.presenter.read(low, view, out.lang, out.verbosity)
-        if said is not None:
-            out.announce(said)
+        presenter = self.kit.presenter
+        said = presenter.read(low, view, out.lang, out.verbosity)
+        if said is None:
+            return
+        brief = (presenter.read(low, view, out.lang, "expert")
+                 if out.short_display and out.verbosity != "expert" else None)
+        out.announce(said, braille=brief if brief != said else None)
 
     def where(self, view: Any, names: Sequence[str]) -> None:
         out = self.out

@@ -141,7 +141,8 @@ def test_help_names_the_routing_key_a_player_presses(lang: str) -> None:
 
 
 @pytest.mark.parametrize("word", ["ja", "ki", "lo", "om", "oo", "xi", "john", "ted", "ken",
-                                  "johnny", "kat", "holt", "ah", "ha", "uh", "er"])
+                                  "johnny", "kat", "holt", "ah", "ha", "uh", "er", "mar", "sept",
+                                  "quo", "ho", "hes", "meg", "dis"])
 def test_english_forms_counted_for_something_else_are_not_a_childs_level(
     word: str, english: Any, polish: Any
 ) -> None:

@@ -52,6 +52,18 @@ def said_letter(letter: str, lang: str) -> str:
     return mark_word(letter_name(letter, WORD_LANG), WORD_LANG, lang)
 
 
+def plain_letter(letter: str, lang: str) -> str:
+    """A card's letter as it is typed ("k"), marked for the English voice: the terse form's
+    (an expert's, a short display's). "jay zielony" on 14 cells was two words to read for
+    the one cell the hand line shows, and a reader types J."""
+    return mark_word(letter.lower(), WORD_LANG, lang)
+
+
+def letter_in(letter: str, lang: str, verbosity: str) -> str:
+    """A card's letter by its name for a beginner's ear, as typed in the terse form."""
+    return plain_letter(letter, lang) if verbosity == "expert" else said_letter(letter, lang)
+
+
 def suit_name(suit: str | None, lang: str) -> str:
     return _t(lang, f"suit_{suit}") if suit else _t(lang, "suit_wild")
 
@@ -63,7 +75,15 @@ def _name(view: WordThiefView, seat: int) -> str:
 
 def read_hand(view: WordThiefView, lang: str, verbosity: str) -> str:
     cards = [_card(c, lang, verbosity) for c in view["hand"]]
-    return _t(lang, "read_hand", verbosity, count=len(cards), cards="; ".join(cards))
+    return _t(lang, "read_hand", verbosity, count=len(cards), cards="; ".join(cards),
+              letters=hand_letters(view, lang))
+
+
+def hand_letters(view: WordThiefView, lang: str) -> str:
+    """The hand as typed, a card a letter ("c q w s y t e", a wild by its name): the terse
+    turn prompt's, whose suits the cards line shows in dots 7 and 8."""
+    return " ".join(plain_letter(c["letter"], lang) if c["letter"] else _t(lang, "wild_card")
+                    for c in view["hand"])
 
 
 def _card(card: CardView, lang: str, verbosity: str) -> str:
@@ -71,7 +91,7 @@ def _card(card: CardView, lang: str, verbosity: str) -> str:
         return _t(lang, "wild_card", verbosity)
     name = said_letter(card["letter"], lang)
     return _t(lang, "card", verbosity, letter=name, suit=suit_name(card["suit"], lang),
-              value=card["value"])
+              value=card["value"], plain=plain_letter(card["letter"], lang))
 
 
 def read_card(view: WordThiefView, number: int, lang: str, verbosity: str) -> str:
@@ -92,9 +112,9 @@ how many there are: late in a game the prompt listed every word, 787 characters 
 
 
 def _table_words(view: WordThiefView, words: Sequence[TableWordView], lang: str,
-                 verbosity: str) -> str:
+                 verbosity: str, key: str = "table_word") -> str:
     return "; ".join(
-        _t(lang, "table_word", verbosity, number=w["number"],
+        _t(lang, key, verbosity, number=w["number"],
            word=mark_word(_word(w), WORD_LANG, lang), owner=_name(view, w["owner"]),
            value=sum(p["value"] for p in w["cards"]))
         for w in words)
@@ -118,7 +138,7 @@ def table_news(view: WordThiefView, lang: str, verbosity: str) -> str:
     if not new:
         return _t(lang, "table_unchanged", verbosity, count=len(table))
     return _t(lang, "table_news", verbosity, count=len(table),
-              words=_table_words(view, new, lang, verbosity))
+              words=_table_words(view, new, lang, verbosity, "new_word"))
 
 
 def read_scores(view: WordThiefView, lang: str, verbosity: str) -> str:
@@ -132,8 +152,8 @@ def read_word(view: WordThiefView, number: int, lang: str, verbosity: str) -> st
         return _t(lang, "no_table_word", verbosity, number=number)
     word = view["table"][number - 1]
     cards = ", ".join(
-        _t(lang, "wild_as", verbosity, letter=said_letter(p["letter"], lang)) if p["wild"]
-        else f"{said_letter(p['letter'], lang)} {suit_name(p['suit'], lang)}"
+        _t(lang, "wild_as", verbosity, letter=letter_in(p["letter"], lang, verbosity))
+        if p["wild"] else f"{letter_in(p['letter'], lang, verbosity)} {suit_name(p['suit'], lang)}"
         for p in word["cards"]
     )
     return _t(lang, "read_word", verbosity, number=number,
@@ -166,12 +186,15 @@ def prompt(view: WordThiefView, lang: str, verbosity: str) -> str:
         return _t(lang, "over", verbosity)
     if view["seat"] not in view["awaiting"]:
         return _t(lang, "waiting", verbosity, player=_name(view, view["current"]))
-    return " ".join([
-        _t(lang, "your_turn", verbosity),
-        read_hand(view, lang, verbosity),
+    # The terse form (an expert's, a short display's) is the hand as typed and the table's
+    # news: 15 windows of 14 cells said the cards by name with their suits, which the cards
+    # line shows, and what a turn may do, which an expert knows.
+    return " ".join(part for part in [
+        _t(lang, "your_turn", verbosity, hand=read_hand(view, lang, verbosity),
+           letters=hand_letters(view, lang)),
         table_news(view, lang, verbosity),
         _t(lang, "what_now" if view["draw"] else "what_now_empty", verbosity),
-    ])
+    ] if part)
 
 
 def where(view: WordThiefView, lang: str, verbosity: str, names: Sequence[str]) -> str:
@@ -201,6 +224,9 @@ def event_params(
         extra["letters_said"] = ", ".join(
             said_letter(str(x).lower(), lang) if x != "?" else _t(lang, "wild_card")
             for x in params["letters"])
+        extra["letters_plain"] = " ".join(
+            plain_letter(str(x), lang) if x != "?" else _t(lang, "wild_card")
+            for x in params["letters"])
     if "words" in params and isinstance(params["words"], list):
         extra["words_said"] = ", ".join(mark_word(str(w), WORD_LANG, lang) for w in params["words"])
     for key in ("word", "stolen"):
@@ -209,9 +235,32 @@ def event_params(
     for key in ("was", "now"):  # a wild's letter before and after a steal
         if key in params:
             extra[f"{key}_said"] = said_letter(str(params[key]).lower(), lang)
+            extra[f"{key}_plain"] = plain_letter(str(params[key]), lang)
     if "draws" in params:
-        extra["draws_said"] = "; ".join(", ".join(r) for r in params["draws"])
+        extra["draws_said"] = "; ".join(
+            f"{name(s)}: {plain_letter(x, lang).upper() if x != '?' else _t(lang, 'wild_card')}"
+            for s, x in draws_by_seat(params["draws"], len(names)))
     return extra
+
+
+def draws_by_seat(rounds: Sequence[Sequence[str]], players: int) -> list[tuple[int, str]]:
+    """Who drew each card of the dealer's draw, replayed from its rounds (each lists the
+    letters of those who drew in it, in seat order: all at first, then whoever drew a wild,
+    then those tied nearest A). "Losowanie rozdającego: L, E." left a child to guess which
+    card was theirs."""
+    holding: dict[int, str] = {}
+    drawing = list(range(players))
+    drawn: list[tuple[int, str]] = []
+    for letters in rounds:
+        drawn += zip(drawing, letters, strict=False)
+        holding.update(zip(drawing, letters, strict=False))
+        if "?" in letters:
+            drawing = [s for s in drawing if holding.get(s) == "?"]
+            continue
+        best = min(holding.values())
+        drawing = [s for s, letter in holding.items() if letter == best]
+        holding = {s: holding[s] for s in drawing}
+    return drawn
 
 
 SUIT_CHARS = {"red": 0, "blue": 0xE100, "green": 0xE200, "yellow": 0xE300}
@@ -267,7 +316,7 @@ def read_suits(view: WordThiefView, lang: str, verbosity: str) -> str:
     groups: dict[str, list[str]] = {}
     for c in view["hand"]:
         key = c["suit"] or "wild"
-        name = said_letter(c["letter"], lang) if c["letter"] else _t(lang, "wild_card")
+        name = letter_in(c["letter"], lang, verbosity) if c["letter"] else _t(lang, "wild_card")
         groups.setdefault(key, []).append(name)
     parts = [f"{suit_name(None if s == 'wild' else s, lang)}: {', '.join(v)}"
              for s, v in sorted(groups.items())]
@@ -365,7 +414,7 @@ class Presenter(GamePresenter[WordThiefView]):
             return _t(lang, "wild_as", letter=letter) if letter else _t(lang, "wild_card")
         suit = suit_name(card["suit"], lang)
         if in_hand:
-            return _t(lang, "card", letter=letter, suit=suit, value=card["value"])
+            return _t(lang, "card", letter=letter, suit=suit, value=card["value"], plain=letter)
         return f"{letter} {suit}"
 
     def cue_for(self, kind: str, seat: int, params: Mapping[str, Any]) -> str | None:
@@ -395,3 +444,11 @@ class Presenter(GamePresenter[WordThiefView]):
         # The points after the line, as words of their own ("ROUTED:" would not be marked
         # as English for the voice).
         return _t(lang, "hint_worth", points=points, line=line, kind=kind_of(move) or "")
+
+    def terse_move(self, move: Any, lang: str, view: WordThiefView | None = None) -> str | None:
+        line = to_command(move, view or {}, lang)  # type: ignore[arg-type]
+        points = points_of(move)
+        if points is None:
+            return None
+        return _t(lang, "hint_worth", "expert", points=points, line=line,
+                  kind=kind_of(move) or "")
