@@ -205,6 +205,17 @@ class GamePresenter(ABC, Generic[V]):
     def final(self, result: Mapping[str, Any], lang: str, names: Sequence[str], seat: int) -> str:
         ...
 
+    def hint_brief(self, move: Any, lang: str, view: V) -> str | None:
+        """A hint's move as a short display shows it, or None for ``describe_move``'s."""
+        return None
+
+    def final_brief(
+        self, result: Mapping[str, Any], lang: str, names: Sequence[str], seat: int
+    ) -> str | None:
+        """The result as a short display shows it (the scores without their sentence), or
+        None for the final sentence as it is."""
+        return None
+
     @abstractmethod
     def braille_view(self, view: V, lang: str, selection: Any = None) -> list[NamedLine]: ...
 

@@ -162,8 +162,12 @@ class SeatNews:
 
     def final(self, result: Mapping[str, Any], names: Sequence[str], seat: int) -> None:
         out = self.out
-        out.announce(self.kit.presenter.final(result, out.lang, names, seat), cue="game_over",
-                     public=True)
+        presenter = self.kit.presenter
+        # On a short display the game's brief result, when it has one, as its news is terse.
+        brief = (presenter.final_brief(result, out.lang, names, seat)
+                 if out.short_display and out.verbosity != "expert" else None)
+        out.announce(presenter.final(result, out.lang, names, seat), cue="game_over",
+                     public=True, braille=brief)
 
     def resumed(self, view: Any) -> None:
         """Where a resumed game stands, counted as its players count it."""
@@ -266,10 +270,27 @@ class SeatNews:
         if nudge:
             said = presenter.nudge(move, out.lang, view, out.verbosity)
             if said:
-                self.tell("hint_nudge", nudge=said)
+                terse = (presenter.nudge(move, out.lang, view, "expert")
+                         if out.short_display and out.verbosity != "expert" else None)
+                if not terse or terse == said:
+                    self.tell("hint_nudge", nudge=said)
+                    return
+                # On a short display the nudge's own terse form too, as news is terse.
+                out.announce(text(out.lang, "hint_nudge", out.verbosity, reader=self.reader,
+                                  nudge=said),
+                             braille=text(out.lang, "hint_nudge", "expert", nudge=terse))
                 return
         line = presenter.describe_move(move, out.lang, view)
-        self.tell("hint", move=self._line_words_marked(line, move))
+        said = text(out.lang, "hint", out.verbosity, reader=self.reader,
+                    move=self._line_words_marked(line, move))
+        # On a short display the game's brief hint, when it has one ("K6 ray: 11").
+        brief = (presenter.hint_brief(move, out.lang, view)
+                 if out.short_display and out.verbosity != "expert" else None)
+        if brief is None:
+            self.tell("hint", move=self._line_words_marked(line, move))
+            return
+        out.announce(said, braille=text(out.lang, "hint", "expert", reader=self.reader,
+                                        move=self._line_words_marked(brief, move)))
 
     def _line_words_marked(self, line: str, move: Any) -> str:
         """The line a hint gives, its words (the move's own) marked in the game's word
