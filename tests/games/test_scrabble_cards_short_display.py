@@ -8,6 +8,7 @@ the results five. The counts below are windows of 14 cells as the pager cuts a m
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -81,7 +82,8 @@ def test_a_hand_with_premium_cards_is_at_most_four_windows_in_both_languages(
     """Premium cards by their faces ("7+ liter", "2 z ŻŚÓ"), not "karta warunkowa: …"."""
     _rules, state = game(polish, ["y r a o long7 i two_of_zso", "d k"])
     brief = prompt(state.view_for(0), lang, "expert")
-    assert "7+" in brief and ("2 z ŻŚÓ" in brief or "2 of ŻŚÓ" in brief)
+    assert ("słowo 7+" in brief or "word 7+" in brief)
+    assert ("2 z ŻŚÓ" in brief or "2 of ŻŚÓ" in brief)
     assert windows(brief, lang) <= 4
     assert windows(prompt(state.view_for(0), lang, "beginner"), lang) >= 10
 
@@ -186,3 +188,18 @@ def test_on_14_cells_the_opening_is_short_and_names_the_rules(lang: str, rules: 
         terse = render(lang, "scrabble_cards", key, {"players": 2, "size": 15, "clock": 0},
                        verbosity="expert")
         assert rules in terse and windows(terse, lang) <= 5, terse
+
+
+@pytest.mark.parametrize("words", ["pl", "en"])
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_no_premium_card_is_told_briefly_like_a_count_of_cards_or_letters(
+        words: str, lang: str) -> None:
+    """Read on 14 cells: "Ada: + 2 litery." (her two-letter card) read as two letters."""
+    from braille_words.games.scrabble_cards.deck import load_deck
+
+    deck = load_deck(words=words)
+    for code in [*deck.word_premiums, *deck.conditional]:
+        brief = render(lang, "scrabble_cards", "card_brief", {"card": code})
+        assert brief and not re.search(r"_|[a-z]\d$", brief), (code, brief)  # "long7"
+        assert not re.fullmatch(r"\d+\+? (liter|litery|kart|karty|letters?|cards?)", brief), \
+            (code, brief)

@@ -124,9 +124,10 @@ def read_hand(view: ScrabbleView, lang: str, verbosity: str, word_lang: str = WO
 
 def card_brief(card: CardView, lang: str, word_lang: str = WORD_LANG) -> str:
     """A card as short as it can be told: a letter as written (lower case: no capital sign
-    on the cells), the blank by name, a premium card by its face ("7+ liter", "×2 słowo")."""
+    on the cells), the blank by name, a premium card by its brief name ("7+ liter", "×2
+    słowo")."""
     if card["premium"] is not None:
-        return _t(lang, "card_face", card=str(card["premium"]))
+        return _t(lang, "card_brief", card=str(card["premium"]))
     if card["letter"] is None:
         return _t(lang, "blank")
     return mark_word(card["letter"].lower(), word_lang, lang)
@@ -439,7 +440,7 @@ def event_params(
                                         for w in params["words"])
     if "card" in params:
         extra["card_said"] = _t(lang, f"card_{params['card']}", "expert", light="", dark="")
-        extra["card_face"] = _t(lang, "card_face", card=str(params["card"]))
+        extra["card_brief"] = _t(lang, "card_brief", card=str(params["card"]))
         extra["card_kind"] = "word" if params["card"] in ("x2", "x3") else "conditional"
     if "cards" in params:
         extra["cards_said"] = ", ".join(_code_said(str(c), lang, word_lang)
@@ -464,7 +465,7 @@ def _code_brief(code: str, lang: str, word_lang: str = WORD_LANG) -> str:
         return _t(lang, "blank")
     if len(code) == 1:
         return mark_word(code.lower(), word_lang, lang)
-    return _t(lang, "card_face", card=code)
+    return _t(lang, "card_brief", card=code)
 
 
 def nudge(move: Any, lang: str, view: ScrabbleView, verbosity: str) -> str | None:
