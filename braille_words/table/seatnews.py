@@ -144,11 +144,13 @@ class SeatNews:
         with Enter alone."""
         out, presenter = self.out, self.kit.presenter
         said = presenter.prompt(view, out.lang, out.verbosity)
-        if not turn:
-            out.announce(said)
-            return
+        # The terse form on a short display, asked again with Enter too: Scrabble karty's
+        # turn came back as fourteen windows of 14 cells where the turn itself took four.
         brief = (presenter.prompt(view, out.lang, "expert")
                  if out.short_display and out.verbosity != "expert" else None)
+        if not turn:
+            out.announce(said, braille=brief)
+            return
         out.announce_turn(said, braille=brief, timed=timed)
 
     def told_already(self, view: Any) -> bool:

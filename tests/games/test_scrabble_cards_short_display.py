@@ -203,3 +203,13 @@ def test_no_premium_card_is_told_briefly_like_a_count_of_cards_or_letters(
         assert brief and not re.search(r"_|[a-z]\d$", brief), (code, brief)  # "long7"
         assert not re.fullmatch(r"\d+\+? (liter|litery|kart|karty|letters?|cards?)", brief), \
             (code, brief)
+
+
+def test_on_14_cells_the_turn_asked_again_with_enter_is_the_short_one_too(
+        table: tuple[Any, SeatOutput]) -> None:
+    """Read on 14 cells: Enter alone brought the hand back as fourteen windows."""
+    session, out = table
+    session._prompt()
+    session.handle(0, "")
+    assert out.news.last.startswith("Twój ruch. Stół jest pusty")
+    assert out.news.last_shown == "Twój ruch: s, c, ł, t, a, p, g."
