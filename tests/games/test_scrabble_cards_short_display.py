@@ -213,3 +213,17 @@ def test_on_14_cells_the_turn_asked_again_with_enter_is_the_short_one_too(
     session.handle(0, "")
     assert out.news.last.startswith("Twój ruch. Stół jest pusty")
     assert out.news.last_shown == "Twój ruch: s, c, ł, t, a, p, g."
+
+
+@pytest.mark.parametrize("bag", [None, "a b"])
+def test_on_14_cells_a_hint_to_exchange_or_pass_is_its_line_in_four_windows_at_most(
+        polish: Any, bag: str | None) -> None:
+    rules, state = game(polish, ["x2 x3 long7 long9 palindrome nasal rare", "k"], bag=bag)
+    move = Computer().hint(rules, state, 0)
+    brief = Presenter().hint_brief(move, "pl", state.view_for(0))
+    assert brief in ("wymień 1 2 3 4 5 6 7: brak słowa", "pas: brak słowa")
+    assert windows(f"Podpowiedź: {brief}") <= 4
+    full = Presenter().describe_move(move, "pl", state.view_for(0))
+    assert windows(f"Podpowiedź: {full}") >= 8
+    assert Presenter().hint_brief(move, "en", state.view_for(0)) in (
+        "exchange 1 2 3 4 5 6 7: no word", "pass: no word")

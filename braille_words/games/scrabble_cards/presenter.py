@@ -793,8 +793,12 @@ class Presenter(GamePresenter[ScrabbleView]):
     def hint_brief(self, move: Any, lang: str, view: ScrabbleView) -> str | None:
         """A hint as a short display shows it: the line to type and its points ("K6 ray:
         11"); the sentence took seven windows of 14 cells."""
-        from braille_words.games.scrabble_cards.rules import Lay
+        from braille_words.games.scrabble_cards.rules import Exchange, Lay, Pass
 
+        if isinstance(move, (Exchange, Pass)):
+            # No word to lay: the line, and that no word fits ("wymień 1 2: brak słowa").
+            return render(lang, GAME, "hint_no_word_brief",
+                          {"line": to_command(move, view, lang)})
         if not isinstance(move, Lay):
             return None
         points = points_of(move)
