@@ -227,3 +227,13 @@ def test_on_14_cells_a_hint_to_exchange_or_pass_is_its_line_in_four_windows_at_m
     assert windows(f"Podpowiedź: {full}") >= 8
     assert Presenter().hint_brief(move, "en", state.view_for(0)) in (
         "exchange 1 2 3 4 5 6 7: no word", "pass: no word")
+
+
+def test_a_hint_names_the_letter_its_joker_stands_for_not_a_question_mark(polish: Any) -> None:
+    """Heard: "Podpowiedź: połóż ?OŚ w poziomie…" (a question mark read aloud)."""
+    _rules, state = game(polish, ["? ś", "k"])
+    move = Lay(8, 7, True, "d?oś")
+    said = Presenter().describe_move(move, "pl", state.view_for(0))
+    assert said.startswith("połóż DOŚ (dżoker jako O) w poziomie") and "wpisz: 9H d?oś" in said
+    english = Presenter().describe_move(move, "en", state.view_for(0))
+    assert "DOŚ (the joker as O)" in english

@@ -785,8 +785,14 @@ class Presenter(GamePresenter[ScrabbleView]):
         cards = [str(k + 1) for k in move.extras]
         # Its own sentence, so two cards are "premium cards 1, 5", not "premium card 1, 5".
         with_cards = render(lang, GAME, "hint_cards", {"cards": cards}) if cards else ""
+        # "połóż ?OŚ" was read as a question mark: the word as it is said, and which of its
+        # letters the joker stands for ("OŚ (dżoker jako O)").
+        jokers = [move.word[k + 1].upper() for k, x in enumerate(move.word[:-1]) if x == "?"]
+        word = move.word.replace("?", "").upper()
+        if jokers:
+            word += render(lang, GAME, "hint_joker", {"letters": ", ".join(jokers)})
         return render(lang, GAME, "hint_lay", {
-            "word": move.word.upper(), "square": square_name(move.row, move.col),
+            "word": word, "square": square_name(move.row, move.col),
             "across": "yes" if move.across else "no",
             "with_cards": with_cards, "worth": worth, "line": line})
 
