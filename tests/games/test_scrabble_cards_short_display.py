@@ -161,7 +161,8 @@ def test_a_hint_with_no_word_and_no_exchange_allowed_says_to_pass_and_why(
     move = Computer().hint(rules, state, 0)
     assert move == Pass()
     said = Presenter().describe_move(move, "pl", state.view_for(0))
-    assert "za mało kart" in said and said.endswith("wpisz: pas")
+    assert said == ("spasuj: nie ułożysz teraz słowa, a na wymianę w worku jest za mało kart; "
+                    "wpisz: pas")
     assert Presenter().describe_move(move, "en", state.view_for(0)).endswith("type: pass")
 
 

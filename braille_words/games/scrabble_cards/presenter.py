@@ -777,7 +777,9 @@ class Presenter(GamePresenter[ScrabbleView]):
                 "cards": [str(k + 1) for k in move.cards], "line": line,
                 "many": "yes" if len(move.cards) > 1 else "no"})
         if isinstance(move, Pass):
-            return render(lang, GAME, "hint_pass", {"line": line})
+            used = view is not None and view.get("exchanges_left") == 0
+            return render(lang, GAME, "hint_pass", {"line": line,
+                                                    "why": "used" if used else "bag"})
         if not isinstance(move, Lay):
             return line
         points = points_of(move)
