@@ -238,3 +238,14 @@ def test_a_hint_names_the_letter_its_joker_stands_for_not_a_question_mark(polish
     assert said.startswith("połóż DOŚ (dżoker jako O) w poziomie") and "wpisz: 9H d?oś" in said
     english = Presenter().describe_move(move, "en", state.view_for(0))
     assert "DOŚ (the joker as O)" in english
+
+
+def test_a_card_played_against_a_move_is_said_in_plain_polish() -> None:
+    """Heard: "Ada gra przeciw kartą warunkową: Ą lub Ę." (no Polish says it so)."""
+    event = Event("against_played", {"seat": 0, "rival": 1, "card": "nasal", "points": 3})
+    params = {**event.params,
+              **Presenter().event_params(event.kind, event.params, 0, SEATS, "pl")}
+    assert render("pl", "scrabble_cards", event.kind, params) == (
+        "Karta warunkowa gracza Jan przeciw ruchowi: Ą lub Ę. Ola traci 3 punkty.")
+    terse = render("pl", "scrabble_cards", event.kind, params, verbosity="expert")
+    assert windows(terse) <= 2
