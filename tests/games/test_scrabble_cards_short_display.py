@@ -100,6 +100,8 @@ def test_on_14_cells_a_move_and_the_cards_drawn_are_at_most_three_windows_each(
         Event("cards_drawn", {"cards": ["y", "long7", "?", "x2"]}, 0),
         Event("hand_left", {"seat": 1, "points": 12}),
         Event("hand_given", {"seat": 1, "to": 0, "points": 12}),
+        Event("went_out", {"seat": 1}),
+        Event("all_idle", {}),
     ]
     for event in events:
         params = {**event.params,
