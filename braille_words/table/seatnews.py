@@ -91,7 +91,7 @@ class SeatNews:
         cue = next((c for c in cues if c), None)
         said = " ".join(t for _, t in texts if t)
         brief = None
-        if said and out.short_display and out.verbosity != "expert":
+        if said and self.terse_cells:
             # On a short display the cells get the terse form, numbers and words first.
             terse = (self.event_text(e, told, names, "expert") for e, _ in texts)
             brief = " ".join(t for t in terse if t) or None
@@ -122,6 +122,12 @@ class SeatNews:
     def drawing(self, view: Any) -> Callable[[Any], list[ViewLine]]:
         return drawing(self.kit.presenter, view, self.out.lang)
 
+    @property
+    def terse_cells(self) -> bool:
+        """Whether the cells show terse sentences while speech stays full: a short display
+        (20 cells or fewer) at a beginner's verbosity (an expert hears the terse ones)."""
+        return self.out.short_display and self.out.verbosity != "expert"
+
     def event_text(self, event: Event, seat: int, names: Sequence[str],
                    verbosity: str | None = None) -> str:
         out = self.out
@@ -147,7 +153,7 @@ class SeatNews:
         # The terse form on a short display, asked again with Enter too: Scrabble karty's
         # turn came back as fourteen windows of 14 cells where the turn itself took four.
         brief = (presenter.prompt(view, out.lang, "expert")
-                 if out.short_display and out.verbosity != "expert" else None)
+                 if self.terse_cells else None)
         if not turn:
             out.announce(said, braille=brief)
             return
@@ -167,7 +173,7 @@ class SeatNews:
         presenter = self.kit.presenter
         # On a short display the game's brief result, when it has one, as its news is terse.
         brief = (presenter.final_brief(result, out.lang, names, seat)
-                 if out.short_display and out.verbosity != "expert" else None)
+                 if self.terse_cells else None)
         out.announce(presenter.final(result, out.lang, names, seat), cue="game_over",
                      public=True, braille=brief)
 
@@ -207,7 +213,7 @@ class SeatNews:
         said = worded(out.verbosity)
         # On a short display the cells get the terse form (a hint, the end's "Enter"), as
         # the game's news does; speech stays full.
-        brief = worded("expert") if out.short_display and out.verbosity != "expert" else None
+        brief = worded("expert") if self.terse_cells else None
         out.announce(said, cue=cue, public=public, urgent=urgent, expiring=expiring,
                      braille=brief if brief != said else None)
 
@@ -273,7 +279,7 @@ class SeatNews:
             said = presenter.nudge(move, out.lang, view, out.verbosity)
             if said:
                 terse = (presenter.nudge(move, out.lang, view, "expert")
-                         if out.short_display and out.verbosity != "expert" else None)
+                         if self.terse_cells else None)
                 if not terse or terse == said:
                     self.tell("hint_nudge", nudge=said)
                     return
@@ -282,17 +288,15 @@ class SeatNews:
                                   nudge=said),
                              braille=text(out.lang, "hint_nudge", "expert", nudge=terse))
                 return
-        line = presenter.describe_move(move, out.lang, view)
-        said = text(out.lang, "hint", out.verbosity, reader=self.reader,
-                    move=self._line_words_marked(line, move))
+        line = self._line_words_marked(presenter.describe_move(move, out.lang, view), move)
         # On a short display the game's brief hint, when it has one ("K6 ray: 11").
-        brief = (presenter.hint_brief(move, out.lang, view)
-                 if out.short_display and out.verbosity != "expert" else None)
+        brief = presenter.hint_brief(move, out.lang, view) if self.terse_cells else None
         if brief is None:
-            self.tell("hint", move=self._line_words_marked(line, move))
+            self.tell("hint", move=line)
             return
-        out.announce(said, braille=text(out.lang, "hint", "expert", reader=self.reader,
-                                        move=self._line_words_marked(brief, move)))
+        out.announce(text(out.lang, "hint", out.verbosity, reader=self.reader, move=line),
+                     braille=text(out.lang, "hint", "expert", reader=self.reader,
+                                  move=self._line_words_marked(brief, move)))
 
     def _line_words_marked(self, line: str, move: Any) -> str:
         """The line a hint gives, its words (the move's own) marked in the game's word
