@@ -206,7 +206,9 @@ class GamePresenter(ABC, Generic[V]):
     def final(self, result: Mapping[str, Any], lang: str, names: Sequence[str], seat: int) -> str:
         ...
 
-    def final_brief(self, result: Mapping[str, Any], lang: str, names: Sequence[str]) -> str:
+    def final_brief(
+        self, result: Mapping[str, Any], lang: str, names: Sequence[str], seat: int = 0
+    ) -> str:
         """The end of the game for a short display: who won and each score, nothing more.
         Rummikub's results, each score taken apart, took a dozen windows of 14 cells, read
         after the game was over; the whole sentence stays in speech and in ``historia``."""

@@ -91,7 +91,7 @@ class SeatNews:
         cue = next((c for c in cues if c), None)
         said = " ".join(t for _, t in texts if t)
         brief = None
-        if said and out.short_display and out.verbosity != "expert":
+        if said and self.terse_cells:
             # On a short display the cells get the terse form, numbers and words first.
             terse = (self.event_text(e, told, names, "expert") for e, _ in texts)
             brief = " ".join(t for t in terse if t) or None
@@ -122,6 +122,12 @@ class SeatNews:
     def drawing(self, view: Any) -> Callable[[Any], list[ViewLine]]:
         return drawing(self.kit.presenter, view, self.out.lang)
 
+    @property
+    def terse_cells(self) -> bool:
+        """Whether the cells show terse sentences while speech stays full: a short display
+        (20 cells or fewer) at a beginner's verbosity (an expert hears the terse ones)."""
+        return self.out.short_display and self.out.verbosity != "expert"
+
     def event_text(self, event: Event, seat: int, names: Sequence[str],
                    verbosity: str | None = None) -> str:
         out = self.out
@@ -144,11 +150,13 @@ class SeatNews:
         with Enter alone."""
         out, presenter = self.out, self.kit.presenter
         said = presenter.prompt(view, out.lang, out.verbosity)
-        if not turn:
-            out.announce(said)
-            return
+        # The terse form on a short display, asked again with Enter too: Scrabble karty's
+        # turn came back as fourteen windows of 14 cells where the turn itself took four.
         brief = (presenter.prompt(view, out.lang, "expert")
-                 if out.short_display and out.verbosity != "expert" else None)
+                 if self.terse_cells else None)
+        if not turn:
+            out.announce(said, braille=brief)
+            return
         out.announce_turn(said, braille=brief, timed=timed)
 
     def told_already(self, view: Any) -> bool:
@@ -163,7 +171,10 @@ class SeatNews:
     def final(self, result: Mapping[str, Any], names: Sequence[str], seat: int) -> None:
         out = self.out
         presenter = self.kit.presenter
-        brief = presenter.final_brief(result, out.lang, names) if out.short_display else None
+        # On a short display (an expert's too: the end has no terse sentence) the winner
+        # and the scores.
+        brief = (presenter.final_brief(result, out.lang, names, seat) if out.short_display
+                 else None)
         out.announce(presenter.final(result, out.lang, names, seat), cue="game_over",
                      public=True, braille=brief)
 
@@ -205,7 +216,7 @@ class SeatNews:
         # On a short display the cells get the terse form (a hint, the end's "Enter"), as
         # the game's news does; speech stays full.
         terse = None
-        if out.short_display and (out.verbosity != "expert" or brief):
+        if self.terse_cells or (out.short_display and brief):
             terse = worded("expert", {**params, **(brief or {})})
         out.announce(said, cue=cue, public=public, urgent=urgent, expiring=expiring,
                      braille=terse if terse != said else None)

@@ -262,10 +262,11 @@ def shortlist(rules: Rules, state: State, seat: int, level: str,
 
 
 def scored_moves(rules: Rules, state: State, seat: int, level: str,
-                 keep: int | None = None, vocabulary: str | None = None
-                 ) -> list[tuple[int, Lay]]:
+                 keep: int | None = None, vocabulary: str | None = None,
+                 spend: str | None = None) -> list[tuple[int, Lay]]:
     """The moves the rules accept, with their points, best first: of every placement, or of
-    the ``keep`` best by the cheap score."""
+    the ``keep`` best by the cheap score; word premiums added as ``spend`` (a level) adds
+    them, the level's own way by default."""
     out: list[tuple[int, Lay]] = []
     # A level that knows only common words (and every hint) forms no unsuitable word at all.
     clean = vocabulary_size(vocabulary or level, rules.deck.lang, COMMON_WORDS) is not None
@@ -274,7 +275,7 @@ def scored_moves(rules: Rules, state: State, seat: int, level: str,
         points, meets = _points(rules, state, seat, lay, clean)
         if points < 0:
             continue
-        lay = with_premiums(rules, state, seat, lay, meets, level)
+        lay = with_premiums(rules, state, seat, lay, meets, spend or level)
         points = _points(rules, state, seat, lay)[0] if lay.extras else points
         out.append((points, lay))
     out.sort(key=lambda pm: (-pm[0], pm[1].row, pm[1].col, pm[1].word))
@@ -283,16 +284,34 @@ def scored_moves(rules: Rules, state: State, seat: int, level: str,
 
 def exchange_or_pass(rules: Rules, state: State, seat: int, level: str) -> Move:
     hand = state.hands[seat]
-    limit = state.options.exchanges
-    may = len(state.bag) >= rules.deck.exchange_min_bag and (
-        limit is None or state.exchanges[seat] < limit)
-    if level == "beginner" or not may:
+    if level == "beginner" or not may_exchange(rules, state, seat):
         return Pass()
     out = tuple(k for k, c in enumerate(hand)
                 if c.letter is not None and (c.letter in AWKWARD or c.value >= 3))
     if not out:
         out = tuple(k for k, c in enumerate(hand) if c.letter is not None)
     return Exchange(out) if out else Pass()
+
+
+def may_exchange(rules: Rules, state: State, seat: int) -> bool:
+    """Whether ``seat`` may exchange now: enough cards in the bag, exchanges left."""
+    limit = state.options.exchanges
+    return len(state.bag) >= rules.deck.exchange_min_bag and (
+        limit is None or state.exchanges[seat] < limit)
+
+
+def hint_without_word(rules: Rules, state: State, seat: int) -> Move:
+    """A hint when no word can be laid: exchange the cards that block the hand (its premium
+    cards, which need a word, and its awkward letters; every card when none is awkward), or
+    pass when no exchange is allowed. "Nie widzę dobrego ruchu" alone left a child with
+    seven premium cards passing turn after turn, never told that cards can be exchanged."""
+    if not may_exchange(rules, state, seat):
+        return Pass()
+    hand = state.hands[seat]
+    out = tuple(k for k, c in enumerate(hand)
+                if c.is_premium or (c.letter is not None and (c.letter in AWKWARD
+                                                               or c.value >= 3)))
+    return Exchange(out or tuple(range(len(hand))))
 
 
 def answer(rules: Rules, state: State, seat: int, level: str) -> Move:
@@ -352,9 +371,13 @@ class Computer(ComputerPlayer[Rules, State, Move]):
             return answer(rules, state, seat, "strong")
         if state.phase != "turn" or seat != state.current:
             return None
-        moves = scored_moves(rules, state, seat, "strong", JUDGED["strong"], "medium")
+        # A hint spends a word premium on the move it offers, as the medium computer does:
+        # kept for a longer word the child never found, the premium cards filled the hand
+        # until it held no letter and every turn was a pass (issue 33, played to the end).
+        moves = scored_moves(rules, state, seat, "strong", JUDGED["strong"], "medium",
+                             spend="medium")
         if not moves:
-            return None
+            return hint_without_word(rules, state, seat)
         points, lay = moves[0]
         return with_points(lay, points)  # the hint says what it scores (issue 33)
 

@@ -122,6 +122,27 @@ def read_hand(view: ScrabbleView, lang: str, verbosity: str, word_lang: str = WO
     return _t(lang, "read_hand", verbosity, count=len(parts), cards="; ".join(parts))
 
 
+def card_brief(card: CardView, lang: str, word_lang: str = WORD_LANG) -> str:
+    """A card as short as it can be told: a letter as written (lower case: no capital sign
+    on the cells), the blank by name, a premium card by its brief name ("7+ liter", "×2
+    słowo")."""
+    if card["premium"] is not None:
+        return _t(lang, "card_brief", card=str(card["premium"]))
+    if card["letter"] is None:
+        return _t(lang, "blank")
+    return mark_word(card["letter"].lower(), word_lang, lang)
+
+
+def hand_brief(view: ScrabbleView, lang: str, word_lang: str = WORD_LANG) -> str:
+    """The hand in its order, a card an item: its place is the number ``wymień`` and
+    ``premia`` take; a card laid this turn says so."""
+    laid = {p["card"] for p in view["pending"]}
+    return ", ".join(
+        _t(lang, "card_on_table", "expert", card=card_brief(card, lang, word_lang))
+        if k in laid else card_brief(card, lang, word_lang)
+        for k, card in enumerate(view["hand"]))
+
+
 def read_card(
     view: ScrabbleView, number: int, lang: str, verbosity: str, word_lang: str = WORD_LANG
 ) -> str:
@@ -376,6 +397,10 @@ def prompt(view: ScrabbleView, lang: str, verbosity: str, word_lang: str = WORD_
         return _t(lang, "waiting_verdict", verbosity)
     if seat not in view["awaiting"]:
         return _t(lang, "waiting", verbosity, player=_name(view, view["current"]))
+    if verbosity == "expert":
+        # The short display's turn (and an expert's): at 14 cells the hand read with values
+        # and card kinds took ten windows every turn (issue 33).
+        return _t(lang, "your_turn_brief", verbosity, cards=hand_brief(view, lang, word_lang))
     first = "yes" if not view["board"] else "no"
     return " ".join([_t(lang, "your_turn", verbosity, first=first, word_lang=word_lang),
                      read_hand(view, lang, verbosity, word_lang)])
@@ -388,6 +413,11 @@ def where(view: ScrabbleView, lang: str, verbosity: str, names: Sequence[str]) -
 
 def final(result: Mapping[str, Any], lang: str, names: Sequence[str], seat: int) -> str:
     return _t(lang, "final", **standings(result, names))
+
+
+def final_brief(result: Mapping[str, Any], lang: str, names: Sequence[str]) -> str:
+    """The result for a short display: the scores, best first (the winner leads them)."""
+    return _t(lang, "final_brief", **standings(result, names))
 
 
 def event_params(
@@ -410,10 +440,13 @@ def event_params(
                                         for w in params["words"])
     if "card" in params:
         extra["card_said"] = _t(lang, f"card_{params['card']}", "expert", light="", dark="")
+        extra["card_brief"] = _t(lang, "card_brief", card=str(params["card"]))
         extra["card_kind"] = "word" if params["card"] in ("x2", "x3") else "conditional"
     if "cards" in params:
         extra["cards_said"] = ", ".join(_code_said(str(c), lang, word_lang)
                                         for c in params["cards"])
+        extra["cards_brief"] = ", ".join(_code_brief(str(c), lang, word_lang)
+                                         for c in params["cards"])
     if "letter" in params:
         extra["letter_said"] = letter_name(str(params["letter"]).lower(), word_lang)
     return extra
@@ -425,6 +458,14 @@ def _code_said(code: str, lang: str, word_lang: str = WORD_LANG) -> str:
     if len(code) == 1:
         return letter_name(code, word_lang)
     return premium_said(code, lang)
+
+
+def _code_brief(code: str, lang: str, word_lang: str = WORD_LANG) -> str:
+    if code == "?":
+        return _t(lang, "blank")
+    if len(code) == 1:
+        return mark_word(code.lower(), word_lang, lang)
+    return _t(lang, "card_brief", card=code)
 
 
 def nudge(move: Any, lang: str, view: ScrabbleView, verbosity: str) -> str | None:
@@ -614,6 +655,11 @@ class Presenter(GamePresenter[ScrabbleView]):
     def final(self, result: Mapping[str, Any], lang: str, names: Sequence[str], seat: int) -> str:
         return final(result, lang, names, seat)
 
+    def final_brief(
+        self, result: Mapping[str, Any], lang: str, names: Sequence[str], seat: int = 0
+    ) -> str:
+        return final_brief(result, lang, names)
+
     def braille_view(self, view: ScrabbleView, lang: str, selection: Any = None) -> list[Any]:
         return braille_view(view, lang, selection, self.word_lang)
 
@@ -722,9 +768,18 @@ class Presenter(GamePresenter[ScrabbleView]):
     def describe_move(self, move: Any, lang: str, view: ScrabbleView | None = None) -> str:
         """A hint says what the line means, then the line: "K10 ii 5" was heard as three
         words and a count ("5" is the hand's card 5, played with the word)."""
-        from braille_words.games.scrabble_cards.rules import Lay
+        from braille_words.games.scrabble_cards.rules import Exchange, Lay, Pass
 
         line = to_command(move, view, lang)
+        if isinstance(move, Exchange):
+            # No word to lay: which cards to exchange, and why (issue 33).
+            return render(lang, GAME, "hint_exchange", {
+                "cards": [str(k + 1) for k in move.cards], "line": line,
+                "many": "yes" if len(move.cards) > 1 else "no"})
+        if isinstance(move, Pass):
+            used = view is not None and view.get("exchanges_left") == 0
+            return render(lang, GAME, "hint_pass", {"line": line,
+                                                    "why": "used" if used else "bag"})
         if not isinstance(move, Lay):
             return line
         points = points_of(move)
@@ -732,10 +787,32 @@ class Presenter(GamePresenter[ScrabbleView]):
         cards = [str(k + 1) for k in move.extras]
         # Its own sentence, so two cards are "premium cards 1, 5", not "premium card 1, 5".
         with_cards = render(lang, GAME, "hint_cards", {"cards": cards}) if cards else ""
+        # "połóż ?OŚ" was read as a question mark: the word as it is said, and which of its
+        # letters the joker stands for ("OŚ (dżoker jako O)").
+        jokers = [move.word[k + 1].upper() for k, x in enumerate(move.word[:-1]) if x == "?"]
+        word = move.word.replace("?", "").upper()
+        if jokers:
+            word += render(lang, GAME, "hint_joker", {"letters": ", ".join(jokers)})
         return render(lang, GAME, "hint_lay", {
-            "word": move.word.upper(), "square": square_name(move.row, move.col),
+            "word": word, "square": square_name(move.row, move.col),
             "across": "yes" if move.across else "no",
             "with_cards": with_cards, "worth": worth, "line": line})
+
+    def terse_move(self, move: Any, lang: str, view: ScrabbleView | None = None) -> str | None:
+        """A hint as a short display shows it: the line to type and its points ("K6 ray:
+        11"); the sentence took seven windows of 14 cells."""
+        from braille_words.games.scrabble_cards.rules import Exchange, Lay, Pass
+
+        if isinstance(move, (Exchange, Pass)):
+            # No word to lay: the line, and that no word fits ("wymień 1 2: brak słowa").
+            return render(lang, GAME, "hint_no_word_brief",
+                          {"line": to_command(move, view, lang)})
+        if not isinstance(move, Lay):
+            return None
+        points = points_of(move)
+        line = to_command(move, view, lang)
+        return line if points is None else render(lang, GAME, "hint_brief",
+                                                  {"line": line, "points": points})
 
     def nudge(self, move: Any, lang: str, view: ScrabbleView, verbosity: str) -> str | None:
         return nudge(move, lang, view, verbosity)

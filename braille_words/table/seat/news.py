@@ -262,7 +262,15 @@ class NewsQueue:
         """A key on unread news: panning right past its end brings the next message to the
         cells (True: the key has done its work); any other key but panning within it leaves
         the next message on the message line and then does what it does."""
-        if not (self.hold and self.unread and current == "message"):
+        if not (self.hold and current == "message"):
+            return False, None
+        if not self.unread:
+            # A message already read with news waiting behind it: panning past its end brings
+            # that news. A reader brought back to the end of an answer already read (Scrabble
+            # karty at 14 cells, after "pas") panned past it onto the hand line, and the
+            # rival's move to answer stayed behind on the message line.
+            if name == "pan_right" and window is not None and window[1] and self.next():
+                return True, Show(keep="message", fresh=True, at=self.place())
             return False, None
         if name in ("pan_left", "stop_speech") or window is None:
             return False, None

@@ -221,3 +221,20 @@ def test_the_answer_to_a_question_is_read_whole_before_news_replaces_it() -> Non
     glance = news.message
     assert _post(news, "Płytka 4: O.", current="rack", keep_place=True).keep == "message"
     assert news.message is not glance and not any(m is glance for m in news.queue)
+
+
+def test_panning_past_a_message_already_read_brings_the_news_waiting_behind_it() -> None:
+    """Scrabble karty at 14 cells, after "pas": the reader was back at the end of the hint
+    already read, news waiting behind it (dots 7 and 8); panning on went to the hand line and
+    the rival's move to answer stayed behind on the message line."""
+    news = NewsQueue(hold=True)
+    _post(news, "Podpowiedź: pas: brak słowa")
+    _post(news, "Gracz pasuje. Ada: DI, 7D, 6.")
+    news.unread = False  # the hint has been read; the move still waits behind it
+    assert news.read_key("pan_right", "message", (True, False)) == (False, None)
+    done, show = news.read_key("pan_right", "message", (False, True))
+    assert done and show == Show(keep="message", fresh=True)
+    assert news.unread and not news.queue
+    # Nothing waiting: past the end of a message read, the reader goes on to the next line.
+    news.unread = False
+    assert news.read_key("pan_right", "message", (False, True)) == (False, None)

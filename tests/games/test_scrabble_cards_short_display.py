@@ -1,0 +1,253 @@
+"""Scrabble karty on a 14-cell display, and hints a child can follow to the game's end
+(issue 33, played to the end by speech and on 14 cells).
+
+On a short display every message a player reads each turn has a short form: the turn prompt
+took about ten windows of 14 cells (the hand read with values and card kinds), a hint seven,
+the results five. The counts below are windows of 14 cells as the pager cuts a message.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from braille_words.braille import text_line
+from braille_words.braille.view import Pager
+from braille_words.displays.console import NoDisplay
+from braille_words.games.base import Event
+from braille_words.games.registry import find_game
+from braille_words.games.scrabble_cards.commands import HELP
+from braille_words.games.scrabble_cards.computer import Computer
+from braille_words.games.scrabble_cards.presenter import Presenter, final_brief, prompt
+from braille_words.games.scrabble_cards.rules import Exchange, Lay, Options, Pass, Rules, State
+from braille_words.present.messages import render
+from braille_words.speech.speaker import strip_marks
+from braille_words.table.launch import new_session
+from braille_words.table.outputs import SeatOutput
+from braille_words.table.seats import SeatConfig
+
+SEATS = ["Ola", "Jan"]
+CELLS = 14
+
+
+def windows(sentence: str, lang: str = "pl") -> int:
+    """How many windows of 14 cells ``sentence`` takes on the message line."""
+    pager = Pager(text_line(strip_marks(sentence), lang), CELLS)
+    count = 1
+    while pager.pan_right():
+        count += 1
+    return count
+
+
+def game(polish: Any, hands: list[str], board: tuple[str, ...] = ("8H dom",),
+         bag: str | None = None) -> tuple[Rules, State]:
+    rules = Rules(polish, Options())
+    position: dict[str, Any] = {"hands": hands, "board": list(board)}
+    if bag is not None:
+        position["bag"] = bag
+    state, _ = rules.from_position(SEATS, 3, position)
+    return rules, state
+
+
+@pytest.fixture
+def table(polish: Any) -> Iterator[tuple[Any, SeatOutput]]:
+    """A game whose reader, Ola, has a 14-cell display and reads without hearing."""
+    out = SeatOutput(name="Ola", lang="pl", verbosity="beginner", hold_news=True)
+    out.attach_display(NoDisplay(CELLS))
+    seats = [SeatConfig(name="Ola", display="none", speech="none"),
+             SeatConfig(name="Jan", display="none", speech="none")]
+    other = SeatOutput(name="Jan", lang="pl", verbosity="beginner")
+    session = new_session(find_game("scrabble-karty"), seats, seed=7, journal_path=None,
+                          lexicon=polish, outputs=[out, other])
+    yield session, out
+    session.close()
+
+
+def test_on_14_cells_the_turn_prompt_is_the_hand_in_four_windows(
+        table: tuple[Any, SeatOutput]) -> None:
+    """A beginner hears the hand in full; the cells show its cards in their order."""
+    session, out = table
+    session._prompt()
+    assert out.news.last.startswith("Twój ruch. Stół jest pusty")  # heard in full
+    assert out.news.last_shown == "Twój ruch: s, c, ł, t, a, p, g."
+    assert windows(out.news.last) >= 10 and windows(out.news.last_shown) <= 4
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_a_hand_with_premium_cards_is_at_most_four_windows_in_both_languages(
+        polish: Any, lang: str) -> None:
+    """Premium cards by their faces ("7+ liter", "2 z ŻŚÓ"), not "karta warunkowa: …"."""
+    _rules, state = game(polish, ["y r a o long7 i two_of_zso", "d k"])
+    brief = prompt(state.view_for(0), lang, "expert")
+    assert ("słowo 7+" in brief or "word 7+" in brief)
+    assert ("2 z ŻŚÓ" in brief or "2 of ŻŚÓ" in brief)
+    assert windows(brief, lang) <= 4
+    assert windows(prompt(state.view_for(0), lang, "beginner"), lang) >= 10
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_on_14_cells_a_move_and_the_cards_drawn_are_at_most_three_windows_each(
+        lang: str) -> None:
+    presenter = Presenter()
+    events = [
+        Event("word_laid", {"seat": 1, "word": "KOTEK", "row": 7, "col": 7, "across": True,
+                            "coord": "8H", "points": 16, "total": 131}),
+        Event("premium_played", {"seat": 1, "card": "two_of_zso"}),
+        Event("move_stands", {"seat": 1, "total": 131, "changed": "no"}),
+        Event("cards_drawn", {"cards": ["y", "long7", "?", "x2"]}, 0),
+        Event("hand_left", {"seat": 1, "points": 12}),
+        Event("hand_given", {"seat": 1, "to": 0, "points": 12}),
+        Event("went_out", {"seat": 1}),
+        Event("all_idle", {}),
+    ]
+    for event in events:
+        params = {**event.params,
+                  **presenter.event_params(event.kind, event.params, 0, SEATS, lang)}
+        full = render(lang, "scrabble_cards", event.kind, params)
+        terse = render(lang, "scrabble_cards", event.kind, params, verbosity="expert")
+        assert terse and windows(terse, lang) <= 3, (event.kind, terse)
+        assert windows(terse, lang) <= windows(full, lang), event.kind
+
+
+def test_on_14_cells_a_hint_is_at_most_three_windows_and_heard_whole(
+        table: tuple[Any, SeatOutput]) -> None:
+    session, out = table
+    session._prompt()
+    session.handle(0, "podpowiedź")  # the nudge: what to look for
+    assert out.news.last.startswith("Podpowiedź: Słowo z 4 liter w pionie")
+    assert out.news.last_shown == "Podpowiedź: 4 litery, pionowo, od H5."
+    session.handle(0, "podpowiedź")  # the whole move
+    assert "wpisz: H5 płac" in out.news.last
+    assert out.news.last_shown == "Podpowiedź: H5 płac: 16 pkt"
+    assert windows(out.news.last_shown) <= 3 < windows(out.news.last)
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_on_14_cells_the_results_are_three_windows(lang: str) -> None:
+    result = {"scores": [205, 252], "winners": [1]}
+    brief = final_brief(result, lang, ["Ola", "Jan"])
+    assert brief in ("Koniec. Jan: 252; Ola: 205.", "Over. Jan: 252; Ola: 205.")
+    assert windows(brief, lang) <= 3
+    full = Presenter().final(result, lang, ["Ola", "Jan"], 0)
+    assert windows(full, lang) > windows(brief, lang)
+
+
+def test_a_14_cell_reader_gets_the_results_in_their_short_form(
+        table: tuple[Any, SeatOutput]) -> None:
+    session, out = table
+    session.news[0].final({"scores": [10, 4], "winners": [0]}, SEATS, 0)
+    assert out.news.last == "Koniec gry. Wygrywa: Ola. Wyniki: Ola: 10; Jan: 4."
+    assert out.news.last_shown == "Koniec. Ola: 10; Jan: 4."
+
+
+def test_a_hint_with_no_word_to_lay_says_which_cards_to_exchange(polish: Any) -> None:
+    """Played to the end: the child's hand filled with premium cards, every hint said "Nie
+    widzę dobrego ruchu" and the child passed until the game ended."""
+    rules, state = game(polish, ["x2 x3 long7 long9 palindrome nasal rare", "k"])
+    move = Computer().hint(rules, state, 0)
+    assert move == Exchange((0, 1, 2, 3, 4, 5, 6))
+    said = Presenter().describe_move(move, "pl", state.view_for(0))
+    assert said.startswith("wymień karty 1, 2, 3, 4, 5, 6, 7: nie ułożysz")
+    assert said.endswith("wpisz: wymień 1 2 3 4 5 6 7")
+    english = Presenter().describe_move(move, "en", state.view_for(0))
+    assert english.startswith("exchange cards 1, 2") and "type: exchange 1 2" in english
+    rules.apply(state, 0, move)  # the move the hint gives is allowed
+
+
+def test_a_hint_with_no_word_and_no_exchange_allowed_says_to_pass_and_why(
+        polish: Any) -> None:
+    rules, state = game(polish, ["x2 x3 long7 long9 palindrome nasal rare", "k"], bag="a b")
+    move = Computer().hint(rules, state, 0)
+    assert move == Pass()
+    said = Presenter().describe_move(move, "pl", state.view_for(0))
+    assert said == ("spasuj: nie ułożysz teraz słowa, a na wymianę w worku jest za mało kart; "
+                    "wpisz: pas")
+    assert Presenter().describe_move(move, "en", state.view_for(0)).endswith("type: pass")
+
+
+def test_a_hint_spends_a_word_premium_card_on_the_word_it_offers(polish: Any) -> None:
+    """The strong computer keeps a word premium for a word worth 8 or more; a hint kept it
+    too, so a child following hints never played one and the hand filled with them."""
+    rules, state = game(polish, ["o x2 g", "k"])
+    move = Computer().hint(rules, state, 0)
+    assert isinstance(move, Lay) and move.extras == (1,)
+
+
+def test_help_names_no_command_that_only_a_script_uses() -> None:
+    """"zegar 2: gra ze skryptu: czas gracza 2 się skończył" was read to a child."""
+    for lang in ("pl", "en"):
+        assert not any("skrypt" in meaning or "script" in meaning
+                       for _syntax, meaning in HELP[lang])
+
+
+@pytest.mark.parametrize(("lang", "rules"), [("pl", "„zasady”"), ("en", '"rules"')])
+def test_on_14_cells_the_opening_is_short_and_names_the_rules(lang: str, rules: str) -> None:
+    """The terse opening was the full one less its offer of the rules: nine windows, and a
+    reader of the cells alone never learnt that the game tells its rules."""
+    for key in ("game_started", "game_started_words_en"):
+        terse = render(lang, "scrabble_cards", key, {"players": 2, "size": 15, "clock": 0},
+                       verbosity="expert")
+        assert rules in terse and windows(terse, lang) <= 5, terse
+
+
+@pytest.mark.parametrize("words", ["pl", "en"])
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_no_premium_card_is_told_briefly_like_a_count_of_cards_or_letters(
+        words: str, lang: str) -> None:
+    """Read on 14 cells: "Ada: + 2 litery." (her two-letter card) read as two letters."""
+    from braille_words.games.scrabble_cards.deck import load_deck
+
+    deck = load_deck(words=words)
+    for code in [*deck.word_premiums, *deck.conditional]:
+        brief = render(lang, "scrabble_cards", "card_brief", {"card": code})
+        assert brief and not re.search(r"_|[a-z]\d$", brief), (code, brief)  # "long7"
+        assert not re.fullmatch(r"\d+\+? (liter|litery|kart|karty|letters?|cards?)", brief), \
+            (code, brief)
+
+
+def test_on_14_cells_the_turn_asked_again_with_enter_is_the_short_one_too(
+        table: tuple[Any, SeatOutput]) -> None:
+    """Read on 14 cells: Enter alone brought the hand back as fourteen windows."""
+    session, out = table
+    session._prompt()
+    session.handle(0, "")
+    assert out.news.last.startswith("Twój ruch. Stół jest pusty")
+    assert out.news.last_shown == "Twój ruch: s, c, ł, t, a, p, g."
+
+
+@pytest.mark.parametrize("bag", [None, "a b"])
+def test_on_14_cells_a_hint_to_exchange_or_pass_is_its_line_in_four_windows_at_most(
+        polish: Any, bag: str | None) -> None:
+    rules, state = game(polish, ["x2 x3 long7 long9 palindrome nasal rare", "k"], bag=bag)
+    move = Computer().hint(rules, state, 0)
+    brief = Presenter().terse_move(move, "pl", state.view_for(0))
+    assert brief in ("wymień 1 2 3 4 5 6 7: brak słowa", "pas: brak słowa")
+    assert windows(f"Podpowiedź: {brief}") <= 4
+    full = Presenter().describe_move(move, "pl", state.view_for(0))
+    assert windows(f"Podpowiedź: {full}") >= 8
+    assert Presenter().terse_move(move, "en", state.view_for(0)) in (
+        "exchange 1 2 3 4 5 6 7: no word", "pass: no word")
+
+
+def test_a_hint_names_the_letter_its_joker_stands_for_not_a_question_mark(polish: Any) -> None:
+    """Heard: "Podpowiedź: połóż ?OŚ w poziomie…" (a question mark read aloud)."""
+    _rules, state = game(polish, ["? ś", "k"])
+    move = Lay(8, 7, True, "d?oś")
+    said = Presenter().describe_move(move, "pl", state.view_for(0))
+    assert said.startswith("połóż DOŚ (dżoker jako O) w poziomie") and "wpisz: 9H d?oś" in said
+    english = Presenter().describe_move(move, "en", state.view_for(0))
+    assert "DOŚ (the joker as O)" in english
+
+
+def test_a_card_played_against_a_move_is_said_in_plain_polish() -> None:
+    """Heard: "Ada gra przeciw kartą warunkową: Ą lub Ę." (no Polish says it so)."""
+    event = Event("against_played", {"seat": 0, "rival": 1, "card": "nasal", "points": 3})
+    params = {**event.params,
+              **Presenter().event_params(event.kind, event.params, 0, SEATS, "pl")}
+    assert render("pl", "scrabble_cards", event.kind, params) == (
+        "Karta warunkowa gracza Jan przeciw ruchowi: Ą lub Ę. Ola traci 3 punkty.")
+    terse = render("pl", "scrabble_cards", event.kind, params, verbosity="expert")
+    assert windows(terse) <= 2
