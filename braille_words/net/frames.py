@@ -16,18 +16,18 @@ The text is what ``json.dumps(..., ensure_ascii=False, separators=(",", ":"))`` 
 
 from __future__ import annotations
 
-import json
 import threading
 from collections.abc import Sequence
 from typing import Any
 
 from braille_words.games.base import Event
+from braille_words.json_text import encoder
 
 KEPT = 256
 """Pieces kept at once, for every table of the host together; past it they are made anew."""
 
-_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
-_LOOSE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), default=str).encode
+_ENCODE = encoder()
+_LOOSE = encoder(default=str)
 
 
 class _Made:
@@ -60,8 +60,74 @@ def view_text(view: Any) -> str | None:
     tables cannot push out before its prompt and its next read use it."""
     try:
         return _ENCODE(view)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, RecursionError):
         return None
+
+
+BIG = 8
+"""A view's list or dict of at least this many items is made into JSON apart, and its text
+kept by the seat for its next view (``SeatViews``)."""
+
+_KEY_TEXTS: dict[str, str] = {}
+
+
+def _key_text(key: str) -> str:
+    made = _KEY_TEXTS.get(key)
+    if made is None:
+        made = _KEY_TEXTS[key] = f",{_ENCODE(key)}:"
+    return made
+
+
+class SeatViews:
+    """One seat's views as JSON, each made once (the next prompt and the rack read before a
+    move carry the view the move was announced with, however many tables moved meanwhile).
+
+    A move changes little of the views of the seats that did not make it: their racks, the
+    game's options are the very objects their last views held (a game makes them once, and
+    never changes a view's parts). Such a big part (``BIG``) keeps the text it was made into
+    for the seat's next view, for as long as that view holds the same object; the rest of
+    the view is made anew. Kept per seat, from that seat's own views only: nothing of another
+    seat's view can be spliced into this one. The text is the view's JSON with its big parts
+    last (the same object, as ``json.loads`` reads it)."""
+
+    def __init__(self) -> None:
+        self._last: tuple[Any, str | None] | None = None
+        self._parts: dict[str, tuple[Any, str]] = {}
+
+    def text(self, view: Any) -> str | None:
+        """``view`` as JSON, strictly: None when it is not plain data (then it is not sent)."""
+        last = self._last
+        if last is not None and last[0] is view:
+            return last[1]
+        try:
+            made = self._made(view) if type(view) is dict else _ENCODE(view)
+        except (TypeError, ValueError, RecursionError):
+            made = None
+        self._last = (view, made)
+        return made
+
+    def _made(self, view: dict[Any, Any]) -> str:
+        before = self._parts
+        parts: dict[str, tuple[Any, str]] = {}
+        rest: dict[Any, Any] = {}
+        tail: list[str] = []
+        for key, value in view.items():
+            kind = type(value)
+            if (kind is list or kind is dict) and len(value) >= BIG and type(key) is str:
+                old = before.get(key)
+                made = old[1] if old is not None and old[0] is value else _ENCODE(value)
+                parts[key] = (value, made)
+                tail.append(_key_text(key) + made)
+            else:
+                rest[key] = value
+        self._parts = parts
+        head = _ENCODE(rest)
+        if not tail:
+            return head
+        joined = "".join(tail)
+        if len(head) == 2:  # "{}"
+            return "{" + joined[1:] + "}"
+        return head[:-1] + joined + "}"
 
 
 def event_text(event: Event) -> str:

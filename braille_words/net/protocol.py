@@ -18,6 +18,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from braille_words.json_text import encoder
+
 VERSION = 3
 """3: the student's computer reports what its seat's display shows and what it said
 (``screen``), for the teacher's page; a host of version 2 would close the connection at that
@@ -218,7 +220,7 @@ def hello(code: str = "", *, token: str = "", lang: str = "pl", verbosity: str =
                  "hears": hears})
 
 
-_DUMP = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+_DUMP = encoder()
 """One encoder for every message (``json.dumps`` with arguments makes one at each call)."""
 
 

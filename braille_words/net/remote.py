@@ -147,21 +147,14 @@ class RemoteNews(SeatNews):
         self._remote = remote
         self._keep: Callable[[str], str] = _nothing
         """Of the sentence being said now, the part anyone at the seat's page may keep."""
-        self._last_view: tuple[Any, str | None] | None = None
+        self._views = frames.SeatViews()
         self._no_clock: Link | None = None
         """The connection last told there is no clock (and nothing since): telling it again
         changes nothing there, and costs a message to every seat at every move."""
 
     def _view_text(self, view: Any) -> str | None:
-        """The seat's view as JSON (``frames.view_text``), the last one kept by this seat:
-        the next prompt and the rack read before a move carry the view the move was
-        announced with, however many tables moved meanwhile."""
-        last = self._last_view
-        if last is not None and last[0] is view:
-            return last[1]
-        made = frames.view_text(view)
-        self._last_view = (view, made)
-        return made
+        """The seat's view as JSON, made by this seat's own ``frames.SeatViews``."""
+        return self._views.text(view)
 
     def kept(self, sentence: str) -> str:
         """Of ``sentence``, said now through this seat, what may stay on a page that people
@@ -224,16 +217,20 @@ class RemoteNews(SeatNews):
             # A game whose view is not plain data sends no view; its events still go.
             made = self._view_text(view)
             if made is not None:
-                rest = {"awaited": awaited, "over": over,
-                        "events": [e.to_json() for e in events], "names": list(names),
-                        "urgent": urgent, "speaks": speaks, "mine": mine, "left": left}
-                said = ",".join(frames.event_text(e) for e in events)
-                frame = (f'{{"t":"view","view":{made},"awaited":{_flag(awaited)},'
-                         f'"over":{_flag(over)},"events":[{said}],'
-                         f'"names":{frames.names_text(names)},"urgent":{_flag(urgent)},'
-                         f'"speaks":{_flag(speaks)},"mine":{_flag(mine)},'
-                         f'"left":{frames.loose(left)}}}')
-                sent = self._send({"t": "view", "view": view, **rest}, frame)
+                link = self._remote.present
+                if link is not None:  # the usual case: the frame, made of texts made once
+                    said = ",".join([frames.event_text(e) for e in events])
+                    link.send_frame(
+                        f'{{"t":"view","view":{made},"awaited":{_flag(awaited)},'
+                        f'"over":{_flag(over)},"events":[{said}],'
+                        f'"names":{frames.names_text(names)},"urgent":{_flag(urgent)},'
+                        f'"speaks":{_flag(speaks)},"mine":{_flag(mine)},'
+                        f'"left":{frames.loose(left)}}}')
+                    return
+                sent = self._send({"t": "view", "view": view, "awaited": awaited,
+                                   "over": over, "events": [e.to_json() for e in events],
+                                   "names": list(names), "urgent": urgent,
+                                   "speaks": speaks, "mine": mine, "left": left})
         if not sent:
             with self._keeping(lambda said: self._public_part(events, view, names)):
                 super().told(events, view, names=names, urgent=urgent, speaks=speaks,

@@ -168,11 +168,52 @@ def _formatter(lang: str) -> _Formatter:
     return _Formatter(lang)
 
 
+Plan = tuple[tuple[str, str | None, str], ...]
+"""A template split once into its pieces: (the text before a field, the field's name or None
+after the last field, the field's format)."""
+
+_PLANS: dict[str, Plan | None] = {}
+MOST_PLANS = 4096
+"""Templates kept split at once (every catalogue of every game holds fewer)."""
+
+
+def _plan(template: str) -> Plan | None:
+    """``template`` split into its pieces, or None when a field is more than a name (a
+    number, an attribute, an index, a conversion, a field inside its format): the general
+    ``string.Formatter`` fills those."""
+    pieces: list[tuple[str, str | None, str]] = []
+    try:
+        parsed = list(_formatter("").parse(template))
+    except ValueError:
+        return None
+    for literal, name, spec, conversion in parsed:
+        if name is not None and (not name.isidentifier() or conversion is not None
+                                 or "{" in (spec or "")):
+            return None
+        pieces.append((literal, name, spec or ""))
+    return tuple(pieces)
+
+
 def fill(template: str, params: Mapping[str, Any], lang: str = "") -> str:
     """Fill a template; a missing parameter reads as "?" rather than failing mid-game.
-    ``lang`` chooses the plural rule (without it, three forms are read the Polish way)."""
+    ``lang`` chooses the plural rule (without it, three forms are read the Polish way).
+    A template is split into its fields once (``_plan``), not at every sentence: a school's
+    host words every table's news for the teacher at every move."""
+    formatter = _formatter(lang)
+    plan = _PLANS.get(template, ())
+    if plan == ():
+        plan = _plan(template)
+        if len(_PLANS) >= MOST_PLANS:
+            _PLANS.clear()
+        _PLANS[template] = plan
     try:
-        return _formatter(lang).vformat(template, (), params)
+        if plan is None:
+            return formatter.vformat(template, (), params)
+        return "".join([
+            literal if name is None
+            else literal + formatter.format_field(formatter.get_value(name, (), params), spec)
+            for literal, name, spec in plan
+        ])
     except (ValueError, IndexError, AttributeError):
         return template
 

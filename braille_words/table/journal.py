@@ -29,12 +29,13 @@ from typing import Any, TextIO
 
 from braille_words import private_files
 from braille_words.errors import BrailleWordsError
+from braille_words.json_text import encoder
 from braille_words.private_files import FILE_MODE, append_private, private_folder, tighten_fd
 
 FORMAT = "braille-words-journal"
 VERSION = 1
 
-_LINE = json.JSONEncoder(ensure_ascii=False, sort_keys=True).encode
+_LINE = encoder(compact=False, sort_keys=True)
 """A journal line's JSON, by one encoder for all (``json.dumps`` with arguments makes one
 at every call, and a line is written at every move)."""
 

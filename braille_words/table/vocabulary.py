@@ -107,6 +107,10 @@ def clean_line(line: str) -> str:
     invisible format characters are dropped: a byte-order mark pasted from a file or a
     zero-width joiner from a phone's keyboard made ``stojak`` an unknown command, though
     the player could neither see nor hear them."""
+    if line.isprintable():
+        # The usual line: no control or format character, no lone surrogate (none of them
+        # is printable), so nothing to change; looked at once, not letter by letter.
+        return line
     line = line.encode("utf-8", "replace").decode("utf-8")
     return "".join(
         " " if kind == "Cc" else ch

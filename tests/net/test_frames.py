@@ -124,3 +124,54 @@ def test_a_seats_view_is_made_once_a_position_and_is_its_own(tmp_path: Any, poli
     assert session.play(seat, session.kit.commands.parse("dobierz", session.view_of(seat)))
     assert session.view_of(0) is not first and made.count(0) == 2
     session.close()
+
+
+def test_one_encoder_built_once_writes_what_json_dumps_writes() -> None:
+    from braille_words.json_text import encoder
+
+    values: list[Any] = [0, -0.0, 1.5, 1e100, float("inf"), None, True, "żółw\n\"\x00\u2028",
+                         [1, (2, "ą")], {"b": 1, "a": [{"z": None}]}, {1: 2, 2.5: "x"}]
+    compact, spaced, loose = encoder(), encoder(compact=False, sort_keys=True), \
+        encoder(default=str)
+    for value in values:
+        assert compact(value) == json.dumps(value, **DUMPED)
+        assert spaced(value) == json.dumps(value, ensure_ascii=False, sort_keys=True)
+    with pytest.raises(TypeError):
+        compact({"a": object()})
+    odd = object()
+    assert loose({"a": odd}) == json.dumps({"a": odd}, default=str, **DUMPED)
+
+
+def test_a_seats_next_view_keeps_the_text_of_the_parts_it_holds_unchanged() -> None:
+    """A rack the move did not touch is the very object the last view held: its text is
+    kept; a part that is a new object is made anew. Whatever is kept, the text reads back
+    as the view it was made of."""
+    seat = frames.SeatViews()
+    rack = [[n, "ą"] for n in range(frames.BIG)]
+    options = {f"o{n}": n for n in range(frames.BIG)}
+    first = {"seat": 0, "rack": rack, "options": options, "bank": 20}
+    second = {"seat": 0, "rack": rack, "options": options, "bank": 19}
+    third = {"seat": 0, "rack": [*rack, [99, "z"]], "options": options, "bank": 18}
+    for view in (first, second, third, {"rack": rack}, {"seat": 0}, [1, 2]):
+        made = seat.text(view)
+        assert made is not None and json.loads(made) == view
+        assert seat.text(view) is made  # the same view: the same text
+    assert seat.text({"seat": 0, "rack": [object()] * frames.BIG}) is None
+
+
+def test_a_seat_is_never_given_a_part_of_another_seats_view(tmp_path: Any, polish: Any) -> None:
+    """Each seat's texts are made of its own views only, move after move, though the game
+    shares every unchanged part between a seat's views."""
+    session = new_session(find_game("rummikub"), parse_players("human,human,human", "pl"),
+                          seed=4, lexicon=polish, journal_path=tmp_path / "t.jsonl")
+    seats = [frames.SeatViews() for _ in range(3)]
+    for _ in range(7):
+        before = [session.view_of(s) for s in range(3)]
+        session.handle(min(session.state.awaiting), "dobierz")
+        for s, views in enumerate(seats):
+            view = session.view_of(s)
+            made = views.text(view)
+            assert made is not None and json.loads(made) == json.loads(json.dumps(view))
+            if s not in before[s]["awaiting"]:  # a rack its own move did not touch
+                assert view["rack"] is before[s]["rack"]
+    session.close()

@@ -37,6 +37,7 @@ from braille_words.errors import InputError
 from braille_words.games.base import Event, Reason, ReasonCodes, RuleViolation
 from braille_words.games.interface import GameRules
 from braille_words.games.options import check_options, choices, options_json
+from braille_words.games.view_parts import ByIdentity
 from braille_words.games.votes import TableVote
 from braille_words.games.word_rummikub.settings import (
     Settings,
@@ -70,7 +71,7 @@ def _ours(name: str) -> Any:
 
 
 
-@dataclass
+@dataclass(frozen=True)
 class Options:
     """The variants and the teacher's settings for one game.
 
@@ -125,6 +126,17 @@ class Cell:
 
 Word = tuple[Cell, ...]
 Table = tuple[Word, ...]
+
+
+def _rack_view(tiles: tuple[Tile, ...]) -> list[RackTile]:
+    return [(t.id, t.letter) for t in tiles]
+
+
+_RACK_VIEWS = ByIdentity(_rack_view)
+"""A rack's part of a view, made once per rack: a move leaves the other seats' racks as
+they were (the very tuples), and their views hold the very same part again."""
+_OPTIONS_VIEWS = ByIdentity(Options.to_json)
+"""The options' part of every view, made once per game (``Options`` is frozen)."""
 
 
 def word_text(word: Sequence[Cell]) -> str:
@@ -289,9 +301,6 @@ class State:
     def view_for(self, seat: int) -> RummikubView:
         """All and only what ``seat`` may know: its own rack, the (working) table, sizes."""
 
-        def tile_view(t: Tile) -> RackTile:
-            return (t.id, t.letter)
-
         return {
             "game": GAME_ID,
             "seat": seat,
@@ -306,8 +315,8 @@ class State:
                 }
                 for w in self.turn.table
             ],
-            "rack": [tile_view(t) for t in self.rack_of(seat)],
-            "loose": [tile_view(t) for t in self.turn.loose],
+            "rack": _RACK_VIEWS(self.rack_of(seat)),
+            "loose": _RACK_VIEWS(self.turn.loose),
             "rack_sizes": [len(self.rack_of(s)) for s in range(len(self.seats))],
             "bank": len(self.bank),
             "tile_points": TILE_POINTS,
@@ -319,7 +328,7 @@ class State:
             "vote": self.vote.to_json() if self.vote else None,
             "over": self.over,
             "result": self.outcome() if self.over else None,
-            "options": self.options.to_json(),
+            "options": _OPTIONS_VIEWS(self.options),
         }
 
     # ---- JSON
