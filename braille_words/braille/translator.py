@@ -121,27 +121,47 @@ def _chosen(mode: Mode) -> Mode:
 
 _CAPITALISED = re.compile(r"[^\W\d_]{2,}")
 _CONTRACTED_TABLES = frozenset({TABLE_FILES[("en", Mode.LITERARY)]})
+_QUOTED = re.compile(
+    r"""(?<![^\s(\[/—–-])(?:'([^'\s](?:[^']*[^'\s])?)'|"([^"\s](?:[^"]*[^"\s])?)"|"""
+    r"""“([^”\s](?:[^”]*[^”\s])?)”|‘([^’\s](?:[^’]*[^’\s])?)’)(?!\w)"""
+)
+"""Text between quotes that open at a word's start and close at its end ('done', "rules",
+“kot”): in the catalogues, what a player types ("type 'done'", "say \"hint\"", a hint's
+"type: \"h4 basic\""). An apostrophe inside or after a word (Ada's, players') opens none."""
+
+
+def _spelled_spans(text: str) -> Iterator[tuple[int, int]]:
+    """Where ``text`` is to be written letter for letter: words wholly in capitals (the
+    game's words) and quoted text (what a player types)."""
+    for found in _CAPITALISED.finditer(text):
+        if found.group().isupper():
+            yield found.span()
+    for found in _QUOTED.finditer(text):
+        group = next(g for g in range(1, 5) if found.group(g) is not None)
+        yield found.span(group)
 
 
 def _typeform(tables: list[str], text: str) -> list[int] | None:
-    """liblouis' per-character typeform: "no contraction" over every word written wholly in
-    capitals, in a contracted table. The game's words are written in capitals (TREASURE,
-    ŻABA), and a reader must feel each of their letters: the words said in Alice hide no
-    forbidden letter in a contraction, a played word reads as its cards ("TREASURE" was
-    ⠞⠗⠂⠎⠥⠗⠑, its EA one cell). UEB spells strings of capitals letter for letter too
-    (Guidelines for Technical Material, Part 1); a capitalised sentence word stays contracted.
-    None when nothing needs it (the call stays as it was)."""
+    """liblouis' per-character typeform: "no contraction" where a reader must read every
+    letter as written (``_spelled_spans``), in a contracted table.
+
+    The game's words are written in capitals (TREASURE, ŻABA), and a reader must feel each of
+    their letters: the words said in Alice hide no forbidden letter in a contraction, a
+    played word reads as its cards ("TREASURE" was ⠞⠗⠂⠎⠥⠗⠑, its EA one cell). UEB spells
+    strings of capitals letter for letter too (Guidelines for Technical Material, Part 1); a
+    capitalised sentence word stays contracted. What a player must type is quoted in the
+    catalogues, and is written as it is typed: a hint's "type: \"acknowledging\"" was
+    ⠁⠉⠐⠅⠇⠫⠛⠬ (with its "now", "ed" and "ing" signs), a word a Braille keyboard user types
+    letter by letter in grade 1. None when nothing needs it (the call stays as it was)."""
     if not tables or Path(tables[0]).name not in _CONTRACTED_TABLES:
         return None
     import louis
 
     marks: list[int] | None = None
-    for found in _CAPITALISED.finditer(text):
-        if not found.group().isupper():
-            continue
+    for start, end in _spelled_spans(text):
         if marks is None:
             marks = [0] * len(text)
-        marks[found.start():found.end()] = [louis.no_contract] * (found.end() - found.start())
+        marks[start:end] = [louis.no_contract] * (end - start)
     return marks
 
 
