@@ -28,7 +28,7 @@ from braille_words.present.messages import render
 from braille_words.present.rulebook import rules_told
 from braille_words.present.tally import tally
 from braille_words.speech.speaker import mark_word
-from braille_words.speech.spelling import letter_name
+from braille_words.speech.spelling import said_letter as spelled
 
 GAME = "word_thief"
 WORD_LANG = "en"
@@ -48,8 +48,8 @@ def _t(lang: str, key: str, verbosity: str = "beginner", /, **params: Any) -> st
 
 def said_letter(letter: str, lang: str) -> str:
     """A card's letter by its English name ("kay"), marked for the English voice when the
-    sentence is Polish: a Polish voice would read "kay" as "kaj"."""
-    return mark_word(letter_name(letter, WORD_LANG), WORD_LANG, lang)
+    sentence is Polish: a Polish voice would read "kay" as "kaj"; K itself on the cells."""
+    return spelled(letter, WORD_LANG, lang)
 
 
 def suit_name(suit: str | None, lang: str) -> str:
