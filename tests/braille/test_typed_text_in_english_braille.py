@@ -58,6 +58,10 @@ def test_a_routing_key_on_a_spelled_letter_of_typed_text_points_at_that_letter()
      "H4 stand"),
     ("word_thief", "hint_worth", {"line": "lay outstanding", "points": 9, "kind": ""},
      "lay outstanding"),
+    ("alicja", "hint_line", {"line": "say ship"}, "say ship"),
+    ("scrabble_cards", "your_verdict", {"player": "Ada", "word": "-", "immediate": "no"},
+     "check"),
+    ("common", "for_example", {"example": "challenge 2"}, "challenge 2"),
     ("seven_words", "command_as_word", {"word": "done"}, "word done"),
     ("seven_words", "challenges_now", {}, "challenge"),
     ("seven_words", "ruling_now", {}, "different family"),
@@ -68,3 +72,12 @@ def test_every_english_hint_and_what_to_type_reach_the_cells_letter_for_letter(
     said = render("en", game, key, params)
     assert typed in said
     assert _spelled(typed) in text_to_cells(said, "en"), said
+
+
+def test_the_quotes_around_what_to_type_are_ueb_quotation_marks() -> None:
+    """liblouis reads a straight ' as an apostrophe (⠄done⠄) and a straight " closing
+    uncontracted text as the ditto mark (⠦done⠠⠶): the cells show UEB's quotation marks."""
+    assert to_unicode(text_to_cells('say "done" now', "en")) == "⠎⠁⠽⠀⠦⠙⠕⠝⠑⠴⠀⠝⠪"
+    assert to_unicode(text_to_cells("say 'done' now", "en")) == "⠎⠁⠽⠀⠠⠦⠙⠕⠝⠑⠠⠴⠀⠝⠪"
+    line = text_line("say 'done' now", "en", name="message")
+    assert line.target_at(4) == ("message", 4)  # the quote is still the text's character 4
