@@ -73,3 +73,35 @@ def test_alice_takes_axe_at_the_fire_station(english: Any) -> None:
     view = {"themes": [fire], "round": 0}
     assert fits(rules, view, ["axe"])
     assert fits(rules, view, ["colour"])
+
+
+@pytest.mark.parametrize(("word", "other"), [
+    ("grey", "gray"), ("colours", "color"), ("travelled", "traveled"), ("axes", "ax"),
+    ("organised", "organize"), ("centre", "center"), ("colourise", "colorize"),
+])
+def test_a_word_in_its_other_spelling_is_a_form_of_the_same_word(
+    word: str, other: str, english: Any
+) -> None:
+    """GREY after GRAY is the same word again (Alice's repeat, Wordsy's family), not a new one."""
+    from braille_words.lexicon.family import kinship
+
+    found = kinship(word, other, "en", contains=english.contains)
+    assert found is not None and found.kind == "inflection"
+
+
+@pytest.mark.parametrize(("word", "other"), [("four", "for"), ("tour", "tor"), ("pour", "por")])
+def test_words_every_spelling_has_are_not_linked_by_a_spelling_rule(
+    word: str, other: str, english: Any
+) -> None:
+    """FOUR is no British FOR: only forms SCOWL lists for one spelling alone are paired."""
+    from braille_words.lexicon.family import kinship
+
+    assert kinship(word, other, "en", contains=english.contains) is None
+
+
+def test_in_english_alice_grey_after_gray_is_a_repeat(english: Any) -> None:
+    from braille_words.games.registry import find_game
+
+    rules = find_game("alicja", "en").make_rules(english, {})
+    assert rules._repeat([(0, "gray")], ["grey"]) == ("gray", 0, "grey", "form")
+    assert rules._repeat([(0, "colour")], ["color"]) == ("colour", 0, "color", "form")
