@@ -390,8 +390,8 @@ class Presenter(GamePresenter[WordThiefView]):
     def describe_move(self, move: Any, lang: str, view: WordThiefView | None = None) -> str:
         line = to_command(move, view or {}, lang)  # type: ignore[arg-type]
         points = points_of(move)
-        if points is None:
-            return line
+        if points is None:  # quoted in English, as every line to type (spelled on the cells)
+            return _t(lang, "hint_line", line=line)
         # The points after the line, as words of their own ("ROUTED:" would not be marked
         # as English for the voice).
         return _t(lang, "hint_worth", points=points, line=line, kind=kind_of(move) or "")
