@@ -121,28 +121,64 @@ def _chosen(mode: Mode) -> Mode:
 
 _CAPITALISED = re.compile(r"[^\W\d_]{2,}")
 _CONTRACTED_TABLES = frozenset({TABLE_FILES[("en", Mode.LITERARY)]})
+_QUOTED = re.compile(
+    r"""(?<![^\s(\[/—–-])(?:'([^'\s](?:[^']*[^'\s])?)'|"([^"\s](?:[^"]*[^"\s])?)"|"""
+    r"""“([^”\s](?:[^”]*[^”\s])?)”|‘([^’\s](?:[^’]*[^’\s])?)’)(?!\w)"""
+)
+"""Text between quotes that open at a word's start and close at its end ('done', "rules",
+“kot”): in the catalogues, what a player types ("type 'done'", "say \"hint\"", a hint's
+"type: \"h4 basic\""). An apostrophe inside or after a word (Ada's, players') opens none."""
 
 
-def _typeform(tables: list[str], text: str) -> list[int] | None:
-    """liblouis' per-character typeform: "no contraction" over every word written wholly in
-    capitals, in a contracted table. The game's words are written in capitals (TREASURE,
-    ŻABA), and a reader must feel each of their letters: the words said in Alice hide no
-    forbidden letter in a contraction, a played word reads as its cards ("TREASURE" was
-    ⠞⠗⠂⠎⠥⠗⠑, its EA one cell). UEB spells strings of capitals letter for letter too
-    (Guidelines for Technical Material, Part 1); a capitalised sentence word stays contracted.
-    None when nothing needs it (the call stays as it was)."""
+def _spelled_spans(text: str) -> Iterator[tuple[int, int, int]]:
+    """Where ``text`` is to be written letter for letter: words wholly in capitals (the
+    game's words) and quoted text (what a player types), each as (start, end, quotes): the
+    quoted text between ``start`` and ``end``, its quote marks just outside (``quotes`` 1),
+    or none (0)."""
+    for found in _CAPITALISED.finditer(text):
+        if found.group().isupper():
+            yield (*found.span(), 0)
+    for found in _QUOTED.finditer(text):
+        group = next(g for g in range(1, 5) if found.group(g) is not None)
+        yield (*found.span(group), 1)
+
+
+_DIRECTED = {"'": "‘’", '"': "“”"}
+"""A straight quote around text to type, as the directed quotes it stands for: liblouis reads
+a straight ' as an apostrophe (⠄done⠄), and a straight " closing uncontracted text as the
+ditto mark (⠦done⠠⠶); directed quotes are UEB's quotation marks (⠠⠦…⠠⠴, ⠦…⠴)."""
+
+
+def _prepared(tables: list[str], text: str) -> tuple[str, list[int] | None]:
+    """``text`` as liblouis is given it, with its per-character typeform: "no contraction"
+    where a reader must read every letter as written (``_spelled_spans``), in a contracted
+    table, and the straight quotes around such text directed (``_DIRECTED``; one character
+    for one, so positions stay the text's).
+
+    The game's words are written in capitals (TREASURE, ŻABA), and a reader must feel each of
+    their letters: the words said in Alice hide no forbidden letter in a contraction, a
+    played word reads as its cards ("TREASURE" was ⠞⠗⠂⠎⠥⠗⠑, its EA one cell). UEB spells
+    strings of capitals letter for letter too (Guidelines for Technical Material, Part 1); a
+    capitalised sentence word stays contracted. What a player must type is quoted in the
+    catalogues, and is written as it is typed: a hint's "type: \"acknowledging\"" was
+    ⠁⠉⠐⠅⠇⠫⠛⠬ (with its "now", "ed" and "ing" signs), a word a Braille keyboard user types
+    letter by letter in grade 1. The typeform is None when nothing needs it (the call stays
+    as it was)."""
     if not tables or Path(tables[0]).name not in _CONTRACTED_TABLES:
-        return None
+        return text, None
     import louis
 
     marks: list[int] | None = None
-    for found in _CAPITALISED.finditer(text):
-        if not found.group().isupper():
-            continue
+    chars: list[str] | None = None
+    for start, end, quotes in _spelled_spans(text):
         if marks is None:
             marks = [0] * len(text)
-        marks[found.start():found.end()] = [louis.no_contract] * (found.end() - found.start())
-    return marks
+        marks[start:end] = [louis.no_contract] * (end - start)
+        if quotes and text[start - 1] in _DIRECTED:
+            chars = chars or list(text)
+            directed = _DIRECTED[text[start - 1]]
+            chars[start - 1], chars[end] = directed[0], directed[1]
+    return ("".join(chars) if chars else text), marks
 
 
 def _call_louis(func_name: str, tables: list[str], text: str) -> str:
@@ -151,7 +187,7 @@ def _call_louis(func_name: str, tables: list[str], text: str) -> str:
     func = getattr(louis, func_name)
     extra = {}
     if func_name == "translateString":
-        typeform = _typeform(tables, text)
+        text, typeform = _prepared(tables, text)
         if typeform is not None:
             extra["typeform"] = typeform
     try:
@@ -196,8 +232,9 @@ def text_with_positions(
     try:
         with _LOCK:
             tables = _tables(lang, mode)
+            given, typeform = _prepared(tables, text)
             out, in_pos, _out_pos, _cursor = louis.translate(
-                tables, text, typeform=_typeform(tables, text), mode=louis.dotsIO
+                tables, given, typeform=typeform, mode=louis.dotsIO
             )
     except RuntimeError as exc:
         raise BrailleWordsError(

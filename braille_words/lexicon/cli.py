@@ -97,7 +97,7 @@ def _usage(parser: argparse.ArgumentParser) -> int:
 
 def _settings(lang: str, args: argparse.Namespace) -> Settings:
     base = None if args.defaults else store.saved_settings(lang, args.data)
-    base = base or Settings.default(lang)
+    base = (base or Settings.default(lang)).current()
     # Only the options given replace the remembered ones; paths are kept absolute so a
     # later build from another folder reads the same files.
     def absolute(paths: list[str] | None, old: tuple[str, ...]) -> tuple[str, ...]:

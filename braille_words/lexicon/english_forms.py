@@ -84,11 +84,39 @@ def irregular_bases() -> dict[str, tuple[str, ...]]:
     return {form: tuple(found) for form, found in bases.items()}
 
 
+@functools.cache
+def spelling_variants() -> dict[str, tuple[str, ...]]:
+    """Each word with a British or an American spelling and the same word's other spellings
+    (COLOUR: color; COLOR: colour), read once from ``en-spelling-variants.txt`` (written by
+    ``tools/en_spelling_variants.py`` from SCOWL): a table takes both spellings, and GREY
+    after GRAY is the word said again, not a new one."""
+    pairs: dict[str, list[str]] = {}
+    source = Path(__file__).resolve().parent / "en-spelling-variants.txt"
+    for line in source.read_text(encoding="utf-8").splitlines():
+        words = line.split("#", 1)[0].split()
+        for other in words[1:]:
+            pairs.setdefault(words[0], []).append(other)
+            pairs.setdefault(other, []).append(words[0])
+    return {word: tuple(dict.fromkeys(others)) for word, others in pairs.items()}
+
+
 @functools.lru_cache(maxsize=1 << 16)
 def english_lemmas(word: str, contains: Callable[[str], bool]) -> tuple[str, ...]:
-    """``word`` and every base form it is an inflection of that ``contains`` knows. Kept
-    once asked: a game asks about the same words said in a round again at every turn, and
-    ``inflect`` takes a millisecond or more a word."""
+    """``word`` and every base form it is an inflection of that ``contains`` knows, each in
+    its other spellings too (COLOURS: colour, color). Kept once asked: a game asks about the
+    same words said in a round again at every turn, and ``inflect`` takes a millisecond or
+    more a word."""
+    found = _lemmas_as_spelled(word, contains)
+    variants = spelling_variants()
+    found += [v for f in found for v in variants.get(f, ()) if contains(v)]
+    for other in variants.get(word, ()):
+        if contains(other):
+            found += _lemmas_as_spelled(other, contains)
+    return tuple(dict.fromkeys(found))
+
+
+def _lemmas_as_spelled(word: str, contains: Callable[[str], bool]) -> list[str]:
+    """``word`` and the base forms it is an inflection of, in its own spelling."""
     found = [word]
     found.extend(b for b in irregular_bases().get(word, ()) if contains(b))
     singular = inflect_engine().singular_noun(word)
@@ -102,7 +130,7 @@ def english_lemmas(word: str, contains: Callable[[str], bool]) -> tuple[str, ...
         if len(stem) >= 3 and stem[-1] == stem[-2] and stem[-1] not in "aeiousl":
             candidates.append(stem[:-1])  # stopped → stop, running → run
         found.extend(c for c in candidates if c != word and contains(c))
-    return tuple(dict.fromkeys(found))
+    return found
 
 
 _DERIVING: tuple[str, ...] = tuple(

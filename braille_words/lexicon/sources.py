@@ -2,7 +2,8 @@
 
 The word lists are Debian's: ``wpolish`` for Polish (every inflected form, so a game accepts
 "źdźbła" as well as "źdźbło") and ``scowl`` sizes up to 70 for English (a standard
-dictionary, without the rare words of the larger sizes). Which files are read is a setting
+dictionary, without the rare words of the larger sizes; American and British spellings both,
+``ENGLISH_SPELLINGS``). Which files are read is a setting
 (``Settings``), kept with the compiled lexicon so a later plain ``lexicon build`` (as
 setup.sh runs) rebuilds the same lexicon rather than silently dropping a teacher's list.
 
@@ -25,14 +26,35 @@ from braille_words.tiles import Alphabet, alphabet, normalize
 SCOWL_DIR = Path("/usr/share/dict/scowl")
 SCOWL_SIZES = (10, 20, 35, 40, 50, 55, 60, 70)
 
+ENGLISH_SPELLINGS = ("english", "american", "british", "british_z")
+"""SCOWL's lists an English table reads: the words every spelling shares (``english``), then
+American (COLOR, AX), British (COLOUR, AXE, ORGANISE) and British with Oxford's -ize
+(COLOURIZE) spellings. A table accepts both: Polish students learn British spellings at
+school, English-speaking players elsewhere American ones, and a word game should refuse
+neither COLOUR nor COLOR. Canadian and Australian lists add nothing beyond these but their
+mixes of the two."""
+
 DEFAULT_SOURCES: dict[str, tuple[str, ...]] = {
     "pl": ("/usr/share/dict/polish",),
     "en": tuple(
         str(SCOWL_DIR / f"{kind}-words.{size}")
-        for kind in ("english", "american")
+        for kind in ENGLISH_SPELLINGS
         for size in SCOWL_SIZES
     ),
 }
+
+FORMER_DEFAULT_SOURCES: dict[str, tuple[tuple[str, ...], ...]] = {
+    "en": (
+        tuple(
+            str(SCOWL_DIR / f"{kind}-words.{size}")
+            for kind in ("english", "american")
+            for size in SCOWL_SIZES
+        ),
+    ),
+}
+"""Default sources of earlier versions. A compiled lexicon remembers its sources so that a
+teacher's ``--source`` survives a plain ``lexicon build``; a lexicon built from a former
+default was never a choice, and is rebuilt from today's default (``Settings.current``)."""
 
 LANGS: tuple[str, ...] = ("pl", "en")
 
@@ -50,6 +72,14 @@ class Settings:
     def default(cls, lang: str) -> Settings:
         alphabet(lang)  # raises a clear error for an unknown language
         return cls(lang, DEFAULT_SOURCES[lang])
+
+    def current(self) -> Settings:
+        """These settings with a former default list of sources replaced by today's: an
+        install built before British spellings were read (the American list alone) gains
+        them at its next ``lexicon build``, while a teacher's own sources stay."""
+        if self.sources in FORMER_DEFAULT_SOURCES.get(self.lang, ()):
+            return Settings(self.lang, DEFAULT_SOURCES[self.lang], self.extra, self.ban)
+        return self
 
     def to_json(self) -> dict[str, object]:
         return {

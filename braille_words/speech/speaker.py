@@ -41,6 +41,13 @@ _MARK_TAG = re.compile(f"{WORD_START}[A-Za-z-]+:")
 _MARKED = re.compile("\x0e([A-Za-z-]{2,12}):([^\x0e\x0f]*)\x0f")
 _marking = True
 
+NAMED_START = "\x10"  # DATA LINK ESCAPE: a letter as it is written …
+NAMED_SAID = "\x11"  # DEVICE CONTROL 1: … then as it is said (its name) …
+NAMED_END = "\x12"  # DEVICE CONTROL 2: … and the sentence again (none of them is white
+# space to str.split, which a speaker's message runs through, as \x1c-\x1f are)
+_NAMED = re.compile("\x10([^\x10\x11\x12]*)\x11([^\x10\x11\x12]*)\x12")
+_NAMED_CHARS = (NAMED_START, NAMED_SAID, NAMED_END)
+
 
 def escape(text: str) -> str:
     """Text as SSML character data. (xml.sax.saxutils does this too, but importing it pulls
@@ -70,6 +77,33 @@ def mark_word(text: str, word_lang: str, lang: str) -> str:
     if not _marking or not text or word_lang == lang:
         return text
     return f"{WORD_START}{word_lang}:{strip_marks(text)}{WORD_END}"
+
+
+def named(written: str, said: str) -> str:
+    """A letter that a voice says by its name and a reader reads as itself: ``said`` ("vee",
+    "żet", itself marked by ``mark_word`` when it is in another language) in speech and in
+    every plain-text output, ``written`` ("V") on the Braille cells (``for_cells``). A Braille
+    reader reads the letter, not a name spelled out in contracted Braille ("1 vee (4)" where
+    the card is V)."""
+    return f"{NAMED_START}{written}{NAMED_SAID}{said}{NAMED_END}"
+
+
+def for_cells(text: str) -> str:
+    """The sentence as it goes on the Braille cells: each letter said by its name as the
+    letter itself (``named``), every other mark taken out (``strip_marks``)."""
+    if NAMED_START in text:
+        text = _NAMED.sub(lambda m: m.group(1), text)
+    return strip_marks(text)
+
+
+def _said(text: str) -> str:
+    """Letters said by name as their names (``named``), stray parts of such marks gone."""
+    if not any(ch in text for ch in _NAMED_CHARS):
+        return text
+    text = _NAMED.sub(lambda m: m.group(2), text)
+    for ch in _NAMED_CHARS:
+        text = text.replace(ch, "")
+    return text
 
 
 def upper_marked(text: str) -> str:
@@ -109,7 +143,9 @@ def plain_game_words(text: str) -> str:
 
 
 def strip_marks(text: str) -> str:
-    """The plain sentence: marked words as their text, stray marks gone."""
+    """The plain sentence as said: marked words as their text, letters by their names
+    (``named``), stray marks gone."""
+    text = _said(text)
     if WORD_START not in text and WORD_END not in text:
         return text
     plain = _MARKED.sub(lambda m: m.group(2), text)
@@ -118,6 +154,7 @@ def strip_marks(text: str) -> str:
 
 def marked_spans(text: str) -> list[tuple[str, str | None]]:
     """The sentence as (text, language) runs; None is the sentence's own language."""
+    text = _said(text)
     spans: list[tuple[str, str | None]] = []
     at = 0
     for m in _MARKED.finditer(text):
@@ -131,7 +168,7 @@ def marked_spans(text: str) -> list[tuple[str, str | None]]:
 
 
 def has_marks(text: str) -> bool:
-    return _MARKED.search(text) is not None
+    return _MARKED.search(_said(text)) is not None
 
 
 def to_ssml(

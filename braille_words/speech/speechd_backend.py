@@ -18,7 +18,13 @@ from typing import Any
 from braille_words.audio.devices import AudioDeviceError
 from braille_words.speech.espeak import EngineUnavailable
 from braille_words.speech.settings import VoiceSettings
-from braille_words.speech.speaker import Message, WorkerSpeaker, has_marks, to_ssml
+from braille_words.speech.speaker import (
+    Message,
+    WorkerSpeaker,
+    has_marks,
+    strip_marks,
+    to_ssml,
+)
 from braille_words.speech.speechd_instance import PrivateSpeechd
 
 # A message that never reports its end (a stuck output module) must not stop the seat forever.
@@ -109,7 +115,7 @@ class SpeechdSpeaker(WorkerSpeaker):
             modes = self._module.DataMode
             self._client.set_data_mode(modes.SSML if ssml else modes.TEXT)
             self._client.speak(
-                to_ssml(msg.text, msg.lang, every_run=True) if ssml else msg.text,
+                to_ssml(msg.text, msg.lang, every_run=True) if ssml else strip_marks(msg.text),
                 callback=lambda _kind, *a, **k: done.set(),
                 event_types=(cb.END, cb.CANCEL),
             )

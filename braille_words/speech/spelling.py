@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from braille_words.speech.settings import check_lang
+from braille_words.speech.speaker import mark_word, named
 from braille_words.tiles import Tile, normalize
 
 POLISH_LETTER_NAMES: dict[str, str] = {
@@ -98,6 +99,16 @@ def letter_name(letter: str, lang: str = "pl") -> str:
     return names.get(normalize(letter), letter)
 
 
+def said_letter(letter: str, word_lang: str = "pl", lang: str | None = None) -> str:
+    """A letter as a sentence names it: by its name in ``word_lang`` for a voice (marked so
+    when the sentence is in another language ``lang``), as the letter itself, in capitals as
+    the game's words are written, on the Braille cells (``speaker.named``). A reader of
+    "Cards: 5: en, pee" read names spelled out in contracted Braille; "5: N, P" is what the
+    cards are. The one way every game names a letter in a sentence."""
+    name = letter_name(letter, word_lang)
+    return named(normalize(letter).upper(), mark_word(name, word_lang, lang or word_lang))
+
+
 def joker_name(kind: str = "joker", lang: str = "pl") -> str:
     try:
         return JOKER_NAMES[kind][check_lang(lang)]
@@ -112,12 +123,14 @@ def spell(
     *,
     joker: str = "joker",
     sep: str = ", ",
+    written: bool = False,
 ) -> str:
     """Tiles (or a word) as letter names: ``spell("żółw")`` → "żet, o kreskowane, eł, wu".
 
     A joker is a ``Tile`` without a letter, ``None``, or one of ``? * _`` in text; it is
     named by its game's word (``joker="blank"`` in Scrabble karty, ``"wild"`` in Word Thief).
-    Spaces are skipped.
+    Spaces are skipped. ``written``: each letter is ``said_letter``, its name aloud and the
+    letter itself on the Braille cells (a sentence said to a seat, not a voice's text alone).
     """
     items: Iterable[Tile | str | None] = normalize(tiles) if isinstance(tiles, str) else tiles
     words: list[str] = []
@@ -126,5 +139,5 @@ def spell(
         if letter is None or letter in JOKER_CHARS:
             words.append(joker_name(joker, lang))
         elif not letter.isspace():
-            words.append(letter_name(letter, lang))
+            words.append(said_letter(letter, lang) if written else letter_name(letter, lang))
     return sep.join(words)

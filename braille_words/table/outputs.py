@@ -20,7 +20,7 @@ from typing import Any, TextIO
 
 from braille_words.braille.lines import NamedGrid, NamedLine
 from braille_words.braille.translator import braille_setting
-from braille_words.speech.speaker import strip_marks
+from braille_words.speech.speaker import for_cells
 from braille_words.table.seat.boards import ViewLine
 from braille_words.table.seat.keys import SILENT, Router, SeatKeys, Step
 from braille_words.table.seat.names import SeatNames
@@ -150,7 +150,7 @@ class SeatOutput(SeatNames):
                 self.voice.speak(sentence)
             if self.display is None:
                 return
-            shown = strip_marks(braille or sentence)
+            shown = for_cells(braille or sentence)
             line = self.surface.message(shown, braille_items)
             if line is None:
                 return
@@ -233,7 +233,7 @@ class SeatOutput(SeatNames):
             if news.last and (news.last_public or not self.muted):
                 news.said.append(news.last)
                 self.voice.speak(news.last)
-                line = self.surface.message(strip_marks(news.last_shown or news.last))
+                line = self.surface.message(for_cells(news.last_shown or news.last))
                 if self.display is not None and line is not None:
                     self.surface.apply(news.again(line))
 

@@ -11,7 +11,6 @@ from braille_words.braille import (
     Mode,
     Pager,
     braille_setting,
-    cells_to_text,
     from_unicode,
     letter_cell,
     sentences_in,
@@ -137,42 +136,6 @@ def test_a_computer_braille_reader_types_computer_braille() -> None:
 
 def test_polish_seats_type_polish_computer_braille_as_before() -> None:
     assert typing_mode("pl", Mode.LITERARY) is Mode.COMPUTER
-
-
-POLISH = "zażółć gęślą jaźń"
-
-
-@pytest.mark.parametrize("mode", [Mode.LITERARY, Mode.UNCONTRACTED])
-def test_polish_letters_reach_an_english_reader_as_ueb_modified_letters(mode: Mode) -> None:
-    """A Polish word or name in an English sentence (a Polish-words game read in English, a
-    player called Łucja): each marked letter is its UEB modifier and the plain letter, never
-    liblouis' escape "'\\x017c'"; ą ę take the first transcriber-defined modifier (ogonek), ż
-    the second (dot above), and the sentence reads back as it was written."""
-    cells = text_to_cells(f"Łucja: {POLISH}", "en", mode)
-    assert "\\" not in cells_to_text(cells, "en", mode)
-    assert cells_to_text(cells, "en", mode) == f"Łucja: {POLISH}"
-    assert to_unicode(text_to_cells("ż ą ę ó ł", "en", mode)) == "⠘⠸⠆⠵⠀⠘⠸⠂⠁⠀⠘⠸⠂⠑⠀⠘⠌⠕⠀⠈⠡⠇"
-    # the capital sign before the modifier (UEB 4.2.2)
-    assert to_unicode(text_to_cells("Żaba", "en", mode)) == "⠠⠘⠸⠆⠵⠁⠃⠁"
-
-
-def test_a_modified_letter_is_never_part_of_a_contraction() -> None:
-    """UEB 4.2.4: "pięć" keeps its i and e apart (no "ie"/"en" sign through the ogonek)."""
-    assert to_unicode(text_to_cells("pięć", "en")) == "⠏⠊⠘⠸⠂⠑⠘⠌⠉"
-
-
-def test_polish_letters_in_american_computer_braille_are_their_plain_letters() -> None:
-    """American computer braille has no Polish letters: one cell each, the plain letter (as
-    BRLTTY shows a letter its table lacks), capitals with dot 7; a typed a stays a."""
-    with sentences_in(braille_setting("computer")):
-        assert to_unicode(text_to_cells("Łucja", "en")) == "⡇⠥⠉⠚⠁"
-        assert to_unicode(text_to_cells(POLISH, "en")) == "⠵⠁⠵⠕⠇⠉⠀⠛⠑⠎⠇⠁⠀⠚⠁⠵⠝"
-    assert cells_to_text(from_unicode("⠁⠑⠵"), "en", Mode.COMPUTER) == "aez"
-
-
-def test_a_polish_name_on_an_english_message_line_is_read_letter_for_letter() -> None:
-    line = text_line("Łucja: ŻABA, 8H across.", "en")
-    assert to_unicode(line.cells()).startswith("⠠⠈⠡⠇⠥⠉⠚⠁⠒⠀⠠⠠⠘⠸⠆⠵⠁⠃⠁")
 
 
 def test_a_word_in_capitals_a_played_word_is_spelled_in_a_contracted_message() -> None:

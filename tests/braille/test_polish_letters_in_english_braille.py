@@ -11,8 +11,15 @@ from __future__ import annotations
 
 import pytest
 
-from braille_words.braille.cells import to_unicode
-from braille_words.braille.translator import Mode, cells_to_text, text_to_cells
+from braille_words.braille import text_line
+from braille_words.braille.cells import from_unicode, to_unicode
+from braille_words.braille.translator import (
+    Mode,
+    braille_setting,
+    cells_to_text,
+    sentences_in,
+    text_to_cells,
+)
 
 POLISH = "ąćęłńóśźż"
 UEB = [Mode.LITERARY, Mode.UNCONTRACTED]
@@ -35,8 +42,32 @@ def test_a_polish_name_in_an_english_sentence_reads_back_whole(mode: Mode) -> No
     assert cells_to_text(text_to_cells(sentence, "en", mode), "en", mode) == sentence
 
 
-def test_the_ogonek_and_the_dot_above_are_the_first_and_second_transcriber_modifiers() -> None:
-    assert to_unicode(text_to_cells("ą", "en", Mode.LITERARY)) == "⠘⠸⠂⠁"
-    assert to_unicode(text_to_cells("ę", "en", Mode.UNCONTRACTED)) == "⠘⠸⠂⠑"
-    assert to_unicode(text_to_cells("ż", "en", Mode.LITERARY)) == "⠘⠸⠆⠵"
-    assert to_unicode(text_to_cells("Ż", "en", Mode.LITERARY)) == "⠠⠘⠸⠆⠵"
+@pytest.mark.parametrize("mode", UEB, ids=["ueb-g2", "ueb-g1"])
+def test_the_ogonek_and_the_dot_above_are_the_first_and_second_transcriber_modifiers(
+    mode: Mode,
+) -> None:
+    """ą ę take the first transcriber-defined modifier (ogonek), ż the second (dot above); ó
+    and ł keep UEB's own acute and solidus; the capital sign goes before the modifier (UEB
+    4.2.2)."""
+    assert to_unicode(text_to_cells("ż ą ę ó ł", "en", mode)) == "⠘⠸⠆⠵⠀⠘⠸⠂⠁⠀⠘⠸⠂⠑⠀⠘⠌⠕⠀⠈⠡⠇"
+    assert to_unicode(text_to_cells("Ż", "en", mode)) == "⠠⠘⠸⠆⠵"
+    assert to_unicode(text_to_cells("Żaba", "en", mode)) == "⠠⠘⠸⠆⠵⠁⠃⠁"
+
+
+def test_a_modified_letter_is_never_part_of_a_contraction() -> None:
+    """UEB 4.2.4: "pięć" keeps its i and e apart (no "ie"/"en" sign through the ogonek)."""
+    assert to_unicode(text_to_cells("pięć", "en")) == "⠏⠊⠘⠸⠂⠑⠘⠌⠉"
+
+
+def test_polish_letters_in_american_computer_braille_are_their_plain_letters() -> None:
+    """American computer braille has no Polish letters: one cell each, the plain letter (as
+    BRLTTY shows a letter its table lacks), capitals with dot 7; a typed a stays a."""
+    with sentences_in(braille_setting("computer")):
+        assert to_unicode(text_to_cells("Łucja", "en")) == "⡇⠥⠉⠚⠁"
+        assert to_unicode(text_to_cells("zażółć gęślą jaźń", "en")) == "⠵⠁⠵⠕⠇⠉⠀⠛⠑⠎⠇⠁⠀⠚⠁⠵⠝"
+    assert cells_to_text(from_unicode("⠁⠑⠵"), "en", Mode.COMPUTER) == "aez"
+
+
+def test_a_polish_name_on_an_english_message_line_is_read_letter_for_letter() -> None:
+    line = text_line("Łucja: ŻABA, 8H across.", "en")
+    assert to_unicode(line.cells()).startswith("⠠⠈⠡⠇⠥⠉⠚⠁⠒⠀⠠⠠⠘⠸⠆⠵⠁⠃⠁")

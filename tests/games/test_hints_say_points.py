@@ -66,7 +66,7 @@ def test_a_seven_words_hint_says_the_words_points(polish: Any) -> None:
     assert said["en"].startswith(f"{move.word.upper()} for {points} point")
     # and the line to type, as Rummikub's hint gives it: the word itself
     assert said["pl"].endswith(f"; napisz: {move.word.lower()}")
-    assert said["en"].endswith(f"; type: {move.word.lower()}")
+    assert said["en"].endswith(f'; type: "{move.word.lower()}"')
 
 
 def test_a_word_thief_hint_says_the_points_its_move_scores(english: Any) -> None:

@@ -14,6 +14,7 @@ from braille_words.games.registry import find_game
 from braille_words.games.scrabble_cards.presenter import Presenter, prompt, read
 from braille_words.games.scrabble_cards.rules import Against, Lay, Options, Rules, State
 from braille_words.present.messages import render, text
+from braille_words.speech.speaker import strip_marks
 
 SEATS = ["Ola", "Jan"]
 
@@ -27,7 +28,7 @@ def game(polish: Any, hands: list[str], board: tuple[str, ...] = ()) -> tuple[Ru
 def said(event: Event, lang: str) -> str:
     params = {**event.params, **Presenter().event_params(event.kind, event.params, 0, SEATS,
                                                           lang)}
-    return render(lang, "scrabble_cards", event.kind, params)
+    return strip_marks(render(lang, "scrabble_cards", event.kind, params))
 
 
 def test_drawn_premium_cards_are_named_as_cards_not_as_letters_or_counts() -> None:

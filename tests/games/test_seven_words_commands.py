@@ -67,7 +67,7 @@ def test_lines_become_moves(line: str, phase: str, move: object) -> None:
     ("line", "phase", "needle"),
     [
         ("wyzwanie 7", "challenges", "1 do 3"),
-        ("challenge", "challenges", "e.g. challenge 2"),
+        ("challenge", "challenges", "e.g. \"challenge 2\""),
         ("kot", "challenges", "gotowe"),
         ("", "writing", "Type a word"),
         ("słowo", "writing", "słowo"),

@@ -149,10 +149,10 @@ def test_errors_give_an_example_of_the_command_as_typed() -> None:
     with pytest.raises(InputError) as exc:
         parse("podziel 1", V)
     assert "Na przykład: podziel 2 3" in error_text(exc.value, "pl")
-    assert "For example: podziel 2 3" in error_text(exc.value, "en")
+    assert "For example: \"podziel 2 3\"" in error_text(exc.value, "en")
     with pytest.raises(InputError) as exc:
         parse("split 1", V)
-    assert "For example: split 2 3" in error_text(exc.value, "en")
+    assert "For example: \"split 2 3\"" in error_text(exc.value, "en")
 
 
 def test_an_english_verb_at_a_polish_seat_is_answered_in_polish() -> None:
@@ -262,7 +262,7 @@ def test_a_hint_to_lay_wkurzona_from_the_rack_names_the_word_not_only_equals_wku
     view: Any = {"rack": []}
     said = describe_move(move, "pl", view)
     assert said == "WKURZONA z twoich płytek; napisz: = wkurzona"
-    assert describe_move(move, "en", view).startswith("WKURZONA from your tiles; type: =")
+    assert describe_move(move, "en", view).startswith('WKURZONA from your tiles; type: "=')
 
 
 @pytest.mark.parametrize(

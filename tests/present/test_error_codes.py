@@ -91,7 +91,7 @@ def test_a_coded_error_is_said_in_the_seats_language() -> None:
 def test_an_example_follows_in_the_seats_words() -> None:
     exc = InputError.coded("takes_no_numbers", "word_rummikub", example="gotowe")
     assert error_text(exc, "pl") == "To polecenie nie potrzebuje liczb. Na przykład: gotowe"
-    assert error_text(exc, "en") == "This command takes no numbers. For example: gotowe"
+    assert error_text(exc, "en") == "This command takes no numbers. For example: \"gotowe\""
 
 
 def test_old_two_language_messages_still_split() -> None:

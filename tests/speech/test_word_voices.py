@@ -19,6 +19,7 @@ from braille_words.speech.settings import VoiceSettings
 from braille_words.speech.speaker import (
     Message,
     Speaker,
+    has_marks,
     mark_word,
     marked_spans,
     set_word_marks,
@@ -94,7 +95,8 @@ def test_a_presenter_marks_tiles_for_an_english_seat_only(marks: None) -> None:
     # Letters are named in the tiles' language (ziet), whatever the messages are in.
     assert strip_marks(english) == "Rack, 2 tiles: 1 ziet, 2 joker."
     assert marked_spans(english)[1] == ("ziet", "pl")
-    assert polish == "Stojak, 2 płytki: 1 ziet, 2 joker."
+    assert strip_marks(polish) == "Stojak, 2 płytki: 1 ziet, 2 joker."
+    assert not has_marks(polish)  # no other language in it
     table = presenter.read("table", view, "en", "beginner") or ""
     assert ("ŹRÓDŁO", "pl") in marked_spans(table)
 

@@ -23,6 +23,7 @@ from braille_words.displays.emulators import make_emulator
 from braille_words.displays.spec import open_display
 from braille_words.games.registry import find_game
 from braille_words.speech.recorder import RecordingSpeaker
+from braille_words.speech.speaker import for_cells, strip_marks
 from braille_words.table.clock import TableClock
 from braille_words.table.launch import new_session
 from braille_words.table.outputs import SeatOutput
@@ -162,8 +163,13 @@ class _PacedReader:
             self.read_one_window()
 
     def told(self) -> list[str]:
+        """What the seat was told, with the marks its cells read it by (a letter said by its
+        name is the letter there); its speech recorded the same sentences, as said."""
         lines = self.record.read_text(encoding="utf-8").splitlines()
-        return [json.loads(raw)["text"] for raw in lines if json.loads(raw).get("text")]
+        heard = [json.loads(raw)["text"] for raw in lines if json.loads(raw).get("text")]
+        told = [s for s in self.out.said if s]
+        assert {strip_marks(s) for s in told} <= set(heard)
+        return told
 
     def close(self) -> None:
         self.session.inputs.put(Input(0, None))
@@ -361,7 +367,7 @@ def _windows(sentence: str, cells: int) -> list[bytes]:
     from braille_words.braille import text_line
     from braille_words.braille.view import Pager
 
-    pager = Pager(text_line(sentence, "pl"), cells)
+    pager = Pager(text_line(for_cells(sentence), "pl"), cells)
     windows = [pager.frame().cells.rstrip(b"\x00")]
     while pager.pan_right():
         windows.append(pager.frame().cells.rstrip(b"\x00"))

@@ -415,4 +415,6 @@ class Presenter(GamePresenter[Any]):
                          letters_sentence(view, lang, verbosity)))
 
     def describe_move(self, move: Any, lang: str, view: Any = None) -> str:
-        return to_command(move, view or {}, lang)
+        """The hint: the line to type, quoted in English ("say ship" on an English reader's
+        cells had its "sh" sign, and a forbidden letter can hide in a contraction)."""
+        return _t(lang, "hint_line", line=to_command(move, view or {}, lang))

@@ -33,7 +33,7 @@ from braille_words.present.messages import render
 from braille_words.present.rulebook import rules_told, values
 from braille_words.present.tally import tally
 from braille_words.speech.speaker import mark_word
-from braille_words.speech.spelling import letter_name
+from braille_words.speech.spelling import said_letter
 from braille_words.tiles import alphabet
 
 GAME = "scrabble_cards"
@@ -95,7 +95,7 @@ def card_name(
         return _t(lang, "blank", verbosity)
     # The letter's name in the words' language, marked so when the sentence is in another
     # (an English voice read "igrek" of a Polish hand; issue 38).
-    return mark_word(letter_name(card["letter"], word_lang), word_lang, lang)
+    return said_letter(card["letter"], word_lang, lang)
 
 
 def premium_said(code: str, lang: str, verbosity: str = "beginner") -> str:
@@ -191,14 +191,16 @@ def _square(text: str, size: int) -> tuple[int, int] | None:
     return (row, col) if 0 <= row < size and 0 <= col < size else None
 
 
-def read_square(view: ScrabbleView, row: int, col: int, lang: str, verbosity: str) -> str:
+def read_square(view: ScrabbleView, row: int, col: int, lang: str, verbosity: str,
+                word_lang: str = WORD_LANG) -> str:
     letters = _letters(view)
     name = square_name(row, col)
     if (row, col) not in letters:
         return _t(lang, "square_empty", verbosity, square=name)
     letter, pending = letters[(row, col)]
     blank = any(s["blank"] for s in view["board"] if (s["row"], s["col"]) == (row, col))
-    return _t(lang, "square_letter", verbosity, square=name, letter=letter_name(letter),
+    return _t(lang, "square_letter", verbosity, square=name,
+              letter=said_letter(letter, word_lang, lang),
               blank="yes" if blank else "no", laid="yes" if pending else "no")
 
 
@@ -269,7 +271,7 @@ def read_fits(view: ScrabbleView, row: int, col: int, lang: str, verbosity: str,
     for across in (True, False):
         fits = fitting_letters(view, row, col, across, word_lang)
         said = ("*" if len(fits) >= 32 else
-                ", ".join(letter_name(x, word_lang) for x in fits) or "-")
+                ", ".join(said_letter(x, word_lang, lang) for x in fits) or "-")
         parts.append(_t(lang, "fits_way", verbosity, across="yes" if across else "no",
                         letters=said, count=len(fits)))
     return _t(lang, "read_fits", verbosity, square=name, ways="; ".join(parts))
@@ -366,7 +368,7 @@ def read(
         if square is None:
             return _t(lang, "no_square", verbosity, square=rest.upper())
         if first in _SQUARE:
-            return read_square(view, *square, lang, verbosity)
+            return read_square(view, *square, lang, verbosity, word_lang)
         if first in _WORDS:
             return read_words(view, *square, lang, verbosity, word_lang)
         return read_fits(view, *square, lang, verbosity, word_lang)
@@ -448,7 +450,7 @@ def event_params(
         extra["cards_brief"] = ", ".join(_code_brief(str(c), lang, word_lang)
                                          for c in params["cards"])
     if "letter" in params:
-        extra["letter_said"] = letter_name(str(params["letter"]).lower(), word_lang)
+        extra["letter_said"] = said_letter(str(params["letter"]).lower(), word_lang, lang)
     return extra
 
 
@@ -456,7 +458,7 @@ def _code_said(code: str, lang: str, word_lang: str = WORD_LANG) -> str:
     if code == "?":
         return _t(lang, "blank")
     if len(code) == 1:
-        return letter_name(code, word_lang)
+        return said_letter(code, word_lang, lang)
     return premium_said(code, lang)
 
 

@@ -22,8 +22,8 @@ from braille_words.games.seven_words.view import SevenWordsView
 from braille_words.present.messages import render, text
 from braille_words.present.rulebook import rules_told
 from braille_words.present.tally import named, tally
-from braille_words.speech.speaker import mark_word, strip_marks
-from braille_words.speech.spelling import letter_name
+from braille_words.speech.speaker import for_cells, mark_word
+from braille_words.speech.spelling import said_letter
 
 GAME = "seven_words"
 
@@ -68,7 +68,7 @@ def _name(view: SevenWordsView, seat: int | None) -> str:
 
 def _card(card: Mapping[str, Any], lang: str, word_lang: str = WORD_LANG) -> str:
     bonus = int(card.get("bonus") or 0)
-    said = mark_word(letter_name(str(card["letter"]), word_lang), word_lang, lang)
+    said = said_letter(str(card["letter"]), word_lang, lang)
     return said + (f" plus {bonus}" if bonus else "")
 
 
@@ -299,10 +299,11 @@ def braille_view(
     if view["seat"] in view["awaiting"] and view["phase"] not in ("writing", "over"):
         # What the game waits for stays on a line of its own, whatever news comes after it.
         task = prompt(view, lang, "expert", word_lang)
-        lines.insert(0, NamedLine("task", text_line(task, lang, Mode.LITERARY, name="task")))
+        lines.insert(0, NamedLine("task", text_line(for_cells(task), lang, Mode.LITERARY,
+                                                    name="task")))
     # The words in the words' own language (not Polish by default), and no language marks:
     # a mark is for a voice, and liblouis wrote it as an escape ('\x000e'pl:STEWARDSHIP…).
-    words = strip_marks(read_words(view, lang, "expert", word_lang))
+    words = for_cells(read_words(view, lang, "expert", word_lang))
     lines.append(NamedLine("words", text_line(words, lang, Mode.LITERARY, name="words")))
     lines.append(
         NamedLine(
@@ -335,13 +336,11 @@ def describe_move(move: Any, lang: str, view: SevenWordsView | None = None) -> s
 
 def nudge(move: Any, lang: str, verbosity: str, word_lang: str = WORD_LANG) -> str | None:
     """The hint's first step: how long the word is and the letter it starts with."""
-    from braille_words.speech.spelling import letter_name
-
     word = getattr(move, "word", None)
     if not isinstance(word, str) or not word:
         return None
     params = {"length": len(word),
-              "first": mark_word(letter_name(word[0], word_lang), word_lang, lang)}
+              "first": said_letter(word[0], word_lang, lang)}
     return render(lang, "seven_words", "nudge", params, verbosity=verbosity)
 
 

@@ -22,7 +22,7 @@ from braille_words.present.messages import render, text
 from braille_words.present.rulebook import rules_told
 from braille_words.present.tally import tally
 from braille_words.speech.speaker import mark_word, mark_words_in
-from braille_words.speech.spelling import letter_name
+from braille_words.speech.spelling import said_letter
 from braille_words.tiles import is_number
 
 GAME = "word_rummikub"
@@ -51,7 +51,7 @@ def _name(letter: str | None, lang: str, word_lang: str = WORD_LANG) -> str:
     """A tile said by its letter's name in the tiles' language (a joker in the message's)."""
     if letter is None:
         return _t(lang, "joker_name")
-    return mark_word(letter_name(letter, word_lang), word_lang, lang)
+    return said_letter(letter, word_lang, lang)
 
 
 def rack_letters(view: RummikubView) -> str:

@@ -28,7 +28,7 @@ from braille_words.present.messages import render
 from braille_words.present.rulebook import rules_told
 from braille_words.present.tally import tally
 from braille_words.speech.speaker import mark_word
-from braille_words.speech.spelling import letter_name
+from braille_words.speech.spelling import said_letter as spelled
 
 GAME = "word_thief"
 WORD_LANG = "en"
@@ -48,8 +48,8 @@ def _t(lang: str, key: str, verbosity: str = "beginner", /, **params: Any) -> st
 
 def said_letter(letter: str, lang: str) -> str:
     """A card's letter by its English name ("kay"), marked for the English voice when the
-    sentence is Polish: a Polish voice would read "kay" as "kaj"."""
-    return mark_word(letter_name(letter, WORD_LANG), WORD_LANG, lang)
+    sentence is Polish: a Polish voice would read "kay" as "kaj"; K itself on the cells."""
+    return spelled(letter, WORD_LANG, lang)
 
 
 def plain_letter(letter: str, lang: str) -> str:
@@ -439,8 +439,8 @@ class Presenter(GamePresenter[WordThiefView]):
     def describe_move(self, move: Any, lang: str, view: WordThiefView | None = None) -> str:
         line = to_command(move, view or {}, lang)  # type: ignore[arg-type]
         points = points_of(move)
-        if points is None:
-            return line
+        if points is None:  # quoted in English, as every line to type (spelled on the cells)
+            return _t(lang, "hint_line", line=line)
         # The points after the line, as words of their own ("ROUTED:" would not be marked
         # as English for the voice).
         return _t(lang, "hint_worth", points=points, line=line, kind=kind_of(move) or "")

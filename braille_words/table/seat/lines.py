@@ -14,7 +14,7 @@ from braille_words.braille.lines import NamedGrid, NamedLine
 from braille_words.braille.translator import Mode
 from braille_words.braille.view import Line, Segment
 from braille_words.errors import BrailleWordsError
-from braille_words.speech.speaker import strip_marks
+from braille_words.speech.speaker import for_cells
 
 LABELLED_LINES = ("rack", "loose", "table", "scores", "cards", "words")
 """Lines that start with their name on the cells."""
@@ -25,7 +25,7 @@ def item_line(items: Sequence[str], lang: str, mode: Mode, width: int) -> Line:
     at a time on a short display, instead of a sentence of 153 windows."""
     segments: list[Segment] = []
     for item in items:
-        cells = text_line(strip_marks(item), lang, mode).cells()
+        cells = text_line(for_cells(item), lang, mode).cells()
         pad = -len(cells) % width
         segments.append(Segment.per_cell(cells + b"\x00" * pad, [None] * (len(cells) + pad)))
     return Line(segments)

@@ -101,7 +101,7 @@ class SeatVoice:
             return self._spell(letters, self.lang)
         from braille_words.speech.spelling import spell
 
-        return str(spell(letters, self.lang))
+        return str(spell(letters, self.lang, written=True))
 
     def _sound_safely(self, action: Callable[[], object]) -> None:
         if not safely(action) and not self._sound_failed and self.on_device is not None:
