@@ -3,6 +3,7 @@ was played (see braille_words.audio.virtual)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -49,3 +50,16 @@ def polish() -> Any:
         return get_lexicon("pl")
     except Exception as exc:
         pytest.skip(f"the Polish lexicon is not built ({exc}); run braille-words lexicon build")
+
+
+@pytest.fixture(scope="session")
+def shared_chromium() -> Iterator[Any]:
+    """One Chromium for every page test a worker runs (each test gets a fresh tab of it, see
+    ``tests.web.browser.SharedChromium``); started at the first page test, quit at the end."""
+    from tests.web.browser import SharedChromium
+
+    shared = SharedChromium()
+    try:
+        yield shared
+    finally:
+        shared.quit()
