@@ -3,6 +3,7 @@ was played (see braille_words.audio.virtual)."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -10,6 +11,38 @@ from typing import Any
 import pytest
 
 from braille_words.audio.virtual import VirtualOutputs
+
+SLOWEST_FIRST = (
+    "tests/table/test_reader_pace.py",
+    "tests/table/test_deafblind_game.py",
+    "tests/table/test_terminal.py",
+    "tests/table/test_journal_one_program.py",
+    "tests/table/test_full_disk.py",
+    "tests/web/test_page_after_game.py",
+    "tests/table/test_cli_options.py",
+    "tests/fuzz/test_cli_fuzz.py",
+    "tests/table/test_journal_never_overwritten.py",
+    "tests/golden/",
+    "tests/net/test_protocol.py",
+    "tests/net/test_resume.py",
+)
+"""Where the longest tests are, longest first (measured with ``--durations``, 20 s to 2 min
+each on a busy machine): under xdist they are handed out first, so that no worker is left
+running one of them alone at the end while the other idles. (The page tests, one
+``xdist_group`` of many tests, are handed out first anyway: the largest group goes first.)"""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Under xdist (each worker collects the same, so each sorts the same), the tests of
+    ``SLOWEST_FIRST`` come first, in that order; the rest keep their order."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+
+    def rank(item: pytest.Item) -> int:
+        return next((i for i, where in enumerate(SLOWEST_FIRST)
+                     if item.nodeid.startswith(where)), len(SLOWEST_FIRST))
+
+    items.sort(key=rank)
 
 
 @pytest.fixture
