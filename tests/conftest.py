@@ -13,12 +13,19 @@ import pytest
 from braille_words.audio.virtual import VirtualOutputs
 
 SLOWEST_FIRST = (
+    "tests/games/test_word_rummikub_invariants.py",
     "tests/table/test_reader_pace.py",
     "tests/table/test_deafblind_game.py",
     "tests/table/test_terminal.py",
+    "tests/games/test_alicja_table.py",
+    "tests/games/test_word_thief_finder.py",
     "tests/table/test_journal_one_program.py",
     "tests/table/test_full_disk.py",
     "tests/web/test_page_after_game.py",
+    "tests/games/test_seven_words_ai.py",
+    "tests/games/test_computer_any_rack.py",
+    "tests/games/test_common_words.py",
+    "tests/games/test_word_rummikub_ai.py",
     "tests/table/test_cli_options.py",
     "tests/fuzz/test_cli_fuzz.py",
     "tests/table/test_journal_never_overwritten.py",
@@ -26,11 +33,10 @@ SLOWEST_FIRST = (
     "tests/net/test_protocol.py",
     "tests/net/test_resume.py",
 )
-"""Where the longest tests are, longest first (measured with ``--durations``, 20 s to 2 min
+"""Where the longest tests are, longest first (measured with ``--durations``, 20 s to 4 min
 each on a busy machine): under xdist they are handed out first, so that no worker is left
-running one of them alone at the end while the other idles. (The page tests, one
-``xdist_group`` of many tests, are handed out first anyway: the largest group goes first.)"""
-
+running one of them alone at the end while the other idles. (A group, the page tests', is
+handed out before any single test anyway.)"""
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Under xdist (each worker collects the same, so each sorts the same), the tests of
