@@ -18,6 +18,7 @@ SLOWEST_FIRST = (
     "tests/table/test_deafblind_game.py",
     "tests/table/test_terminal.py",
     "tests/games/test_alicja_table.py",
+    "tests/test_benchmarks.py",
     "tests/games/test_word_thief_finder.py",
     "tests/table/test_journal_one_program.py",
     "tests/table/test_full_disk.py",
