@@ -3,12 +3,53 @@ was played (see braille_words.audio.virtual)."""
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from braille_words.audio.virtual import VirtualOutputs
+
+SLOWEST_FIRST = (
+    "tests/games/test_word_rummikub_invariants.py",
+    "tests/table/test_reader_pace.py",
+    "tests/table/test_deafblind_game.py",
+    "tests/table/test_terminal.py",
+    "tests/games/test_alicja_table.py",
+    "tests/test_benchmarks.py",
+    "tests/games/test_word_thief_finder.py",
+    "tests/table/test_journal_one_program.py",
+    "tests/table/test_full_disk.py",
+    "tests/web/test_page_after_game.py",
+    "tests/games/test_seven_words_ai.py",
+    "tests/games/test_computer_any_rack.py",
+    "tests/games/test_common_words.py",
+    "tests/games/test_word_rummikub_ai.py",
+    "tests/table/test_cli_options.py",
+    "tests/fuzz/test_cli_fuzz.py",
+    "tests/table/test_journal_never_overwritten.py",
+    "tests/golden/",
+    "tests/net/test_protocol.py",
+    "tests/net/test_resume.py",
+)
+"""Where the longest tests are, longest first (measured with ``--durations``, 20 s to 4 min
+each on a busy machine): under xdist they are handed out first, so that no worker is left
+running one of them alone at the end while the other idles. (A group, the page tests', is
+handed out before any single test anyway.)"""
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Under xdist (each worker collects the same, so each sorts the same), the tests of
+    ``SLOWEST_FIRST`` come first, in that order; the rest keep their order."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+
+    def rank(item: pytest.Item) -> int:
+        return next((i for i, where in enumerate(SLOWEST_FIRST)
+                     if item.nodeid.startswith(where)), len(SLOWEST_FIRST))
+
+    items.sort(key=rank)
 
 
 @pytest.fixture
@@ -49,3 +90,16 @@ def polish() -> Any:
         return get_lexicon("pl")
     except Exception as exc:
         pytest.skip(f"the Polish lexicon is not built ({exc}); run braille-words lexicon build")
+
+
+@pytest.fixture(scope="session")
+def shared_chromium() -> Iterator[Any]:
+    """One Chromium for every page test a worker runs (each test gets a fresh tab of it, see
+    ``tests.web.browser.SharedChromium``); started at the first page test, quit at the end."""
+    from tests.web.browser import SharedChromium
+
+    shared = SharedChromium()
+    try:
+        yield shared
+    finally:
+        shared.quit()

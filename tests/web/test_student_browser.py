@@ -14,33 +14,16 @@ import pytest
 
 from tests.net.conftest import Hosted, HostMaker
 from tests.net.conftest import hosted as hosted
-from tests.web.browser import CHROMIUM, DRIVER, SHOTS, axe, needs_browser, wait
+from tests.web.browser import SHOTS, SharedChromium, axe, chrome, needs_browser, wait
 
 __all__ = ["axe", "hosted", "wait"]
 pytestmark = needs_browser
 
 
-def _chrome() -> Any:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
-                "--window-size=1280,800", "--lang=pl", "--disable-gpu",
-                "--force-renderer-accessibility"):
-        options.add_argument(arg)
-    return webdriver.Chrome(service=Service(str(DRIVER)), options=options)
-
-
 @pytest.fixture
-def browser() -> Iterator[Any]:
-    driver = _chrome()
-    driver.set_window_size(1280, 800)
-    try:
-        yield driver
-    finally:
-        driver.quit()
+def browser(shared_chromium: SharedChromium) -> Iterator[Any]:
+    """A fresh tab of the worker's Chromium at 1280×800."""
+    yield from shared_chromium.page()
 
 
 def live_regions(driver: Any) -> dict[str, list[str]]:
@@ -207,7 +190,7 @@ def test_a_wrong_code_and_another_seats_code_are_refused_and_nothing_private_arr
     wait(browser, lambda d: d.find_elements(By.ID, "area-rack"))
     mine = browser.find_element(By.ID, "area-rack").text
 
-    other = _chrome()
+    other = chrome()  # a second computer's browser, a Chromium of its own
     try:
         other.get(f"http://127.0.0.1:{table.host.port}/")
         field = wait(other, lambda d: d.find_element(By.ID, "code"))

@@ -9,7 +9,7 @@ from typing import Any
 
 from tests.net.conftest import HostMaker
 from tests.net.conftest import hosted as hosted
-from tests.web.browser import axe, needs_browser, tab_walk, wait
+from tests.web.browser import axe, named, needs_browser, tab_walk, wait
 from tests.web.test_student_browser import browser, heard, join, live_regions, shots
 
 __all__ = ["browser", "hosted"]
@@ -27,9 +27,9 @@ def _button(driver: Any, area: str, text: str | None = None, *, label: str | Non
 def _find(driver: Any, area: str, text: str | None = None, *, label: str | None = None) -> Any:
     from selenium.webdriver.common.by import By
 
+    if label is not None:
+        return named(driver, f"#area-{area}", f"#area-{area} button", label)
     for button in driver.find_elements(By.CSS_SELECTOR, f"#area-{area} button"):
-        if label is not None and button.accessible_name == label:
-            return button
         if text is not None and face(button) == text and \
                 button.get_attribute("aria-pressed") is None:
             return button

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from braille_words.displays.console import ConsoleDisplay
-from tests.web.browser import CHROMIUM, DRIVER, SHOTS, needs_browser, tab_walk
+from tests.web.browser import SHOTS, SharedChromium, needs_browser, tab_walk
 from tests.web.browser import axe as _axe
 from tests.web.browser import wait as _wait
 from tests.web.conftest import PASSWORD, Live, seats_of
@@ -22,21 +22,9 @@ pytestmark = needs_browser
 
 
 @pytest.fixture
-def browser() -> Iterator[Any]:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
-                "--window-size=1280,800", "--lang=pl", "--disable-gpu"):
-        options.add_argument(arg)
-    driver = webdriver.Chrome(service=Service(str(DRIVER)), options=options)
-    driver.set_window_size(1280, 800)
-    try:
-        yield driver
-    finally:
-        driver.quit()
+def browser(shared_chromium: SharedChromium) -> Iterator[Any]:
+    """A fresh tab of the worker's Chromium at 1280×800 (no accessibility tree asked for)."""
+    yield from shared_chromium.page(accessibility=False)
 
 
 def _log_in(driver: Any, url: str) -> None:
