@@ -8,11 +8,11 @@ reference (``tests/games/scrabble_reference.py``: every stretch of every line, e
 checked with ``__contains__``) must list the same moves.
 Goals: median ≤ 100 ms with 0–1 blanks, worst ≤ 1 s with 2 blanks.
 
-Then the strong computer's whole move (generating, the cheap score, the rules judging the best
-few) on the same boards with two blanks in the hand, and its first move on an empty table
-with two blanks. Goals: worst ≤ 500 ms, and ≤ 1.2× the generator's worst of the same run
-(its move is the generator's list plus a cheap score and the rules judging 24). Times are CPU
-seconds (time.process_time): eight jobs share this machine's two cores.
+Then the strong computer's whole move (finding the best few placements by the cheap score,
+the rules judging them) on the same boards with two blanks in the hand, and its first move on
+an empty table with two blanks. Goals: worst ≤ 500 ms, and ≤ 1.2× the generator's worst of the
+same run (it searches the same graph, skipping what cannot score enough, and the rules judge
+24). Times are CPU seconds (time.process_time): eight jobs share this machine's two cores.
 
     .venv/bin/python benchmarks/bench_scrabble.py [--positions 20] [--size 15]
 """

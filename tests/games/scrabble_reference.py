@@ -26,7 +26,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import combinations
+from typing import Any
 
+from braille_words.games.scrabble_cards.best import order
 from braille_words.games.scrabble_cards.deck import BLANK, load_deck
 from braille_words.games.scrabble_cards.movegen import (
     EMPTY,
@@ -291,3 +293,22 @@ def board_words(rows: Sequence[str]) -> list[str]:
                     out.append(f"{coord(row, col, across)} {run}")
                 start += len(run) + 1
     return out
+
+
+def every_placement_shortlist(
+    rules: Any, state: Any, seat: int, level: str, keep: int, vocabulary: str | None = None
+) -> list[Placement]:
+    """The computer's shortlist the plain way: every placement listed (``placements``),
+    each scored by the cheap score, the best ``keep`` by (-score, ``order``); all of them in
+    ``order`` when there are no more. The computer finds the same list without listing them
+    all (``best``)."""
+    from braille_words.games.scrabble_cards import computer
+
+    words = vocabulary or level
+    found = computer.placements(rules, state, seat)
+    if computer.vocabulary_size(words, rules.deck.lang, computer.COMMON_WORDS) is not None:
+        found = {p for p in found if computer.common(rules, words, p.word)}
+    if len(found) <= keep:
+        return sorted(found, key=order)
+    score = computer.QuickScore(rules, state, seat, level)
+    return sorted(found, key=lambda p: (-score(p), order(p)))[:keep]

@@ -1,8 +1,8 @@
 """Scrabble karty's computer player and the hint, over the move generator (``movegen``).
 
-On its turn it asks the generator for every legal placement of its hand on the board, scores
-each cheaply from the words it forms (letter values, blanks 0, the first word doubled, the word
-premiums it would add, +50 for all seven cards), lets the rules judge only the best few of them
+On its turn it finds the best few legal placements of its hand by a cheap score of the words
+each forms (letter values, blanks 0, the first word doubled, the word premiums it would add, +50
+for all seven cards) without listing every placement (``best``), lets the rules judge them
 (the rules score exactly as they score a person, conditional cards included), adds the premium
 cards worth adding, and picks by level: a strong computer the move worth most, a medium one among
 the better moves, a beginner among the short ones. A word premium is kept for a word worth it
@@ -22,10 +22,10 @@ import random
 from braille_words.errors import InputError
 from braille_words.games.base import RuleViolation
 from braille_words.games.kit import ComputerPlayer, with_points
+from braille_words.games.scrabble_cards.best import Worth, best_first_moves, best_moves, order
 from braille_words.games.scrabble_cards.board import lines_of
 from braille_words.games.scrabble_cards.movegen import (
     EMPTY,
-    Laid,
     Placement,
     all_moves,
     collector_waits,
@@ -83,11 +83,6 @@ def placements(rules: Rules, state: State, seat: int) -> set[Placement]:
     return all_moves(board, hand_text(state, seat), rules.lexicon)
 
 
-def _order(placement: Placement) -> tuple[bool, int, int, str, Laid]:
-    """A placement's place among equals, the same in every run (a set's order is not)."""
-    return (not placement.across, placement.row, placement.col, placement.word, placement.laid)
-
-
 class QuickScore:
     """A placement's points without the rules: every word it forms at its letter values
     (blanks, laid now or on the table, 0), the main word doubled on an empty table or
@@ -98,6 +93,7 @@ class QuickScore:
         self.board = lines_of(table, state.size)
         self.blanks = {sq for sq, x in table.items() if x.blank}
         letters = rules.lexicon.alphabet.letters
+        self.letters = letters
         self.values = {letter: rules.deck.value(letter) for letter in letters}
         self.first = not table
         self._worth: dict[str, int] = {}
@@ -128,6 +124,18 @@ class QuickScore:
             [self._side(r, c, True) for c in range(n)] for r in range(n)]
         self._down: list[list[int | None]] = [
             [self._side(r, c, False) for c in range(n)] for r in range(n)]
+
+    def worth(self) -> Worth:
+        """What this score counts at most, for the search of the best placements: the word
+        premiums always (a strong computer keeps them for a main word worth 8)."""
+        letters = self.letters
+        factor = 1
+        for times in self.premiums:
+            factor *= times
+        table = [[0 if (r, c) in self.blanks else self.values.get(x, 0)
+                  for c, x in enumerate(line)] for r, line in enumerate(self.board)]
+        return Worth([self.values[x] for x in letters], table, factor,
+                     self.bonus if self.full else 0)
 
     def _side(self, row: int, col: int, across: bool) -> int | None:
         """What the table's letters of the cross word through an empty square are worth
@@ -241,24 +249,25 @@ def shortlist(rules: Rules, state: State, seat: int, level: str,
     beginner's: the shortest words), every one when ``keep`` is None; only words the
     ``vocabulary`` (the level's by default) knows."""
     words = vocabulary or level
-    found = placements(rules, state, seat)
+    known = None
     if vocabulary_size(words, rules.deck.lang, COMMON_WORDS) is not None:
-        found = {p for p in found if common(rules, words, p.word)}
-    # else every word is known (the strong level): the 65 000 placements of two blanks are
-    # not copied into a second set of the same placements, rehashing each one.
+        def known(word: str) -> bool:
+            return common(rules, words, word)
+    if keep is not None and level != "beginner":
+        # The best by the cheap score, found without making every placement (``best``).
+        score = QuickScore(rules, state, seat, level)
+        hand = hand_text(state, seat)
+        if not state.table:
+            centre = state.size // 2
+            return best_first_moves(state.size, hand, rules.lexicon, (centre, centre), keep,
+                                    score, known)
+        return best_moves(score.board, hand, rules.lexicon, score.worth(), keep, score, known)
+    found = placements(rules, state, seat)
+    if known is not None:
+        found = {p for p in found if known(p.word)}
     if keep is None or len(found) <= keep:
-        return sorted(found, key=_order)
-    if level == "beginner":
-        return heapq.nsmallest(keep, found, key=lambda p: (len(p.word), _order(p)))
-    # The same as nsmallest by (-score, order), without a key tuple for each of 20 000-65 000
-    # placements: score them all, find the keep-th best score, order only those that reach it.
-    every = list(found)
-    scores = list(map(QuickScore(rules, state, seat, level), every))
-    cut = heapq.nlargest(keep, scores)[-1]
-    best = [(-score, _order(p), p) for p, score in zip(every, scores, strict=True)
-            if score >= cut]
-    best.sort(key=lambda sp: sp[:2])
-    return [p for _s, _o, p in best[:keep]]
+        return sorted(found, key=order)
+    return heapq.nsmallest(keep, found, key=lambda p: (len(p.word), order(p)))
 
 
 def scored_moves(rules: Rules, state: State, seat: int, level: str,

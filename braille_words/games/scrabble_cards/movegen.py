@@ -49,9 +49,11 @@ from __future__ import annotations
 import contextlib
 import gc
 import weakref
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
-from typing import NamedTuple
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, NamedTuple
+
+import numpy as np
+import numpy.typing as npt
 
 from braille_words.lexicon import Lexicon
 from braille_words.lexicon.graph import WordGraph
@@ -78,13 +80,13 @@ class Word(NamedTuple):
     new: tuple[tuple[int, int], ...]
 
 
-@dataclass(frozen=True, order=True)
-class Placement:
+class Placement(NamedTuple):
     """One legal move: the cards laid and the main word they make.
 
     ``row``/``col`` is the square of the main word's first letter; ``word`` is the whole main
     word with the board's letters in it; ``laid`` holds (row, col, letter, from_blank) for
-    each card laid, in reading order.
+    each card laid, in reading order. (A named tuple, not a frozen dataclass: a hand with two
+    blanks has 65 000 placements, and a tuple is made and hashed in C, three times quicker.)
     """
 
     across: bool
@@ -151,7 +153,8 @@ class _Walker:
     and a mask tells at once whether any edge fits a square (one ``&`` with its
     cross-check) before a loop over the edges starts."""
 
-    __slots__ = ("_count", "_first", "_label", "_target", "final", "firsts", "kids", "seconds")
+    __slots__ = ("_count", "_first", "_label", "_target", "befores", "final", "firsts", "height",
+                 "kids", "seconds")
 
     def __init__(self, graph: WordGraph) -> None:
         self._first = graph.first
@@ -159,11 +162,15 @@ class _Walker:
         self._label = graph.label
         self._target = graph.target
         self.final = graph.final
+        self.height = graph.height
+        """node -> the length of the longest word ending below it"""
         self.kids: dict[int, dict[int, int]] = {}
         self.firsts: dict[int, int] = {}
         """node -> mask of the letters of its edges"""
-        self.seconds: dict[int, int] = {}
+        self.seconds = _seconds(graph)
         """node -> mask of the letters that may come second after it"""
+        self.befores: dict[int, int] = {}
+        """node * 256 + letter -> mask of the node's letters whose child has that letter"""
 
     def expand(self, node: int) -> dict[int, int]:
         start = self._first[node]
@@ -177,19 +184,22 @@ class _Walker:
         self.firsts[node] = mask
         return kids
 
-    def second(self, node: int) -> int:
-        mask = self.seconds.get(node)
-        if mask is not None:
-            return mask
+    def before(self, node: int, letter: int) -> int:
+        """The mask of the letters of ``node`` that ``letter`` may follow: a card laid just
+        before a letter on the board must be one of them (half the letters a search tried
+        there were not)."""
         kids = self.kids.get(node)
         if kids is None:
             kids = self.expand(node)
         mask = 0
-        for child in kids.values():
-            if child not in self.firsts:
-                self.expand(child)
-            mask |= self.firsts[child]
-        self.seconds[node] = mask
+        all_kids = self.kids
+        for x, child in kids.items():
+            grand = all_kids.get(child)
+            if grand is None:
+                grand = self.expand(child)
+            if letter in grand:
+                mask |= 1 << x
+        self.befores[node * 256 + letter] = mask
         return mask
 
     def step(self, node: int, letter: int) -> int:
@@ -198,6 +208,23 @@ class _Walker:
         if kids is None:
             kids = self.expand(node)
         return kids.get(letter, -1)
+
+
+def _seconds(graph: WordGraph) -> npt.NDArray[np.int64]:
+    """Each node's mask of the letters that may come second after it, for the whole graph
+    at once (some 30 ms, kept with the walker): a left part must be able to reach the
+    board's letter after its anchor, and the parts are tested by the thousand."""
+    arrays: Any = graph  # memory maps, read in place
+    first = np.frombuffer(arrays.first, dtype=np.uint32).astype(np.int64)
+    count = np.frombuffer(arrays.count, dtype=np.uint8)
+    target = np.frombuffer(arrays.target, dtype=np.uint32)
+    bits = np.left_shift(1, np.frombuffer(arrays.label, dtype=np.uint8).astype(np.int64))
+    inner = np.flatnonzero(count)  # edges are laid out node after node, in node order
+    firsts = np.zeros(len(first), dtype=np.int64)
+    firsts[inner] = np.bitwise_or.reduceat(bits, first[inner])
+    seconds = np.zeros(len(first), dtype=np.int64)
+    seconds[inner] = np.bitwise_or.reduceat(firsts[target], first[inner])
+    return seconds
 
 
 _WALKERS: weakref.WeakKeyDictionary[WordGraph, _Walker] = weakref.WeakKeyDictionary()
@@ -420,15 +447,37 @@ def _all_moves(board: Board, hand: str, lexicon: Lexicon) -> set[Placement]:
     cards = _Hand(counts, blanks, lexicon.alphabet.letters)
     walker = _walker(lexicon.graph)
     letters = lexicon.alphabet.letters
-    n = len(grid)
-    full = (1 << len(letters)) - 1
     moves: set[Placement] = set()
     if not cards.cards:
         return moves
     if not any(x >= 0 for line in grid for x in line):
-        _first_moves(n, walker, letters, cards, moves)  # large: see first_moves
+        _first_moves(len(grid), walker, letters, cards, moves)  # large: see first_moves
         return moves
-    search = _Search(walker, letters, cards, min(n, cards.cards) - 1)
+    search = _Search(walker, letters, cards, min(len(grid), cards.cards) - 1)
+    for line in _lines(grid, walker, len(letters)):
+        search.line(line.cells, line.cross, line.spots, _emitter(moves.add, line, cards))
+    return moves
+
+
+class _Line(NamedTuple):
+    """One row (``across``) or column of the board as the search reads it: its squares as
+    letter indices (-1 empty), each empty square's cross-check mask and whether a letter lies
+    beside it across the line, and the squares a move may start from."""
+
+    across: bool
+    number: int
+    cells: list[int]
+    cross: list[int]
+    crossed: list[bool]
+    spots: list[int]
+
+
+def _lines(grid: list[list[int]], walker: _Walker, alphabet: int) -> list[_Line]:
+    """Every row, then every column, that a move may cover, with its cross-checks worked out
+    once (a search of two phases reads them twice)."""
+    n = len(grid)
+    full = (1 << alphabet) - 1
+    out: list[_Line] = []
     for across in (True, False):
         g = grid if across else [list(x) for x in zip(*grid, strict=True)]
         for r in range(n):
@@ -444,31 +493,24 @@ def _all_moves(board: Board, hand: str, lexicon: Lexicon) -> set[Placement]:
                         c + 1 < n and cells[c + 1] >= 0):
                     spots.append(c)
             if spots:
-                emit = _emitter(moves, across, r, cells, crossed, cards)
-                search.line(cells, cross, spots, emit)
-    return moves
+                out.append(_Line(across, r, cells, cross, crossed, spots))
+    return out
 
 
-Emit = Callable[[int, str], None]
+Emit = Callable[[int, str, int, int], None]
+"""Called for each word a search finds on a line: the square after its end, the word, how
+many cards it lays, and what it scores at most (0 when the search counts no points)."""
 
 
-def _emitter(
-    moves: set[Placement],
-    across: bool,
-    line: int,
-    cells: list[int],
-    crossed: list[bool],
-    cards: _Hand,
-) -> Emit:
-    """Turns a word found on one line (the square after its end, its letters) into its
-    Placements on the board: one for each way the hand's cards lay it. On the transposed
-    board a lone card that also has an across word is left out: the across pass reports
-    it."""
-    add = moves.add
+def _emitter(sink: Callable[[Placement], object], line: _Line, cards: _Hand) -> Emit:
+    """Turns a word found on one line into its Placements on the board, each given to
+    ``sink``: one for each way the hand's cards lay it. On the transposed board a lone card
+    that also has an across word is left out: the across pass reports it."""
     holes_at: dict[int, list[int]] = {}
     ways = cards.ways
+    across, number, cells, crossed = line.across, line.number, line.cells, line.crossed
 
-    def emit(end: int, word: str) -> None:
+    def emit(end: int, word: str, _used: int, _got: int) -> None:
         start = end - len(word)
         holes = holes_at.get(start * 256 + end)
         if holes is None:
@@ -477,17 +519,44 @@ def _emitter(
         if across:
             laid = "".join([word[c - start] for c in holes])
             for flags in ways(laid):
-                add(Placement(True, line, start, word, tuple(
-                    [(line, c, ch, b) for c, ch, b in zip(holes, laid, flags, strict=True)])))
+                sink(Placement(True, number, start, word, tuple(
+                    [(number, c, ch, b) for c, ch, b in zip(holes, laid, flags, strict=True)])))
         else:
             if len(holes) == 1 and crossed[holes[0]]:
                 return
             laid = "".join([word[c - start] for c in holes])
             for flags in ways(laid):
-                add(Placement(False, start, line, word, tuple(
-                    [(c, line, ch, b) for c, ch, b in zip(holes, laid, flags, strict=True)])))
+                sink(Placement(False, start, number, word, tuple(
+                    [(c, number, ch, b) for c, ch, b in zip(holes, laid, flags, strict=True)])))
 
     return emit
+
+
+class LineWorth(NamedTuple):
+    """What a line's squares add to a placement's score at most, for a search that drops
+    every start of a word that cannot reach the score it needs (``best``)."""
+
+    plain: list[int]
+    """letter -> what a hand card of that letter adds on a square with no cross word (the
+    same for every line of one search)"""
+    weights: list[list[int]]
+    """per square: letter -> what a hand card of that letter laid there adds"""
+    spares: list[list[int]]
+    """per square: letter -> what a blank laid there as that letter may add: the search lays
+    the hand's own card at the first square that takes its letter and blanks after it, but
+    the card may count more on a later square with a cross word"""
+    side: list[int]
+    """per square: what the table's letters of its cross word add (0: no cross word)"""
+    after: list[int]
+    """per square: what the table's letters right after it (up to an empty square) add"""
+    table: list[int]
+    """per square: what the table's letter there adds to the main word"""
+    rest: list[list[int]]
+    """per empty square: cards still to lay -> the most they and the squares they cover add"""
+    need: list[list[int]] | None
+    """per empty square: cards still to lay -> the letters the word needs from there to lay
+    them all (the search then drops a node whose longest word below is shorter); None when
+    the search does not ask every card to be laid"""
 
 
 LeftPart = tuple[int, int, str, tuple[int, ...], int, int, int]
@@ -508,10 +577,24 @@ class _Search:
         for letter, count in enumerate(cards.counts):
             if count:
                 self.have |= 1 << letter
+        self._bits: dict[int, tuple[int, ...]] = {}
+        """letter mask -> its letters, in order"""
         self.lefts = self._left_parts(longest)
         self._fitting: dict[tuple[int, int], list[LeftPart]] = {}
-        self._groups: list[tuple[int, list[LeftPart]]] | None = None
-        self._bits: dict[int, tuple[int, ...]] = {}
+        self._follow: npt.NDArray[np.int64] | None = None
+        """per left part: the letters that may follow it from what the hand has left"""
+        self._next: npt.NDArray[np.int64] = np.zeros(0, dtype=np.int64)
+        """per left part: the letters that may come second after it"""
+        self.cut = [-1]
+        """With a ``LineWorth``: a start of a word that cannot score this much is dropped
+        (``best`` raises it as it finds placements)."""
+        self.extra = 0
+        """With a ``LineWorth``: what laying every card adds on top of ``rest``."""
+        self.least = 1
+        """The fewest cards a word found must lay to be given to ``emit``."""
+        self._taken_worth: dict[tuple[int, ...], int] = {}
+        """cards taken by a left part -> what they add at ``_worth_of``'s letter values"""
+        self._worth_of: list[int] = []
 
     def _left_parts(self, longest: int) -> list[LeftPart]:
         """Every start of a word the hand can lay, up to ``longest`` letters, shortest
@@ -519,69 +602,99 @@ class _Search:
         once per anchor; each anchor then takes those short enough for the free squares
         before it and able to go on with a letter it allows."""
         walker = self.walker
+        kids = walker.kids
+        firsts = walker.firsts
         letters = self.letters
         counts = self.cards.counts
-        out: list[LeftPart] = []
-
-        def walk(node: int, word: str, taken: tuple[int, ...], blanks: int, have: int) -> None:
-            k = walker.kids.get(node)
-            if k is None:
-                k = walker.expand(node)
-            out.append((len(word), node, word, taken, self.cards.blanks - blanks,
-                        walker.firsts[node], have))
-            if len(word) == longest:
-                return
-            for letter, child in k.items():
-                left = counts[letter]
-                if left:
-                    counts[letter] = left - 1
-                    walk(child, word + letters[letter], (*taken, letter), blanks,
-                         have ^ (1 << letter) if left == 1 else have)
-                    counts[letter] = left
-                elif blanks:
-                    walk(child, word + letters[letter], taken, blanks - 1, have)
-
-        walk(0, "", (), self.cards.blanks, self.have)
-        out.sort(key=lambda part: part[0])
+        blanks = self.cards.blanks
+        bits = self._bits
+        if 0 not in kids:
+            walker.expand(0)
+        level: list[LeftPart] = [(0, 0, "", (), 0, firsts[0], self.have)]
+        out = level[:]
+        # Length by length (so shortest first): each part's edges that the cards left allow.
+        for length in range(1, longest + 1):
+            longer: list[LeftPart] = []
+            add = longer.append
+            for _length, node, word, taken, spent, follow, have in level:
+                k = kids[node]
+                steps: Iterable[tuple[int, int]]
+                if spent < blanks:
+                    steps = k.items()
+                else:  # only the hand's own letters are left
+                    fits = follow & have
+                    if not fits:
+                        continue
+                    steps = [(x, k[x]) for x in bits.get(fits) or self._letters(fits)]
+                for letter, child in steps:
+                    if child not in kids:
+                        walker.expand(child)
+                    left = counts[letter]
+                    if left and taken:
+                        left -= taken.count(letter)
+                    if left > 0:
+                        add((length, child, word + letters[letter], (*taken, letter), spent,
+                             firsts[child], have ^ (1 << letter) if left == 1 else have))
+                    elif spent < blanks:
+                        add((length, child, word + letters[letter], taken, spent + 1,
+                             firsts[child], have))
+            out += longer
+            level = longer
         return out
+
+    def _letters(self, mask: int) -> tuple[int, ...]:
+        """The letters of a mask, in order (kept: the search asks for the same masks)."""
+        order = self._bits[mask] = tuple(x for x in range(mask.bit_length()) if mask >> x & 1)
+        return order
 
     def _fit(self, mask: int, then: int) -> list[LeftPart]:
         """The left parts that may be followed by a letter of ``mask`` from what the hand
-        has left, and then by the board letter ``then`` (-1: no board letter follows)."""
+        has left, and then by the board letter ``then`` (-1: no board letter follows),
+        shortest first. An anchor's cross-check and the letter after it are asked about
+        all the parts at once, as arrays: a hand with two blanks has 14 000 of them."""
         key = (mask, then)
         fitting = self._fitting.get(key)
         if fitting is None:
-            if self._groups is None:
-                # Left parts grouped by the letters that may follow them: one test per
-                # group instead of one per part.
-                groups: dict[int, list[LeftPart]] = {}
+            if self._follow is None:
                 full = (1 << len(self.letters)) - 1
                 blanks = self.cards.blanks
-                for part in self.lefts:
-                    follow = part[5] & (full if part[4] < blanks else part[6])
-                    groups.setdefault(follow, []).append(part)
-                self._groups = list(groups.items())
-            fitting = [part for follow, parts in self._groups if follow & mask
-                       for part in parts]
+                self._follow = np.array(
+                    [part[5] & (full if part[4] < blanks else part[6]) for part in self.lefts],
+                    dtype=np.int64)
+                self._next = self.walker.seconds[
+                    np.array([part[1] for part in self.lefts], dtype=np.int64)]
+            fit = (self._follow & mask) != 0
             if then >= 0:
-                walker = self.walker
-                seconds = walker.seconds
-                second = walker.second
-                fitting = [part for part in fitting
-                           if (seconds.get(part[1]) or second(part[1])) >> then & 1]
-            fitting.sort(key=lambda part: part[0])
+                fit &= (self._next >> then & 1).astype(bool)
+            lefts = self.lefts
+            fitting = [lefts[i] for i in np.flatnonzero(fit).tolist()]
             self._fitting[key] = fitting
         return fitting
 
-    def line(self, cells: list[int], cross: list[int], spots: list[int], emit: Emit) -> None:
-        """Every across move on one line whose leftmost anchor is one of ``spots``: the
-        words found, as (square after the word, word); the cards laid are the word's empty
-        squares."""
+    def line(
+        self,
+        cells: list[int],
+        cross: list[int],
+        spots: list[int],
+        emit: Emit,
+        worth: LineWorth | None = None,
+    ) -> None:
+        """Every across move on one line whose leftmost anchor is one of ``spots``, given to
+        ``emit``; the cards laid are the word's empty squares.
+
+        Given ``worth``, each start of a word also carries what its placements score at
+        most (its best way of laying the cards: a blank only where the hand lacks the
+        letter), and it is dropped when that and the most the cards left may add stay
+        under ``cut``, or (with ``need``) when no word below it is long enough to lay every
+        card."""
         walker = self.walker
         kids = walker.kids
         firsts = walker.firsts
         expand = walker.expand
         final = walker.final
+        height = walker.height
+        befores = walker.befores
+        before = walker.before
         letters = self.letters
         bits = self._bits
         n = len(cells)
@@ -599,31 +712,57 @@ class _Search:
             if cells[col] >= 0:
                 runs[col] = (cells[col], *runs[col + 1])
                 run_words[col] = letters[cells[col]] + run_words[col + 1]
+        if worth is None:
+            nothing = [0] * len(letters)
+            weights = spares = [nothing] * n
+            side, after, table = [0] * n, [0] * n, [0] * n
+            rest: list[list[int]] | None = None
+            need: list[list[int]] | None = None
+        else:
+            _plain, weights, spares, side, after, table, rest, need = worth
+        cut = self.cut
+        extra = self.extra
+        least = self.least
+        plain = weights[0] if worth is None else worth.plain
+        if plain is not self._worth_of:
+            self._taken_worth, self._worth_of = {}, plain
+        taken_worth = self._taken_worth
 
-        def fill(node: int, col: int, word: str, used: int) -> None:
+        def fill(node: int, col: int, word: str, used: int, got: int) -> None:
             # ``col`` is empty: lay each letter the graph, the hand and the cross-check
             # allow, then read the board's letters after it; the word may end there, and
             # more cards may follow.
             nonlocal left_blanks, have
+            if rest is not None:
+                if got + rest[col][most - used] + extra < cut[0]:
+                    return
+                if need is not None and height[node] < need[col][most - used]:
+                    return
             k = kids.get(node)
             if k is None:
                 k = expand(node)
             fits = firsts[node] & cross[col]
             if not left_blanks:
                 fits &= have
+            after_col = col + 1
+            run = runs[after_col]
+            if run and fits:
+                ahead = befores.get(node * 256 + run[0], -1)
+                fits &= ahead if ahead >= 0 else before(node, run[0])
             if not fits:
                 return
             order = bits.get(fits)
             if order is None:
                 order = tuple(x for x in range(fits.bit_length()) if fits >> x & 1)
                 bits[fits] = order
-            after = col + 1
-            run = runs[after]
-            run_word = run_words[after]
-            end = after + len(run)
+            run_word = run_words[after_col]
+            end = after_col + len(run)
             used += 1
             more = end < n and used < most
             nexts = cross[end] if more else 0
+            weight = weights[col]
+            spare = spares[col]
+            got += side[col] + after[col]
             for letter in order:
                 child = k[letter]
                 for x in run:
@@ -646,10 +785,11 @@ class _Search:
                     go_on &= nexts
                     if go_on and (left_blanks == 0 or (left_blanks == 1 and not left)):
                         go_on &= have ^ (1 << letter) if left == 1 else have
-                if final[child]:
+                if final[child] and used >= least:
                     text = word + letters[letter] + run_word
                     if len(text) > 1:
-                        emit(end, text)
+                        emit(end, text, used,
+                             got + weight[letter] if left else got + spare[letter])
                 elif not go_on:
                     continue
                 else:
@@ -659,14 +799,14 @@ class _Search:
                         counts[letter] = left - 1
                         if left == 1:
                             have ^= 1 << letter
-                            fill(child, end, text, used)
+                            fill(child, end, text, used, got + weight[letter])
                             have |= 1 << letter
                         else:
-                            fill(child, end, text, used)
+                            fill(child, end, text, used, got + weight[letter])
                         counts[letter] = left
                     else:
                         left_blanks -= 1
-                        fill(child, end, text, used)
+                        fill(child, end, text, used, got + spare[letter])
                         left_blanks += 1
 
         previous = -1
@@ -682,20 +822,32 @@ class _Search:
                     if node < 0:
                         break
                 if node >= 0:
-                    fill(node, anchor, run_words[start][: anchor - start], 0)
+                    fill(node, anchor, run_words[start][: anchor - start], 0,
+                         sum(table[start:anchor]))
             else:
                 # The hand's cards before the anchor, on squares that are no anchors.
                 limit = min(anchor - previous - 1, most - 1)
                 then = cells[anchor + 1] if anchor + 1 < n else -1
-                for length, node, word, taken, spent, _follow, rest in self._fit(
-                        cross[anchor], then):
+                bounds = rest[anchor] if rest is not None else None
+                needs = need[anchor] if need is not None else None
+                for part in self._fit(cross[anchor], then):
+                    length, node, word, taken, spent, _follow, rest_have = part
                     if length > limit:
                         break
+                    got = 0
+                    if bounds is not None:
+                        # Squares before an anchor have no cross words.
+                        got = taken_worth.get(taken, -1)
+                        if got < 0:
+                            got = taken_worth[taken] = sum([plain[x] for x in taken])
+                        if got + bounds[most - length] + extra < cut[0] or (
+                                needs is not None and height[node] < needs[most - length]):
+                            continue
                     for x in taken:
                         counts[x] -= 1
                     left_blanks = blanks - spent
-                    have = rest
-                    fill(node, anchor, word, length)
+                    have = rest_have
+                    fill(node, anchor, word, length, got)
                     left_blanks = blanks
                     have = hand_have
                     for x in taken:
@@ -736,39 +888,60 @@ def _first_moves(
     through: tuple[int, int] | None = None,
 ) -> None:
     """Every word the hand makes, at every square of an empty board, both ways (through one
-    square when asked).
+    square when asked)."""
+    spans = _first_spans(n, through)
+    for word in _first_words(n, walker, letters, cards):
+        for flags in cards.ways(word):
+            moves.update(_first_placements(word, flags, spans))
 
-    The words are found once on a line with no anchors or cross-checks (every square of an
-    empty line is free), starting at its first square, and then shifted to every start that
+
+def _first_words(n: int, walker: _Walker, letters: Sequence[str], cards: _Hand) -> list[str]:
+    """Every word of two letters or more the hand makes that fits a line of ``n`` squares.
+
+    They are found once on a line with no anchors or cross-checks (every square of an empty
+    line is free), starting at its first square, and then shifted to every start that
     leaves room for them."""
     found: list[str] = []
     full = (1 << len(letters)) - 1
 
-    def keep(end: int, word: str) -> None:
+    def keep(_end: int, word: str, _used: int, _got: int) -> None:
         if len(word) > 1:
             found.append(word)
 
     if n > 1 and cards.cards:
         # One anchor at the first square and nothing to its left: each word once.
         _Search(walker, letters, cards, 0).line([-1] * n, [full] * n, [0], keep)
-    add = moves.add
-    for word in found:
-        size = len(word)
-        # (across, line, first start, last start) of the places the word may lie.
+    return found
+
+
+Spans = Callable[[int], list[tuple[bool, int, int, int]]]
+
+
+def _first_spans(n: int, through: tuple[int, int] | None) -> Spans:
+    """A word's length -> (across, line, first start, last start) of the places a first
+    word of that length may lie: anywhere, or covering ``through``."""
+
+    def spans(size: int) -> list[tuple[bool, int, int, int]]:
         if through is None:
-            spans = [(across, line, 0, n - size) for across in (True, False)
-                     for line in range(n)]
-        else:
-            row, col = through
-            spans = [(True, row, max(0, col - size + 1), min(col, n - size)),
-                     (False, col, max(0, row - size + 1), min(row, n - size))]
-        for flags in cards.ways(word):
-            laid = list(zip(word, flags, strict=True))
-            for across, line, first, last in spans:
-                for start in range(first, last + 1):
-                    if across:
-                        add(Placement(True, line, start, word, tuple(
-                            [(line, start + i, ch, b) for i, (ch, b) in enumerate(laid)])))
-                    else:
-                        add(Placement(False, start, line, word, tuple(
-                            [(start + i, line, ch, b) for i, (ch, b) in enumerate(laid)])))
+            return [(across, line, 0, n - size) for across in (True, False)
+                    for line in range(n)]
+        row, col = through
+        return [(True, row, max(0, col - size + 1), min(col, n - size)),
+                (False, col, max(0, row - size + 1), min(row, n - size))]
+
+    return spans
+
+
+def _first_placements(word: str, flags: tuple[bool, ...], spans: Spans) -> list[Placement]:
+    """The placements of one first word laid one way (``flags``: which cards are blanks)."""
+    laid = list(zip(word, flags, strict=True))
+    out: list[Placement] = []
+    for across, line, first, last in spans(len(word)):
+        for start in range(first, last + 1):
+            if across:
+                out.append(Placement(True, line, start, word, tuple(
+                    [(line, start + i, ch, b) for i, (ch, b) in enumerate(laid)])))
+            else:
+                out.append(Placement(False, start, line, word, tuple(
+                    [(start + i, line, ch, b) for i, (ch, b) in enumerate(laid)])))
+    return out
