@@ -368,6 +368,38 @@ def test_a_hint_first_says_what_to_look_for_and_the_move_when_asked_again(
     assert "Podpowiedź" not in streams[1].getvalue()
 
 
+def test_a_hint_after_the_hinted_word_is_laid_says_to_end_the_turn(make_table: Any) -> None:
+    """Played (issue 38, Word Rummikub at 40 cells): with the hinted word laid and the turn
+    not yet ended, the hint offered the same word again, whose tiles were on the table."""
+    position = {"racks": ["zakoeee", "lasek"], "table": ["szczyt"], "current": 0}
+    session, streams = make_table(options={"position": position})
+    session.handle(0, "1 = zaszczyt")
+    session.handle(0, "podpowiedź")
+    said = streams[0].getvalue().splitlines()[-1]
+    assert said == "Podpowiedź: Słowa na stole są dobre: 8 punktów za ruch; napisz: gotowe"
+    session.handle(0, "gotowe")
+    assert session.state.scores[0] == 8
+
+
+def test_a_hint_from_a_table_changed_wrongly_says_to_start_the_turn_over_first(
+    make_table: Any,
+) -> None:
+    """The hint is for the turn's start: its line, typed on a table already changed, is
+    refused, so the hint says to take the tiles back first."""
+    position = {"racks": ["zakoeee", "lasek"], "table": ["szczyt"], "current": 0}
+    session, streams = make_table(options={"position": position})
+    session.handle(0, "nowe 3 4")  # KO: not a word, the turn cannot end so
+    session.handle(0, "podpowiedź")
+    session.handle(0, "podpowiedź")
+    said = streams[0].getvalue().splitlines()[-1]
+    assert said == ("Podpowiedź: Najpierw „od nowa” (płytki wracają na stojak), potem: "
+                    + HINT_ZASZCZYT.removeprefix("Podpowiedź: "))
+    session.handle(0, "od nowa")
+    session.handle(0, "1 = zaszczyt")
+    session.handle(0, "gotowe")
+    assert session.state.scores[0] == 8
+
+
 def test_the_keyboard_finishes_what_plytka_starts(make_table: MakeTable) -> None:
     """Issue 16 §4: `płytka 3` said "Wskaż miejsce w słowie", which a keyboard cannot do, and
     `1 1` next was unknown. Now the tile is picked, and two numbers put it, as routing would."""

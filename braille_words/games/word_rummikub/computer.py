@@ -35,6 +35,7 @@ from braille_words.games.kit import ComputerPlayer, with_points
 from braille_words.games.word_rummikub.rules import (
     CastVote,
     Draw,
+    EndTurn,
     Move,
     Rebuild,
     ResetTurn,
@@ -477,6 +478,12 @@ def hint(rules: Rules, state: State, seat: int) -> Move | None:
     if state.over or state.vote is not None or seat != state.current:
         return None
     start = state
+    if state.turn_changed:
+        # The table as the player left it is a good turn: the hint is to end it. Offered the
+        # turn's start again, a child who had laid the hinted word heard the same word.
+        check = rules.check_turn(state)
+        if not check.reasons:
+            return with_points(EndTurn(), check.points)
     if state.turn_changed or state.turn.history:
         start, _ = rules.apply(state, seat, ResetTurn())
     move = choose_move(rules, start, seat, "medium", random.Random(0))

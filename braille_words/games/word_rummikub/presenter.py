@@ -425,7 +425,7 @@ def describe_move(move: Any, lang: str, view: RummikubView | None = None) -> str
     """A computer hint, said as the command that plays it."""
     from braille_words.errors import InputError
     from braille_words.games.word_rummikub.commands import to_command
-    from braille_words.games.word_rummikub.rules import Rebuild
+    from braille_words.games.word_rummikub.rules import EndTurn, Rebuild
 
     if view is None:
         return str(move.to_json())
@@ -433,14 +433,19 @@ def describe_move(move: Any, lang: str, view: RummikubView | None = None) -> str
         command = to_command(move, view, lang)
     except InputError:
         return str(move.to_json())
+    points = points_of(move)
+    worth = "" if points is None else _t(lang, "hint_worth", points=points)
+    if isinstance(move, EndTurn):
+        return _t(lang, "hint_end", command=command, worth=worth)
     if isinstance(move, Rebuild) and move.make:
         # "= wkurzona" alone was heard as "równa się wkurzona": say what the line does.
         words = ", ".join(w.upper() for w in move.make)
         taken = ", ".join(str(i + 1) for i in move.take)
-        points = points_of(move)
-        worth = "" if points is None else _t(lang, "hint_worth", points=points)
-        return _t(lang, "hint_rebuild", command=command, words=words, taken=taken, worth=worth,
+        said = _t(lang, "hint_rebuild", command=command, words=words, taken=taken, worth=worth,
                   count=len(move.take))
+        # A hint is for the turn's start: from a table already changed, its line is typed
+        # after taking every tile back.
+        return _t(lang, "hint_from_start", hint=said) if view.get("turn_changed") else said
     return command
 
 
