@@ -31,7 +31,7 @@ def test_another_letter_after_a_plus_says_which_is_the_secret_one() -> None:
         parse("bilet +e", _view("k"))
     assert render_error(exc.value, "pl") == "Twoja tajna litera to K: napisz na przykład bilet +K."
     assert render_error(exc.value, "en") == (
-        "Your secret letter is K: write, for example, bilet +K.")
+        'Your secret letter is K: write, for example, "bilet +K".')
     with pytest.raises(InputError) as exc:
         parse("bilet+e", _view(None))
     assert render_error(exc.value, "pl") == "Nie masz tajnej litery do położenia."

@@ -156,7 +156,7 @@ def test_a_hint_on_14_cells_is_the_line_to_type_and_its_points(lang: str) -> Non
     move = with_kind(with_points(Lay("we"), 6), "simpler")
     view = _late_state().view_for(0)
     terse = Presenter().terse_move(move, lang, view)
-    assert terse == ("połóż we: 6." if lang == "pl" else "lay we: 6.")
+    assert terse == ("połóż we: 6." if lang == "pl" else '"lay we": 6.')
     assert "rzadszymi" in Presenter().describe_move(move, "pl", view)
 
 
