@@ -25,7 +25,8 @@ from braille_words.lexicon.unsuitable import unsuitable
                                   # found among the most frequent forms by their stems
                                   "gnidy", "gnojek", "skurwysyn", "wkurwia", "zasrane",
                                   "przedmałżeński", "seksu", "pochwy", "cycki", "pedofil",
-                                  "pussy", "sexual", "rapist", "moron", "blowjob"])
+                                  "pussy", "sexual", "rapist", "moron", "blowjob",
+                                  "striptizie"])  # a Rummikub hint to a child, played
 def test_swear_words_and_insults_are_unsuitable(word: str) -> None:
     assert unsuitable(word)
 
