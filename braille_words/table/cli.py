@@ -125,7 +125,8 @@ def register(subparsers: Any) -> None:
     play.add_argument(
         "--no-timer",
         action="store_true",
-        help="play without any clock (no move limit, no hourglass): say 'czas' when time is up",
+        help="play without any clock (no move limit, no hourglass): say 'czas' when time is "
+             "up (7 słów: 'koniec czasu')",
     )
     play.add_argument(
         "--web",

@@ -207,6 +207,7 @@ class SeatNews:
         out = self.out
         params.setdefault("reader", self.reader)
         params.setdefault("word_lang", self.kit.word_lang)
+        params.setdefault("table_clock", "yes" if self.timed() else "no")
 
         def worded(verbosity: str, values: Mapping[str, Any]) -> str:
             return (render(out.lang, self.kit.id, key, dict(values), verbosity=verbosity)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from test_seven_words_support import WordList
 
 from braille_words.games.seven_words.presenter import braille_view, read_words
@@ -66,3 +67,14 @@ def test_no_polish_sentence_assumes_the_player_is_a_boy() -> None:
 
     gendered = [s for s in sentences(catalogue("pl")) if re.search(r"\w(łeś|łaś)\b", s)]
     assert gendered == []
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_no_hint_at_a_table_without_a_clock_says_how_the_round_ends(lang: str) -> None:
+    """Played by a child with --no-timer: round 1's cards held no word the hint saw, it said
+    only "Nie widzę słowa z tych kart.", and nothing ends the round but "koniec czasu"."""
+    from braille_words.present.messages import render
+
+    ends = {"pl": "„koniec czasu”", "en": '"time up"'}[lang]
+    assert ends in render(lang, "seven_words", "no_hint", {"table_clock": "no"})
+    assert ends not in render(lang, "seven_words", "no_hint", {"table_clock": "yes"})
