@@ -6,7 +6,7 @@ import pytest
 from test_seven_words_support import WordList
 
 from braille_words.games.seven_words.presenter import braille_view, read_words
-from braille_words.games.seven_words.rules import Options, Rules, State, Submit, TimeUp
+from braille_words.games.seven_words.rules import Done, Options, Rules, State, Submit, TimeUp
 
 
 def _after_time_up() -> tuple[Rules, State]:
@@ -78,3 +78,19 @@ def test_no_hint_at_a_table_without_a_clock_says_how_the_round_ends(lang: str) -
     ends = {"pl": "„koniec czasu”", "en": '"time up"'}[lang]
     assert ends in render(lang, "seven_words", "no_hint", {"table_clock": "no"})
     assert ends not in render(lang, "seven_words", "no_hint", {"table_clock": "yes"})
+
+
+def test_a_hint_while_the_table_takes_challenges_says_gotowe() -> None:
+    """Played by a child following hints: after the words, "Wyzwanie? … albo „gotowe”." and
+    the hint said "Nie widzę słowa z tych kart." — the round waited on the child's
+    "gotowe" and nothing said so. Once the seat has said it, the hint has nothing to add."""
+    from braille_words.games.seven_words.computer import hint
+    from braille_words.games.seven_words.presenter import describe_move
+
+    rules, state = _after_time_up()
+    assert state.phase == "challenges"
+    move = hint(rules, state, 0)
+    assert move == Done()
+    assert describe_move(move, "pl") == "Jeśli nie kwestionujesz żadnego słowa, napisz: gotowe"
+    state, _ = rules.apply(state, 0, Done())
+    assert hint(rules, state, 0) is None

@@ -509,7 +509,12 @@ def choose_move(rules: Rules, state: State, seat: int, level: str, rng: random.R
 
 
 def hint(rules: Rules, state: State, seat: int) -> Move | None:
-    """A good common word for this table (what a beginner is shown), or None."""
+    """A good common word for this table (what a beginner is shown), or None. While the
+    table takes challenges, ``gotowe`` for a seat still awaited: a child who asked for a
+    hint there heard "Nie widzę słowa z tych kart." and did not know the round waited on
+    them."""
+    if state.phase == "challenges" and not state.done[seat]:
+        return Done()
     if state.phase != "writing" or state.words[seat] is not None:
         return None
     options = best_words(rules, state, seat, "beginner")

@@ -331,6 +331,10 @@ def describe_move(move: Any, lang: str, view: SevenWordsView | None = None) -> s
         # points" and did not know the word itself is the command
         return render(lang, "seven_words", "hint_word",
                       {"word": word.upper(), "points": points, "typed": word.lower()})
+    from braille_words.games.seven_words.rules import Done
+
+    if isinstance(move, Done):
+        return render(lang, "seven_words", "hint_done", {})
     return str(move.to_json()) if hasattr(move, "to_json") else str(move)
 
 
