@@ -9,6 +9,7 @@ without a level plays medium, so rare words come only from a ``computer:strong``
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -94,26 +95,34 @@ def test_beginner_and_medium_computers_and_hints_use_only_common_words_in_every_
     lexicon = request.getfixturevalue(fixture)
     kit = find_game(game)
     rules = kit.make_rules(lexicon, {})
-    seats = 3 if game == "alicja" else 2
+    rare: list[str] = []
+    said = 0
+    for who, state, words in _child_levels_play(kit, rules, seed, moves):
+        said += 0 if who == "hint" else len(words)
+        level = hinted if who == "hint" else who
+        rare += [f"{who} {w}" for w in words if not common(lexicon, rules, state, level, w)]
+    assert said, "no computer said a word: the test checked nothing"
+    assert rare == []
+
+
+def _child_levels_play(
+    kit: Any, rules: Any, seed: int, moves: int
+) -> Iterator[tuple[str, Any, list[str]]]:
+    """A seeded game of a beginner and medium computers (three at Alicja's table): at each
+    turn the hint's words, then the move's, as ("hint" or the level, the state before the
+    move, the words)."""
+    seats = 3 if kit.id == "alicja" else 2
     levels = ["beginner", "medium", "medium"][:seats]
     state, _ = rules.new(["Ada", "Bolek", "Celina"][:seats], seed)
     rng = random.Random(seed)
-    rare: list[str] = []
-    said = 0
     for _ in range(moves):
         if state.is_over or not state.awaiting:
             break
         seat = min(state.awaiting)
-        hint = kit.computer.hint(rules, state, seat)
-        rare += [f"hint {w}" for w in _said(hint) if not common(lexicon, rules, state, hinted, w)]
+        yield "hint", state, _said(kit.computer.hint(rules, state, seat))
         move = kit.computer.choose_move(rules, state, seat, levels[seat], rng)
-        words = _said(move)
-        said += len(words)
-        rare += [f"{levels[seat]} {w}" for w in words
-                 if not common(lexicon, rules, state, levels[seat], w)]
+        yield levels[seat], state, _said(move)
         state, _ = rules.apply(state, seat, move)
-    assert said, "no computer said a word: the test checked nothing"
-    assert rare == []
 
 
 def test_a_computer_named_without_a_level_plays_the_medium_level() -> None:
@@ -145,21 +154,10 @@ def test_no_computer_below_strong_and_no_hint_says_a_name_a_foreign_word_or_an_i
     lexicon = request.getfixturevalue(fixture)
     kit = find_game(game, words)
     rules = kit.make_rules(lexicon, {})
-    seats = 3 if game == "alicja" else 2
-    levels = ["beginner", "medium", "medium"][:seats]
-    state, _ = rules.new(["Ada", "Bolek", "Celina"][:seats], seed)
-    rng = random.Random(seed)
     refused: list[str] = []
     said = 0
-    for _ in range(moves):
-        if state.is_over or not state.awaiting:
-            break
-        seat = min(state.awaiting)
-        hint = kit.computer.hint(rules, state, seat)
-        move = kit.computer.choose_move(rules, state, seat, levels[seat], rng)
-        for who, words in (("hint", _said(hint)), (levels[seat], _said(move))):
-            said += len(words)
-            refused += [f"{who} {w}" for w in words if unsuitable(w, lexicon.lang)]
-        state, _ = rules.apply(state, seat, move)
+    for who, _state, said_words in _child_levels_play(kit, rules, seed, moves):
+        said += len(said_words)
+        refused += [f"{who} {w}" for w in said_words if unsuitable(w, lexicon.lang)]
     assert said, "no computer said a word: the test checked nothing"
     assert refused == []
