@@ -101,7 +101,8 @@ def test_a_hint_is_a_legal_move_the_player_then_ends() -> None:
     assert isinstance(move, Rebuild) and not move.end
     after = play_out(rules, play_out(rules, s, 0, move), 0, EndTurn())
     assert after.scores[0] == 8
-    assert hint(rules, arrange(["eeeeeee", "iiiiiii"], ["kot"]), 0) is None
+    # Nothing to lay: the hint is to draw, a line the player can type.
+    assert hint(rules, arrange(["eeeeeee", "iiiiiii"], ["kot"]), 0) == Draw()
 
 
 def test_unknown_level_is_refused() -> None:

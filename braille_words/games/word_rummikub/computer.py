@@ -472,9 +472,9 @@ def choose_move(
 
 
 def hint(rules: Rules, state: State, seat: int) -> Move | None:
-    """One good move to suggest to a beginner (the turn left open, so they end it), or None
-    when drawing is all there is. When the player has already changed the table this turn,
-    the hint is for the turn's start: it applies after ``ResetTurn``."""
+    """One good move to suggest to a beginner (the turn left open, so they end it), or
+    ``Draw`` when drawing is all there is. When the player has already changed the table this
+    turn, the hint is for the turn's start: it applies after ``ResetTurn``."""
     if state.over or state.vote is not None or seat != state.current:
         return None
     start = state
@@ -488,7 +488,9 @@ def hint(rules: Rules, state: State, seat: int) -> Move | None:
         start, _ = rules.apply(state, seat, ResetTurn())
     move = choose_move(rules, start, seat, "medium", random.Random(0))
     if not isinstance(move, Rebuild):
-        return None
+        # Drawing (or, with the bank empty, passing) is the move: said as one, with its line,
+        # so a child following hints is never left without a line to type.
+        return Draw()
     hinted = Rebuild(move.take, move.rack, move.make, end=False)
     try:
         after, _ = rules.apply(start, seat, hinted)

@@ -237,6 +237,8 @@ def prompt(view: RummikubView, lang: str, verbosity: str, word_lang: str = WORD_
         # The same first-lay-down rule the help states, from the table's own settings.
         min=view["options"]["first_word_min"],
         many=view["options"]["first_lay_down_many_words"],
+        # With no tile left, "dobierz" passes: said at every turn, since the end comes by it.
+        empty=view["bank"] == 0,
         # Letter by letter: "WWWCAIZ" read as one word is a nonsense word to a synthesiser.
         letters=", ".join(
             "joker" if ch == "?" else mark_word(ch.upper(), word_lang, lang)
@@ -425,7 +427,7 @@ def describe_move(move: Any, lang: str, view: RummikubView | None = None) -> str
     """A computer hint, said as the command that plays it."""
     from braille_words.errors import InputError
     from braille_words.games.word_rummikub.commands import to_command
-    from braille_words.games.word_rummikub.rules import EndTurn, Rebuild
+    from braille_words.games.word_rummikub.rules import Draw, EndTurn, Rebuild
 
     if view is None:
         return str(move.to_json())
@@ -437,6 +439,10 @@ def describe_move(move: Any, lang: str, view: RummikubView | None = None) -> str
     worth = "" if points is None else _t(lang, "hint_worth", points=points)
     if isinstance(move, EndTurn):
         return _t(lang, "hint_end", command=command, worth=worth)
+    if isinstance(move, Draw):
+        # "Możesz dobrać płytkę" with an empty bank sent a child to draw, and it passed.
+        said = _t(lang, "hint_draw", command=command, empty=view["bank"] == 0)
+        return _t(lang, "hint_from_start", hint=said) if view.get("turn_changed") else said
     if isinstance(move, Rebuild) and move.make:
         # "= wkurzona" alone was heard as "równa się wkurzona": say what the line does.
         words = ", ".join(w.upper() for w in move.make)

@@ -697,6 +697,7 @@ EVENT_KINDS: dict[str, str] = {
     "tiles_drawn": "{name} drew {count} tile(s).",
     "tiles_received": "You drew {letters}.",
     "passed": "{name} passed.",
+    "bank_emptied": "The bank is empty: from now on, drawing passes.",
     "time_up": "{name}'s time is up.",
     "vote_opened": "Does {words} fit the theme {theme}? Vote yes or no.",
     "vote_cast": "{name} voted.",
@@ -1210,7 +1211,7 @@ class Rules(GameRules["State", "Move"]):
         if want > 0:
             drawn, bank = bank[:want], bank[want:]
             rack = rack + drawn
-            events += self._draw_events(seat, name, drawn)
+            events += self._draw_events(seat, name, drawn, bank)
         scores = list(state.scores)
         scores[seat] += check.points
         n = len(state.seats)
@@ -1242,7 +1243,7 @@ class Rules(GameRules["State", "Move"]):
         racks = list(state.racks)
         racks[seat] = racks[seat] + drawn
         events = [*events, Event("passed", {"seat": seat, "name": name})]
-        events += self._draw_events(seat, name, drawn)
+        events += self._draw_events(seat, name, drawn, bank)
         counts = not drawn or not self.options.pass_round_needs_empty_bank
         passes = state.passes + 1 if counts else 0
         after = replace(state, bank=bank, racks=tuple(racks), passes=passes)
@@ -1251,14 +1252,20 @@ class Rules(GameRules["State", "Move"]):
         return self._next(after, events)
 
     @staticmethod
-    def _draw_events(seat: int, name: str, drawn: Sequence[Tile]) -> list[Event]:
+    def _draw_events(seat: int, name: str, drawn: Sequence[Tile],
+                     left: Sequence[Tile]) -> list[Event]:
         if not drawn:
             return []
-        return [
+        events = [
             Event("tiles_drawn", {"seat": seat, "name": name, "count": len(drawn)}),
             Event("tiles_received", {"seat": seat, "letters": [_shown(t.letter) for t in drawn]},
                   to=seat),
         ]
+        if not left:
+            # Said once, when it happens: a child playing by hints went on hearing "dobierz"
+            # and "możesz dobrać płytkę" with no tile left to draw, and "dobierz" passed.
+            events.append(Event("bank_emptied", {}))
+        return events
 
     def _next(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
         nxt = (state.current + 1) % len(state.seats)

@@ -1,0 +1,64 @@
+"""Rummikub Słowny once the bank is empty: "dobierz" then passes, and the game ends when
+everybody has passed in a row (rulebook, "Koniec gry").
+
+Played to its end by hints alone (seed 1), a child heard nothing when the last tile was drawn;
+the turn went on saying "Ułóż słowa albo „dobierz”", and the hint "Nie widzę dobrego ruchu.
+Możesz dobrać płytkę." — the child typed "dobierz" and heard "Gracz pasuje.".
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from braille_words.games.registry import find_game
+from braille_words.games.word_rummikub.computer import hint
+from braille_words.games.word_rummikub.rules import Draw, Options, Rules, arranged_state
+from braille_words.lexicon import Lexicon
+from braille_words.present.messages import render
+
+
+def _rules() -> Rules:
+    return Rules(Lexicon.from_words(["kot", "oko"], "pl"), Options())
+
+
+def test_the_draw_that_takes_the_last_tile_says_the_bank_is_empty_once() -> None:
+    rules = _rules()
+    state = arranged_state(["eeeeeee", "iiiiiii"], ["kot"], bank="ab")
+    first, events = rules.apply(state, 0, Draw())
+    assert "bank_emptied" not in [e.kind for e in events]  # one tile is left
+    _, events = rules.apply(first, 1, Draw())
+    emptied = [e for e in events if e.kind == "bank_emptied"]
+    assert len(emptied) == 1 and emptied[0].to is None  # everyone hears it
+    assert render("pl", "word_rummikub", "bank_emptied", {}) == (
+        "Bank jest pusty: odtąd „dobierz” to pas.")
+    assert render("en", "word_rummikub", "bank_emptied", {}) == (
+        'The bank is empty: from now on, "draw" passes.')
+
+
+@pytest.mark.parametrize(
+    ("lang", "bank", "said"),
+    [("pl", "a", "Nie widzę słowa z twoich płytek: dobierz płytkę; napisz: dobierz"),
+     ("pl", "", "Nie widzę słowa z twoich płytek, a bank jest pusty: spasuj; napisz: dobierz"),
+     ("en", "", 'I see no word from your tiles, and the bank is empty: pass; type: "draw"')],
+)
+def test_a_hint_with_no_word_gives_the_line_that_draws_or_passes(
+    lang: str, bank: str, said: str
+) -> None:
+    rules = _rules()
+    state = arranged_state(["eeeeeee", "iiiiiii"], ["kot"], bank=bank)
+    move = hint(rules, state, 0)
+    assert move == Draw()
+    presenter = find_game("rummikub").presenter
+    assert presenter.describe_move(move, lang, state.view_for(0)) == said
+
+
+@pytest.mark.parametrize(("lang", "said"), [("pl", "(bank jest pusty: to pas)"),
+                                            ("en", "(the bank is empty: it passes)")])
+def test_the_turn_prompt_says_drawing_passes_only_with_the_bank_empty(
+    lang: str, said: str
+) -> None:
+    presenter = find_game("rummikub").presenter
+    empty = arranged_state(["eeeeeee", "iiiiiii"], ["kot"], bank="").view_for(0)
+    full = arranged_state(["eeeeeee", "iiiiiii"], ["kot"]).view_for(0)
+    assert said in presenter.prompt(empty, lang, "beginner")
+    assert said not in presenter.prompt(full, lang, "beginner")
