@@ -36,6 +36,7 @@ import aiohttp
 
 from braille_words.errors import BrailleWordsError
 from braille_words.games.base import Event
+from braille_words.games.kit import with_notes
 from braille_words.games.registry import find_game
 from braille_words.net import protocol
 from braille_words.net.discovery import Found, browse
@@ -149,9 +150,11 @@ class SeatScreen:
             elif do == "tell":
                 params = dict(args.pop("params", None) or {})
                 news.tell(str(args.pop("key")), **args, **params)
-            elif do == "hint":  # the move, as the line that plays it
+            elif do == "hint":  # the move, as the line that plays it, and its points
                 view = args["view"]
                 move = news.kit.commands.parse(str(args["line"]), view)
+                notes = args.get("notes")
+                move = with_notes(move, notes if isinstance(notes, dict) else {})
                 news.hint(move, view, nudge=bool(args.get("nudge")))
             else:
                 getattr(news, do)(**args)

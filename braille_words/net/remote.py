@@ -32,7 +32,7 @@ from typing import Any, Protocol
 
 from braille_words.errors import BrailleWordsError
 from braille_words.games.base import Event
-from braille_words.games.kit import GameKit
+from braille_words.games.kit import GameKit, hint_notes
 from braille_words.net import frames
 from braille_words.net.protocol import Hello, Screen
 from braille_words.present.messages import text
@@ -278,14 +278,17 @@ class RemoteNews(SeatNews):
 
     def hint(self, move: Any, view: Any, *, nudge: bool) -> None:
         # The move goes as the line a player would type (every game's moves type back, a
-        # contract test holds it); the student's computer reads it back and words the hint.
+        # contract test holds it) with what the hint says of it beside (its points, whether
+        # it is the best move: ``hint_notes``), to this seat's computer only, which reads it
+        # back and words the hint as a seat at the teacher's computer hears it.
         commands = self.kit.commands
         try:
             line = commands.to_command(move, view, self.kit.word_lang)
             typed_back = commands.parse(line, view) == move
         except BrailleWordsError:
             typed_back = False
-        if not (typed_back and self._call("hint", line=line, view=view, nudge=nudge)):
+        if not (typed_back and self._call("hint", line=line, view=view, nudge=nudge,
+                                          notes=hint_notes(move))):
             super().hint(move, view, nudge=nudge)
 
     def key_pressed(self) -> None:
