@@ -101,3 +101,33 @@ def test_a_hint_says_its_points_at_a_seat_here_at_a_students_computer_and_at_a_p
     over_the_network, at_a_page = run(scenario)
     assert over_the_network == here
     assert at_a_page == here
+
+
+def test_a_hint_and_what_it_scores_go_to_the_seat_that_asked_and_no_other(
+    hosted: HostMaker,
+) -> None:
+    table = hosted("remote,remote", seed=5)
+
+    async def scenario(http: aiohttp.ClientSession) -> tuple[Peer, Peer]:
+        asking = await join(table.url, http, table.code(0))
+        other = await join(table.url, http, table.code(1))
+        await _asked(asking)
+        await other.read(0.5)
+        return asking, other
+
+    asking, other = run(scenario)
+    hint = next(m for m in asking.wire if m.get("do") == "hint")
+    assert hint["args"]["notes"] == {"points": 8}
+    assert not any(m.get("do") == "hint" for m in other.wire)
+    assert "WKURZONA" not in json.dumps(other.wire, ensure_ascii=False).upper()
+    assert HINT not in " ".join(str(m.get("text", "")) for m in other.got)
+
+
+def test_a_hint_s_notes_that_are_not_what_a_host_sends_are_left_out() -> None:
+    from braille_words.games.kit import hint_notes, kind_of, points_of, with_notes
+    from braille_words.games.word_rummikub.rules import EndTurn
+
+    forged = with_notes(EndTurn(), {"points": True, "kind": "evil"})
+    assert points_of(forged) is None and kind_of(forged) is None
+    kept = with_notes(EndTurn(), {"points": 8, "kind": "best"})
+    assert hint_notes(kept) == {"points": 8, "kind": "best"} and kept == EndTurn()
