@@ -77,6 +77,10 @@ class SeatScreen:
         self.view: Any = None
         self.awaited = False
         self.over = False
+        self.clock = True
+        """The table runs a clock (its welcome says; an older host's says nothing): a table
+        without one tells a 7 słów hint that sees no word "say 'koniec czasu'", as at the
+        teacher's computer (``SeatNews.timed``)."""
         self._reported_said = 0
         """How many of ``out.said`` the table has been told of."""
         self._reported: tuple[bytes, str] | None = None
@@ -86,6 +90,7 @@ class SeatScreen:
         """The seat is the student's: the game's presenter from now on, and the welcome.
         False (said why) when this computer does not have the table's game."""
         out = self.out
+        self.clock = data.get("clock") is not False
         game = str(data.get("game_id", ""))
         # The table's word language (an older host sends none: the game's own).
         words = data.get("words") if isinstance(data.get("words"), str) else None
@@ -97,7 +102,7 @@ class SeatScreen:
                 # Another version of the program, without this game: nothing could be shown.
                 out.announce(error_text(exc, out.lang, out.verbosity), cue="rejected")
                 return False
-            self.news = SeatNews(out, kit)
+            self.news = SeatNews(out, kit, self._timed)
             out.router = kit.presenter.route
             out.cancel_line = kit.presenter.cancel_line
         key = "net_welcome_back" if data.get("back") else "net_welcome"
@@ -106,6 +111,9 @@ class SeatScreen:
                           game=str(data.get("game", "")), name=str(data.get("name", ""))),
                      cue="accepted")
         return True
+
+    def _timed(self) -> bool:
+        return self.clock
 
     def receive(self, data: dict[str, Any]) -> None:
         """One message of the seat's stream; a malformed one is let pass (never a
@@ -164,7 +172,7 @@ class SeatScreen:
         been (on a silent copy of the seat) and said as one "while you were away"."""
         out = self.out
         away = SeatOutput(name=out.name, lang=out.lang, verbosity=out.verbosity)
-        shadow = SeatNews(away, news.kit)
+        shadow = SeatNews(away, news.kit, self._timed)
         for call in args.get("calls") or ():
             if isinstance(call, dict):
                 self._present(shadow, call)

@@ -142,8 +142,8 @@ class RemoteNews(SeatNews):
     language the student last asked for) and kept for when they are back."""
 
     def __init__(self, out: SeatOutput, kit: GameKit[Any, Any, Any, Any],
-                 remote: RemoteSeat) -> None:
-        super().__init__(out, kit)
+                 remote: RemoteSeat, timed: Callable[[], bool] = lambda: True) -> None:
+        super().__init__(out, kit, timed)
         self._remote = remote
         self._keep: Callable[[str], str] = _nothing
         """Of the sentence being said now, the part anyone at the seat's page may keep."""
@@ -357,6 +357,7 @@ class RemoteSeat:
         catch_up: Callable[[SeatNews], None],
         *,
         joined_before: bool = False,
+        timed: Callable[[], bool] = lambda: True,
     ) -> None:
         self.seat = seat
         self.out = out
@@ -385,7 +386,9 @@ class RemoteSeat:
         self.mirror = SeatMirror()
         """What the student's computer last reported it shows and said (for the teacher's
         page); replaced whole on the network's thread, read whole on the page's."""
-        self.news = RemoteNews(out, kit, self)
+        self.news = RemoteNews(out, kit, self, timed)
+        """``timed``: whether the table runs a clock, as for a seat at this computer (a page's
+        news is worded here; a student's computer is told it in the welcome)."""
         out.plug(speaker=_Missed(self._missed), display=None, earcons=None)
 
     # -- called on the network's thread -----------------------------------------------------
