@@ -68,6 +68,21 @@ def test_the_end_on_14_cells_names_the_winner_and_every_score_in_a_few_windows(
     assert _windows(brief, lang) <= 2 + len(names), brief  # a window a player
 
 
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_every_game_words_the_end_on_a_short_display_alike(lang: str) -> None:
+    """Scrabble karty said "Koniec. Ola: 277; Ada: 165." where the four others said "Wygrywa:
+    Ada. …": one wording, the winner named (a tie too), then the scores in seat order."""
+    names = ["Ola", "Ada"]
+    for result in ({"scores": [91, 114], "winners": [1]},
+                   {"scores": [100, 100], "winners": [0, 1]}):
+        said = {find_game(game).presenter.final_brief(result, lang, names) for game in GAMES}
+        assert len(said) == 1, said
+    ties = find_game("scrabble-karty").presenter.final_brief(
+        {"scores": [100, 100], "winners": [0, 1]}, lang, names)
+    assert ties == {"pl": "Wygrywają Ola, Ada. Ola: 100; Ada: 100.",
+                    "en": "Winners: Ola, Ada. Ola: 100; Ada: 100."}[lang]
+
+
 def test_a_solo_end_on_14_cells_says_the_score_against_the_target() -> None:
     presenter = find_game("siedem-slow").presenter
     brief = presenter.final_brief({"scores": [95], "winners": [], "target": 100, "won": False},
@@ -85,4 +100,4 @@ def test_the_end_on_14_cells_reaches_the_cells_in_its_short_form(
     session.news[0].final({"scores": [91, 114], "winners": [1], "words_scored": [3, 4],
                            "longest": ["kot", "pies"]}, ["Ola", "Jan"], 0)
     assert out.news.last.startswith("Koniec gry. Wyniki: Ola: 91 (3 słowa")
-    assert out.news.last_shown == "Wygrywa: Jan. Ola: 91; Jan: 114."
+    assert out.news.last_shown == "Wygrywa Jan. Ola: 91; Jan: 114."
