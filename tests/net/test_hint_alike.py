@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -26,19 +27,24 @@ from tests.web.test_student_play import _page_socket
 HINT = "Podpowiedź"
 ASKED = 2
 """A nudge first (where the game has one), then the whole move with what it scores."""
+CELLS = 14
+"""A short display: the hint's terse form is shown (Word Thief's and Scrabble karty's name
+the points)."""
 
 
 def _hints(sentences: list[str]) -> list[str]:
     return [strip_marks(s) for s in sentences if strip_marks(s).startswith(HINT)]
 
 
-def _at_the_teachers_computer(game: str, seed: int, lexicon: Any, tmp_path: Path) -> list[str]:
+def _at_the_teachers_computer(game: str, seed: int, lexicon: Any,
+                              tmp_path: Path) -> tuple[list[str], str]:
     """The hints a seat at the teacher's computer hears, at a table that runs no clock (as
-    the network tables of these tests)."""
+    the network tables of these tests), and what its display of ``CELLS`` shows of the last."""
     seats = parse_players("human,computer:beginner", "pl")
     got: list[dict[str, Any]] = []
-    out = SeatOutput(name=seats[0].name, lang="pl", verbosity="beginner",
-                     speaker=Recording(got, 0))
+    devices = Recording(got, CELLS)
+    out = SeatOutput(name=seats[0].name, lang="pl", verbosity="beginner", speaker=devices,
+                     display=devices)
     session = new_session(find_game(game), seats, seed=seed, lexicon=lexicon,
                           journal_path=tmp_path / "local.jsonl",
                           outputs=[out, SeatOutput(name=seats[1].name, lang="pl",
@@ -46,15 +52,18 @@ def _at_the_teachers_computer(game: str, seed: int, lexicon: Any, tmp_path: Path
     session.timers = False
     for _ in range(ASKED):
         session.handle(0, "podpowiedź")
-    return _hints([str(m["text"]) for m in got if m.get("t") == "say"])
+    return _hints([str(m["text"]) for m in got if m.get("t") == "say"]), out.news.last_shown
 
 
-async def _asked(peer: Peer) -> list[str]:
+async def _asked(peer: Peer) -> tuple[list[str], str]:
+    """The hints a student's computer says, and what its display shows of the last."""
     await peer.until(lambda m: m.get("do") == "prompt")
     for _ in range(ASKED):
         await peer.type("podpowiedź")
         await peer.until(lambda m: strip_marks(str(m.get("text", ""))).startswith(HINT))
-    return _hints([str(m["text"]) for m in peer.got if m.get("t") == "say"])
+    assert peer.presented is not None
+    return (_hints([str(m["text"]) for m in peer.got if m.get("t") == "say"]),
+            peer.presented.screen.out.news.last_shown)
 
 
 async def _at_a_page(url: str, code: str, http: aiohttp.ClientSession) -> list[str]:
@@ -88,19 +97,25 @@ def test_a_hint_says_its_points_at_a_seat_here_at_a_students_computer_and_at_a_p
     game: str, seed: int, points: str,
 ) -> None:
     words = english if find_game(game).word_lang == "en" else polish
-    here = _at_the_teachers_computer(game, seed, words, tmp_path)
+    here, shown_here = _at_the_teachers_computer(game, seed, words, tmp_path)
     assert len(here) == ASKED and points in here[-1], here
     joined, paged = hosted(game=game, seed=seed, lexicon=words), \
         hosted(game=game, seed=seed, lexicon=words)
 
-    async def scenario(http: aiohttp.ClientSession) -> tuple[list[str], list[str]]:
-        peer = await join(joined.url, http, joined.code(0))
+    async def scenario(
+        http: aiohttp.ClientSession,
+    ) -> tuple[tuple[list[str], str], list[str]]:
+        peer = await join(joined.url, http, joined.code(0), cells=CELLS)
         page = f"ws://127.0.0.1:{paged.host.port}/play/ws"
         return await _asked(peer), await _at_a_page(page, paged.code(0), http)
 
-    over_the_network, at_a_page = run(scenario)
+    (over_the_network, shown_there), at_a_page = run(scenario)
     assert over_the_network == here
     assert at_a_page == here
+    # A short display's terse form (Word Thief's "połóż dunno: 11.") says the points too.
+    worth = re.search(r"(\d+) punkt", here[-1])
+    assert worth is not None and worth.group(1) in shown_here, shown_here
+    assert shown_there == shown_here
 
 
 def test_a_hint_and_what_it_scores_go_to_the_seat_that_asked_and_no_other(
