@@ -4,7 +4,7 @@ was played (see braille_words.audio.virtual)."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -90,6 +90,37 @@ def polish() -> Any:
         return get_lexicon("pl")
     except Exception as exc:
         pytest.skip(f"the Polish lexicon is not built ({exc}); run braille-words lexicon build")
+
+
+@pytest.fixture
+def thief_at_display(tmp_path: Path, english: Any) -> Iterator[Callable[[int], tuple[Any, Any]]]:
+    """A Word Thief table where Ola plays a computer, her seat on a display of the ``cells``
+    given (14: what a short display shows; 40: a long one), seed 3, her turn told: what the
+    short- and long-display tests of Word Thief route and read on. Closed after the test."""
+    from braille_words.displays.base import Display
+    from braille_words.games.registry import find_game
+    from braille_words.table.launch import new_session
+    from braille_words.table.outputs import SeatOutput
+    from braille_words.table.seats import SeatConfig
+
+    made: list[Any] = []
+
+    def make(cells: int) -> tuple[Any, Any]:
+        out = SeatOutput(name="Ola", lang="pl", verbosity="beginner", display=Display(cells))
+        seats = [SeatConfig(name="Ola", display="none", speech="none"),
+                 SeatConfig(name="Komputer", kind="computer", display="none", speech="none")]
+        session = new_session(
+            find_game("thief"), seats, seed=3, journal_path=tmp_path / f"g{len(made)}.jsonl",
+            lexicon=english,
+            outputs=[out, SeatOutput(name="K", lang="pl", verbosity="beginner")])
+        made.append(session)
+        session._prompt()
+        session.pump()
+        return session, out
+
+    yield make
+    for session in made:
+        session.close()
 
 
 @pytest.fixture(scope="session")

@@ -130,6 +130,31 @@ def kind_of(move: Any) -> str | None:
     return kind if kind in HINT_KINDS else None
 
 
+def hint_notes(move: Any) -> dict[str, Any]:
+    """What a hint carries beside its move (``with_points``, ``with_kind``), as plain data:
+    a network seat's hint crosses as the line that plays it, which says neither, and a
+    student heard "Podpowiedź: połóż KOT" where a seat at the teacher's computer heard
+    "… 8 punktów za ruch"."""
+    notes: dict[str, Any] = {}
+    points, kind = points_of(move), kind_of(move)
+    if points is not None:
+        notes["points"] = points
+    if kind is not None:
+        notes["kind"] = kind
+    return notes
+
+
+def with_notes(move: M, notes: Mapping[str, Any]) -> M:
+    """``move`` (a hint read back from its line) carrying ``hint_notes`` again; a note that
+    is not what ``hint_notes`` makes is left out (it came over the network)."""
+    points, kind = notes.get("points"), notes.get("kind")
+    if isinstance(points, int) and not isinstance(points, bool):
+        move = with_points(move, points)
+    if kind in HINT_KINDS:
+        move = with_kind(move, str(kind))
+    return move
+
+
 Router = Callable[[Any, Any], tuple[Any, "str | None"]]
 """(routing target, current selection) → (new selection, command line to run or None)."""
 

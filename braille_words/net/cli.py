@@ -244,6 +244,9 @@ def cmd_host(args: argparse.Namespace) -> int:
     for table in tables:
         table.session.teacher = _teacher_at(teacher, table, lang) if len(tables) > 1 \
             else teacher
+        # Set before the host listens: a student's welcome says whether the table runs a
+        # clock, and after ``--resume`` their computers are back at once.
+        table.session.timers = not (args.no_timer or scripted)
     host = Host(tables, bind=args.bind, port=port, cert=args.cert, key=args.key,
                 state_path=folder / "host.json", computer_after=args.computer_after)
     page = _teacher_page(host, folder)
@@ -265,8 +268,7 @@ def cmd_host(args: argparse.Namespace) -> int:
     _tell_codes(host, teacher, lang, port)
     _tell_page(page, host, teacher, port)
     try:
-        return _serve(host, tables, teacher, lang, scripted, no_timer=args.no_timer,
-                      page=page)
+        return _serve(host, tables, teacher, lang, scripted, page=page)
     finally:
         host.stop()
         if announcer is not None:
@@ -354,14 +356,13 @@ def _tell_codes(host: Any, teacher: Any, lang: str, port: int) -> None:
 
 
 def _serve(host: Any, tables: list[Any], teacher: Any, lang: str, scripted: bool, *,
-           no_timer: bool, page: Any = None) -> int:
+           page: Any = None) -> int:
     from braille_words.present.messages import text
     from braille_words.table.session import KEYBOARD, Input
 
     threads = []
     for table in tables:
         session = table.session
-        session.timers = not (no_timer or scripted)
         session.think = not scripted
         session.confirm_end = not scripted
 

@@ -36,6 +36,7 @@ import aiohttp
 
 from braille_words.errors import BrailleWordsError
 from braille_words.games.base import Event
+from braille_words.games.kit import with_notes
 from braille_words.games.registry import find_game
 from braille_words.net import protocol
 from braille_words.net.discovery import Found, browse
@@ -76,6 +77,10 @@ class SeatScreen:
         self.view: Any = None
         self.awaited = False
         self.over = False
+        self.clock = True
+        """The table runs a clock (its welcome says; an older host's says nothing): a table
+        without one tells a 7 słów hint that sees no word "say 'koniec czasu'", as at the
+        teacher's computer (``SeatNews.timed``)."""
         self._reported_said = 0
         """How many of ``out.said`` the table has been told of."""
         self._reported: tuple[bytes, str] | None = None
@@ -85,6 +90,7 @@ class SeatScreen:
         """The seat is the student's: the game's presenter from now on, and the welcome.
         False (said why) when this computer does not have the table's game."""
         out = self.out
+        self.clock = data.get("clock") is not False
         game = str(data.get("game_id", ""))
         # The table's word language (an older host sends none: the game's own).
         words = data.get("words") if isinstance(data.get("words"), str) else None
@@ -96,7 +102,7 @@ class SeatScreen:
                 # Another version of the program, without this game: nothing could be shown.
                 out.announce(error_text(exc, out.lang, out.verbosity), cue="rejected")
                 return False
-            self.news = SeatNews(out, kit)
+            self.news = SeatNews(out, kit, self._timed)
             out.router = kit.presenter.route
             out.cancel_line = kit.presenter.cancel_line
         key = "net_welcome_back" if data.get("back") else "net_welcome"
@@ -105,6 +111,9 @@ class SeatScreen:
                           game=str(data.get("game", "")), name=str(data.get("name", ""))),
                      cue="accepted")
         return True
+
+    def _timed(self) -> bool:
+        return self.clock
 
     def receive(self, data: dict[str, Any]) -> None:
         """One message of the seat's stream; a malformed one is let pass (never a
@@ -149,9 +158,11 @@ class SeatScreen:
             elif do == "tell":
                 params = dict(args.pop("params", None) or {})
                 news.tell(str(args.pop("key")), **args, **params)
-            elif do == "hint":  # the move, as the line that plays it
+            elif do == "hint":  # the move, as the line that plays it, and its points
                 view = args["view"]
                 move = news.kit.commands.parse(str(args["line"]), view)
+                notes = args.get("notes")
+                move = with_notes(move, notes if isinstance(notes, dict) else {})
                 news.hint(move, view, nudge=bool(args.get("nudge")))
             else:
                 getattr(news, do)(**args)
@@ -161,7 +172,7 @@ class SeatScreen:
         been (on a silent copy of the seat) and said as one "while you were away"."""
         out = self.out
         away = SeatOutput(name=out.name, lang=out.lang, verbosity=out.verbosity)
-        shadow = SeatNews(away, news.kit)
+        shadow = SeatNews(away, news.kit, self._timed)
         for call in args.get("calls") or ():
             if isinstance(call, dict):
                 self._present(shadow, call)

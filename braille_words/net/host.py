@@ -162,7 +162,8 @@ class Host:
             remote = RemoteSeat(seat, session.outputs[seat], session.kit, session.call_soon,
                                 report, functools.partial(_show, session, seat),
                                 functools.partial(_catch_up, session, table.resumed, seat),
-                                joined_before=table.resumed and seat in table.keys.tokens)
+                                joined_before=table.resumed and seat in table.keys.tokens,
+                                timed=lambda: bool(session.timers))
             table.remotes[seat] = remote
             session.news[seat] = remote.news  # the seat's news is worded on its computer
             if not session.state.is_over:
@@ -532,6 +533,7 @@ class Host:
                        "name": table.session.seats[seat].name, "game": table.title,
                        "game_id": table.session.kit.id, "table": table.number,
                        "words": table.session.kit.word_lang,
+                       "clock": bool(table.session.timers),
                        "back": remote.ever_joined, "token": token})
             table.session.call_soon(functools.partial(remote.arrive, link, hello))
             return table, remote

@@ -32,7 +32,7 @@ from typing import Any, Protocol
 
 from braille_words.errors import BrailleWordsError
 from braille_words.games.base import Event
-from braille_words.games.kit import GameKit
+from braille_words.games.kit import GameKit, hint_notes
 from braille_words.net import frames
 from braille_words.net.protocol import Hello, Screen
 from braille_words.present.messages import text
@@ -142,8 +142,8 @@ class RemoteNews(SeatNews):
     language the student last asked for) and kept for when they are back."""
 
     def __init__(self, out: SeatOutput, kit: GameKit[Any, Any, Any, Any],
-                 remote: RemoteSeat) -> None:
-        super().__init__(out, kit)
+                 remote: RemoteSeat, timed: Callable[[], bool] = lambda: True) -> None:
+        super().__init__(out, kit, timed)
         self._remote = remote
         self._keep: Callable[[str], str] = _nothing
         """Of the sentence being said now, the part anyone at the seat's page may keep."""
@@ -278,14 +278,17 @@ class RemoteNews(SeatNews):
 
     def hint(self, move: Any, view: Any, *, nudge: bool) -> None:
         # The move goes as the line a player would type (every game's moves type back, a
-        # contract test holds it); the student's computer reads it back and words the hint.
+        # contract test holds it) with what the hint says of it beside (its points, whether
+        # it is the best move: ``hint_notes``), to this seat's computer only, which reads it
+        # back and words the hint as a seat at the teacher's computer hears it.
         commands = self.kit.commands
         try:
             line = commands.to_command(move, view, self.kit.word_lang)
             typed_back = commands.parse(line, view) == move
         except BrailleWordsError:
             typed_back = False
-        if not (typed_back and self._call("hint", line=line, view=view, nudge=nudge)):
+        if not (typed_back and self._call("hint", line=line, view=view, nudge=nudge,
+                                          notes=hint_notes(move))):
             super().hint(move, view, nudge=nudge)
 
     def key_pressed(self) -> None:
@@ -354,6 +357,7 @@ class RemoteSeat:
         catch_up: Callable[[SeatNews], None],
         *,
         joined_before: bool = False,
+        timed: Callable[[], bool] = lambda: True,
     ) -> None:
         self.seat = seat
         self.out = out
@@ -382,7 +386,9 @@ class RemoteSeat:
         self.mirror = SeatMirror()
         """What the student's computer last reported it shows and said (for the teacher's
         page); replaced whole on the network's thread, read whole on the page's."""
-        self.news = RemoteNews(out, kit, self)
+        self.news = RemoteNews(out, kit, self, timed)
+        """``timed``: whether the table runs a clock, as for a seat at this computer (a page's
+        news is worded here; a student's computer is told it in the welcome)."""
         out.plug(speaker=_Missed(self._missed), display=None, earcons=None)
 
     # -- called on the network's thread -----------------------------------------------------

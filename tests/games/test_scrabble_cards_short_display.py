@@ -21,7 +21,7 @@ from braille_words.games.base import Event
 from braille_words.games.registry import find_game
 from braille_words.games.scrabble_cards.commands import HELP
 from braille_words.games.scrabble_cards.computer import Computer
-from braille_words.games.scrabble_cards.presenter import Presenter, final_brief, prompt
+from braille_words.games.scrabble_cards.presenter import Presenter, prompt
 from braille_words.games.scrabble_cards.rules import Exchange, Lay, Options, Pass, Rules, State
 from braille_words.present.messages import render
 from braille_words.speech.speaker import strip_marks
@@ -128,8 +128,8 @@ def test_on_14_cells_a_hint_is_at_most_three_windows_and_heard_whole(
 @pytest.mark.parametrize("lang", ["pl", "en"])
 def test_on_14_cells_the_results_are_three_windows(lang: str) -> None:
     result = {"scores": [205, 252], "winners": [1]}
-    brief = final_brief(result, lang, ["Ola", "Jan"])
-    assert brief in ("Koniec. Jan: 252; Ola: 205.", "Over. Jan: 252; Ola: 205.")
+    brief = Presenter().final_brief(result, lang, ["Ola", "Jan"])
+    assert brief in ("Wygrywa Jan. Ola: 205; Jan: 252.", "Winner: Jan. Ola: 205; Jan: 252.")
     assert windows(brief, lang) <= 3
     full = Presenter().final(result, lang, ["Ola", "Jan"], 0)
     assert windows(full, lang) > windows(brief, lang)
@@ -140,7 +140,7 @@ def test_a_14_cell_reader_gets_the_results_in_their_short_form(
     session, out = table
     session.news[0].final({"scores": [10, 4], "winners": [0]}, SEATS, 0)
     assert out.news.last == "Koniec gry. Wygrywa: Ola. Wyniki: Ola: 10; Jan: 4."
-    assert out.news.last_shown == "Koniec. Ola: 10; Jan: 4."
+    assert out.news.last_shown == "Wygrywa Ola. Ola: 10; Jan: 4."
 
 
 def test_a_hint_with_no_word_to_lay_says_which_cards_to_exchange(polish: Any) -> None:

@@ -3,10 +3,13 @@ named after what was heard or read, by speech and on 40 and 14 cells."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
+
+ThiefAtDisplay = Callable[[int], tuple[Any, Any]]
+"""``thief_at_display`` (tests/conftest.py): a Word Thief table, its first seat on so many cells."""
 
 
 @pytest.mark.parametrize("word", ["ya", "ja", "john", "ted"])
@@ -161,35 +164,20 @@ def test_a_hint_on_14_cells_is_the_line_to_type_and_its_points(lang: str) -> Non
 
 
 def test_a_card_routed_on_a_14_cell_display_shows_its_terse_answer_and_says_it_whole(
-    tmp_path: Path, english: Any
+    thief_at_display: ThiefAtDisplay,
 ) -> None:
     """A reading command's answer (a routing key's "karta 1") on a short display is its terse
     form, as the game's news and prompts are; the voice still says it whole."""
-    from braille_words.displays.base import Display
-    from braille_words.games.registry import find_game
     from braille_words.speech.speaker import strip_marks
-    from braille_words.table.launch import new_session
-    from braille_words.table.outputs import SeatOutput
-    from braille_words.table.seats import SeatConfig
 
-    out = SeatOutput(name="Ola", lang="pl", verbosity="beginner", display=Display(14))
-    seats = [SeatConfig(name="Ola", display="none", speech="none"),
-             SeatConfig(name="Komputer", kind="computer", display="none", speech="none")]
-    session = new_session(find_game("thief"), seats, seed=3, journal_path=tmp_path / "g.jsonl",
-                          lexicon=english,
-                          outputs=[out, SeatOutput(name="K", lang="pl", verbosity="beginner")])
-    try:
-        session._prompt()
-        session.pump()
-        assert out.jump_to("cards")
-        out.route_target(("rack", 0))
-        session.pump()
-        card = session.state.view_for(0)["hand"][0]
-        shown = strip_marks(out.news.last_shown)
-        assert shown.startswith(f"1: {card['letter']} "), shown
-        assert strip_marks(out.news.last).startswith("Karta 1: ")
-    finally:
-        session.close()
+    session, out = thief_at_display(14)
+    assert out.jump_to("cards")
+    out.route_target(("rack", 0))
+    session.pump()
+    card = session.state.view_for(0)["hand"][0]
+    shown = strip_marks(out.news.last_shown)
+    assert shown.startswith(f"1: {card['letter']} "), shown
+    assert strip_marks(out.news.last).startswith("Karta 1: ")
 
 
 @pytest.mark.parametrize("lang", ["pl", "en"])

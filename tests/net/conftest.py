@@ -135,9 +135,10 @@ def hosted(tmp_path: Path, polish: Any) -> Iterator[HostMaker]:
              game: str = "rummikub", computer_after: float | None = None,
              keys: SeatKeys | None = None, journal: Path | None = None,
              cert: Path | None = None, key: Path | None = None,
-             options: dict[str, Any] | None = None) -> Hosted:
+             options: dict[str, Any] | None = None, lexicon: Any = None) -> Hosted:
         seats = parse_players(players, "pl")
-        session = new_session(find_game(game), seats, seed=seed, lexicon=polish, options=options,
+        words = polish if lexicon is None else lexicon
+        session = new_session(find_game(game), seats, seed=seed, lexicon=words, options=options,
                               journal_path=journal or tmp_path / f"t{len(made)}.jsonl")
         session.timers = False
         table = HostedTable(1, session, keys or SeatKeys())

@@ -127,3 +127,31 @@ def run_bw() -> RunBW:
         return done
 
     return run
+
+
+RummikubOnDisplay = Callable[..., tuple[Session, SeatOutput]]
+
+
+@pytest.fixture
+def rummikub_on_display(polish: Any) -> Iterator[RummikubOnDisplay]:
+    """A two-person Rummikub table (Ola and Jan, no journal) whose first seat, Ola, reads on
+    the emulated display it is given (``baum14``: what a short display shows), at ``seed``;
+    ``hold_news``: she reads her news rather than hearing it. Closed after the test."""
+    from braille_words.displays.spec import open_display
+
+    made: list[Session] = []
+
+    def make(emu: Emulator, *, seed: int, hold_news: bool = False) -> tuple[Session, SeatOutput]:
+        out = SeatOutput(name="Ola", lang="pl", verbosity="beginner", hold_news=hold_news)
+        out.attach_display(open_display(f"baum:{emu.path}", on_command=out.on_display_command))
+        seats = [SeatConfig(name="Ola", display="none", speech="none"),
+                 SeatConfig(name="Jan", display="none", speech="none")]
+        other = SeatOutput(name="Jan", lang="pl", verbosity="beginner")
+        session = new_session(find_game("rummikub"), seats, seed=seed, journal_path=None,
+                              lexicon=polish, outputs=[out, other])
+        made.append(session)
+        return session, out
+
+    yield make
+    for session in made:
+        session.close()

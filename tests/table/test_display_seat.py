@@ -18,6 +18,8 @@ from braille_words.table.outputs import SeatOutput
 from braille_words.table.session import KEYBOARD, Input
 
 MakeTable = Any
+ThiefAtDisplay = Callable[[int], tuple[Any, Any]]
+"""``thief_at_display`` (tests/conftest.py): a Word Thief table, its first seat on so many cells."""
 Until = Callable[..., bool]
 
 
@@ -244,33 +246,18 @@ def test_a_reader_is_told_to_read_not_to_hear() -> None:
 
 
 def test_routing_word_thief_cards_keeps_the_display_on_the_hand(
-    tmp_path: Path, english: Any
+    thief_at_display: ThiefAtDisplay,
 ) -> None:
     """Issue 33 §6: routing a card moved the display to the message line, so every next card
     needed line-down again. The card's answer is said (and kept on the message line); the
     reader stays on the hand."""
-    from braille_words.displays.base import Display
-    from braille_words.games.registry import find_game
-    from braille_words.table.launch import new_session
-    from braille_words.table.seats import SeatConfig
-
-    out = SeatOutput(name="Ola", lang="pl", verbosity="beginner", display=Display(40))
-    seats = [SeatConfig(name="Ola", display="none", speech="none"),
-             SeatConfig(name="Komputer", kind="computer", display="none", speech="none")]
-    session = new_session(find_game("thief"), seats, seed=3, journal_path=tmp_path / "g.jsonl",
-                          lexicon=english,
-                          outputs=[out, SeatOutput(name="K", lang="pl", verbosity="beginner")])
-    try:
-        session._prompt()
+    session, out = thief_at_display(40)
+    assert out.jump_to("cards")
+    for card in range(3):
+        out.route_target(("rack", card))
         session.pump()
-        assert out.jump_to("cards")
-        for card in range(3):
-            out.route_target(("rack", card))
-            session.pump()
-            assert out.current_line == "cards"
-            assert out.news.last.startswith(f"Karta {card + 1}")
-    finally:
-        session.close()
+        assert out.current_line == "cards"
+        assert out.news.last.startswith(f"Karta {card + 1}")
 
 
 def test_skip_to_now_shows_the_count_then_the_newest_then_the_turn_and_nothing_between() -> None:

@@ -16,6 +16,7 @@ from braille_words.displays.spec import open_display
 from braille_words.speech.speaker import strip_marks
 from braille_words.table.outputs import SeatOutput
 from braille_words.table.session import KEYBOARD, Input
+from tests.table.conftest import RummikubOnDisplay
 
 Until = Callable[..., bool]
 CELLS = 14
@@ -169,21 +170,11 @@ def _windows_of_message(
 
 
 def test_on_14_cells_the_turn_message_is_brailled_in_its_terse_form(
-    baum14: Emulator, until: Until, tmp_path: Any, polish: Any
+    baum14: Emulator, until: Until, rummikub_on_display: RummikubOnDisplay
 ) -> None:
     """Issue 21 §5: at 14 cells the turn message took 15 windows. A beginner hears the full
     sentence; the short display shows the terse one ("Twój ruch: Ż, W, …")."""
-    from braille_words.games.registry import find_game
-    from braille_words.table.launch import new_session
-    from braille_words.table.seats import SeatConfig
-
-    out = SeatOutput(name="Ola", lang="pl", verbosity="beginner", hold_news=True)
-    out.attach_display(open_display(f"baum:{baum14.path}", on_command=out.on_display_command))
-    seats = [SeatConfig(name="Ola", display="none", speech="none"),
-             SeatConfig(name="Jan", display="none", speech="none")]
-    other = SeatOutput(name="Jan", lang="pl", verbosity="beginner")
-    session = new_session(find_game("rummikub"), seats, seed=7, journal_path=None,
-                          lexicon=polish, outputs=[out, other])
+    session, out = rummikub_on_display(baum14, seed=7, hold_news=True)
     session._prompt()
     assert strip_marks(out.said[-1]).startswith("Twój ruch. Stojak, 14 płytek: 1 żet")  # heard
     while out.news_waiting:  # read up to the turn message
@@ -191,7 +182,6 @@ def test_on_14_cells_the_turn_message_is_brailled_in_its_terse_form(
         until(lambda: False, timeout=0.05)
     assert until(lambda: baum14.cells_shown.startswith(_start("Twój ruch:")))
     assert _windows_of_message(baum14, out, until) <= 7  # the full sentence took 15
-    session.close()
 
 
 def test_line_up_on_the_message_line_reads_earlier_messages_newest_first(

@@ -4,18 +4,13 @@ terse one. Counted in windows as the pager cuts them."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from braille_words.braille import text_line
 from braille_words.braille.view import Pager
 from braille_words.displays.emulators.base import Emulator
-from braille_words.displays.spec import open_display
 from braille_words.games.registry import find_game
-from braille_words.table.launch import new_session
-from braille_words.table.outputs import SeatOutput
-from braille_words.table.seats import SeatConfig
+from tests.table.conftest import RummikubOnDisplay
 
 CELLS = 14
 GAMES = ("rummikub", "siedem-slow", "alicja", "scrabble-karty", "word-thief")
@@ -29,54 +24,33 @@ def _windows(sentence: str, lang: str = "pl") -> int:
     return count
 
 
-def _other() -> SeatOutput:
-    return SeatOutput(name="Jan", lang="pl", verbosity="beginner")
-
-
-def _rummikub_on_14_cells(baum14: Emulator, lexicon: Any) -> tuple[Any, SeatOutput]:
-    out = SeatOutput(name="Ola", lang="pl", verbosity="beginner")
-    out.attach_display(open_display(f"baum:{baum14.path}", on_command=out.on_display_command))
-    seats = [SeatConfig(name="Ola", display="none", speech="none"),
-             SeatConfig(name="Jan", display="none", speech="none")]
-    session = new_session(find_game("rummikub"), seats, seed=5, journal_path=None,
-                          lexicon=lexicon, outputs=[out, _other()])
-    return session, out
-
-
 def test_a_rummikub_nudge_on_14_cells_is_its_letters_and_does_not_spell_the_word(
-    baum14: Emulator, polish: Any
+    baum14: Emulator, rummikub_on_display: RummikubOnDisplay
 ) -> None:
     """Play-tested at 14 cells: the first hint took seven windows ("Możesz ułożyć słowo z 8
     liter ze swoich liter: wu, ka, u, er, zet, o, en, a"), and named the letters in the word's
     order, so it spelled WKURZONA, the answer the nudge is meant to leave to the player."""
-    session, out = _rummikub_on_14_cells(baum14, polish)
-    try:
-        session.handle(0, "podpowiedź")
-        said, shown = out.news.last, out.news.last_shown
-        assert said.startswith("Podpowiedź: Możesz ułożyć słowo z")  # heard whole
-        assert shown != said and _windows(shown) <= 4, shown
-        letters = shown.split(": ")[-1].rstrip(".").split()
-        assert letters and all(len(x) == 1 and x.isupper() for x in letters), shown
-        rack = [letter for _id, letter in session.state.view_for(0)["rack"] if letter]
-        places = [rack.index(x.lower()) for x in letters if x.lower() in rack]
-        assert places == sorted(places), "the letters are not in the rack's order"
-        session.handle(0, "podpowiedź")  # the whole move, asked again
-        assert "napisz:" in out.news.last
-    finally:
-        session.close()
+    session, out = rummikub_on_display(baum14, seed=5)
+    session.handle(0, "podpowiedź")
+    said, shown = out.news.last, out.news.last_shown
+    assert said.startswith("Podpowiedź: Możesz ułożyć słowo z")  # heard whole
+    assert shown != said and _windows(shown) <= 4, shown
+    letters = shown.split(": ")[-1].rstrip(".").split()
+    assert letters and all(len(x) == 1 and x.isupper() for x in letters), shown
+    rack = [letter for _id, letter in session.state.view_for(0)["rack"] if letter]
+    places = [rack.index(x.lower()) for x in letters if x.lower() in rack]
+    assert places == sorted(places), "the letters are not in the rack's order"
+    session.handle(0, "podpowiedź")  # the whole move, asked again
+    assert "napisz:" in out.news.last
 
 
-def test_a_nudge_on_a_long_display_is_the_full_sentence(polish: Any) -> None:
-    out = SeatOutput(name="Ola", lang="pl", verbosity="beginner")
-    seats = [SeatConfig(name="Ola", display="none", speech="none"),
-             SeatConfig(name="Jan", display="none", speech="none")]
-    session = new_session(find_game("rummikub"), seats, seed=5, journal_path=None,
-                          lexicon=polish, outputs=[out, _other()])
-    try:
-        session.handle(0, "podpowiedź")
-        assert out.news.last_shown == out.news.last
-    finally:
-        session.close()
+def test_a_nudge_on_a_long_display_is_the_full_sentence(
+    baum: Emulator, rummikub_on_display: RummikubOnDisplay
+) -> None:
+    session, out = rummikub_on_display(baum, seed=5)
+    session.handle(0, "podpowiedź")
+    assert out.news.last.startswith("Podpowiedź: Możesz ułożyć słowo z")
+    assert out.news.last_shown == out.news.last
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -94,6 +68,21 @@ def test_the_end_on_14_cells_names_the_winner_and_every_score_in_a_few_windows(
     assert _windows(brief, lang) <= 2 + len(names), brief  # a window a player
 
 
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_every_game_words_the_end_on_a_short_display_alike(lang: str) -> None:
+    """Scrabble karty said "Koniec. Ola: 277; Ada: 165." where the four others said "Wygrywa:
+    Ada. …": one wording, the winner named (a tie too), then the scores in seat order."""
+    names = ["Ola", "Ada"]
+    for result in ({"scores": [91, 114], "winners": [1]},
+                   {"scores": [100, 100], "winners": [0, 1]}):
+        said = {find_game(game).presenter.final_brief(result, lang, names) for game in GAMES}
+        assert len(said) == 1, said
+    ties = find_game("scrabble-karty").presenter.final_brief(
+        {"scores": [100, 100], "winners": [0, 1]}, lang, names)
+    assert ties == {"pl": "Wygrywają Ola, Ada. Ola: 100; Ada: 100.",
+                    "en": "Winners: Ola, Ada. Ola: 100; Ada: 100."}[lang]
+
+
 def test_a_solo_end_on_14_cells_says_the_score_against_the_target() -> None:
     presenter = find_game("siedem-slow").presenter
     brief = presenter.final_brief({"scores": [95], "winners": [], "target": 100, "won": False},
@@ -105,13 +94,10 @@ def test_a_solo_end_on_14_cells_says_the_score_against_the_target() -> None:
 
 
 def test_the_end_on_14_cells_reaches_the_cells_in_its_short_form(
-    baum14: Emulator, polish: Any
+    baum14: Emulator, rummikub_on_display: RummikubOnDisplay
 ) -> None:
-    session, out = _rummikub_on_14_cells(baum14, polish)
-    try:
-        session.news[0].final({"scores": [91, 114], "winners": [1], "words_scored": [3, 4],
-                               "longest": ["kot", "pies"]}, ["Ola", "Jan"], 0)
-        assert out.news.last.startswith("Koniec gry. Wyniki: Ola: 91 (3 słowa")
-        assert out.news.last_shown == "Wygrywa: Jan. Ola: 91; Jan: 114."
-    finally:
-        session.close()
+    session, out = rummikub_on_display(baum14, seed=5)
+    session.news[0].final({"scores": [91, 114], "winners": [1], "words_scored": [3, 4],
+                           "longest": ["kot", "pies"]}, ["Ola", "Jan"], 0)
+    assert out.news.last.startswith("Koniec gry. Wyniki: Ola: 91 (3 słowa")
+    assert out.news.last_shown == "Wygrywa Jan. Ola: 91; Jan: 114."

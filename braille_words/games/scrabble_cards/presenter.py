@@ -417,11 +417,6 @@ def final(result: Mapping[str, Any], lang: str, names: Sequence[str], seat: int)
     return _t(lang, "final", **standings(result, names))
 
 
-def final_brief(result: Mapping[str, Any], lang: str, names: Sequence[str]) -> str:
-    """The result for a short display: the scores, best first (the winner leads them)."""
-    return _t(lang, "final_brief", **standings(result, names))
-
-
 def event_params(
     kind: str, params: Mapping[str, Any], seat: int, names: Sequence[str], lang: str,
     word_lang: str = WORD_LANG,
@@ -656,11 +651,6 @@ class Presenter(GamePresenter[ScrabbleView]):
 
     def final(self, result: Mapping[str, Any], lang: str, names: Sequence[str], seat: int) -> str:
         return final(result, lang, names, seat)
-
-    def final_brief(
-        self, result: Mapping[str, Any], lang: str, names: Sequence[str], seat: int = 0
-    ) -> str:
-        return final_brief(result, lang, names)
 
     def braille_view(self, view: ScrabbleView, lang: str, selection: Any = None) -> list[Any]:
         return braille_view(view, lang, selection, self.word_lang)
