@@ -132,10 +132,12 @@ _QUOTED = re.compile(
 
 _BETWEEN_NUMBERS = re.compile(r"(?<=\d) (?=\d)")
 _APART = "\u2002"
-"""A space between two numbers a player types ("put 3 2 1"), as an en space: UEB's tables
-write a plain space between digits as the numeric space (dot 5: ⠼⠉⠐⠃⠐⠁), which joins the
-digits into one number, while the player types three; an en space is a blank cell, and
-each number after it takes its own numeric indicator (⠼⠉⠀⠼⠃⠀⠼⠁)."""
+"""A space between two numbers, as an en space: UEB's tables write a plain space between
+digits as the numeric space (dot 5: ⠼⠉⠐⠃⠐⠁), which joins the digits into one number, where
+a player types three ("put 3 2 1", a quoted hint, a help line's unquoted "exchange 1 3 5");
+an en space is a blank cell, and each number after it takes its own numeric indicator
+(⠼⠉⠀⠼⠃⠀⠼⠁). No English sentence of ours groups a number's digits with spaces (a count is
+6100 or 6,100), so every such space parts two numbers."""
 
 
 def _spelled_spans(text: str) -> Iterator[tuple[int, int, int]]:
@@ -161,10 +163,10 @@ number as the ditto mark (⠦done⠠⠶); directed quotes are UEB's quotation ma
 def _prepared(tables: list[str], text: str) -> tuple[str, list[int] | None]:
     """``text`` as liblouis is given it, with its per-character typeform, for a UEB table
     (grade 2 or grade 1): what a player must type (quoted text) is written as it is typed.
-    Its straight quotes become directed (``_DIRECTED``), the spaces between its numbers are
-    no numeric space (``_APART``), and in grade 2 it, like the game's words in capitals, is
-    not contracted (``_spelled_spans``). Every change is one character for one, so positions
-    stay the text's.
+    Its straight quotes become directed (``_DIRECTED``), and in grade 2 it, like the game's
+    words in capitals, is not contracted (``_spelled_spans``); a space between numbers is no
+    numeric space (``_APART``). Every change is one character for one, so positions stay the
+    text's.
 
     The game's words are written in capitals (TREASURE, ŻABA), and a reader must feel each of
     their letters: the words said in Alice hide no forbidden letter in a contraction, a
@@ -193,9 +195,9 @@ def _prepared(tables: list[str], text: str) -> tuple[str, list[int] | None]:
             chars = chars or list(text)
             directed = _DIRECTED[text[start - 1]]
             chars[start - 1], chars[end] = directed[0], directed[1]
-        for space in _BETWEEN_NUMBERS.finditer(text, start, end):
-            chars = chars or list(text)
-            chars[space.start()] = _APART
+    for space in _BETWEEN_NUMBERS.finditer(text):
+        chars = chars or list(text)
+        chars[space.start()] = _APART
     return ("".join(chars) if chars else text), marks
 
 

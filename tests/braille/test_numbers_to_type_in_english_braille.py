@@ -2,8 +2,8 @@
 follow-up). UEB writes a space between digits as the numeric space, dot 5, which keeps the
 numeric mode: liblouis wrote "put 3 2 1" as ⠼⠉⠐⠃⠐⠁, one number to a reader, where the player
 types three. In what a player types (quoted text in the catalogues: commands, hints, every
-"for example") each number stands alone, ⠼⠉⠀⠼⠃⠀⠼⠁, in grade 2 as in grade 1; the real
-liblouis draws every line here."""
+"for example") and in every other English sentence each number stands alone, ⠼⠉⠀⠼⠃⠀⠼⠁,
+in grade 2 as in grade 1; the real liblouis draws every line here."""
 
 from __future__ import annotations
 
@@ -41,10 +41,15 @@ def test_a_number_closing_typed_text_is_followed_by_a_quotation_mark_not_a_ditto
     assert "⠠⠦⠏⠥⠞⠀⠼⠉⠀⠼⠃⠀⠼⠁⠠⠴" in to_unicode(text_to_cells("type 'put 3 2 1'", "en", mode))
 
 
-def test_a_number_in_a_sentence_keeps_the_numeric_space() -> None:
-    """Only what a player types changes: a number written with a space in prose is still
-    one number, as UEB writes it."""
-    assert to_unicode(text_to_cells("about 10 000 words", "en")).count(_NUMERIC_SPACE) == 1
+def test_numbers_in_a_help_line_are_separate_numbers_unquoted_too() -> None:
+    """Card Scrabble's help lists its commands unquoted ("…; pass; exchange 1 3 5; …"): no
+    English sentence of ours groups a number's digits with spaces, so every space between
+    numbers parts two."""
+    for mode in _GRADES:
+        shown = to_unicode(text_to_cells("Game commands: pass; exchange 1 3 5; accept.", "en",
+                                         mode))
+        assert "⠼⠁⠀⠼⠉⠀⠼⠑" in shown
+        assert not _JOINED_NUMBERS.search(shown)
 
 
 def test_a_routing_key_on_each_typed_number_points_at_that_number() -> None:
