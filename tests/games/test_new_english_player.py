@@ -4,11 +4,18 @@ cells: each test is a place where the words heard or felt led them wrong."""
 
 from __future__ import annotations
 
+import tomllib
+from pathlib import Path
+from typing import Any
+
 import pytest
 
 from braille_words.errors import InputError
 from braille_words.games.word_rummikub.commands import parse
-from braille_words.present.messages import error_text
+from braille_words.present.messages import error_text, render
+
+ROOT = Path(__file__).resolve().parents[2] / "braille_words"
+CATALOGUES = ROOT / "games"
 
 
 def test_on_an_empty_table_a_rummikub_put_is_answered_with_an_example_of_new() -> None:
@@ -22,3 +29,38 @@ def test_on_an_empty_table_a_rummikub_put_is_answered_with_an_example_of_new() -
         said = error_text(exc.value, lang)
         assert said.endswith(example), said
         assert "3 2 1" not in said
+
+
+def _flat(table: dict[str, Any], prefix: str = "") -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in table.items():
+        if isinstance(value, dict) and not {"full", "terse"} & set(value):
+            out.update(_flat(value, f"{prefix}{key}."))
+        else:
+            out[prefix + key] = value
+    return out
+
+
+@pytest.mark.parametrize("catalogue", sorted(
+    [*CATALOGUES.glob("*/catalogue.pl.toml"), ROOT / "present" / "catalogues" / "pl.toml"]))
+def test_every_short_form_a_polish_reader_gets_an_english_reader_gets_too(
+    catalogue: Path,
+) -> None:
+    """At 14 cells an English reader of Word Rummikub got whole sentences where a Polish
+    reader got short ones: the opening took 12 windows ("Ola drew L to decide who starts.
+    Jan drew V to decide who starts."), 7 with the short forms."""
+    english = catalogue.with_name(catalogue.name.replace(".pl.", ".en."))
+    polish = _flat(tomllib.loads(catalogue.read_text(encoding="utf-8")))
+    theirs = _flat(tomllib.loads(english.read_text(encoding="utf-8")))
+    missing = [key for key, value in polish.items()
+               if isinstance(value, dict) and "terse" in value
+               and not (isinstance(theirs.get(key), dict) and "terse" in theirs[key])]
+    assert not missing, missing
+
+
+def test_the_english_rummikub_opening_on_14_cells_is_short() -> None:
+    said = [render("en", "word_rummikub", "game_started_words_en", {"players": 2},
+                   verbosity="expert"),
+            render("en", "word_rummikub", "starter_draw", {"name": "Ola", "letter": "L"},
+                   verbosity="expert")]
+    assert said == ["Word Rummikub, 2 players.", "Ola: L."]
