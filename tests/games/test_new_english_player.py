@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 
 from braille_words.errors import InputError
+from braille_words.games.alicja.rules import ChooseTheme
+from braille_words.games.registry import find_game
 from braille_words.games.word_rummikub.commands import parse
 from braille_words.present.messages import error_text, render
 
@@ -64,3 +66,16 @@ def test_the_english_rummikub_opening_on_14_cells_is_short() -> None:
             render("en", "word_rummikub", "starter_draw", {"name": "Ola", "letter": "L"},
                    verbosity="expert")]
     assert said == ["Word Rummikub, 2 players.", "Ola: L."]
+
+
+def test_the_queen_of_hearts_asking_for_a_hint_is_told_to_choose_a_theme(english: Any) -> None:
+    """She heard "I cannot think of a word." while the game waited on her choice."""
+    kit = find_game("alicja", "en")
+    rules = kit.make_rules(english, {})
+    state, _ = rules.new(["Ola", "Jan", "Ada"], 5)
+    assert state.phase == "theme"
+    queen = state.current
+    move = kit.computer.hint(rules, state, queen)
+    assert isinstance(move, ChooseTheme)
+    assert kit.presenter.describe_move(move, "en", state.view_for(queen)) == '"theme 1"'
+    assert kit.computer.hint(rules, state, (queen + 1) % 3) is None  # not hers to choose
