@@ -79,3 +79,12 @@ def test_the_queen_of_hearts_asking_for_a_hint_is_told_to_choose_a_theme(english
     assert isinstance(move, ChooseTheme)
     assert kit.presenter.describe_move(move, "en", state.view_for(queen)) == '"theme 1"'
     assert kit.computer.hint(rules, state, (queen + 1) % 3) is None  # not hers to choose
+
+
+def test_a_card_scrabble_hint_to_accept_is_quoted_to_be_spelled() -> None:
+    """"Hint: accept" (the verdict on another's move) was the one line to type left bare."""
+    from braille_words.games.scrabble_cards.presenter import Presenter
+    from braille_words.games.scrabble_cards.rules import Accept
+
+    assert Presenter().describe_move(Accept(), "en", None) == '"accept"'
+    assert Presenter().describe_move(Accept(), "pl", None) == "akceptuj"
