@@ -121,6 +121,7 @@ def _chosen(mode: Mode) -> Mode:
 
 _CAPITALISED = re.compile(r"[^\W\d_]{2,}")
 _CONTRACTED_TABLES = frozenset({TABLE_FILES[("en", Mode.LITERARY)]})
+_UEB_TABLES = frozenset(TABLE_FILES[("en", mode)] for mode in (Mode.LITERARY, Mode.UNCONTRACTED))
 _QUOTED = re.compile(
     r"""(?<![^\s(\[/—–-])(?:'([^'\s](?:[^']*[^'\s])?)'|"([^"\s](?:[^"]*[^"\s])?)"|"""
     r"""“([^”\s](?:[^”]*[^”\s])?)”|‘([^’\s](?:[^’]*[^’\s])?)’)(?!\w)"""
@@ -128,6 +129,15 @@ _QUOTED = re.compile(
 """Text between quotes that open at a word's start and close at its end ('done', "rules",
 “kot”): in the catalogues, what a player types ("type 'done'", "say \"hint\"", a hint's
 "type: \"h4 basic\""). An apostrophe inside or after a word (Ada's, players') opens none."""
+
+_BETWEEN_NUMBERS = re.compile(r"(?<=\d) (?=\d)")
+_APART = "\u2002"
+"""A space between two numbers, as an en space: UEB's tables write a plain space between
+digits as the numeric space (dot 5: ⠼⠉⠐⠃⠐⠁), which joins the digits into one number, where
+a player types three ("put 3 2 1", a quoted hint, a help line's unquoted "exchange 1 3 5");
+an en space is a blank cell, and each number after it takes its own numeric indicator
+(⠼⠉⠀⠼⠃⠀⠼⠁). No English sentence of ours groups a number's digits with spaces (a count is
+6100 or 6,100), so every such space parts two numbers."""
 
 
 def _spelled_spans(text: str) -> Iterator[tuple[int, int, int]]:
@@ -145,15 +155,18 @@ def _spelled_spans(text: str) -> Iterator[tuple[int, int, int]]:
 
 _DIRECTED = {"'": "‘’", '"': "“”"}
 """A straight quote around text to type, as the directed quotes it stands for: liblouis reads
-a straight ' as an apostrophe (⠄done⠄), and a straight " closing uncontracted text as the
-ditto mark (⠦done⠠⠶); directed quotes are UEB's quotation marks (⠠⠦…⠠⠴, ⠦…⠴)."""
+a straight ' as an apostrophe (⠄done⠄), and a straight " closing uncontracted text or a
+number as the ditto mark (⠦done⠠⠶); directed quotes are UEB's quotation marks (⠠⠦…⠠⠴,
+⠦…⠴)."""
 
 
 def _prepared(tables: list[str], text: str) -> tuple[str, list[int] | None]:
-    """``text`` as liblouis is given it, with its per-character typeform: "no contraction"
-    where a reader must read every letter as written (``_spelled_spans``), in a contracted
-    table, and the straight quotes around such text directed (``_DIRECTED``; one character
-    for one, so positions stay the text's).
+    """``text`` as liblouis is given it, with its per-character typeform, for a UEB table
+    (grade 2 or grade 1): what a player must type (quoted text) is written as it is typed.
+    Its straight quotes become directed (``_DIRECTED``), and in grade 2 it, like the game's
+    words in capitals, is not contracted (``_spelled_spans``); a space between numbers is no
+    numeric space (``_APART``). Every change is one character for one, so positions stay the
+    text's.
 
     The game's words are written in capitals (TREASURE, ŻABA), and a reader must feel each of
     their letters: the words said in Alice hide no forbidden letter in a contraction, a
@@ -162,22 +175,29 @@ def _prepared(tables: list[str], text: str) -> tuple[str, list[int] | None]:
     capitalised sentence word stays contracted. What a player must type is quoted in the
     catalogues, and is written as it is typed: a hint's "type: \"acknowledging\"" was
     ⠁⠉⠐⠅⠇⠫⠛⠬ (with its "now", "ed" and "ing" signs), a word a Braille keyboard user types
-    letter by letter in grade 1. The typeform is None when nothing needs it (the call stays
-    as it was)."""
-    if not tables or Path(tables[0]).name not in _CONTRACTED_TABLES:
+    letter by letter in grade 1, and "put 3 2 1" read as one number, 3 2 1. The typeform is
+    None when nothing needs it (the call stays as it was)."""
+    name = Path(tables[0]).name if tables else ""
+    if name not in _UEB_TABLES:
         return text, None
     import louis
 
+    contracted = name in _CONTRACTED_TABLES
     marks: list[int] | None = None
     chars: list[str] | None = None
     for start, end, quotes in _spelled_spans(text):
-        if marks is None:
-            marks = [0] * len(text)
-        marks[start:end] = [louis.no_contract] * (end - start)
-        if quotes and text[start - 1] in _DIRECTED:
+        if contracted:
+            marks = marks or [0] * len(text)
+            marks[start:end] = [louis.no_contract] * (end - start)
+        if not quotes:
+            continue
+        if text[start - 1] in _DIRECTED:
             chars = chars or list(text)
             directed = _DIRECTED[text[start - 1]]
             chars[start - 1], chars[end] = directed[0], directed[1]
+    for space in _BETWEEN_NUMBERS.finditer(text):
+        chars = chars or list(text)
+        chars[space.start()] = _APART
     return ("".join(chars) if chars else text), marks
 
 

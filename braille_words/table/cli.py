@@ -125,8 +125,8 @@ def register(subparsers: Any) -> None:
     play.add_argument(
         "--no-timer",
         action="store_true",
-        help="play without any clock (no move limit, no hourglass): say 'czas' when time is "
-             "up (7 słów: 'koniec czasu')",
+        help="play without any clock (no move limit, no hourglass): say 'time' ('czas') "
+             "when time is up (Wordsy: 'time up', 7 słów: 'koniec czasu')",
     )
     play.add_argument(
         "--web",

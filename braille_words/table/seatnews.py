@@ -423,10 +423,10 @@ class SeatNews:
         common = text(out.lang, "help_common", out.verbosity)
         if topic in HELP_ALL_WORDS:
             lines = [text(out.lang, "help_intro", out.verbosity)]
-            lines += [f"{syntax}: {meaning}." for syntax, meaning in entries]
+            lines += [f"{self._typed(syntax)}: {meaning}." for syntax, meaning in entries]
             return " ".join([*lines, common])
         if topic:
-            found = [f"{syntax}: {meaning}." for syntax, meaning in entries
+            found = [f"{self._typed(syntax)}: {meaning}." for syntax, meaning in entries
                      if help_matches(topic, strip_marks(syntax))]
             if found:
                 return " ".join(found)
@@ -446,9 +446,9 @@ class SeatNews:
         if topic and topic not in HELP_ALL_WORDS:
             return None  # one command asked for: its sentence as it is
         if topic:
-            items = [f"{syntax}: {meaning}." for syntax, meaning in entries]
+            items = [f"{self._typed(syntax)}: {meaning}." for syntax, meaning in entries]
         else:
-            items = [syntax for syntax, _ in entries]
+            items = [self._typed(syntax) for syntax, _ in entries]
             items.append(text(out.lang, "help_more", "expert",
                               example=help_example([strip_marks(s) for s, _ in entries])))
         return [*items, text(out.lang, "help_common", "expert")]
@@ -462,7 +462,12 @@ class SeatNews:
                        verbosity=out.verbosity),
                 self.kit.word_lang, out.lang)
         intro = text(out.lang, "help_intro", out.verbosity)
-        return f"{intro} {'; '.join(syntax for syntax, _ in entries)}."
+        return f"{intro} {'; '.join(self._typed(syntax) for syntax, _ in entries)}."
+
+    def _typed(self, syntax: str) -> str:
+        """A command as help lists it (``help_command``): quoted in English, so a grade 2
+        reader's cells spell it as it is typed; "pass x z q" read "pass it z quite"."""
+        return text(self.out.lang, "help_command", self.out.verbosity, command=syntax)
 
 
 def drawing(presenter: Any, view: Any, lang: str) -> Callable[[Any], list[ViewLine]]:

@@ -153,7 +153,7 @@ def test_a_hint_with_no_word_to_lay_says_which_cards_to_exchange(polish: Any) ->
     assert said.startswith("wymień karty 1, 2, 3, 4, 5, 6, 7: nie ułożysz")
     assert said.endswith("wpisz: wymień 1 2 3 4 5 6 7")
     english = Presenter().describe_move(move, "en", state.view_for(0))
-    assert english.startswith("exchange cards 1, 2") and "type: exchange 1 2" in english
+    assert english.startswith("exchange cards 1, 2") and 'type: "exchange 1 2' in english
     rules.apply(state, 0, move)  # the move the hint gives is allowed
 
 
@@ -165,7 +165,7 @@ def test_a_hint_with_no_word_and_no_exchange_allowed_says_to_pass_and_why(
     said = Presenter().describe_move(move, "pl", state.view_for(0))
     assert said == ("spasuj: nie ułożysz teraz słowa, a na wymianę w worku jest za mało kart; "
                     "wpisz: pas")
-    assert Presenter().describe_move(move, "en", state.view_for(0)).endswith("type: pass")
+    assert Presenter().describe_move(move, "en", state.view_for(0)).endswith('type: "pass"')
 
 
 def test_a_hint_spends_a_word_premium_card_on_the_word_it_offers(polish: Any) -> None:

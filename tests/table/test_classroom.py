@@ -107,7 +107,7 @@ def test_the_terminal_acts_only_for_the_seat_that_owns_it(tmp_path: Path, polish
     assert _state(session) == before  # Ola's turn was neither undone nor passed
     assert streams[mover].getvalue() == heard_by_mover
     said = streams[2].getvalue()
-    assert f"Teraz gra: {NAMES[mover]}. Możesz czytać stojak i stół." in said
+    assert f"Teraz gra: {NAMES[mover]}. Możesz czytać swoje litery i stół." in said
 
 
 def test_out_of_turn_the_keyboard_reads_its_own_seats_rack(tmp_path: Path, polish: Any) -> None:

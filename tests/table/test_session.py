@@ -67,7 +67,7 @@ def test_english_word_thief_help_shows_its_own_lay_command_not_rummikubs_put(
     short = heard[0].getvalue().splitlines()[-1]
     assert '"help lay"' in short and "help put" not in short
     session.handle(0, "help lay")
-    assert heard[0].getvalue().splitlines()[-1].startswith("lay work:")
+    assert heard[0].getvalue().splitlines()[-1].startswith("\"lay work\":")
 
 
 def test_seven_words_help_example_is_one_of_its_commands(make_table: MakeTable) -> None:

@@ -203,6 +203,10 @@ class Computer(ComputerPlayer[Rules, State, Move]):
         return react(rules, state, seat, level, rng)
 
     def hint(self, rules: Rules, state: State, seat: int) -> Move | None:
+        if state.phase == "theme" and seat == state.current and len(state.themes) == 2:
+            # The Queen of Hearts asking for help heard "I cannot think of a word": the hint
+            # is the choice to type ("theme 1").
+            return ChooseTheme(0)
         if state.phase != "talk":
             return None
         words = safe_words(rules, state.view_for(seat))

@@ -773,7 +773,9 @@ class Presenter(GamePresenter[ScrabbleView]):
             return render(lang, GAME, "hint_pass", {"line": line,
                                                     "why": "used" if used else "bag"})
         if not isinstance(move, Lay):
-            return line
+            # "accept", "check", a card against a move: quoted in English, as every line to
+            # type, so the cells spell it
+            return render(lang, GAME, "hint_line", {"line": line})
         points = points_of(move)
         worth = "" if points is None else render(lang, GAME, "hint_worth", {"points": points})
         cards = [str(k + 1) for k in move.extras]

@@ -171,18 +171,19 @@ class _Line:
         self.table: list[TableWord] = list(view.get("table", []))
         self.rack: list[RackTile] = list(view.get("rack", [])) + list(view.get("loose", []))
 
-    def error(self, code: str, /, **params: Any) -> InputError:
-        """A coded error; with an example of this command in the language it was typed in."""
+    def error(self, code: str, /, example_of: str | None = None, **params: Any) -> InputError:
+        """A coded error; with an example of this command (or of ``example_of``) in the language
+        it was typed in."""
         example = next((s for s, _ in HELP[self.lang if self.lang != "?" else "en"]
-                        if s.split()[0] == self._example_key()), None)
+                        if s.split()[0] == self._example_key(example_of or self.verb)), None)
         return _error(code, example=example, **params) if example else _error(code, **params)
 
-    def _example_key(self) -> str:
+    def _example_key(self, verb: str) -> str:
         en = {"put": "put", "new": "new", "split": "split", "move": "move", "back": "back",
               "joker": "joker"}
         pl = {"put": "połóż", "new": "nowe", "split": "podziel", "move": "przenieś",
               "back": "zdejmij", "joker": "joker"}
-        return (pl if self.lang == "pl" else en).get(self.verb, "")
+        return (pl if self.lang == "pl" else en).get(verb, "")
 
     def count(self, low: int, high: int) -> None:
         n = len(self.args)
@@ -208,7 +209,9 @@ class _Line:
             return n
         if not 1 <= w <= n:
             code = "word_out_of_range" if n else "no_words_yet"
-            raise self.error(code + ("_or_new" if allow_new else ""), w=w, n=n)
+            # on an empty table the example is a new word's: "put 3 2 1" cannot be done yet
+            raise self.error(code + ("_or_new" if allow_new else ""),
+                             example_of=None if n else "new", w=w, n=n)
         return w - 1
 
     def length(self, w: int) -> int:

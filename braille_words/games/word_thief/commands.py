@@ -40,7 +40,7 @@ HELP: dict[str, list[tuple[str, str]]] = {
         ("wyniki", "punkty graczy i ile kart zostało w talii"),
     ],
     "en": [
-        ("lay work", "lay WORK from your hand (or type just the word: work)"),
+        ("lay work", "lay WORK from your hand (or type just the word: \"work\")"),
         ("steal 2 frown cat", "steal table word 2 and make FROWN and CAT from it and your "
          "cards; one word lengthens it, several cut it"),
         ("pass x z q", "neither lay nor steal: -10 points and swap 3 cards (? a wild); with "
