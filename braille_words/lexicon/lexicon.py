@@ -120,21 +120,24 @@ class Lexicon:
         import dawg
 
         abc = alphabet(lang)
-        mapped = store.map_graph(store.graph_path(lang, path))
-        if list(mapped.header.get("letters", [])) != list(abc.letters):
-            raise BrailleWordsError(
-                f"the compiled {lang} word list was made for another alphabet; "
-                "run `braille-words lexicon build --force`."
-            )
-        member = dawg.DAWG()
-        dfile = store.dawg_path(lang, path)
-        try:
-            member.load(os.fspath(dfile))
-        except (OSError, ValueError, MemoryError):
-            raise BrailleWordsError(
-                f"the {lang} lookup file {dfile} is missing or damaged; "
-                "run `braille-words lexicon build --force`."
-            ) from None
+        # Under the lexicon's lock: a build moving its files in waits, so the graph and
+        # the lookup automaton are of one build (the other files carry its stamp).
+        with store.locked(store.lexicon_dir(path)):
+            mapped = store.map_graph(store.graph_path(lang, path))
+            if list(mapped.header.get("letters", [])) != list(abc.letters):
+                raise BrailleWordsError(
+                    f"the compiled {lang} word list was made for another alphabet; "
+                    "run `braille-words lexicon build --force`."
+                )
+            member = dawg.DAWG()
+            dfile = store.dawg_path(lang, path)
+            try:
+                member.load(os.fspath(dfile))
+            except (OSError, ValueError, MemoryError):
+                raise BrailleWordsError(
+                    f"the {lang} lookup file {dfile} is missing or damaged; "
+                    "run `braille-words lexicon build --force`."
+                ) from None
         graph = WordGraph(mapped.arrays, abc.letters)
         graph._mapping = mapped.mapping  # type: ignore[attr-defined]  # keep the map alive
         count = mapped.header.get("words")
