@@ -9,8 +9,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 from braille_words.audio.virtual import VirtualOutputs
+
+settings.register_profile("thorough", max_examples=500)
+"""``pytest --hypothesis-profile thorough`` (a nightly run): every property and state-machine
+test that does not fix its own count plays 500 examples instead of Hypothesis' 100, which
+keeps ``bash setup.sh test`` within its ten minutes on two cores."""
 
 SLOWEST_FIRST = (
     "tests/games/test_word_rummikub_invariants.py",
