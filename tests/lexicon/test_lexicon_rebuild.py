@@ -141,5 +141,7 @@ def test_a_game_loading_during_a_rebuild_sees_one_build(
     assert new.stamp != old.stamp and new.words() == ["ado", "eat", "tee"]
     assert new.contains("tee") and not new.contains("tea")  # the lookup is of the same build
     assert new.frequencies is not None  # stamped like the graph, so it loads
-    # The game loaded before still answers from the files it mapped.
+    # The game loaded before still answers from the files it mapped, frequencies too (its
+    # first question about them comes after the rebuild).
     assert old.words() == ["ado", "eat", "tea"] and old.contains("tea")
+    assert old.zipf("tea") > 0
