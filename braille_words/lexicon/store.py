@@ -326,13 +326,31 @@ def build(
     home.mkdir(parents=True, exist_ok=True)
     # Beside the lexicon's real folder (it may be a link to a shared one): a rename into it
     # must not cross file systems.
-    staging = Path(tempfile.mkdtemp(prefix=f".lexicon-{lang}-build-", dir=home.resolve().parent))
+    beside = home.resolve().parent
+    _remove_abandoned(beside)
+    staging = Path(tempfile.mkdtemp(prefix=f"{STAGING_PREFIX}{lang}-", dir=beside))
     try:
         report = _build_into(staging, settings, say, signature_letters)
         _install(staging, home, lang)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return dataclasses.replace(report, seconds=time.perf_counter() - started)
+
+
+STAGING_PREFIX = ".lexicon-build-"
+ABANDONED_AFTER = 24 * 3600.0
+"""Seconds after which a build's folder is taken for one a killed build left (a whole build
+takes minutes): the next build removes it."""
+
+
+def _remove_abandoned(beside: Path) -> None:
+    now = time.time()
+    for old in beside.glob(f"{STAGING_PREFIX}*"):
+        try:
+            if now - old.stat().st_mtime > ABANDONED_AFTER:
+                shutil.rmtree(old, ignore_errors=True)
+        except OSError:
+            continue
 
 
 BUILT_SUFFIXES = (".dawg", ".freq", ".lemmas", ".signatures", ".graph")

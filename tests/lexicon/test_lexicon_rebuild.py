@@ -50,6 +50,21 @@ def test_a_second_build_with_the_same_inputs_writes_nothing(
     assert sorted(p.name for p in data.iterdir()) == ["lexicon"]
 
 
+def test_a_build_removes_what_a_killed_build_left_beside_the_lexicon(
+    tmp_path: Path, english: Settings
+) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    killed = data / f"{store.STAGING_PREFIX}en-old"
+    killed.mkdir()
+    (killed / "en.graph").write_bytes(b"half")
+    os.utime(killed, (0, 0))
+    running = data / f"{store.STAGING_PREFIX}pl-now"  # another build, still going
+    running.mkdir()
+    store.build(english, data)
+    assert sorted(p.name for p in data.iterdir()) == sorted(["lexicon", running.name])
+
+
 def test_a_fresh_clone_of_the_same_lists_is_up_to_date(
     tmp_path: Path, english: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
