@@ -14,7 +14,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-
     from braille_words.games.interface import GameRules, GameState
     from braille_words.games.kit import GameKit
     from braille_words.table.clock import TableClock
