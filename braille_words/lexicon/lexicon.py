@@ -120,31 +120,43 @@ class Lexicon:
         import dawg
 
         abc = alphabet(lang)
-        mapped = store.map_graph(store.graph_path(lang, path))
-        if list(mapped.header.get("letters", [])) != list(abc.letters):
-            raise BrailleWordsError(
-                f"the compiled {lang} word list was made for another alphabet; "
-                "run `braille-words lexicon build --force`."
+        # Under the lexicon's lock: a build moving its files in waits, so the graph, the
+        # lookup automaton and the frequencies are of one build. The frequencies are mapped
+        # now (a header and a mapping: no page is read until used), so a game that asks for
+        # them after a rebuild still has its own build's; the lemmas and the 7 słów index,
+        # mapped when first asked for, carry the build's stamp and are checked against it.
+        with store.locked(store.lexicon_dir(path)):
+            mapped = store.map_graph(store.graph_path(lang, path))
+            if list(mapped.header.get("letters", [])) != list(abc.letters):
+                raise BrailleWordsError(
+                    f"the compiled {lang} word list was made for another alphabet; "
+                    "run `braille-words lexicon build --force`."
+                )
+            member = dawg.DAWG()
+            dfile = store.dawg_path(lang, path)
+            try:
+                member.load(os.fspath(dfile))
+            except (OSError, ValueError, MemoryError):
+                raise BrailleWordsError(
+                    f"the {lang} lookup file {dfile} is missing or damaged; "
+                    "run `braille-words lexicon build --force`."
+                ) from None
+            stamp = mapped.header.get("stamp")
+            freq = (
+                _frequency.load(store.freq_path(lang, path), stamp)
+                if isinstance(stamp, str)
+                else None
             )
-        member = dawg.DAWG()
-        dfile = store.dawg_path(lang, path)
-        try:
-            member.load(os.fspath(dfile))
-        except (OSError, ValueError, MemoryError):
-            raise BrailleWordsError(
-                f"the {lang} lookup file {dfile} is missing or damaged; "
-                "run `braille-words lexicon build --force`."
-            ) from None
         graph = WordGraph(mapped.arrays, abc.letters)
         graph._mapping = mapped.mapping  # type: ignore[attr-defined]  # keep the map alive
         count = mapped.header.get("words")
-        stamp = mapped.header.get("stamp")
         return cls(
             lang,
             graph,
             (member.__contains__ if mapped.header.get("abbreviations_listed")
              else _without_listed(member.__contains__, lang)),
             word_count=count if isinstance(count, int) else None,
+            frequencies=freq,
             source=str(store.graph_path(lang, path)),
             stamp=stamp if isinstance(stamp, str) else None,
         )

@@ -11,20 +11,25 @@ A language's lexicon is two files in ``<data>/lexicon/``:
   membership about thirty times faster than a Python walk of our arrays can.
 
 ``<data>`` is platformdirs' ``user_data_dir("braille-words")``, or ``$BRAILLE_WORDS_DATA``, or a
-folder given by the caller. The ``.graph`` file is written last, by rename, so a crash
-mid-build never leaves a lexicon that looks complete.
+folder given by the caller. A build writes its files (these two, and the frequencies,
+lemmas and 7 słów index beside them) into a folder of its own and moves them in together
+under the lexicon's lock, so a crash mid-build leaves the old lexicon whole and a game never
+loads files of two builds. It builds only when what it reads changed (``signature``).
 """
 
 from __future__ import annotations
 
 import bisect
+import contextlib
+import dataclasses
 import json
 import mmap
 import os
+import shutil
 import tempfile
 import time
 from array import array
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -78,23 +83,60 @@ def signatures_path(lang: str, path: str | Path | None = None) -> Path:
 
 
 def signature(settings: Settings) -> str:
-    """A fingerprint of everything a build reads: settings, the files' sizes and times (our
-    list of abbreviations too).
+    """A fingerprint of everything a build reads, by content: the format, the source filter,
+    the settings, the alphabet, each word list's and our list of abbreviations' bytes, and
+    the versions of wordfreq and morfeusz2 (frequencies, abbreviations and lemmas come from
+    them).
 
-    Stat calls only, so checking that a lexicon is up to date costs microseconds.
+    Content, not paths or times: a fresh clone (CI's) holds our lists under another path
+    with new times, and keying by those rebuilt the shared lexicon on every CI run, for
+    minutes in which games elsewhere met files of two builds. Hashing the lists costs
+    about a third of a second (wpolish is 60 MB), only at ``lexicon build``.
     """
-    parts: list[object] = [
-        FORMAT, SOURCE_FILTER, settings.to_json(), list(alphabet(settings.lang).letters)
-    ]
-    for name in (*settings.files(), *abbreviation_files(settings.lang)):
-        try:
-            st = os.stat(name)
-            parts.append([name, st.st_size, st.st_mtime_ns])
-        except OSError:
-            parts.append([name, None])
     import hashlib  # here, not at the top: OpenSSL's library is 4 MB of a game's memory
 
+    parts: list[object] = [
+        FORMAT, SOURCE_FILTER, settings.to_json(), list(alphabet(settings.lang).letters),
+        _tool_versions(settings.lang),
+    ]
+    for name in settings.files():
+        parts.append([name, _content_digest(name)])
+    # Our own lists by content alone: their path is wherever the code was checked out.
+    parts.extend(_content_digest(name) for name in abbreviation_files(settings.lang))
     return hashlib.sha256(json.dumps(parts, ensure_ascii=False).encode()).hexdigest()
+
+
+def _content_digest(name: str) -> str | None:
+    """The SHA-256 of a file's bytes, or None when it cannot be read (a later build that
+    finds it again differs, and a build without it fails with its own message)."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    try:
+        with open(name, "rb") as handle:
+            while chunk := handle.read(1 << 20):
+                digest.update(chunk)
+    except OSError:
+        return None
+    return digest.hexdigest()
+
+
+def _tool_versions(lang: str) -> dict[str, str | None]:
+    """The versions of the libraries whose data a build of ``lang`` holds."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    from braille_words.lexicon import abbreviations, lemmas
+
+    tools = ["wordfreq"]
+    if lang in abbreviations.LANGS or lang in lemmas.LANGS:
+        tools.append("morfeusz2")
+    found: dict[str, str | None] = {}
+    for tool in tools:
+        try:
+            found[tool] = version(tool)
+        except PackageNotFoundError:
+            found[tool] = None
+    return found
 
 
 def _pad(n: int) -> int:
@@ -262,15 +304,13 @@ def build(
 
     Beside the graph and the lookup automaton it writes the word frequencies
     (``<lang>.freq``) and, given ``signature_letters`` (7 słów's card letters), the letter
-    signature index (``<lang>.signatures``). Every file carries one build stamp; the graph is
-    written last, so a crash mid-build never leaves files that look like one build.
+    signature index (``<lang>.signatures``). Every file carries one build stamp.
+
+    The files are written into a folder of their own beside the lexicon and moved in
+    together at the end (``_install``), under the lexicon's lock: a game that loads the
+    lexicon while it is rebuilt (a whole build takes minutes) sees the files of one build,
+    the old or the new, and a crash mid-build leaves the old files whole.
     """
-    import secrets
-
-    import dawg
-
-    from braille_words.lexicon import frequency, lemmas, signatures
-
     say = progress or (lambda _msg: None)
     lang = settings.lang
     if not force and is_up_to_date(settings, path, signature_letters):
@@ -282,6 +322,56 @@ def build(
                 f"the word list {name} is missing; install the Debian packages "
                 "wpolish and scowl (setup.sh does), or give another list."
             )
+    home = lexicon_dir(path)
+    home.mkdir(parents=True, exist_ok=True)
+    # Beside the lexicon's real folder (it may be a link to a shared one): a rename into it
+    # must not cross file systems.
+    beside = home.resolve().parent
+    _remove_abandoned(beside)
+    staging = Path(tempfile.mkdtemp(prefix=f"{STAGING_PREFIX}{lang}-", dir=beside))
+    try:
+        report = _build_into(staging, settings, say, signature_letters)
+        _install(staging, home, lang)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return dataclasses.replace(report, seconds=time.perf_counter() - started)
+
+
+STAGING_PREFIX = ".lexicon-build-"
+ABANDONED_AFTER = 24 * 3600.0
+"""Seconds after which a build's folder is taken for one a killed build left (a whole build
+takes minutes): the next build removes it."""
+
+
+def _remove_abandoned(beside: Path) -> None:
+    now = time.time()
+    for old in beside.glob(f"{STAGING_PREFIX}*"):
+        try:
+            if now - old.stat().st_mtime > ABANDONED_AFTER:
+                shutil.rmtree(old, ignore_errors=True)
+        except OSError:
+            continue
+
+
+BUILT_SUFFIXES = (".dawg", ".freq", ".lemmas", ".signatures", ".graph")
+"""The files of one language's build, in the order ``_install`` moves them in (the graph,
+whose header says what was built, last)."""
+
+
+def _build_into(
+    staging: Path,
+    settings: Settings,
+    say: Callable[[str], None],
+    signature_letters: Sequence[str] | None,
+) -> BuildReport:
+    """Write one language's files into the empty folder ``staging``."""
+    import secrets
+
+    import dawg
+
+    from braille_words.lexicon import frequency, lemmas, signatures
+
+    lang = settings.lang
     say(f"{lang}: reading word lists")
     words = collect_words(settings)
     if not words:
@@ -289,23 +379,14 @@ def build(
     say(f"{lang}: {len(words):,} words; building the word graph")
     encoded = encode_words(words, lang)
     arrays = build_arrays(encoded)
-    target = graph_path(lang, path)
-    target.parent.mkdir(parents=True, exist_ok=True)
+    target = staging / f"{lang}.graph"
     stamp = secrets.token_hex(8)
     say(f"{lang}: building the lookup automaton")
     member = dawg.DAWG(words, input_is_sorted=True)  # UTF-8 byte order = code point order
     count = len(words)
     del words
-    dtarget = dawg_path(lang, path)
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=dtarget.name, suffix=".tmp")
-    os.close(fd)
-    try:
-        member.save(tmp)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, dtarget)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    dtarget = staging / f"{lang}.dawg"
+    member.save(os.fspath(dtarget))
     del member
 
     say(f"{lang}: word frequencies")
@@ -321,21 +402,18 @@ def build(
 
     by_rank, zipf = frequency.ranked_from_wordfreq(lang, word_id)
     freq = frequency.Frequencies(by_rank, zipf)
-    ftarget = freq_path(lang, path)
+    ftarget = staging / f"{lang}.freq"
     frequency.write(
         ftarget, freq, {"stamp": stamp, "lang": lang, "wordfreq": frequency.wordfreq_version()}
     )
-    ltarget = lemmas_path(lang, path)
     ordered: list[str] | None = None
     if lang in lemmas.LANGS:
         say(f"{lang}: word lemmas (for word families)")
         ordered = graph_order(encoded, lang)
         parts = lemmas.sections(ordered, lemmas.analyse_all(ordered), word_id)
-        lemmas.write(ltarget, parts, {"stamp": stamp, "lang": lang})
+        lemmas.write(staging / f"{lang}.lemmas", parts, {"stamp": stamp, "lang": lang})
         del parts
-    else:
-        ltarget.unlink(missing_ok=True)
-    starget = signatures_path(lang, path)
+    starget = staging / f"{lang}.signatures"
     if signature_letters:
         say(f"{lang}: the 7 słów word index")
         if ordered is None:
@@ -352,8 +430,6 @@ def build(
         del ordered
         signatures.write(starget, letters, levels, {"stamp": stamp, "lang": lang})
         del levels
-    else:
-        starget.unlink(missing_ok=True)  # an index of an earlier build would be stale
     header = {
         "lang": lang,
         "letters": list(alphabet(lang).letters),
@@ -371,10 +447,51 @@ def build(
         words=count,
         nodes=len(arrays["count"]),
         edges=len(arrays["label"]),
-        seconds=time.perf_counter() - started,
         graph_bytes=target.stat().st_size,
         dawg_bytes=dtarget.stat().st_size,
         freq_bytes=ftarget.stat().st_size,
         ranked=len(freq),
         signatures_bytes=starget.stat().st_size if starget.exists() else 0,
     )
+
+
+def _install(staging: Path, home: Path, lang: str) -> None:
+    """Move one build's files from ``staging`` into the lexicon folder ``home``, holding the
+    lexicon's lock (``locked``) so no game loads while some are moved; a file this build did
+    not make (the 7 słów index of an earlier one) is removed, as it would be stale."""
+    with locked(home, exclusive=True):
+        for suffix in BUILT_SUFFIXES:
+            built = staging / f"{lang}{suffix}"
+            if built.exists():
+                os.chmod(built, 0o644)  # a classroom's accounts may share one data folder
+                os.replace(built, home / built.name)
+            else:
+                (home / built.name).unlink(missing_ok=True)
+
+
+LOCK_NAME = ".lock"
+
+
+@contextlib.contextmanager
+def locked(home: Path, *, exclusive: bool = False) -> Iterator[None]:
+    """The lexicon folder's lock: a build holds it alone while it moves its files in (for
+    milliseconds), a game shares it while it loads the graph and the lookup automaton, so
+    the two always come from one build. A folder without a lock file (never built by this
+    version, or read-only to us) is read without one."""
+    import fcntl
+
+    flags = os.O_RDWR | os.O_CREAT if exclusive else os.O_RDONLY
+    try:
+        fd = os.open(home / LOCK_NAME, flags, 0o644)
+    except OSError:
+        if exclusive:
+            raise
+        fd = -1
+    if fd < 0:
+        yield
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock

@@ -122,9 +122,9 @@ class ReadingPace(SessionFields):
         """The next item of the queue; None after a short wait when the loop waits for a
         reader (then the clock is looked at again)."""
         if not self._waiting_for_readers():
-            return self.inputs.get()
+            return self.inputs.next_for_loop()
         try:
-            return self.inputs.get(timeout=POLL)
+            return self.inputs.next_for_loop(timeout=POLL)
         except queue.Empty:
             self._hold_for_readers(fresh=False)
             return None

@@ -46,7 +46,7 @@ from braille_words.table.seat_clock import SeatClockTable
 from braille_words.table.seat_commands import SeatCommands
 from braille_words.table.seatnews import SeatNews, drawing, reasons_of, status
 from braille_words.table.seats import SeatConfig
-from braille_words.table.table_queue import TableQueue
+from braille_words.table.table_queue import TableInputs, TableQueue
 from braille_words.table.tablewide import TableWide
 from braille_words.table.vocabulary import (
     QUIT_WORDS,
@@ -74,7 +74,7 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
     outputs: list[SeatOutput]
     journal: Journal | None
     header: Header
-    inputs: queue.Queue[Input] = field(default_factory=queue.Queue)
+    inputs: TableInputs = field(default_factory=TableInputs)
     moves_played: int = 0
     echo: Callable[[str], None] | None = None
     _quit: bool = False
@@ -290,7 +290,7 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
         unread = sum(o.unread_news for o in self.outputs)
         while unread and time.monotonic() < deadline:
             try:
-                item = self.inputs.get(timeout=0.2)
+                item = self.inputs.next_for_loop(timeout=0.2)
             except queue.Empty:
                 item = None
             if item is not None and item.line is not None:
@@ -310,7 +310,7 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
                 self.news[seat].tell("end_confirm", public=True)
         while waiting and not self._quit:
             self._written()
-            item = self.inputs.get()
+            item = self.inputs.next_for_loop()
             if item.line is None and item.move is None:
                 # Input has ended (the terminal closed): nobody can press Enter any more,
                 # but a reader at a display still reads the result to its end.

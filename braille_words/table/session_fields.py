@@ -14,17 +14,15 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    import queue
-
     from braille_words.games.interface import GameRules, GameState
     from braille_words.games.kit import GameKit
     from braille_words.table.clock import TableClock
     from braille_words.table.control import Control
-    from braille_words.table.inputs import Input
     from braille_words.table.journal import Header, Journal
     from braille_words.table.outputs import SeatOutput
     from braille_words.table.seatnews import SeatNews
     from braille_words.table.seats import SeatConfig
+    from braille_words.table.table_queue import TableInputs
 
 
 class SessionFields:
@@ -40,7 +38,7 @@ class SessionFields:
         journal: Journal | None
         header: Header
         shared: list[frozenset[int]]
-        inputs: queue.Queue[Input]
+        inputs: TableInputs
         clock: TableClock | None
         teacher: SeatOutput | None
         echo: Callable[[str], None] | None

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import contextlib
 import queue
+import threading
+import time
 from collections.abc import Callable
 
 from braille_words.errors import BrailleWordsError
@@ -18,6 +20,69 @@ from braille_words.table.control import Control
 from braille_words.table.inputs import TABLE, Input
 from braille_words.table.session_fields import SessionFields
 from braille_words.table.vocabulary import clean_line
+
+
+class TableInputs(queue.Queue[Input]):
+    """The table's queue, which also knows when the table is idle: nothing waits on it and
+    its loop waits for more (``wait_idle``). A test that moves the table's time on, or
+    presses a reader's key, waits for this rather than sleeping until the table must have
+    caught up.
+
+    The loop asks for each item by ``next_for_loop`` once it has carried out the one before
+    (with what it set off: computers' moves, prompts); the item is taken under the queue's
+    own lock, so there is no moment where it is neither queued nor being carried out. While
+    the loop waits for a reader it looks at the readers every ``POLL``; ``poke`` makes it look
+    now, and the table is not idle until it has."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._loop_waits = False
+        self._timed = False
+        self._poked = False
+        self._idle = threading.Condition(self.mutex)
+
+    def next_for_loop(self, timeout: float | None = None) -> Input:
+        """The loop's next item: everything before it has been carried out, so the table is
+        idle while this waits on an empty queue. ``queue.Empty`` after ``timeout``, or at
+        once when poked during a timed wait (the loop looks at its readers, then asks again).
+        """
+        with self.not_empty:
+            self._loop_waits, self._timed = True, timeout is not None
+            if timeout is None:
+                self._poked = False  # nothing to look at: the loop waits for input alone
+            self._idle.notify_all()
+            try:
+                end = None if timeout is None else time.monotonic() + timeout
+                while not self._qsize():
+                    if self._poked:
+                        self._poked = False
+                        raise queue.Empty
+                    left = None if end is None else end - time.monotonic()
+                    if left is not None and left <= 0:
+                        raise queue.Empty
+                    self.not_empty.wait(left)
+                item = self._get()
+                self.not_full.notify()
+                return item
+            finally:
+                self._loop_waits = False
+
+    def poke(self) -> None:
+        """Have a loop that waits for a reader look at its readers now (one waiting for
+        input alone has nothing to look at)."""
+        with self.mutex:
+            if self._loop_waits and not self._timed:
+                return
+            self._poked = True
+            self.not_empty.notify_all()
+
+    def wait_idle(self, timeout: float) -> bool:
+        """Wait until the queue is empty, the loop waits on it and has looked since the last
+        ``poke``; False after ``timeout``."""
+        with self.mutex:
+            return self._idle.wait_for(
+                lambda: self._loop_waits and not self._poked and not self._qsize(), timeout
+            )
 
 
 class TableQueue(SessionFields):

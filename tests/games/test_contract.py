@@ -21,6 +21,10 @@ from braille_words.games.kit import GameKit
 from braille_words.games.registry import GAMES, every_word_language
 from braille_words.present.messages import lookup
 
+pytestmark = pytest.mark.xdist_group("contract")
+"""One worker runs the whole module (``--dist loadgroup``, as setup.sh runs the suite): its
+seeded games (``games``, a minute of CPU) are played once, not once on each worker."""
+
 KITS = every_word_language()
 IDS = [kit.id if kit.word_lang == GAMES[kit.id].word_lang else f"{kit.id}-words={kit.word_lang}"
        for kit in KITS]

@@ -203,7 +203,10 @@ class RummikubMachine(RuleBasedStateMachine):
 
 
 RummikubMachine.TestCase.settings = settings(
-    max_examples=250,
+    # As many games as the profile plays (tests/conftest.py): Hypothesis' 100 in CI (4 000
+    # steps, 25 s on a busy machine; each run measured refused every kind of move and
+    # accepted all but at most two of the rarest: take_back, vote, swap_joker), 500 with
+    # ``--hypothesis-profile thorough``, where 250 took a minute of every CI run.
     stateful_step_count=40,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],

@@ -38,19 +38,33 @@ def _first_window(sentence: str, cells: int) -> bytes:
     return Pager(text_line(for_cells(sentence), "pl"), cells).frame().cells.rstrip(b"\x00")
 
 
+def _key_done(out: SeatOutput, frames: list[bytes], before: int) -> None:
+    """Wait until a key pressed on the display has been carried out: its window has come to
+    the cells (or half a second has passed: a key may show nothing new), and the display's
+    thread has let go of the seat (it handles a key holding the seat's lock)."""
+    shown = time.monotonic() + 0.5
+    while len(frames) == before and time.monotonic() < shown:
+        time.sleep(0.005)
+    with out._lock:
+        pass
+
+
+def _carried_out(session: Any) -> None:
+    """Wait until the table has carried out what was put on its queue (and looked at its
+    reader since): ``TableInputs.wait_idle``."""
+    session.inputs.poke()
+    # A minute: a computer's move on a busy two-core machine (the whole suite beside) can
+    # take seconds, and several may come before the table waits again.
+    assert session.inputs.wait_idle(60), "the table did not come back to wait for input"
+
+
 @pytest.mark.parametrize("game", sorted(SCRIPTS))
 def test_every_sentence_told_reaches_the_cells_of_a_seat_without_speech(
     game: str, tmp_path: Path, polish: Any, english: Any
 ) -> None:
     emulator = make_emulator("baum", 40)
     frames: list[bytes] = []
-    seen = {"at": time.monotonic()}
-
-    def shown(cells: bytes) -> None:
-        frames.append(bytes(cells))
-        seen["at"] = time.monotonic()
-
-    emulator.on_cells = shown
+    emulator.on_cells = lambda cells: frames.append(bytes(cells))
     emulator.start()
     record = tmp_path / "said.jsonl"
     out = SeatOutput(name="Ola", lang="pl", verbosity="beginner", hold_news=True,
@@ -70,37 +84,32 @@ def test_every_sentence_told_reaches_the_cells_of_a_seat_without_speech(
     loop = threading.Thread(target=session.run, daemon=True)
     loop.start()
     lines = iter(SCRIPTS[game])
-    pressed = {"at": 0.0, "frames": 0, "typed": 0.0}
 
-    def settled() -> bool:
-        """A person reads what is on the cells before pressing again: the display has shown
-        something since the last key (or had half a second to), and is still."""
-        now = time.monotonic()
-        fresh = len(frames) > pressed["frames"] or now - pressed["at"] > 0.5
-        return fresh and now - seen["at"] > 0.08
+    def press(key: str) -> None:
+        """A person reads what is on the cells before pressing again."""
+        before = len(frames)
+        emulator.press_command(key)
+        _key_done(out, frames, before)
 
     try:
         deadline = time.monotonic() + 90
+        _carried_out(session)
         while loop.is_alive() and time.monotonic() < deadline:
-            if not settled():
-                pass
-            elif out.news_waiting:
+            if out.news_waiting:
                 # The reader goes to the message line and pans on through the news.
-                emulator.press_command("pan_right" if out.current_line == "message" else "top")
-                pressed.update(at=time.monotonic(), frames=len(frames))
-            elif session.inputs.empty() and not out.unread_news and not session._trying \
-                    and time.monotonic() - pressed["typed"] > 0.3:
-                # (The last line's news has had time to come: a turn not read before the
-                # reader moved again is stale, and not shown.)
+                press("pan_right" if out.current_line == "message" else "top")
+            elif not out.unread_news:
                 line = next(lines, None)
                 if line is None:
                     break
                 session.inputs.put(Input(0, line))
-                pressed["typed"] = time.monotonic()
-            elif out.unread_news and out.current_line == "message":
-                emulator.press_command("pan_right")  # the last message, read to its end
-                pressed.update(at=time.monotonic(), frames=len(frames))
-            time.sleep(0.02)
+                # (The line's news is all told before the reader moves again: a turn not
+                # read before the reader moved again is stale, and not shown.)
+                _carried_out(session)
+            elif out.current_line == "message":
+                press("pan_right")  # the last message, read to its end
+            else:
+                _carried_out(session)
         session.inputs.put(Input(0, None))
         loop.join(timeout=10)
         time.sleep(0.3)
@@ -153,10 +162,7 @@ class _Reader:
             before = len(self.frames)
             key = "pan_right" if self.out.current_line == "message" else "top"
             self.emulator.press_command(key)
-            shown = time.monotonic() + 0.5
-            while len(self.frames) == before and time.monotonic() < shown:
-                time.sleep(0.01)
-            time.sleep(0.03)
+            _key_done(self.out, self.frames, before)
 
     def told(self) -> list[str]:
         """What the seat was told, with the marks its cells read it by (a letter said by its
@@ -194,11 +200,11 @@ def test_a_late_computer_thought_does_not_close_the_end_before_the_reader_has_re
         while not session.state.is_over and time.monotonic() < deadline:
             line = "1" if session.state.phase == "theme" else "czas"
             session.inputs.put(Input(0, line))
-            time.sleep(0.05)
+            _carried_out(session)
         assert session.state.is_over
         late = Input(1, None, move=("computer", (1, session.moves_played - 1), None))
         session.inputs.put(late)  # what the clock puts on the queue when a thought is done
-        time.sleep(0.5)
+        _carried_out(session)
         assert reader.loop.is_alive(), "the table closed before the reader read the end"
         assert reader.out.unread_news
         reader.read_everything()
@@ -233,7 +239,7 @@ def test_a_closed_terminal_still_leaves_a_reader_without_speech_the_time_to_read
         deadline = time.monotonic() + 60
         while not session.quit_requested and time.monotonic() < deadline:
             time.sleep(0.05)
-        time.sleep(0.5)
+        _carried_out(session)  # the end of input too: the table waits for the reader
         assert reader.loop.is_alive(), "the program left before the reader read its news"
         reader.read_everything()
         reader.loop.join(timeout=10)

@@ -69,15 +69,14 @@ class _PacedReader:
         """Every prompt whose clock was looked at as it reached the cells."""
 
     def settle(self) -> None:
-        """Wait (in real time) until the table has carried out everything queued."""
-        session = self.session
+        """Wait until the table has carried out everything queued, looked at its reader
+        since the test last acted, and waits for more (it says so: ``TableInputs.poke`` and
+        ``wait_idle``); at once when the loop has ended."""
+        self.session.inputs.poke()
         deadline = time.monotonic() + 5
-        while time.monotonic() < deadline:
-            if session.inputs.empty() and not session._trying:
-                time.sleep(0.03)
-                if session.inputs.empty() and not session._trying:
-                    return
-            time.sleep(0.01)
+        while self.loop.is_alive() and time.monotonic() < deadline:
+            if self.session.inputs.wait_idle(0.05):
+                return
 
     def pass_time(self, seconds: float) -> None:
         """Time goes by for the table (its clock, the computers' thinking)."""
