@@ -93,6 +93,8 @@ class Link:
         self.outbox = outbox(loop)
         self.address = address
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.transport: asyncio.Transport | None = None
+        """The connection ``ws`` was prepared on (the host's writer writes to it at once)."""
         self.lang = "pl"
         self.cells = 0
         """The width of the student's display, as its hello said: no ``screen`` is wider."""
