@@ -362,6 +362,7 @@ class Host:
                 frames.append(queue.get_nowait())
             end = frames.index(None) if None in frames else len(frames)
             texts = [f for f in frames[:end] if f is not None]
+            link.writing = True  # frames handed over meanwhile wait behind these
             try:
                 # One write for all of them (``net.wire``), or aiohttp's, one by one.
                 if not wire.write_texts(link.ws, link.transport, texts):
@@ -369,6 +370,8 @@ class Host:
                         await link.ws.send_str(text)
             except (ConnectionError, RuntimeError):
                 return
+            finally:
+                link.writing = False
             if end < len(frames):
                 await link.ws.close()
                 return

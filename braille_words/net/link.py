@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from aiohttp import web
 
+from braille_words.net import wire
 from braille_words.net.protocol import Hello, dump, parse_client
 from braille_words.present.messages import text
 
@@ -94,7 +95,12 @@ class Link:
         self.address = address
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.transport: asyncio.Transport | None = None
-        """The connection ``ws`` was prepared on (the host's writer writes to it at once)."""
+        """The connection ``ws`` was prepared on (frames are written to it at once)."""
+        self.pending: list[str] = []
+        """Frames handed over in this turn of the loop, written together after it."""
+        self._flush_due = False
+        self.writing = False
+        """The host's writer holds frames taken from ``queue`` (aiohttp is sending them)."""
         self.lang = "pl"
         self.cells = 0
         """The width of the student's display, as its hello said: no ``screen`` is wider."""
@@ -110,10 +116,30 @@ class Link:
         self.outbox.post(self._put, frame)
 
     def _put(self, frame: str) -> None:
-        if self.queue.qsize() > OUTBOX_MOST:
+        """On the loop's thread: ``frame`` to be written once the loop has done what it is
+        doing now (a drain of the outbox hands over a whole move), with every other frame
+        for this connection that came meanwhile, in one write (``_flush``)."""
+        if len(self.pending) + self.queue.qsize() > OUTBOX_MOST:
             self._close_now("net_closed_silent")  # it reads nothing: as good as gone
             return
-        self.queue.put_nowait(frame)
+        self.pending.append(frame)
+        if not self._flush_due:
+            self._flush_due = True
+            self.loop.call_soon(self._flush)
+
+    def _flush(self) -> None:
+        """The frames waiting for this connection, written to it at once (``net.wire``):
+        no queue and no writer's turn for each. Compression, a backed-up connection, or
+        frames still in the writer's hands (to be overtaken by none) leave them to the
+        writer (``Host._write``), which sends them through aiohttp in order."""
+        self._flush_due = False
+        frames, self.pending = self.pending, []
+        if not frames:
+            return
+        if self.writing or not self.queue.empty() or self.closing is not None \
+                or not wire.write_texts(self.ws, self.transport, frames):
+            for frame in frames:
+                self.queue.put_nowait(frame)
 
     def close(self, reason: str) -> None:
         self.outbox.post(self._close_now, reason)
@@ -138,6 +164,7 @@ class Link:
         """On the loop's thread: the last message (why), then the close. ``kind`` "refused"
         tells the client not to try again by itself."""
         if self.closing is None:
+            self._flush()  # what was handed over before the close goes before it
             self.closing = reason
             self.queue.put_nowait(dump({"t": kind, "code": reason,
                                         "text": text(self.lang, reason, **params)}))
