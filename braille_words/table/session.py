@@ -130,6 +130,9 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
     _last_news: str = ""
     _silent_reader: SeatOutput | None = None
     """The table's latest public news, for the teacher's status line."""
+    _teacher_words: tuple[tuple[Any, ...], SeatNews, dict[tuple[str, str], str]] | None = None
+    """The teacher's wording of the table's events: (what it depends on besides the event,
+    the words, each event's sentence by its kind and parameters)."""
     _alerts: dict[int, str] = field(default_factory=dict)
     """A seat's device trouble the teacher should know of ("sound_failed"), until it is over."""
     _want_end: set[int] = field(default_factory=set)
@@ -473,18 +476,40 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
                 awaited=seat in self.state.awaiting, over=self.state.is_over,
             )
         teacher = self.teacher
-        # The table's public news is worded for the teacher even with no console (the seats
-        # share the terminal): the teacher's page reads it, as it does under a console.
-        reader = teacher if teacher is not None else self._news_reader()
-        words = SeatNews(reader, self.kit, lambda: self.timers)
-        public = " ".join(
-            said for said in (words.event_text(e, TEACHER, names)
-                              for e in events if e.to is None) if said
-        )
+        public = self._teacher_news(events, names)
         if public:
             if teacher is not None:
                 teacher.announce(public)
             self._last_news = public
+
+    def _teacher_news(self, events: Sequence[Event], names: list[str]) -> str:
+        """The public ``events`` worded as the teacher reads them. The table's public news is
+        worded for the teacher even with no console (the seats share the terminal): the
+        teacher's page reads it, as it does under a console. Each distinct event is worded
+        once for as long as the teacher's language, verbosity, the table's clock and the
+        names stay (a school's host words every table's every move for the console, and
+        most moves read the same: "Ala dobiera kafelek.")."""
+        reader = self.teacher if self.teacher is not None else self._news_reader()
+        context = (reader.lang, reader.verbosity, self.timers, tuple(names))
+        kept = self._teacher_words
+        if kept is None or kept[0] != context:
+            kept = self._teacher_words = (context, SeatNews(reader, self.kit,
+                                                            lambda: self.timers), {})
+        words, made = kept[1], kept[2]
+        said: list[str] = []
+        for event in events:
+            if event.to is not None:
+                continue
+            key = (event.kind, repr(event.params))  # repr tells 1, 1.0 and True apart
+            text_ = made.get(key)
+            if text_ is None:
+                text_ = words.event_text(event, TEACHER, names)
+                if len(made) >= TEACHER_WORDS_KEPT:
+                    made.clear()
+                made[key] = text_
+            if text_:
+                said.append(text_)
+        return " ".join(said)
 
     def _news_reader(self) -> SeatOutput:
         """An output nobody hears, in the people's language: what words the table's public
@@ -589,6 +614,8 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
 
 
 AnySession = Session[Any, Any, Any]
+TEACHER_WORDS_KEPT = 256
+"""Distinct events whose teacher's wording a table keeps (past it, it starts again)."""
 """A session of whichever game the player chose: the game is known only at run time."""
 
 
