@@ -41,6 +41,11 @@ class Outbox:
         self._lock = threading.Lock()
         self._waiting: list[tuple[Callable[..., None], tuple[Any, ...]]] = []
         self._armed = False
+        self._after: list[Callable[[], None]] = []
+        """The loop's thread only: what runs once the drain (or the callback) now running
+        is over (each connection writing what it was handed, ``Link._flush``)."""
+        self._draining = False
+        self._after_due = False
 
     def post(self, call: Callable[..., None], *args: Any) -> None:
         """Any thread: ``call(*args)`` on the loop's thread, after everything posted before."""
@@ -59,8 +64,27 @@ class Outbox:
         with self._lock:
             waiting, self._waiting = self._waiting, []
             self._armed = False
-        for call, args in waiting:
-            call(*args)
+        self._draining = True
+        try:
+            for call, args in waiting:
+                call(*args)
+        finally:
+            self._draining = False
+            self._run_after()
+
+    def after(self, call: Callable[[], None]) -> None:
+        """On the loop's thread: ``call()`` once what the loop is doing now is done — at the
+        end of this drain, or as the loop's next callback."""
+        self._after.append(call)
+        if not self._draining and not self._after_due:
+            self._after_due = True
+            self._loop.call_soon(self._run_after)
+
+    def _run_after(self) -> None:
+        self._after_due = False
+        calls, self._after = self._after, []
+        for call in calls:
+            call()
 
 
 _OUTBOXES: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Outbox] = \
@@ -125,7 +149,7 @@ class Link:
         self.pending.append(frame)
         if not self._flush_due:
             self._flush_due = True
-            self.loop.call_soon(self._flush)
+            self.outbox.after(self._flush)
 
     def _flush(self) -> None:
         """The frames waiting for this connection, written to it at once (``net.wire``):
