@@ -346,16 +346,16 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
         except BrailleWordsError as exc:  # a RuleViolation too: every reason at once
             self._refuse(seat, reasons_of(exc))
             return False
+        made = move.to_json()  # the journal's line, and the kind of move for the report
         if self.journal is not None:
             try:
-                self.journal.record(seat, move.to_json())
+                self.journal.record(seat, made)
             except JournalUnwritable as exc:
                 # Not on the disk, so not made: a move nobody can resume must not be heard.
                 self._not_saved(seat, exc, stop=urgent or not self.seats[seat].is_human)
                 return False
         self.state = state
         self.moves_played += 1
-        made = move.to_json()
         self._note(seat, "move", str(made.get("kind") or made.get("type") or ""))
         self._mover = seat
         try:
