@@ -74,7 +74,9 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
     outputs: list[SeatOutput]
     journal: Journal | None
     header: Header
-    inputs: queue.Queue[Input] = field(default_factory=queue.Queue)
+    inputs: queue.SimpleQueue[Input] = field(default_factory=queue.SimpleQueue)
+    """Every line, key and timer of the table, in order. The C queue, without the Python
+    locks of ``queue.Queue``: a school's host hands each student's command over through it."""
     moves_played: int = 0
     echo: Callable[[str], None] | None = None
     _quit: bool = False

@@ -40,7 +40,7 @@ class SessionFields:
         journal: Journal | None
         header: Header
         shared: list[frozenset[int]]
-        inputs: queue.Queue[Input]
+        inputs: queue.SimpleQueue[Input]
         clock: TableClock | None
         teacher: SeatOutput | None
         echo: Callable[[str], None] | None
