@@ -30,6 +30,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from braille_words.net import wire
 from braille_words.net.codes import SeatKeys, new_code, new_token
 from braille_words.net.guard import Guard
 from braille_words.net.link import Link
@@ -340,6 +341,7 @@ class Host:
         loop = asyncio.get_running_loop()
         address = request.remote or "?"
         link = (kind or Link)(ws, loop, address)
+        link.transport = request.transport
         self._links.add(link)
         writer = loop.create_task(self._write(link))
         try:
@@ -359,14 +361,21 @@ class Host:
             frames = [await queue.get()]
             while not queue.empty():  # what came meanwhile goes in this same wake-up
                 frames.append(queue.get_nowait())
-            for frame in frames:
-                if frame is None:
-                    await link.ws.close()
-                    return
-                try:
-                    await link.ws.send_str(frame)
-                except (ConnectionError, RuntimeError):
-                    return
+            end = frames.index(None) if None in frames else len(frames)
+            texts = [f for f in frames[:end] if f is not None]
+            link.writing = True  # frames handed over meanwhile wait behind these
+            try:
+                # One write for all of them (``net.wire``), or aiohttp's, one by one.
+                if not wire.write_texts(link.ws, link.transport, texts):
+                    for text in texts:
+                        await link.ws.send_str(text)
+            except (ConnectionError, RuntimeError):
+                return
+            finally:
+                link.writing = False
+            if end < len(frames):
+                await link.ws.close()
+                return
 
     def _refuse(self, link: Link, code: str, **params: Any) -> None:
         self.refused.append((link.address, code))

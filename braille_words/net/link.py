@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from aiohttp import web
 
+from braille_words.net import wire
 from braille_words.net.protocol import Hello, dump, parse_client
 from braille_words.present.messages import text
 
@@ -40,6 +41,11 @@ class Outbox:
         self._lock = threading.Lock()
         self._waiting: list[tuple[Callable[..., None], tuple[Any, ...]]] = []
         self._armed = False
+        self._after: list[Callable[[], None]] = []
+        """The loop's thread only: what runs once the drain (or the callback) now running
+        is over (each connection writing what it was handed, ``Link._flush``)."""
+        self._draining = False
+        self._after_due = False
 
     def post(self, call: Callable[..., None], *args: Any) -> None:
         """Any thread: ``call(*args)`` on the loop's thread, after everything posted before."""
@@ -58,8 +64,27 @@ class Outbox:
         with self._lock:
             waiting, self._waiting = self._waiting, []
             self._armed = False
-        for call, args in waiting:
-            call(*args)
+        self._draining = True
+        try:
+            for call, args in waiting:
+                call(*args)
+        finally:
+            self._draining = False
+            self._run_after()
+
+    def after(self, call: Callable[[], None]) -> None:
+        """On the loop's thread: ``call()`` once what the loop is doing now is done — at the
+        end of this drain, or as the loop's next callback."""
+        self._after.append(call)
+        if not self._draining and not self._after_due:
+            self._after_due = True
+            self._loop.call_soon(self._run_after)
+
+    def _run_after(self) -> None:
+        self._after_due = False
+        calls, self._after = self._after, []
+        for call in calls:
+            call()
 
 
 _OUTBOXES: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Outbox] = \
@@ -93,6 +118,13 @@ class Link:
         self.outbox = outbox(loop)
         self.address = address
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.transport: asyncio.Transport | None = None
+        """The connection ``ws`` was prepared on (frames are written to it at once)."""
+        self.pending: list[str] = []
+        """Frames handed over in this turn of the loop, written together after it."""
+        self._flush_due = False
+        self.writing = False
+        """The host's writer holds frames taken from ``queue`` (aiohttp is sending them)."""
         self.lang = "pl"
         self.cells = 0
         """The width of the student's display, as its hello said: no ``screen`` is wider."""
@@ -108,10 +140,30 @@ class Link:
         self.outbox.post(self._put, frame)
 
     def _put(self, frame: str) -> None:
-        if self.queue.qsize() > OUTBOX_MOST:
+        """On the loop's thread: ``frame`` to be written once the loop has done what it is
+        doing now (a drain of the outbox hands over a whole move), with every other frame
+        for this connection that came meanwhile, in one write (``_flush``)."""
+        if len(self.pending) + self.queue.qsize() > OUTBOX_MOST:
             self._close_now("net_closed_silent")  # it reads nothing: as good as gone
             return
-        self.queue.put_nowait(frame)
+        self.pending.append(frame)
+        if not self._flush_due:
+            self._flush_due = True
+            self.outbox.after(self._flush)
+
+    def _flush(self) -> None:
+        """The frames waiting for this connection, written to it at once (``net.wire``):
+        no queue and no writer's turn for each. Compression, a backed-up connection, or
+        frames still in the writer's hands (to be overtaken by none) leave them to the
+        writer (``Host._write``), which sends them through aiohttp in order."""
+        self._flush_due = False
+        frames, self.pending = self.pending, []
+        if not frames:
+            return
+        if self.writing or not self.queue.empty() or self.closing is not None \
+                or not wire.write_texts(self.ws, self.transport, frames):
+            for frame in frames:
+                self.queue.put_nowait(frame)
 
     def close(self, reason: str) -> None:
         self.outbox.post(self._close_now, reason)
@@ -136,6 +188,7 @@ class Link:
         """On the loop's thread: the last message (why), then the close. ``kind`` "refused"
         tells the client not to try again by itself."""
         if self.closing is None:
+            self._flush()  # what was handed over before the close goes before it
             self.closing = reason
             self.queue.put_nowait(dump({"t": kind, "code": reason,
                                         "text": text(self.lang, reason, **params)}))

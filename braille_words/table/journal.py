@@ -154,6 +154,9 @@ class Journal:
         """The file was created for this journal (not an empty one given, nor a saved game)."""
         self._broken = False
         """A refused line could not be cut off again: nothing more may follow it."""
+        self._size: int | None = None
+        """The file's length after our last line (None: not known yet, asked of the file).
+        Only this journal writes to its locked file, so a move costs no ``fstat``."""
 
     @classmethod
     def create(cls, path: Path, header: Header) -> Journal:
@@ -269,6 +272,7 @@ class Journal:
                 os.ftruncate(self._stream.fileno(), end)
             except OSError as exc:
                 raise JournalUnwritable.at(self.path, exc) from None
+        self._size = end
         _HOLDING_GAMES.add(self.path)
 
     def record(self, seat: int, move: dict[str, Any]) -> None:
@@ -302,7 +306,7 @@ class Journal:
             raise JournalUnwritable.coded("journal_unwritable", path=str(self.path), why="EIO")
         try:
             fd = self._stream.fileno()
-            before = os.fstat(fd).st_size
+            before = self._size if self._size is not None else os.fstat(fd).st_size
         except (OSError, ValueError) as exc:  # ValueError: the journal was closed
             raise JournalUnwritable.at(self.path, exc) from None
         try:
@@ -311,11 +315,13 @@ class Journal:
                 view = view[os.write(fd, view):]
             os.fsync(fd)
         except OSError as exc:
+            self._size = None  # asked of the file again next time
             try:
                 os.ftruncate(fd, before)
             except OSError:
                 self._broken = True
             raise JournalUnwritable.at(self.path, exc) from None
+        self._size = before + len(data)
 
 
 def sync_folder(folder: Path) -> None:

@@ -459,3 +459,27 @@ def test_after_resume_the_teacher_hears_where_the_game_stands_and_every_person_w
             assert f"Ruch: {mover}" in streams[2].getvalue()
     finally:
         resumed.close()
+
+
+def test_the_console_reads_every_move_in_the_teachers_own_language_however_often_it_repeats(
+    tmp_path: Path, polish: Any
+) -> None:
+    """Each of a game's many draws is worded for the teacher, and the same draw again reads
+    the same; once the teacher's console speaks English, so does the next move's news (the
+    teacher's wording of an event is kept only for the language it was made in)."""
+    session, _streams, console, _voices = _table(tmp_path, polish, ewa_keyboard="none",
+                                                teacher=True)
+    assert session.teacher is not None
+    drawers = []
+    for _ in range(4):
+        seat = _turn(session)
+        drawers.append(NAMES[seat])
+        session.handle(seat, "dobierz")
+    lines = console.getvalue().splitlines()
+    for name in drawers:
+        assert any(name in line and "dobiera" in line for line in lines)
+    session.teacher.lang = "en"
+    seat = _turn(session)
+    session.handle(seat, "dobierz")
+    last = console.getvalue().splitlines()[-1]
+    assert f"{NAMES[seat]} drew 1 tile." in last and "dobiera" not in last
