@@ -1,0 +1,49 @@
+"""The end of a lesson at the host, as the teacher lives it: every table ended by one action,
+a student whose computer was away when it ended, and the teacher told how the saved games
+come back next lesson."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import aiohttp
+
+from tests.net.conftest import Hosted, HostMaker, join, run
+
+
+def _ran_to_its_end(table: Hosted) -> threading.Thread:
+    """The table's game run as ``host`` runs it: when it stops, the host lets its students
+    go (``table_ended``)."""
+
+    def play() -> None:
+        table.thread.join()
+        table.host.table_ended(table.table)
+
+    watcher = threading.Thread(target=play, daemon=True)
+    watcher.start()
+    return watcher
+
+
+def test_a_student_away_when_the_teacher_ends_the_game_hears_it_ended_on_coming_back(
+    hosted: HostMaker,
+) -> None:
+    table = hosted("remote,remote")
+    watcher = _ran_to_its_end(table)
+
+    async def scenario(http: aiohttp.ClientSession) -> Any:
+        ola = await join(table.url, http, table.code(0))
+        janek = await join(table.url, http, table.code(1))
+        token = next(m["token"] for m in janek.got if m.get("t") == "welcome")
+        await janek.ws.close()  # Janek's computer drops off the network
+        await ola.read(0.5)
+        table.table.session.control.end_game()
+        assert await ola.until(lambda m: m.get("t") == "closed")
+        watcher.join(10)
+        back = await join(table.url, http, token=token)
+        await back.read(1.0)
+        return back
+
+    back = run(scenario)
+    assert not any(m.get("t") == "welcome" for m in back.got)
+    assert "Nauczyciel zakończył grę" in back.said()
