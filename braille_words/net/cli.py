@@ -5,7 +5,8 @@ more commands for network seats: ``kod N`` gives seat N a new join code (the old
 whoever used it, is let go), ``zwolnij N`` frees a seat so the student can claim it again,
 ``stół N`` chooses which table the console's commands are for when there are several, and
 ``wpuść [ADDRESS]`` lifts the wait of an address that gave too many wrong codes or passwords
-(the console says when that happens, and when a misbehaving client is let go).
+(the console says when that happens, and when a misbehaving client is let go); and
+``koniec lekcji`` ends every table at once, saved for ``host --resume``.
 """
 
 from __future__ import annotations
@@ -37,7 +38,8 @@ def register(subparsers: Any) -> None:
         epilog="At this console, besides the table's own commands ('pomoc'): 'kod NAME' "
         "gives a seat a new join code (the old one stops working), 'zwolnij NAME' lets the "
         "seat's computer go so the student can join again, 'stół N' sends the next commands "
-        "to table N, 'wpuść [ADDRESS]' lifts the wait of an address after wrong codes.",
+        "to table N, 'wpuść [ADDRESS]' lifts the wait of an address after wrong codes, "
+        "'koniec lekcji' ends every table at once (saved; 'host --resume' goes on with them).",
     )
     host.add_argument("game", nargs="?", help="the game (default: the roster's, else rummikub)")
     host.add_argument("--players", help="who plays, e.g. remote,remote,computer "
@@ -244,6 +246,8 @@ def cmd_host(args: argparse.Namespace) -> int:
     for table in tables:
         table.session.teacher = _teacher_at(teacher, table, lang) if len(tables) > 1 \
             else teacher
+        # A host's tables come back together, students and codes, from the host's folder.
+        table.session.resume_command = f"braille-words host --resume {folder}"
     host = Host(tables, bind=args.bind, port=port, cert=args.cert, key=args.key,
                 state_path=folder / "host.json", computer_after=args.computer_after)
     page = _teacher_page(host, folder)
@@ -421,6 +425,9 @@ _CODE_WORDS = ("kod", "code")
 _FREE_WORDS = ("zwolnij", "free")
 _TABLE_WORDS = ("stół", "stol", "table")
 _LIFT_WORDS = ("wpuść", "wpusc", "let")
+LESSON_END_WORDS = ("koniec lekcji", "zakończ lekcję", "zakoncz lekcje", "end lesson",
+                    "end the lesson")
+"""The end of the lesson: every table at once (``koniec`` alone ends the chosen table)."""
 
 
 def _host_command(host: Any, tables: list[Any], chosen: list[Any], teacher: Any, lang: str,
@@ -431,6 +438,13 @@ def _host_command(host: Any, tables: list[Any], chosen: list[Any], teacher: Any,
 
     verb, _, rest = " ".join(line.split()).partition(" ")
     verb = verb.lower()
+    if " ".join(line.split()).lower() in LESSON_END_WORDS:
+        from braille_words.table.control import end_lesson
+
+        count, resume = end_lesson(t.session for t in tables)
+        teacher.announce(text(lang, "lesson_ended_teacher", count=count, resume=resume)
+                         if count else text(lang, "lesson_nothing_to_end"))
+        return True
     if verb in _LIFT_WORDS:
         address = rest.removeprefix("in").strip() if verb == "let" else rest
         lifted = sorted({a for g in host.guards for a in g.lift(address or None)})

@@ -39,6 +39,9 @@ WORDS: dict[str, str] = {
     "powiedz": "say",
     "say": "say",
     "koniec": "end",
+    "koniec lekcji": "end",  # at one computer the lesson's one table (a host ends them all)
+    "zakończ lekcję": "end",
+    "end lesson": "end",
     "zakończ": "end",
     "end": "end",
     "wyjdź": "end",

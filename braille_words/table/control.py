@@ -9,8 +9,12 @@ like a move.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from braille_words.table.session import AnySession
 
 TEACHER = -3
 """Queue source for the teacher (the console or the teacher's page)."""
@@ -118,3 +122,16 @@ class TableControl:
     def status(self) -> None:
         """The teacher hears (and reads) where the table stands."""
         self._put(Control("status"))
+
+
+def end_lesson(sessions: Iterable[AnySession]) -> tuple[int, str]:
+    """The end of a lesson, one action for every table (the host's console, the teacher's
+    page): each game still playing ends as by "koniec" (saved, its students told they may
+    close). How many were ended, and the command that brings them back next lesson."""
+    ended, resume = 0, ""
+    for session in sessions:
+        if session.playing:
+            session.control.end_game()
+            ended += 1
+            resume = resume or session.resume_command
+    return ended, resume

@@ -140,6 +140,9 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
     activity: ActivityLog | None = None
     """What people did beside their moves (hints, commands, refusals), for the teacher's
     reports (``table.activity``); kept beside the journal."""
+    resume_command: str = "braille-words resume"
+    """What the teacher types to go on with this game another day (said when the teacher
+    ends it): a host's tables come back with ``braille-words host --resume FOLDER``."""
     next_game: str | None = None
     """Set when the teacher asked for the next game: its position file, or "" for a fresh
     deal (``TableControl.next_game``); the caller starts it after ``run`` returns."""
@@ -171,6 +174,11 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
             out.on_device = self._device_reporter(seat)
         if self.activity is None and self.journal is not None:
             self.activity = ActivityLog.beside(self.journal.path)
+
+    @property
+    def playing(self) -> bool:
+        """The game goes on: nobody has ended it and it is not over."""
+        return not self._quit and not self.state.is_over
 
     @property
     def quit_requested(self) -> bool:

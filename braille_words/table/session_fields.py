@@ -49,6 +49,7 @@ class SessionFields:
         think: bool
         timers: bool
         next_game: str | None
+        resume_command: str
         on_hand_over: Callable[[], None] | None
         _quit: bool
         _trying: str

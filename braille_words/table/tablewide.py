@@ -143,7 +143,7 @@ class TableWide(SessionFields):
         except (BrailleWordsError, TypeError, ValueError, KeyError, IndexError):
             scores = ""
         self._tell_table(key, cue="game_over", to_teacher="ended_teacher", path=path,
-                         scores=scores or "—")
+                         scores=scores or "—", resume=self.resume_command)
         self._quit = True
 
     def _pause(self, reason: str) -> None:

@@ -33,6 +33,10 @@ WORDS: dict[str, dict[str, str]] = {
         "rule_no": "Słowo odpada",
         "end": "Zakończ grę",
         "end_confirm": "Zakończyć grę przy tym stole dla wszystkich? Gra zostanie zapisana.",
+        "lesson": "Lekcja",
+        "end_lesson": "Zakończ lekcję (wszystkie stoły)",
+        "end_lesson_confirm": "Zakończyć lekcję? Gry przy wszystkich stołach zostaną zatrzymane "
+        "i zapisane, a uczniowie usłyszą, że mogą zamknąć program.",
         "undo": "Cofnij ostatni ruch",
         "new_game": "Stół {n}: nowa gra, {title}.",
         "message": "Wiadomość",
@@ -134,6 +138,10 @@ WORDS: dict[str, dict[str, str]] = {
         "rule_no": "The word goes",
         "end": "End the game",
         "end_confirm": "End the game at this table for everyone? It will be saved.",
+        "lesson": "The lesson",
+        "end_lesson": "End the lesson (every table)",
+        "end_lesson_confirm": "End the lesson? The games at every table will be stopped and "
+        "saved, and the students told they may close the program.",
         "undo": "Take back the last move",
         "new_game": "Table {n}: a new game, {title}.",
         "message": "Message",

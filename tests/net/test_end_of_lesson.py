@@ -47,3 +47,34 @@ def test_a_student_away_when_the_teacher_ends_the_game_hears_it_ended_on_coming_
     back = run(scenario)
     assert not any(m.get("t") == "welcome" for m in back.got)
     assert "Nauczyciel zakończył grę" in back.said()
+
+
+class _Console:
+    """The host's console as the teacher hears it."""
+
+    def __init__(self) -> None:
+        self.heard: list[str] = []
+
+    def announce(self, sentence: str, cue: str | None = None) -> None:
+        self.heard.append(sentence)
+
+
+def test_koniec_lekcji_at_the_host_ends_every_table_not_only_the_chosen_one(
+    hosted: HostMaker,
+) -> None:
+    from braille_words.net.cli import _host_command
+
+    first, second = hosted("remote,computer:beginner"), hosted("remote,computer:beginner")
+    for table in (first, second):
+        table.table.session.resume_command = "braille-words host --resume /lekcja"
+    console = _Console()
+    tables = [first.table, second.table]
+    assert _host_command(first.host, tables, [first.table], console, "pl", "koniec lekcji")
+    for table in (first, second):
+        table.thread.join(10)
+        assert not table.thread.is_alive()
+    assert console.heard == ["Koniec lekcji: 2 stoły zatrzymane, gry zapisane, uczniowie "
+                             "usłyszeli, że mogą zamknąć program. Na następnej lekcji wznowi "
+                             "je „braille-words host --resume /lekcja”."]
+    _host_command(first.host, tables, [first.table], console, "en", "end lesson")
+    assert console.heard[-1] == "No table is playing any more: the lesson is over."

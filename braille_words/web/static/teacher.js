@@ -149,6 +149,24 @@
     say(answer.said);
   }
 
+  // The end of the lesson: every table at once, after the teacher confirms.
+  document.getElementById("end-lesson").addEventListener("click", async () => {
+    if (!window.confirm(W.end_lesson_confirm)) return;
+    let answer;
+    try {
+      const response = await fetch("api/lesson/end", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Page-Token": TOKEN },
+        body: "{}",
+        credentials: "same-origin",
+      });
+      answer = await response.json();
+    } catch (e) {
+      answer = { said: W.reconnecting };
+    }
+    say(answer.said);
+  });
+
   function button(label, onClick, attrs) {
     const b = el("button", Object.assign({ type: "button" }, attrs || {}));
     b.textContent = label;
