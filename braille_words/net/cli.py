@@ -307,10 +307,16 @@ def _check_certificate(args: argparse.Namespace) -> None:
 
 
 def _teacher_page(host: Any, folder: Path) -> Any:
-    """The teacher's page of every table, on the host's own server and port (``/teacher/``)."""
+    """The teacher's page of every table, on the host's own server and port (``/teacher/``).
+    Its report of the term reads every game kept where this lesson's are: braille-words'
+    own folder for a host kept there (not this lesson's folder alone), else the folder the
+    teacher chose with ``--dir``."""
+    from braille_words.table.launch import sessions_dir
     from braille_words.web.hosted import host_page
 
-    return host_page(host, journals=folder)
+    kept = sessions_dir()
+    term = kept if folder.resolve().is_relative_to(kept.resolve()) else folder
+    return host_page(host, journals=term)
 
 
 def _tell_page(page: Any, host: Any, teacher: Any, port: int) -> None:

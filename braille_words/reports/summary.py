@@ -25,7 +25,7 @@ from braille_words.errors import BrailleWordsError
 from braille_words.games.registry import find_game
 from braille_words.table import journal as journal_mod
 from braille_words.table.activity import Activity, read_activity
-from braille_words.table.records import is_forgotten
+from braille_words.table.records import is_forgotten, journals_under
 
 
 @dataclass
@@ -114,8 +114,10 @@ def _add_words(into: list[str], words: Iterable[str]) -> None:
 
 
 def class_journals(folder: Path) -> list[Path]:
-    """Every game journal in a folder (its activity logs are read beside them)."""
-    return sorted(p for p in folder.glob("*.jsonl") if p.is_file())
+    """Every game journal in a folder and below it (its activity logs are read beside
+    them): a host keeps each lesson's tables in a folder of its own (``hosts/…``), and a
+    report of the term that read only the top folder left every network lesson out."""
+    return journals_under(folder)
 
 
 def _lexicon(lang: str, cache: dict[str, Any]) -> Any:
