@@ -179,6 +179,7 @@ def _new_tables(args: argparse.Namespace, folder: Path, scripted: bool) -> list[
         lang = args.lang or kit.word_lang
         seats = parse_players(args.players or "remote,remote,computer", lang)
         plans.append((kit, seats, {}))
+    _one_name_one_student([seats for _, seats, _ in plans], args.lang)
     if not any(s.where == "network" for _, seats, _ in plans for s in seats):
         raise InputError("no seat plays over the network: give --players remote,… or a roster "
                          "with where = \"network\" seats (or use 'play' at one computer)")
@@ -191,6 +192,25 @@ def _new_tables(args: argparse.Namespace, folder: Path, scripted: bool) -> list[
                               transcript=sys.stdout if scripted else None)
         tables.append(HostedTable(number, session, SeatKeys()))
     return tables
+
+
+def _one_name_one_student(tables: list[list[Any]], lang: str | None) -> None:
+    """A report knows a student by name across tables and games: two people of one name at
+    two tables of a lesson would be one student in it, each credited with the other's
+    games and words. Refused before the lesson starts, as two such seats at one table are."""
+    from braille_words.present.messages import text
+
+    seen: dict[str, int] = {}
+    for number, seats in enumerate(tables, start=1):
+        for seat in seats:
+            if not seat.is_human:
+                continue
+            key = " ".join(seat.name.split()).casefold()
+            if key in seen and seen[key] != number:
+                said = lang or seat.lang
+                raise InputError(text(said, "host_same_name", name=seat.name,
+                                      first=seen[key], second=number))
+            seen.setdefault(key, number)
 
 
 def _resumed_tables(folder: Path, scripted: bool) -> tuple[list[Any], int]:

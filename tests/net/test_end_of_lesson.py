@@ -78,3 +78,23 @@ def test_koniec_lekcji_at_the_host_ends_every_table_not_only_the_chosen_one(
                              "je „braille-words host --resume /lekcja”."]
     _host_command(first.host, tables, [first.table], console, "en", "end lesson")
     assert console.heard[-1] == "No table is playing any more: the lesson is over."
+
+
+def test_two_students_of_one_name_at_two_tables_are_refused_before_the_lesson(
+    tmp_path: Any, capsys: Any
+) -> None:
+    """A report knows a student by name: two Olas at two tables would be one student in it."""
+    from braille_words.cli import main
+
+    rosters = []
+    for number, other in ((1, "Janek"), (2, "Ewa")):
+        roster = tmp_path / f"stol{number}.toml"
+        roster.write_text('game = "rummikub"\n'
+                          f'[[seat]]\nname = "Ola"\nwhere = "network"\n'
+                          f'[[seat]]\nname = "{other}"\nwhere = "network"\n', encoding="utf-8")
+        rosters += ["--roster", str(roster)]
+    assert main(["host", *rosters, "--port", "0", "--bind", "127.0.0.1", "--no-mdns",
+                 "--dir", str(tmp_path / "lekcja")]) == 1
+    said = capsys.readouterr().err
+    assert "Ola siedzi przy stole 1 i przy stole 2." in said
+    assert not (tmp_path / "lekcja" / "host.json").exists()
