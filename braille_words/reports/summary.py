@@ -51,6 +51,18 @@ class Week:
         return sum(self.seconds) / len(self.seconds) if self.seconds else None
 
 
+@dataclass(frozen=True)
+class GameScore:
+    """One game of a student: its title, the seat's score as the game stood at the end of
+    its journal, whether the student won it, and whether it was played to its end (a game
+    the teacher ended is scored as it stood)."""
+
+    game: str
+    score: int | None
+    won: bool = False
+    over: bool = True
+
+
 @dataclass
 class StudentReport:
     """One student over the journals read."""
@@ -76,6 +88,8 @@ class StudentReport:
     marks an English word as English (``lang="en"``), so a screen reader says it in English."""
     weeks: dict[str, Week] = field(default_factory=dict)
     """The student's figures week by week, oldest first (the term's progress)."""
+    scores: list[GameScore] = field(default_factory=list)
+    """Each game's score, in the order the games were read."""
 
     def week(self, key: str) -> Week:
         if key not in self.weeks:
@@ -141,6 +155,10 @@ class _Replayed:
     """Seats a person held at some time (the header's people, and seats given back)."""
     word_lang: str = "pl"
     """The language the game's words were played in."""
+    title: str = ""
+    result: dict[str, Any] = field(default_factory=dict)
+    """The game's result as its journal leaves it (``state.result()``)."""
+    over: bool = False
 
 
 def _replay(record: journal_mod.Record, lexicons: dict[str, Any]) -> tuple[_Replayed, list[str]]:
@@ -180,7 +198,19 @@ def _replay(record: journal_mod.Record, lexicons: dict[str, Any]) -> tuple[_Repl
             counted &= set(state.awaiting)  # a game without turns: each seat's own round
         if state.is_over:
             counted = set(range(len(names)))
+    done.title, done.over = kit.title, state.is_over
+    try:
+        done.result = dict(state.result())
+    except (BrailleWordsError, *_MALFORMED):
+        done.result = {}  # a game that cannot score where it stopped: no score, not no game
     return done, names
+
+
+def _score(done: _Replayed, seat: int) -> GameScore:
+    scores = done.result.get("scores") or []
+    score = scores[seat] if 0 <= seat < len(scores) and isinstance(scores[seat], int) else None
+    won = done.over and seat in (done.result.get("winners") or [])
+    return GameScore(done.title, score, won, done.over)
 
 
 def _week_of(path: Path, activities: Sequence[Activity]) -> str:
@@ -216,6 +246,7 @@ def build_report(journals: Sequence[Path], lexicons: dict[str, Any] | None = Non
         for seat in sorted(people):
             student = students.setdefault(names[seat], StudentReport(names[seat]))
             student.games += 1
+            student.scores.append(_score(done, seat))
             own = done.words.get((seat, False), [])
             week = student.week(key)
             week.games += 1
