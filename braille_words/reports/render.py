@@ -56,6 +56,8 @@ def _scores(student: StudentReport, w: dict[str, str]) -> str:
         marks = [w["won"]] if game.won else []
         if not game.over:
             marks.append(w["unfinished"])
+        if game.shared:
+            marks.append(w["shared"].format(names=", ".join(game.shared)))
         score = w["none"] if game.score is None else str(game.score)
         said.append(f"{game.game}: {score}" + (f" ({', '.join(marks)})" if marks else ""))
     return "; ".join(said)

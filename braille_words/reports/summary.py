@@ -25,7 +25,7 @@ from braille_words.errors import BrailleWordsError
 from braille_words.games.registry import find_game
 from braille_words.table import journal as journal_mod
 from braille_words.table.activity import Activity, read_activity
-from braille_words.table.records import is_forgotten, journals_under
+from braille_words.table.records import FORGOTTEN_NAMES, is_forgotten, journals_under
 
 
 @dataclass
@@ -61,6 +61,8 @@ class GameScore:
     score: int | None
     won: bool = False
     over: bool = True
+    shared: tuple[str, ...] = ()
+    """The other students who played the same seat in turn (the teacher's ``zamiana``)."""
 
 
 @dataclass
@@ -147,12 +149,14 @@ _MALFORMED = (TypeError, ValueError, KeyError, AttributeError, IndexError)
 
 @dataclass
 class _Replayed:
-    """One journal replayed: per (seat, by the computer) the turns played and the words."""
+    """One journal replayed: per (seat, student, by the computer) the turns played and the
+    words; a seat another student took over (``zamiana``) credits each of them apart."""
 
-    turns: Counter[tuple[int, bool]] = field(default_factory=Counter)
-    words: dict[tuple[int, bool], list[str]] = field(default_factory=dict)
-    held: set[int] = field(default_factory=set)
-    """Seats a person held at some time (the header's people, and seats given back)."""
+    turns: Counter[tuple[int, str, bool]] = field(default_factory=Counter)
+    words: dict[tuple[int, str, bool], list[str]] = field(default_factory=dict)
+    held: set[tuple[int, str]] = field(default_factory=set)
+    """(seat, student) of every person who held a seat at some time (the header's people,
+    the students put at a seat, and seats given back)."""
     word_lang: str = "pl"
     """The language the game's words were played in."""
     title: str = ""
@@ -170,7 +174,10 @@ def _replay(record: journal_mod.Record, lexicons: dict[str, Any]) -> tuple[_Repl
     rules, state, _ = _deal(kit, _lexicon(kit.word_lang, lexicons), record.header.options,
                             names, record.header.seed)
     done = _Replayed(word_lang=kit.word_lang)
-    done.held = {i for i, s in enumerate(record.header.seats) if s.get("kind") == "human"}
+    done.held = {(i, names[i]) for i, s in enumerate(record.header.seats)
+                 if s.get("kind") == "human"}
+    done.held |= {(seat, name) for seat, seated in record.seated.items() for name in seated
+                  if 0 <= seat < len(names)}
     owner: int | None = None
     """Whose turn it is, where the game says so (``turn_started``): a rival's verdict or
     vote within it is no turn of the rival's."""
@@ -179,17 +186,19 @@ def _replay(record: journal_mod.Record, lexicons: dict[str, Any]) -> tuple[_Repl
     for entry in record.entries:
         move = rules.move_from_json(entry.move)
         state, events = rules.apply(state, entry.seat, move)
+        who = entry.names or names
         if not entry.by_computer:
-            done.held.add(entry.seat)
+            done.held.add((entry.seat, who[entry.seat]))
         if not rules.is_table_move(move) and entry.seat not in counted and (
             owner is None or owner == entry.seat
         ):
             counted.add(entry.seat)
-            done.turns[(entry.seat, entry.by_computer)] += 1
+            done.turns[(entry.seat, who[entry.seat], entry.by_computer)] += 1
         for seat in range(len(names)):
             played = kit.presenter.words_played(events, seat)
             if played:
-                _add_words(done.words.setdefault((seat, seat in entry.computers), []), played)
+                _add_words(done.words.setdefault((seat, who[seat], seat in entry.computers),
+                                                 []), played)
         started = [e for e in events if e.kind == "turn_started"]
         if started:
             owner = started[-1].params.get("seat")
@@ -206,11 +215,21 @@ def _replay(record: journal_mod.Record, lexicons: dict[str, Any]) -> tuple[_Repl
     return done, names
 
 
-def _score(done: _Replayed, seat: int) -> GameScore:
+def _score(done: _Replayed, seat: int, name: str) -> GameScore:
+    """The seat's score, for ``name`` who played it (with whoever else did, in turn)."""
     scores = done.result.get("scores") or []
     score = scores[seat] if 0 <= seat < len(scores) and isinstance(scores[seat], int) else None
     won = done.over and seat in (done.result.get("winners") or [])
-    return GameScore(done.title, score, won, done.over)
+    shared = tuple(sorted(n for s, n in done.held if s == seat and n != name))
+    return GameScore(done.title, score, won, done.over, shared)
+
+
+def _forgotten(record: journal_mod.Record, seat: int, header_name: str) -> set[str]:
+    """The students of ``seat`` that ``forget`` left out of every later report: the
+    header's person when the seat is marked, and students put at it later by name."""
+    gone = {header_name} if is_forgotten(record.settings, seat) else set()
+    later = record.settings.get(seat, {}).get(FORGOTTEN_NAMES, "")
+    return gone | {n for n in later.split("\t") if n}
 
 
 def _week_of(path: Path, activities: Sequence[Activity]) -> str:
@@ -242,27 +261,37 @@ def build_report(journals: Sequence[Path], lexicons: dict[str, Any] | None = Non
         activities = list(read_activity(path))
         key = _week_of(path, activities)
         # A forgotten student (``forget``) is left out of every report made after it.
-        people = {seat for seat in done.held if not is_forgotten(record.settings, seat)}
-        for seat in sorted(people):
-            student = students.setdefault(names[seat], StudentReport(names[seat]))
+        people = {(seat, name) for seat, name in done.held
+                  if name not in _forgotten(record, seat, names[seat])}
+        for seat, name in sorted(people):
+            student = students.setdefault(name, StudentReport(name))
             student.games += 1
-            student.scores.append(_score(done, seat))
-            own = done.words.get((seat, False), [])
+            student.scores.append(_score(done, seat, name))
+            own = done.words.get((seat, name, False), [])
+            computers = done.words.get((seat, name, True), [])
             week = student.week(key)
             week.games += 1
             week.words += len(own)
             week.longest = max([week.longest, *(_letters(w) for w in own)])
-            student.moves += done.turns[(seat, False)]
-            student.computer_moves += done.turns[(seat, True)]
-            _add_words(student.words, done.words.get((seat, False), []))
-            _add_words(student.computer_words, done.words.get((seat, True), []))
-            for word in [*own, *done.words.get((seat, True), [])]:
+            student.moves += done.turns[(seat, name, False)]
+            student.computer_moves += done.turns[(seat, name, True)]
+            _add_words(student.words, own)
+            _add_words(student.computer_words, computers)
+            for word in [*own, *computers]:
                 student.word_langs.setdefault(word, done.word_lang)
         started: dict[int, float] = {}
+        sitting = list(names)
+        """Who sits at each seat as the activity log goes (a ``seated`` line changes it)."""
         for act in activities:
-            if act.seat not in people or not 0 <= act.seat < len(names):
+            if not 0 <= act.seat < len(names):
                 continue
-            student = students[names[act.seat]]
+            if act.kind == "seated" and act.what:
+                sitting[act.seat] = act.what
+                started.pop(act.seat, None)  # the turn begun is not the new student's time
+                continue
+            if (act.seat, sitting[act.seat]) not in people:
+                continue
+            student = students[sitting[act.seat]]
             week = student.week(key)
             if act.kind == "turn":
                 started[act.seat] = act.at

@@ -32,6 +32,7 @@ ACTIONS = (
     "rule",
     "next",
     "undo",
+    "replace",
 )
 
 
@@ -93,6 +94,11 @@ class TableControl:
     def person_plays(self, seat: int) -> None:
         """The person is back: the computer gives the seat back to them."""
         self._put(Control("person", seat=seat))
+
+    def replace(self, seat: int, name: str) -> None:
+        """Another student sits at ``seat`` from now on (``name``): the game goes on, and the
+        report credits each move to whoever made it (the journal says who sat there when)."""
+        self._put(Control("replace", seat=seat, message=name))
 
     def say(self, message: str, seat: int | None = None) -> None:
         """A sentence spoken and brailled at one seat, or at every seat."""

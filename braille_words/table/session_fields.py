@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
     from braille_words.games.interface import GameRules, GameState
     from braille_words.games.kit import GameKit
+    from braille_words.table.activity import ActivityLog
     from braille_words.table.clock import TableClock
     from braille_words.table.control import Control
     from braille_words.table.inputs import Input
@@ -50,6 +51,7 @@ class SessionFields:
         timers: bool
         next_game: str | None
         resume_command: str
+        activity: ActivityLog | None
         on_hand_over: Callable[[], None] | None
         _quit: bool
         _trying: str

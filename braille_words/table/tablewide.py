@@ -387,11 +387,42 @@ class TableWide(SessionFields):
             self._end_for_all("ended_by_teacher")
         elif action == "undo":
             self._take_back()
+        elif action == "replace" and seat is not None:
+            self._replace(seat, control.message)
         elif action == "next":
             # Whoever runs the table (the command line, the host) starts the next game once
             # this one has stopped; the journal keeps this one, resumable.
             self.next_game = control.position
             self._end_for_all("next_game_by_teacher")
+
+    def _replace(self, seat: int, name: str) -> None:
+        """Another student at ``seat`` from now on: written in the journal (the report credits
+        what follows to them) and the activity log (their times, hints and refusals), and
+        said at the table. A name another seat has, or none, is refused: players are told
+        apart by name."""
+        new, old = " ".join(name.split()), self.seats[seat].name
+        others = {s.name.casefold() for i, s in enumerate(self.seats) if i != seat}
+        teacher = self.teacher
+        if not new or new.casefold() in others or new == old:
+            if teacher is not None:
+                teacher.announce(text(teacher.lang, "replace_refused", teacher.verbosity,
+                                      name=new or "—"))
+            return
+        if self.journal is not None:
+            try:
+                self.journal.record_setting(seat, "name", new)
+            except BrailleWordsError as exc:  # not on the disk: the report would miscredit
+                if teacher is not None:
+                    teacher.announce(error_text(exc, teacher.lang))
+                return
+        self.seats[seat].name = new
+        self.outputs[seat].name = new
+        if self.activity is not None:
+            self.activity.note(seat, "seated", new)
+        self._tell_table("player_replaced", to_teacher="player_replaced_teacher", old=old,
+                         name=new)
+        self._prompted = self._prompted - {seat}
+        self._prompt()
 
     def _more_time_for(self, seat: int, seconds: int) -> None:
         """More time for one seat: now, if the running clock is the one it moves against;
