@@ -67,7 +67,7 @@ SNAPSHOT_SECONDS = 0.3
 """How often the live stream looks at the tables (it sends only what changed)."""
 CONTROLS = frozenset({
     "pause", "go_on", "more_time", "skip", "rule", "computer", "person", "say", "end", "next",
-    "undo",
+    "undo", "replace",
 })
 _MALFORMED = (TypeError, ValueError, KeyError, AttributeError, IndexError)
 
@@ -539,6 +539,15 @@ def _carry_out(table: TeacherTable, tables: TeacherTables, body: dict[str, Any],
             return w["give_computer"].format(name=name)
         control.person_plays(seat)
         return w["give_person"].format(name=name)
+    elif action == "replace":
+        seat = _seat(table, body, w, needed=True)
+        assert seat is not None
+        name, old = " ".join(str(body.get("name") or "").split())[:60], \
+            table.session.seats[seat].name
+        if not name or name.casefold() in {s.name.casefold() for s in table.session.seats}:
+            raise _NothingToDo(w["replace_refused"].format(name=name or "—"))
+        control.replace(seat, name)
+        return w["replaced"].format(name=name, old=old)
     elif action == "say":
         seat = _seat(table, body, w, needed=False)
         message = body.get("message")

@@ -74,3 +74,4 @@ def test_the_end_of_the_lesson_is_said_in_english_on_an_english_page(
     status, answer = _end_lesson(client, client.page_token())
     assert status == 200
     assert answer["said"].startswith("The lesson is over: 1 table stopped, the games saved")
+
