@@ -242,6 +242,7 @@ def _resumed_tables(folder: Path, scripted: bool) -> tuple[list[Any], int]:
 
 def cmd_host(args: argparse.Namespace) -> int:
     from braille_words.net.host import Host
+    from braille_words.present.messages import text
     from braille_words.table.devices import open_teacher
     from braille_words.table.launch import stdin_is_interactive
     from braille_words.table.records import housekeeping, say_tightened
@@ -288,6 +289,7 @@ def cmd_host(args: argparse.Namespace) -> int:
             print(f"braille-words: tables not announced on the network: {exc}", file=sys.stderr)
     _tell_codes(host, teacher, lang, port)
     _tell_page(page, host, teacher, port)
+    teacher.announce(text(lang, "host_help"))  # how the lesson ends is said before it begins
     try:
         return _serve(host, tables, teacher, lang, scripted, no_timer=args.no_timer,
                       page=page)
@@ -464,6 +466,10 @@ def _host_command(host: Any, tables: list[Any], chosen: list[Any], teacher: Any,
 
     verb, _, rest = " ".join(line.split()).partition(" ")
     verb = verb.lower()
+    if verb in ("pomoc", "help", "?") and not rest:  # the table's commands, then the host's
+        teacher.announce(text(lang, "console_help", teacher.verbosity))
+        teacher.announce(text(lang, "host_help"))
+        return True
     if " ".join(line.split()).lower() in LESSON_END_WORDS:
         from braille_words.table.control import end_lesson
 

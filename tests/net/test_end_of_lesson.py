@@ -52,6 +52,8 @@ def test_a_student_away_when_the_teacher_ends_the_game_hears_it_ended_on_coming_
 class _Console:
     """The host's console as the teacher hears it."""
 
+    verbosity = "beginner"
+
     def __init__(self) -> None:
         self.heard: list[str] = []
 
@@ -98,3 +100,18 @@ def test_two_students_of_one_name_at_two_tables_are_refused_before_the_lesson(
     said = capsys.readouterr().err
     assert "Ola siedzi przy stole 1 i przy stole 2." in said
     assert not (tmp_path / "lekcja" / "host.json").exists()
+
+
+def test_pomoc_at_the_host_names_the_hosts_own_commands_and_the_end_of_the_lesson(
+    hosted: HostMaker,
+) -> None:
+    from braille_words.net.cli import _host_command
+
+    table = hosted("remote,computer:beginner")
+    console = _Console()
+    assert _host_command(table.host, [table.table], [table.table], console, "pl", "pomoc")
+    table_help, host_help = console.heard
+    assert table_help.startswith("Konsola nauczyciela:")
+    assert "zwolnij IMIĘ" in host_help and "koniec lekcji (wszystkie stoły naraz" in host_help
+    _host_command(table.host, [table.table], [table.table], console, "en", "help")
+    assert "end lesson (every table at once" in console.heard[-1]
