@@ -157,6 +157,8 @@ class _Replayed:
     held: set[tuple[int, str]] = field(default_factory=set)
     """(seat, student) of every person who held a seat at some time (the header's people,
     the students put at a seat, and seats given back)."""
+    last_seat: dict[str, int] = field(default_factory=dict)
+    """The seat each student sat at last (two who swapped places: the score of their own)."""
     word_lang: str = "pl"
     """The language the game's words were played in."""
     title: str = ""
@@ -178,6 +180,9 @@ def _replay(record: journal_mod.Record, lexicons: dict[str, Any]) -> tuple[_Repl
                  if s.get("kind") == "human"}
     done.held |= {(seat, name) for seat, seated in record.seated.items() for name in seated
                   if 0 <= seat < len(names)}
+    done.last_seat = {name: seat for seat, name in enumerate(names)}
+    for seat, seated in sorted(record.seated.items()):
+        done.last_seat.update({name: seat for name in seated})
     owner: int | None = None
     """Whose turn it is, where the game says so (``turn_started``): a rival's verdict or
     vote within it is no turn of the rival's."""
@@ -189,6 +194,7 @@ def _replay(record: journal_mod.Record, lexicons: dict[str, Any]) -> tuple[_Repl
         who = entry.names or names
         if not entry.by_computer:
             done.held.add((entry.seat, who[entry.seat]))
+            done.last_seat[who[entry.seat]] = entry.seat
         if not rules.is_table_move(move) and entry.seat not in counted and (
             owner is None or owner == entry.seat
         ):
@@ -263,22 +269,23 @@ def build_report(journals: Sequence[Path], lexicons: dict[str, Any] | None = Non
         # A forgotten student (``forget``) is left out of every report made after it.
         people = {(seat, name) for seat, name in done.held
                   if name not in _forgotten(record, seat, names[seat])}
-        for seat, name in sorted(people):
+        for name in sorted({name for _, name in people}):
             student = students.setdefault(name, StudentReport(name))
             student.games += 1
-            student.scores.append(_score(done, seat, name))
-            own = done.words.get((seat, name, False), [])
-            computers = done.words.get((seat, name, True), [])
+            student.scores.append(_score(done, done.last_seat.get(name, 0), name))
             week = student.week(key)
             week.games += 1
-            week.words += len(own)
-            week.longest = max([week.longest, *(_letters(w) for w in own)])
-            student.moves += done.turns[(seat, name, False)]
-            student.computer_moves += done.turns[(seat, name, True)]
-            _add_words(student.words, own)
-            _add_words(student.computer_words, computers)
-            for word in [*own, *computers]:
-                student.word_langs.setdefault(word, done.word_lang)
+            for seat in sorted(seat for seat, who in people if who == name):
+                own = done.words.get((seat, name, False), [])
+                computers = done.words.get((seat, name, True), [])
+                week.words += len(own)
+                week.longest = max([week.longest, *(_letters(w) for w in own)])
+                student.moves += done.turns[(seat, name, False)]
+                student.computer_moves += done.turns[(seat, name, True)]
+                _add_words(student.words, own)
+                _add_words(student.computer_words, computers)
+                for word in [*own, *computers]:
+                    student.word_langs.setdefault(word, done.word_lang)
         started: dict[int, float] = {}
         sitting = list(names)
         """Who sits at each seat as the activity log goes (a ``seated`` line changes it)."""

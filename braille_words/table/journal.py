@@ -283,6 +283,11 @@ class Journal:
         """A seat's own choice (terse sentences): not a move, but lost work if forgotten."""
         self._write({"seat": seat, "setting": {key: value}})
 
+    def record_seated(self, names: dict[int, str]) -> None:
+        """The students the teacher put at seats (``zamiana``), all in one write: two
+        students swapping seats are never written as one name at two seats."""
+        self._write(*[{"seat": seat, "setting": {"name": name}} for seat, name in names.items()])
+
     def record_undo(self, count: int = 1) -> None:
         """The teacher took back the last ``count`` moves: reading the journal drops them, so a
         resumed game is the game as it stands, and the moves stay on record as taken back.

@@ -398,30 +398,38 @@ class TableWide(SessionFields):
     def _replace(self, seat: int, name: str) -> None:
         """Another student at ``seat`` from now on: written in the journal (the report credits
         what follows to them) and the activity log (their times, hints and refusals), and
-        said at the table. A name another seat has, or none, is refused: players are told
-        apart by name."""
+        said at the table. The name of a student at another seat swaps the two (students
+        who change places between games); no name, or the seat's own, is refused."""
         new, old = " ".join(name.split()), self.seats[seat].name
-        others = {s.name.casefold() for i, s in enumerate(self.seats) if i != seat}
+        other = next((i for i, s in enumerate(self.seats)
+                      if i != seat and s.name.casefold() == new.casefold()), None)
         teacher = self.teacher
-        if not new or new.casefold() in others or new == old:
+        if not new or new == old or (other is not None and not self.seats[other].is_human):
             if teacher is not None:
                 teacher.announce(text(teacher.lang, "replace_refused", teacher.verbosity,
                                       name=new or "—"))
             return
+        seated = {seat: self.seats[other].name if other is not None else new}
+        if other is not None:
+            seated[other] = old
         if self.journal is not None:
             try:
-                self.journal.record_setting(seat, "name", new)
+                self.journal.record_seated(seated)
             except BrailleWordsError as exc:  # not on the disk: the report would miscredit
                 if teacher is not None:
                     teacher.announce(error_text(exc, teacher.lang))
                 return
-        self.seats[seat].name = new
-        self.outputs[seat].name = new
-        if self.activity is not None:
-            self.activity.note(seat, "seated", new)
-        self._tell_table("player_replaced", to_teacher="player_replaced_teacher", old=old,
-                         name=new)
-        self._prompted = self._prompted - {seat}
+        for place, student in seated.items():
+            self.seats[place].name = student
+            self.outputs[place].name = student
+            if self.activity is not None:
+                self.activity.note(place, "seated", student)
+        if other is None:
+            self._tell_table("player_replaced", to_teacher="player_replaced_teacher",
+                             old=old, name=new)
+        else:
+            self._tell_table("players_swapped", first=old, second=seated[seat])
+        self._prompted = self._prompted - set(seated)
         self._prompt()
 
     def _more_time_for(self, seat: int, seconds: int) -> None:

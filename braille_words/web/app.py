@@ -544,7 +544,9 @@ def _carry_out(table: TeacherTable, tables: TeacherTables, body: dict[str, Any],
         assert seat is not None
         name, old = " ".join(str(body.get("name") or "").split())[:60], \
             table.session.seats[seat].name
-        if not name or name.casefold() in {s.name.casefold() for s in table.session.seats}:
+        if not name or name == old or any(
+            s.name.casefold() == name.casefold() and not s.is_human for s in table.session.seats
+        ):
             raise _NothingToDo(w["replace_refused"].format(name=name or "—"))
         control.replace(seat, name)
         return w["replaced"].format(name=name, old=old)

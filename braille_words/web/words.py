@@ -68,8 +68,8 @@ WORDS: dict[str, dict[str, str]] = {
         "give_person": "Oddaj osobie: {name}",
         "replace_label": "Inny uczeń zamiast: {name}",
         "replace": "Posadź",
-        "replace_refused": "Nie mogę posadzić „{name}”: podaj nowe imię, którego nikt przy "
-        "stole nie ma.",
+        "replace_refused": "Nie mogę posadzić „{name}” na tym miejscu: podaj imię innego "
+        "ucznia (imię ucznia przy innym miejscu zamienia ich miejscami).",
         "replaced": "{name} gra teraz na miejscu, na którym grał(a) {old}.",
         "reports": "Raporty",
         "report_game": "Raport z tych gier",
@@ -178,7 +178,8 @@ WORDS: dict[str, dict[str, str]] = {
         "give_person": "Give back to the person: {name}",
         "replace_label": "Another student instead of {name}",
         "replace": "Seat them",
-        "replace_refused": "Cannot seat \"{name}\": give a new name nobody at the table has.",
+        "replace_refused": "Cannot seat \"{name}\" at that seat: give another student's name "
+        "(the name of a student at another seat swaps the two).",
         "replaced": "{name} now plays the seat {old} played.",
         "reports": "Reports",
         "report_game": "Report of these games",

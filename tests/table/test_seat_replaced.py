@@ -112,3 +112,32 @@ def test_forgetting_the_student_seated_mid_game_keeps_olas_record_and_removes_he
     record = journal_mod.read(path)
     assert "Ola" not in text and record.seated[0] == ["Gracz 1"]
     assert record.header.seats[0]["name"] not in ("Gracz 1", "Janek")  # a name of its own
+
+
+def test_two_students_who_change_places_swap_seats_and_each_keeps_their_own_record(
+    tmp_path: Path, polish: Any
+) -> None:
+    """"zamiana Ola Janek": both at the table, so they swap places (in one journal write);
+    each is credited with the moves made at whichever seat they sat at then."""
+    session, streams = table_session(tmp_path, polish, "rummikub", seats_of(["Ola", "Janek"]),
+                                     3, "game.jsonl")
+    session._prompt()
+
+    def draw() -> None:
+        (seat,) = session.state.awaiting
+        session.inputs.put(Input(seat, "dobierz"))
+        session.pump()
+
+    for _ in range(2):
+        draw()  # one turn each
+    session.inputs.put(Input(KEYBOARD, "zamiana Ola Janek"))
+    session.pump()
+    assert [s.name for s in session.seats] == ["Janek", "Ola"]
+    assert "Zamiana miejsc: Ola i Janek zamieniają się miejscami." in streams[0].getvalue()
+    for _ in range(4):
+        draw()  # two turns each, at each other's seats
+    path = session.journal.path  # type: ignore[union-attr]
+    session.close()
+    report = build_report([path], {"pl": polish})
+    assert {s.name: s.moves for s in report.students} == {"Ola": 3, "Janek": 3}
+    assert {s.name: s.games for s in report.students} == {"Ola": 1, "Janek": 1}

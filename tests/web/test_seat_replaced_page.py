@@ -10,15 +10,17 @@ from typing import Any
 from tests.web.conftest import PASSWORD, Client, Live, seats_of
 
 
-def test_the_page_seats_another_student_at_a_seat_and_refuses_a_name_already_there(
+def test_the_page_seats_another_student_at_a_seat_and_refuses_no_name_or_the_seats_own(
     live: Callable[..., Live], polish: Any
 ) -> None:
     running = live(("rummikub", seats_of(["Ola", "Janek"]), 3, polish))
     client = Client(running.url)
     assert client.login(PASSWORD)[0] == 200
     token = client.page_token()
-    status, answer = client.control(1, {"action": "replace", "seat": 0, "name": "Janek"}, token)
-    assert status == 409 and "Nie mogę posadzić „Janek”" in answer["said"]
+    status, answer = client.control(1, {"action": "replace", "seat": 0, "name": " "}, token)
+    assert status == 409 and "Nie mogę posadzić „—”" in answer["said"]
+    status, answer = client.control(1, {"action": "replace", "seat": 0, "name": "Ola"}, token)
+    assert status == 409 and "Nie mogę posadzić „Ola”" in answer["said"]
     status, answer = client.control(1, {"action": "replace", "seat": 0, "name": " Kasia "},
                                     token)
     assert status == 200 and "Kasia gra teraz na miejscu, na którym grał(a) Ola." in (
