@@ -234,10 +234,27 @@ def _resumed_tables(folder: Path, scripted: bool) -> tuple[list[Any], int]:
             print(f"braille-words: table {number}: {exc}", file=sys.stderr)
             continue
         tables.append(HostedTable(number, session, SeatKeys.from_json(entry.get("keys", {})),
+                                  given_to_computer=_given_while_away(Path(journal)),
                                   resumed=True))
     if not tables:
         raise InputError(f"no table of the host in {folder} is left to play")
     return tables, int(data.get("port", DEFAULT_PORT))
+
+
+def _given_while_away(path: Path) -> set[int]:
+    """The seats the host gave the computer while their students were away, as the journal
+    says: given back when each student's computer returns, after a restart as before it (a
+    student back after ``--resume`` watched the computer play her seat, and the report
+    credited it with her game)."""
+    from braille_words.table import journal as journal_mod
+    from braille_words.table.control import COMPUTER_FOR
+
+    try:
+        settings = journal_mod.read(path).settings
+    except BrailleWordsError:
+        return set()
+    return {seat for seat, chosen in settings.items()
+            if chosen.get("kind") == "computer" and chosen.get(COMPUTER_FOR) == "away"}
 
 
 def cmd_host(args: argparse.Namespace) -> int:

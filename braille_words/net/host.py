@@ -217,7 +217,7 @@ class Host:
             return
         if time.monotonic() - started >= self.computer_after - 0.05:
             table.given_to_computer.add(seat)
-            table.session.control.computer_plays(seat)
+            table.session.control.computer_plays(seat, away=True)
 
     def _maybe_leave(self, table: HostedTable, seat: int) -> None:
         """The page went away and has not come back: with nobody at a console to end the

@@ -56,6 +56,10 @@ class Control:
             raise ValueError(f"unknown table control {self.action!r}")
 
 
+COMPUTER_FOR = "computer_for"
+"""The seat setting that says why the computer holds a seat: "away" (the host gave it while
+the student's computer was gone) or "teacher"."""
+
 MORE_TIME_SECONDS = 60
 """What "more time" gives when the teacher names no number: a minute, as a person would."""
 
@@ -88,8 +92,10 @@ class TableControl:
         """The seat (or seats) the game waits for lose this turn, as if their time ran out."""
         self._put(Control("skip"))
 
-    def computer_plays(self, seat: int, level: str | None = None) -> None:
-        self._put(Control("computer", seat=seat, level=level))
+    def computer_plays(self, seat: int, level: str | None = None, *, away: bool = False) -> None:
+        """``away``: the host gives the seat of a student whose computer dropped off (and
+        gives it back when it returns, after a restart too); else the teacher's choice."""
+        self._put(Control("computer", seat=seat, level=level, message="away" if away else ""))
 
     def person_plays(self, seat: int) -> None:
         """The person is back: the computer gives the seat back to them."""

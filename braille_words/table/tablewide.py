@@ -18,7 +18,7 @@ from braille_words.errors import BrailleWordsError, InputError
 from braille_words.games.kit import standings
 from braille_words.present.messages import error_text, text
 from braille_words.table.console import parse_console
-from braille_words.table.control import TEACHER, Control, TableControl
+from braille_words.table.control import COMPUTER_FOR, TEACHER, Control, TableControl
 from braille_words.table.inputs import TABLE, Input
 from braille_words.table.outputs import SeatOutput
 from braille_words.table.session_fields import SessionFields
@@ -353,6 +353,9 @@ class TableWide(SessionFields):
                 with contextlib.suppress(BrailleWordsError):
                     self.journal.record_setting(seat, "kind", kind)
                     self.journal.record_setting(seat, "level", config.level)
+                    if kind == "computer":  # whose choice: a restarted host gives back its own
+                        self.journal.record_setting(seat, COMPUTER_FOR, control.message
+                                                    or "teacher")
             key = "computer_takes_seat" if kind == "computer" else "person_takes_seat"
             self._tell_table(key, name=name)
             self._prompted = self._prompted - {seat}

@@ -4,6 +4,7 @@ come back next lesson."""
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from typing import Any
 
@@ -115,3 +116,39 @@ def test_pomoc_at_the_host_names_the_hosts_own_commands_and_the_end_of_the_lesso
     assert "zwolnij IMIĘ" in host_help and "koniec lekcji (wszystkie stoły naraz" in host_help
     _host_command(table.host, [table.table], [table.table], console, "en", "help")
     assert "end lesson (every table at once" in console.heard[-1]
+
+
+def test_a_seat_the_host_gave_the_computer_while_its_student_was_away_is_given_back_after_a_restart(
+    hosted: HostMaker, tmp_path: Any,
+) -> None:
+    """The host plays for a student whose computer dropped off; the host is restarted
+    (``--resume``) before she is back: when she returns, her seat is hers again (it stayed
+    the computer's, which played her game and was credited with it)."""
+    from braille_words.net.cli import _resumed_tables
+    from braille_words.table.session import KEYBOARD, Input
+
+    table = hosted("remote,remote", computer_after=0.3)
+    session = table.table.session
+
+    async def scenario(http: aiohttp.ClientSession) -> None:
+        ola = await join(table.url, http, table.code(0))
+        janek = await join(table.url, http, table.code(1))  # kept: his computer stays
+        await ola.ws.close()  # Ola's computer drops off; the host plays for her
+        for _ in range(50):
+            if not session.seats[0].is_human:
+                break
+            await asyncio.sleep(0.1)
+        # The host stops (a crash, a restart) while Janek is still connected.
+        session.inputs.put(Input(KEYBOARD, None))
+        await asyncio.get_running_loop().run_in_executor(None, table.thread.join, 10)
+        assert not janek.closed
+    run(scenario)
+    assert not session.seats[0].is_human
+    session.close()
+    table.host.stop()
+    tables, _ = _resumed_tables(tmp_path, scripted=True)
+    try:
+        assert tables[0].given_to_computer == {0}
+        assert [s.is_human for s in tables[0].session.seats] == [False, True]
+    finally:
+        tables[0].session.close()
