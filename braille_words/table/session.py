@@ -133,6 +133,9 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
     _alerts: dict[int, str] = field(default_factory=dict)
     """A seat's device trouble the teacher should know of ("sound_failed"), until it is over."""
     _want_end: set[int] = field(default_factory=set)
+    _away_computer: set[int] = field(default_factory=set)
+    """Seats the host gave the computer while their student's computer was away: given back
+    by the host when it returns, so its return is no news for the teacher to act on."""
     _banked: dict[int, int] = field(default_factory=dict)
     """Seconds the teacher gave a seat while another moved: added to that seat's next
     countdown when it starts (``TableControl.more_time``)."""

@@ -69,6 +69,7 @@ class SessionFields:
         _last_news: str
         _alerts: dict[int, str]
         _banked: dict[int, int]
+        _away_computer: set[int]
         _holder: dict[int, int]
         _explained: bool
         _tried: tuple[Any, int, Any, tuple[Any, list[Any]]] | None

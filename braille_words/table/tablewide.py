@@ -279,7 +279,11 @@ class TableWide(SessionFields):
             self._prompt()
             if self.teacher is not None:
                 t = self.teacher
-                t.announce(text(t.lang, "network_joined_teacher", t.verbosity, name=name))
+                # The teacher gave this seat to the computer: the student is here, but only
+                # "gracz" gives it back (else she watches, and the report credits the computer).
+                key = "network_joined_teacher" if self.seats[seat].is_human or \
+                    seat in self._away_computer else "network_joined_computer_teacher"
+                t.announce(text(t.lang, key, t.verbosity, name=name))
 
     def _console(self, line: str) -> None:
         """A line typed at the teacher's console."""
@@ -345,6 +349,10 @@ class TableWide(SessionFields):
             if config.kind == kind:
                 return
             config.kind = kind
+            if kind == "computer" and control.message == "away":
+                self._away_computer.add(seat)
+            else:
+                self._away_computer.discard(seat)
             if control.level is not None:
                 config.level = control.level
             self._left.discard(seat)

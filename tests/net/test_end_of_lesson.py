@@ -152,3 +152,40 @@ def test_a_seat_the_host_gave_the_computer_while_its_student_was_away_is_given_b
         assert [s.is_human for s in tables[0].session.seats] == [False, True]
     finally:
         tables[0].session.close()
+
+
+def test_a_late_student_whose_seat_the_teacher_gave_the_computer_is_named_with_how_to_give_it_back(
+    hosted: HostMaker,
+) -> None:
+    """A student is late: the teacher lets the computer start for her. When she joins, the teacher
+    hears that the computer still plays her seat and how to give it back (else she would
+    watch, and the report credit the computer with her game)."""
+    import io
+    import time
+
+    from braille_words.table.outputs import SeatOutput
+
+    table = hosted("remote,remote")
+    session = table.table.session
+    console = io.StringIO()
+    session.teacher = SeatOutput(name="Nauczyciel", lang="pl", verbosity="beginner",
+                                 transcript=console)
+    session.control.computer_plays(0)
+    for _ in range(50):
+        if not session.seats[0].is_human and "network 0" not in session._paused:
+            break
+        time.sleep(0.1)
+    assert "Komputer gra teraz za" in console.getvalue()
+
+    async def scenario(http: aiohttp.ClientSession) -> None:
+        peer = await join(table.url, http, table.code(0))  # kept: her computer stays
+        for _ in range(50):
+            if "dołącza" in console.getvalue():
+                break
+            await asyncio.sleep(0.1)
+        assert not peer.closed
+
+    run(scenario)
+    name = session.seats[0].name
+    assert (f"{name}: dołącza ze swojego komputera; na tym miejscu gra komputer, „gracz {name}” "
+            "je odda.") in console.getvalue()
