@@ -5,7 +5,8 @@ more commands for network seats: ``kod N`` gives seat N a new join code (the old
 whoever used it, is let go), ``zwolnij N`` frees a seat so the student can claim it again,
 ``stół N`` chooses which table the console's commands are for when there are several, and
 ``wpuść [ADDRESS]`` lifts the wait of an address that gave too many wrong codes or passwords
-(the console says when that happens, and when a misbehaving client is let go).
+(the console says when that happens, and when a misbehaving client is let go); and
+``koniec lekcji`` ends every table at once, saved for ``host --resume``.
 """
 
 from __future__ import annotations
@@ -37,7 +38,8 @@ def register(subparsers: Any) -> None:
         epilog="At this console, besides the table's own commands ('pomoc'): 'kod NAME' "
         "gives a seat a new join code (the old one stops working), 'zwolnij NAME' lets the "
         "seat's computer go so the student can join again, 'stół N' sends the next commands "
-        "to table N, 'wpuść [ADDRESS]' lifts the wait of an address after wrong codes.",
+        "to table N, 'wpuść [ADDRESS]' lifts the wait of an address after wrong codes, "
+        "'koniec lekcji' ends every table at once (saved; 'host --resume' goes on with them).",
     )
     host.add_argument("game", nargs="?", help="the game (default: the roster's, else rummikub)")
     host.add_argument("--players", help="who plays, e.g. remote,remote,computer "
@@ -177,6 +179,7 @@ def _new_tables(args: argparse.Namespace, folder: Path, scripted: bool) -> list[
         lang = args.lang or kit.word_lang
         seats = parse_players(args.players or "remote,remote,computer", lang)
         plans.append((kit, seats, {}))
+    _one_name_one_student([seats for _, seats, _ in plans], args.lang)
     if not any(s.where == "network" for _, seats, _ in plans for s in seats):
         raise InputError("no seat plays over the network: give --players remote,… or a roster "
                          "with where = \"network\" seats (or use 'play' at one computer)")
@@ -189,6 +192,25 @@ def _new_tables(args: argparse.Namespace, folder: Path, scripted: bool) -> list[
                               transcript=sys.stdout if scripted else None)
         tables.append(HostedTable(number, session, SeatKeys()))
     return tables
+
+
+def _one_name_one_student(tables: list[list[Any]], lang: str | None) -> None:
+    """A report knows a student by name across tables and games: two people of one name at
+    two tables of a lesson would be one student in it, each credited with the other's
+    games and words. Refused before the lesson starts, as two such seats at one table are."""
+    from braille_words.present.messages import text
+
+    seen: dict[str, int] = {}
+    for number, seats in enumerate(tables, start=1):
+        for seat in seats:
+            if not seat.is_human:
+                continue
+            key = " ".join(seat.name.split()).casefold()
+            if key in seen and seen[key] != number:
+                said = lang or seat.lang
+                raise InputError(text(said, "host_same_name", name=seat.name,
+                                      first=seen[key], second=number))
+            seen.setdefault(key, number)
 
 
 def _resumed_tables(folder: Path, scripted: bool) -> tuple[list[Any], int]:
@@ -212,14 +234,32 @@ def _resumed_tables(folder: Path, scripted: bool) -> tuple[list[Any], int]:
             print(f"braille-words: table {number}: {exc}", file=sys.stderr)
             continue
         tables.append(HostedTable(number, session, SeatKeys.from_json(entry.get("keys", {})),
+                                  given_to_computer=_given_while_away(Path(journal)),
                                   resumed=True))
     if not tables:
         raise InputError(f"no table of the host in {folder} is left to play")
     return tables, int(data.get("port", DEFAULT_PORT))
 
 
+def _given_while_away(path: Path) -> set[int]:
+    """The seats the host gave the computer while their students were away, as the journal
+    says: given back when each student's computer returns, after a restart as before it (a
+    student back after ``--resume`` watched the computer play her seat, and the report
+    credited it with her game)."""
+    from braille_words.table import journal as journal_mod
+    from braille_words.table.control import COMPUTER_FOR
+
+    try:
+        settings = journal_mod.read(path).settings
+    except BrailleWordsError:
+        return set()
+    return {seat for seat, chosen in settings.items()
+            if chosen.get("kind") == "computer" and chosen.get(COMPUTER_FOR) == "away"}
+
+
 def cmd_host(args: argparse.Namespace) -> int:
     from braille_words.net.host import Host
+    from braille_words.present.messages import text
     from braille_words.table.devices import open_teacher
     from braille_words.table.launch import stdin_is_interactive
     from braille_words.table.records import housekeeping, say_tightened
@@ -247,6 +287,8 @@ def cmd_host(args: argparse.Namespace) -> int:
         # Set before the host listens: a student's welcome says whether the table runs a
         # clock, and after ``--resume`` their computers are back at once.
         table.session.timers = not (args.no_timer or scripted)
+        # A host's tables come back together, students and codes, from the host's folder.
+        table.session.resume_command = f"braille-words host --resume {folder}"
     host = Host(tables, bind=args.bind, port=port, cert=args.cert, key=args.key,
                 state_path=folder / "host.json", computer_after=args.computer_after)
     page = _teacher_page(host, folder)
@@ -267,6 +309,7 @@ def cmd_host(args: argparse.Namespace) -> int:
             print(f"braille-words: tables not announced on the network: {exc}", file=sys.stderr)
     _tell_codes(host, teacher, lang, port)
     _tell_page(page, host, teacher, port)
+    teacher.announce(text(lang, "host_help"))  # how the lesson ends is said before it begins
     try:
         return _serve(host, tables, teacher, lang, scripted, page=page)
     finally:
@@ -305,10 +348,16 @@ def _check_certificate(args: argparse.Namespace) -> None:
 
 
 def _teacher_page(host: Any, folder: Path) -> Any:
-    """The teacher's page of every table, on the host's own server and port (``/teacher/``)."""
+    """The teacher's page of every table, on the host's own server and port (``/teacher/``).
+    Its report of the term reads every game kept where this lesson's are: braille-words'
+    own folder for a host kept there (not this lesson's folder alone), else the folder the
+    teacher chose with ``--dir``."""
+    from braille_words.table.launch import sessions_dir
     from braille_words.web.hosted import host_page
 
-    return host_page(host, journals=folder)
+    kept = sessions_dir()
+    term = kept if folder.resolve().is_relative_to(kept.resolve()) else folder
+    return host_page(host, journals=term)
 
 
 def _tell_page(page: Any, host: Any, teacher: Any, port: int) -> None:
@@ -422,6 +471,9 @@ _CODE_WORDS = ("kod", "code")
 _FREE_WORDS = ("zwolnij", "free")
 _TABLE_WORDS = ("stół", "stol", "table")
 _LIFT_WORDS = ("wpuść", "wpusc", "let")
+LESSON_END_WORDS = ("koniec lekcji", "zakończ lekcję", "zakoncz lekcje", "end lesson",
+                    "end the lesson")
+"""The end of the lesson: every table at once (``koniec`` alone ends the chosen table)."""
 
 
 def _host_command(host: Any, tables: list[Any], chosen: list[Any], teacher: Any, lang: str,
@@ -432,6 +484,17 @@ def _host_command(host: Any, tables: list[Any], chosen: list[Any], teacher: Any,
 
     verb, _, rest = " ".join(line.split()).partition(" ")
     verb = verb.lower()
+    if verb in ("pomoc", "help", "?") and not rest:  # the table's commands, then the host's
+        teacher.announce(text(lang, "console_help", teacher.verbosity))
+        teacher.announce(text(lang, "host_help"))
+        return True
+    if " ".join(line.split()).lower() in LESSON_END_WORDS:
+        from braille_words.table.control import end_lesson
+
+        count, resume = end_lesson(t.session for t in tables)
+        teacher.announce(text(lang, "lesson_ended_teacher", count=count, resume=resume)
+                         if count else text(lang, "lesson_nothing_to_end"))
+        return True
     if verb in _LIFT_WORDS:
         address = rest.removeprefix("in").strip() if verb == "let" else rest
         lifted = sorted({a for g in host.guards for a in g.lift(address or None)})

@@ -80,6 +80,8 @@ class HostedTable:
     given_to_computer: set[int] = field(default_factory=set)
     resumed: bool = False
     """Brought back from its journal (``host --resume``): students come back, not join."""
+    ended: bool = False
+    """Its game has stopped (over, or ended by the teacher): a student coming back is told."""
 
     @property
     def title(self) -> str:
@@ -87,6 +89,11 @@ class HostedTable:
 
     def label(self, lang: str) -> str:
         return f"{text(lang, 'table_word')} {self.number}"
+
+
+def _why_ended(table: HostedTable) -> str:
+    """What a student is told of a table that plays no more."""
+    return "net_game_over" if table.session.state.is_over else "net_ended_by_teacher"
 
 
 def tls(cert: Path, key: Path | None) -> ssl.SSLContext:
@@ -175,11 +182,11 @@ class Host:
         """The table's game has stopped (over, or ended by the teacher): every student's
         computer and page at it is told so, once, and lets go; none of them tries to
         reconnect to a game that is not coming back."""
-        reason = "net_game_over" if table.session.state.is_over else "net_ended_by_teacher"
+        table.ended = True
         for remote in table.remotes.values():
             link = remote.link
             if link is not None:
-                link.close(reason)
+                link.close(_why_ended(table))
 
     def _seat_status(self, table: HostedTable, seat: int, status: str) -> None:
         """On the table's thread: a network seat came or went."""
@@ -212,7 +219,7 @@ class Host:
             return
         if time.monotonic() - started >= self.computer_after - 0.05:
             table.given_to_computer.add(seat)
-            table.session.control.computer_plays(seat)
+            table.session.control.computer_plays(seat, away=True)
 
     def _maybe_leave(self, table: HostedTable, seat: int) -> None:
         """The page went away and has not come back: with nobody at a console to end the
@@ -523,9 +530,10 @@ class Host:
             if seat is None or seat not in table.remotes:
                 continue
             remote = table.remotes[seat]
-            if table.session.state.is_over:
-                # The table's thread has ended: nobody would present the seat any more.
-                link._close_now("net_game_over")
+            if table.session.state.is_over or table.ended:
+                # The table's thread has ended: nobody would present the seat any more (a
+                # student whose computer was away when the teacher ended it hears so now).
+                link._close_now(_why_ended(table))
                 return None
             if remote.link is not None and not by_token:
                 self._refuse(link, "net_seat_taken", name=table.session.seats[seat].name)

@@ -49,6 +49,20 @@ def _computer(student: StudentReport, w: dict[str, str]) -> str:
             f"{w['words']} ({len(student.computer_words)}): {played}")
 
 
+def _scores(student: StudentReport, w: dict[str, str]) -> str:
+    """Each game with the student's score in it: "Rummikub Słowny: 45 (wygrana)"."""
+    said = []
+    for game in student.scores:
+        marks = [w["won"]] if game.won else []
+        if not game.over:
+            marks.append(w["unfinished"])
+        if game.shared:
+            marks.append(w["shared"].format(names=", ".join(game.shared)))
+        score = w["none"] if game.score is None else str(game.score)
+        said.append(f"{game.game}: {score}" + (f" ({', '.join(marks)})" if marks else ""))
+    return "; ".join(said)
+
+
 def as_lines(report: ClassReport, lang: str) -> list[str]:
     """One paragraph a student: what a terminal prints and a screen reader reads."""
     w = words(lang)
@@ -60,6 +74,7 @@ def as_lines(report: ClassReport, lang: str) -> list[str]:
         lines.append("")
         lines.append(f"{s.name}: {w['games']} {s.games}, {w['moves']} {s.moves}, "
                      f"{w['hints']} {s.hints}, {w['average']} {_average(s) or w['none']}")
+        lines.append(f"  {w['scores']}: {_scores(s, w) or w['none']}")
         lines.append(f"  {w['words']} ({len(s.words)}): {', '.join(s.words) or w['none']}")
         lines.append(f"  {w['longest']}: {s.longest or w['none']}")
         lines.append(f"  {w['commands']}: {_commands(s, lang) or w['none']}")
@@ -78,12 +93,13 @@ def as_csv(report: ClassReport, lang: str) -> str:
     writer = csv.writer(buffer)
     writer.writerow([w["student"], w["games"], w["moves"], w["words"], w["longest"],
                      w["average"], w["hints"], w["refused"], w["commands"],
-                     w["computer_moves"], w["computer_words"]])
+                     w["computer_moves"], w["computer_words"], w["scores"]])
     for s in report.students:
         writer.writerow([
             s.name, s.games, s.moves, " | ".join(s.words), s.longest, _average(s), s.hints,
             " | ".join(f"{tried}: {why}" for tried, why in s.refused), _commands(s, lang),
             s.computer_moves, " | ".join(s.computer_words),
+            _scores(s, w).replace("; ", " | "),
         ])
     # The term's progress: one row a student a week, after a blank row.
     writer.writerow([])
@@ -153,7 +169,8 @@ def student_sections(report: ClassReport, lang: str, level: int = 2) -> str:
         sid = f"student-{i}"
         none = escape(w["none"])
         figures = [  # (heading, HTML)
-            (w["games"], str(s.games)), (w["moves"], str(s.moves)),
+            (w["games"], str(s.games)), (w["scores"], escape(_scores(s, w) or w["none"])),
+            (w["moves"], str(s.moves)),
             (w["longest"], _words_html([s.longest], s, lang) if s.longest else none),
             (w["average"], escape(_average(s) or w["none"])),
             (w["hints"], str(s.hints)),

@@ -25,7 +25,7 @@ from braille_words.errors import BrailleWordsError
 from braille_words.games.registry import find_game
 from braille_words.table import journal as journal_mod
 from braille_words.table.activity import Activity, read_activity
-from braille_words.table.records import is_forgotten
+from braille_words.table.records import FORGOTTEN_NAMES, is_forgotten, journals_under
 
 
 @dataclass
@@ -49,6 +49,20 @@ class Week:
     @property
     def average_seconds(self) -> float | None:
         return sum(self.seconds) / len(self.seconds) if self.seconds else None
+
+
+@dataclass(frozen=True)
+class GameScore:
+    """One game of a student: its title, the seat's score as the game stood at the end of
+    its journal, whether the student won it, and whether it was played to its end (a game
+    the teacher ended is scored as it stood)."""
+
+    game: str
+    score: int | None
+    won: bool = False
+    over: bool = True
+    shared: tuple[str, ...] = ()
+    """The other students who played the same seat in turn (the teacher's ``zamiana``)."""
 
 
 @dataclass
@@ -76,6 +90,8 @@ class StudentReport:
     marks an English word as English (``lang="en"``), so a screen reader says it in English."""
     weeks: dict[str, Week] = field(default_factory=dict)
     """The student's figures week by week, oldest first (the term's progress)."""
+    scores: list[GameScore] = field(default_factory=list)
+    """Each game's score, in the order the games were read."""
 
     def week(self, key: str) -> Week:
         if key not in self.weeks:
@@ -114,8 +130,10 @@ def _add_words(into: list[str], words: Iterable[str]) -> None:
 
 
 def class_journals(folder: Path) -> list[Path]:
-    """Every game journal in a folder (its activity logs are read beside them)."""
-    return sorted(p for p in folder.glob("*.jsonl") if p.is_file())
+    """Every game journal in a folder and below it (its activity logs are read beside
+    them): a host keeps each lesson's tables in a folder of its own (``hosts/…``), and a
+    report of the term that read only the top folder left every network lesson out."""
+    return journals_under(folder)
 
 
 def _lexicon(lang: str, cache: dict[str, Any]) -> Any:
@@ -131,14 +149,22 @@ _MALFORMED = (TypeError, ValueError, KeyError, AttributeError, IndexError)
 
 @dataclass
 class _Replayed:
-    """One journal replayed: per (seat, by the computer) the turns played and the words."""
+    """One journal replayed: per (seat, student, by the computer) the turns played and the
+    words; a seat another student took over (``zamiana``) credits each of them apart."""
 
-    turns: Counter[tuple[int, bool]] = field(default_factory=Counter)
-    words: dict[tuple[int, bool], list[str]] = field(default_factory=dict)
-    held: set[int] = field(default_factory=set)
-    """Seats a person held at some time (the header's people, and seats given back)."""
+    turns: Counter[tuple[int, str, bool]] = field(default_factory=Counter)
+    words: dict[tuple[int, str, bool], list[str]] = field(default_factory=dict)
+    held: set[tuple[int, str]] = field(default_factory=set)
+    """(seat, student) of every person who held a seat at some time (the header's people,
+    the students put at a seat, and seats given back)."""
+    last_seat: dict[str, int] = field(default_factory=dict)
+    """The seat each student sat at last (two who swapped places: the score of their own)."""
     word_lang: str = "pl"
     """The language the game's words were played in."""
+    title: str = ""
+    result: dict[str, Any] = field(default_factory=dict)
+    """The game's result as its journal leaves it (``state.result()``)."""
+    over: bool = False
 
 
 def _replay(record: journal_mod.Record, lexicons: dict[str, Any]) -> tuple[_Replayed, list[str]]:
@@ -150,7 +176,13 @@ def _replay(record: journal_mod.Record, lexicons: dict[str, Any]) -> tuple[_Repl
     rules, state, _ = _deal(kit, _lexicon(kit.word_lang, lexicons), record.header.options,
                             names, record.header.seed)
     done = _Replayed(word_lang=kit.word_lang)
-    done.held = {i for i, s in enumerate(record.header.seats) if s.get("kind") == "human"}
+    done.held = {(i, names[i]) for i, s in enumerate(record.header.seats)
+                 if s.get("kind") == "human"}
+    done.held |= {(seat, name) for seat, seated in record.seated.items() for name in seated
+                  if 0 <= seat < len(names)}
+    done.last_seat = {name: seat for seat, name in enumerate(names)}
+    for seat, seated in sorted(record.seated.items()):
+        done.last_seat.update({name: seat for name in seated})
     owner: int | None = None
     """Whose turn it is, where the game says so (``turn_started``): a rival's verdict or
     vote within it is no turn of the rival's."""
@@ -159,17 +191,20 @@ def _replay(record: journal_mod.Record, lexicons: dict[str, Any]) -> tuple[_Repl
     for entry in record.entries:
         move = rules.move_from_json(entry.move)
         state, events = rules.apply(state, entry.seat, move)
+        who = entry.names or names
         if not entry.by_computer:
-            done.held.add(entry.seat)
+            done.held.add((entry.seat, who[entry.seat]))
+            done.last_seat[who[entry.seat]] = entry.seat
         if not rules.is_table_move(move) and entry.seat not in counted and (
             owner is None or owner == entry.seat
         ):
             counted.add(entry.seat)
-            done.turns[(entry.seat, entry.by_computer)] += 1
+            done.turns[(entry.seat, who[entry.seat], entry.by_computer)] += 1
         for seat in range(len(names)):
             played = kit.presenter.words_played(events, seat)
             if played:
-                _add_words(done.words.setdefault((seat, seat in entry.computers), []), played)
+                _add_words(done.words.setdefault((seat, who[seat], seat in entry.computers),
+                                                 []), played)
         started = [e for e in events if e.kind == "turn_started"]
         if started:
             owner = started[-1].params.get("seat")
@@ -178,7 +213,29 @@ def _replay(record: journal_mod.Record, lexicons: dict[str, Any]) -> tuple[_Repl
             counted &= set(state.awaiting)  # a game without turns: each seat's own round
         if state.is_over:
             counted = set(range(len(names)))
+    done.title, done.over = kit.title, state.is_over
+    try:
+        done.result = dict(state.result())
+    except (BrailleWordsError, *_MALFORMED):
+        done.result = {}  # a game that cannot score where it stopped: no score, not no game
     return done, names
+
+
+def _score(done: _Replayed, seat: int, name: str) -> GameScore:
+    """The seat's score, for ``name`` who played it (with whoever else did, in turn)."""
+    scores = done.result.get("scores") or []
+    score = scores[seat] if 0 <= seat < len(scores) and isinstance(scores[seat], int) else None
+    won = done.over and seat in (done.result.get("winners") or [])
+    shared = tuple(sorted(n for s, n in done.held if s == seat and n != name))
+    return GameScore(done.title, score, won, done.over, shared)
+
+
+def _forgotten(record: journal_mod.Record, seat: int, header_name: str) -> set[str]:
+    """The students of ``seat`` that ``forget`` left out of every later report: the
+    header's person when the seat is marked, and students put at it later by name."""
+    gone = {header_name} if is_forgotten(record.settings, seat) else set()
+    later = record.settings.get(seat, {}).get(FORGOTTEN_NAMES, "")
+    return gone | {n for n in later.split("\t") if n}
 
 
 def _week_of(path: Path, activities: Sequence[Activity]) -> str:
@@ -210,26 +267,38 @@ def build_report(journals: Sequence[Path], lexicons: dict[str, Any] | None = Non
         activities = list(read_activity(path))
         key = _week_of(path, activities)
         # A forgotten student (``forget``) is left out of every report made after it.
-        people = {seat for seat in done.held if not is_forgotten(record.settings, seat)}
-        for seat in sorted(people):
-            student = students.setdefault(names[seat], StudentReport(names[seat]))
+        people = {(seat, name) for seat, name in done.held
+                  if name not in _forgotten(record, seat, names[seat])}
+        for name in sorted({name for _, name in people}):
+            student = students.setdefault(name, StudentReport(name))
             student.games += 1
-            own = done.words.get((seat, False), [])
+            student.scores.append(_score(done, done.last_seat.get(name, 0), name))
             week = student.week(key)
             week.games += 1
-            week.words += len(own)
-            week.longest = max([week.longest, *(_letters(w) for w in own)])
-            student.moves += done.turns[(seat, False)]
-            student.computer_moves += done.turns[(seat, True)]
-            _add_words(student.words, done.words.get((seat, False), []))
-            _add_words(student.computer_words, done.words.get((seat, True), []))
-            for word in [*own, *done.words.get((seat, True), [])]:
-                student.word_langs.setdefault(word, done.word_lang)
+            for seat in sorted(seat for seat, who in people if who == name):
+                own = done.words.get((seat, name, False), [])
+                computers = done.words.get((seat, name, True), [])
+                week.words += len(own)
+                week.longest = max([week.longest, *(_letters(w) for w in own)])
+                student.moves += done.turns[(seat, name, False)]
+                student.computer_moves += done.turns[(seat, name, True)]
+                _add_words(student.words, own)
+                _add_words(student.computer_words, computers)
+                for word in [*own, *computers]:
+                    student.word_langs.setdefault(word, done.word_lang)
         started: dict[int, float] = {}
+        sitting = list(names)
+        """Who sits at each seat as the activity log goes (a ``seated`` line changes it)."""
         for act in activities:
-            if act.seat not in people or not 0 <= act.seat < len(names):
+            if not 0 <= act.seat < len(names):
                 continue
-            student = students[names[act.seat]]
+            if act.kind == "seated" and act.what:
+                sitting[act.seat] = act.what
+                started.pop(act.seat, None)  # the turn begun is not the new student's time
+                continue
+            if (act.seat, sitting[act.seat]) not in people:
+                continue
+            student = students[sitting[act.seat]]
             week = student.week(key)
             if act.kind == "turn":
                 started[act.seat] = act.at

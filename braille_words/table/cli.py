@@ -139,20 +139,7 @@ def register(subparsers: Any) -> None:
     play.add_argument("--page-gone", type=float, default=60.0, metavar="SECONDS",
                       help="--web without a console: the page closed this long, and not "
                       "back, saves the game and ends the program (default 60)")
-    play.add_argument(
-        "--teacher-page",
-        action="store_true",
-        help="serve the teacher's page (every seat, the table's controls, reports) on this "
-        "computer; its address and password are printed and said",
-    )
-    play.add_argument("--teacher-port", type=int, default=8415, metavar="N",
-                      help="the teacher's page's port (default 8415)")
-    play.add_argument("--teacher-host", default="127.0.0.1", metavar="ADDRESS",
-                      help="where the teacher's page listens (default 127.0.0.1: this computer "
-                      "only; 0.0.0.0 for a teacher's tablet on the school's network)")
-    play.add_argument("--exercises", type=Path, metavar="DIR",
-                      help="position files the teacher's page may start the next game from "
-                      "(default: the folder 'exercises' beside the roster)")
+    _teacher_page_arguments(play)
     play.add_argument("--solo", action="store_true", help="7 słów: play the solo game")
     play.add_argument("--level", help="7 słów solo: 100, 110, 120 or brutal")
     play.add_argument(
@@ -178,6 +165,7 @@ def register(subparsers: Any) -> None:
     )
     resume.add_argument("--port", type=int, default=8765, metavar="N",
                         help="the port of the page of --web (default 8765; 0: any free one)")
+    _teacher_page_arguments(resume)  # a lesson's game goes on with the page it had
     resume.add_argument("--page-gone", type=float, default=60.0, metavar="SECONDS",
                         help="--web without a console: the page closed this long, and not "
                         "back, saves the game and ends the program (default 60)")
@@ -214,6 +202,23 @@ def register(subparsers: Any) -> None:
         help="also open every device: each seat hears and reads its own name",
     )
     check.set_defaults(func=cmd_roster_check)
+
+
+def _teacher_page_arguments(parser: Any) -> None:
+    parser.add_argument(
+        "--teacher-page",
+        action="store_true",
+        help="serve the teacher's page (every seat, the table's controls, reports) on this "
+        "computer; its address and password are printed and said",
+    )
+    parser.add_argument("--teacher-port", type=int, default=8415, metavar="N",
+                        help="the teacher's page's port (default 8415)")
+    parser.add_argument("--teacher-host", default="127.0.0.1", metavar="ADDRESS",
+                        help="where the teacher's page listens (default 127.0.0.1: this "
+                        "computer only; 0.0.0.0 for a teacher's tablet on the school's network)")
+    parser.add_argument("--exercises", type=Path, metavar="DIR",
+                        help="position files the teacher's page may start the next game from "
+                        "(default: the folder 'exercises' beside the roster)")
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
@@ -363,21 +368,29 @@ def cmd_play(args: argparse.Namespace) -> int:
         return _play_on_page(session, args, scripted)
     if not args.teacher_page:
         return _run(session, scripted, timers=not (args.no_timer or scripted))
-    from braille_words.web.serve import serve_teacher_page
-
     exercises = args.exercises
     if exercises is None and roster is not None and roster.path is not None:
         exercises = roster.path.parent / "exercises"
+    return _with_teacher_page(session, args, scripted, exercises)
+
+
+def _with_teacher_page(session: AnySession, args: argparse.Namespace, scripted: bool,
+                       exercises: Path | None, *, resumed: bool = False) -> int:
+    """The table played with the teacher's page beside it, game after game; the teacher
+    is told that ``resume --teacher-page`` brings the game back with its page."""
+    from braille_words.web.serve import serve_teacher_page
+
     page = serve_teacher_page(session, args.teacher_port, exercises,
                               host=args.teacher_host)
     try:
         while True:  # the teacher's page may start the next game at these seats
+            session.resume_command = "braille-words resume --teacher-page"
             code = _run(session, scripted, timers=not (args.no_timer or scripted),
-                        greeting=page.greeting)
+                        greeting=page.greeting, resumed=resumed)
             if session.next_game is None:
                 _keep_page(page, session)
                 return code
-            session = page.next_game(session)
+            session, resumed = page.next_game(session), False
     finally:
         page.stop()
 
@@ -480,6 +493,8 @@ def cmd_resume(args: argparse.Namespace) -> int:
     say_tightened(_console_lang(path))
     if args.web:
         return _play_on_page(session, args, scripted)
+    if args.teacher_page:
+        return _with_teacher_page(session, args, scripted, args.exercises, resumed=True)
     return _run(session, scripted, timers=not (args.no_timer or scripted), resumed=True)
 
 

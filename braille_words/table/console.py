@@ -39,10 +39,16 @@ WORDS: dict[str, str] = {
     "powiedz": "say",
     "say": "say",
     "koniec": "end",
+    "koniec lekcji": "end",  # at one computer the lesson's one table (a host ends them all)
+    "zakończ lekcję": "end",
+    "end lesson": "end",
     "zakończ": "end",
     "end": "end",
     "wyjdź": "end",
     "quit": "end",
+    "zamiana": "replace",
+    "zamień": "replace",
+    "replace": "replace",
     "cofnij ruch": "undo",
     "take back": "undo",
     "undo": "undo",
@@ -125,6 +131,10 @@ def parse_console(line: str, names: Sequence[str]) -> Control | None:
         if ballot is None:
             raise InputError.coded("console_rule")
         return Control(action, stands=ballot)
+    if action == "replace":  # "zamiana Ola Kasia": Kasia plays Ola's seat from now on
+        if len(rest) < 2:
+            raise InputError.coded("console_replace")
+        return Control(action, seat=find_seat(rest[0], names), message=" ".join(rest[1:]))
     if action == "say":
         if len(rest) < 2:
             raise InputError.coded("console_say")

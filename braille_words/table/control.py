@@ -9,8 +9,12 @@ like a move.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from braille_words.table.session import AnySession
 
 TEACHER = -3
 """Queue source for the teacher (the console or the teacher's page)."""
@@ -28,6 +32,7 @@ ACTIONS = (
     "rule",
     "next",
     "undo",
+    "replace",
 )
 
 
@@ -50,6 +55,10 @@ class Control:
         if self.action not in ACTIONS:
             raise ValueError(f"unknown table control {self.action!r}")
 
+
+COMPUTER_FOR = "computer_for"
+"""The seat setting that says why the computer holds a seat: "away" (the host gave it while
+the student's computer was gone) or "teacher"."""
 
 MORE_TIME_SECONDS = 60
 """What "more time" gives when the teacher names no number: a minute, as a person would."""
@@ -83,12 +92,19 @@ class TableControl:
         """The seat (or seats) the game waits for lose this turn, as if their time ran out."""
         self._put(Control("skip"))
 
-    def computer_plays(self, seat: int, level: str | None = None) -> None:
-        self._put(Control("computer", seat=seat, level=level))
+    def computer_plays(self, seat: int, level: str | None = None, *, away: bool = False) -> None:
+        """``away``: the host gives the seat of a student whose computer dropped off (and
+        gives it back when it returns, after a restart too); else the teacher's choice."""
+        self._put(Control("computer", seat=seat, level=level, message="away" if away else ""))
 
     def person_plays(self, seat: int) -> None:
         """The person is back: the computer gives the seat back to them."""
         self._put(Control("person", seat=seat))
+
+    def replace(self, seat: int, name: str) -> None:
+        """Another student sits at ``seat`` from now on (``name``): the game goes on, and the
+        report credits each move to whoever made it (the journal says who sat there when)."""
+        self._put(Control("replace", seat=seat, message=name))
 
     def say(self, message: str, seat: int | None = None) -> None:
         """A sentence spoken and brailled at one seat, or at every seat."""
@@ -118,3 +134,16 @@ class TableControl:
     def status(self) -> None:
         """The teacher hears (and reads) where the table stands."""
         self._put(Control("status"))
+
+
+def end_lesson(sessions: Iterable[AnySession]) -> tuple[int, str]:
+    """The end of a lesson, one action for every table (the host's console, the teacher's
+    page): each game still playing ends as by "koniec" (saved, its students told they may
+    close). How many were ended, and the command that brings them back next lesson."""
+    ended, resume = 0, ""
+    for session in sessions:
+        if session.playing:
+            session.control.end_game()
+            ended += 1
+            resume = resume or session.resume_command
+    return ended, resume

@@ -126,6 +126,9 @@ class HotSeat(SessionFields):
         """The member asked has the keyboard: now, and only now, their own news is read."""
         del self._pending[group]
         self._holder[group] = seat
+        if seat in self.state.awaiting:
+            # The student's time starts now, not while the keyboard was being passed to them.
+            self._note(seat, "turn")
         out = self.outputs[seat]
         out.unmute()
         view = self.view_of(seat)

@@ -118,6 +118,9 @@ class Entry:
     computers: frozenset[int] = frozenset()
     """The seats the computer held when the move was made (from the header and the teacher's
     later choices): a report credits a person only with what they did themselves."""
+    names: tuple[str, ...] = ()
+    """Who sat at each seat when the move was made, once the teacher has put another
+    student at a seat (``zamiana``); empty: the header's names."""
 
     @property
     def by_computer(self) -> bool:
@@ -133,6 +136,8 @@ class Record:
     finished: bool
     settings: dict[int, dict[str, str]] = field(default_factory=dict)
     """What each seat chose during the game (``verbosity``), the latest choice last."""
+    seated: dict[int, list[str]] = field(default_factory=dict)
+    """The students the teacher put at a seat during the game, in order (not the header's)."""
 
 
 _HOLDING_GAMES: set[Path] = set()
@@ -281,6 +286,11 @@ class Journal:
     def record_setting(self, seat: int, key: str, value: str) -> None:
         """A seat's own choice (terse sentences): not a move, but lost work if forgotten."""
         self._write({"seat": seat, "setting": {key: value}})
+
+    def record_seated(self, names: dict[int, str]) -> None:
+        """The students the teacher put at seats (``zamiana``), all in one write: two
+        students swapping seats are never written as one name at two seats."""
+        self._write(*[{"seat": seat, "setting": {"name": name}} for seat, name in names.items()])
 
     def record_undo(self, count: int = 1) -> None:
         """The teacher took back the last ``count`` moves: reading the journal drops them, so a
@@ -448,6 +458,9 @@ def read(path: Path) -> Record:
     settings: dict[int, dict[str, str]] = {}
     kinds: dict[int, str] = {}
     """Who holds each seat now, as the journal has told so far ("human", "computer")."""
+    names: tuple[str, ...] = ()
+    """Who sits at each seat now, once someone was put at a seat; else the header's."""
+    seated: dict[int, list[str]] = {}
     finished = False
     for number, line, torn in _lines(path):
         try:
@@ -477,15 +490,20 @@ def read(path: Path) -> Record:
             settings.setdefault(seat, {}).update(setting)
             if "kind" in setting:
                 kinds[seat] = setting["kind"]
+            if "name" in setting and 0 <= seat < len(header.seats):
+                now = list(names or (str(s.get("name", "")) for s in header.seats))
+                now[seat] = setting["name"]
+                names = tuple(now)
+                seated.setdefault(seat, []).append(setting["name"])
         else:
             seat, move = obj.get("seat"), obj.get("move")
             if not isinstance(seat, int) or not isinstance(move, dict):
                 raise _damaged(path, number)
             computers = frozenset(s for s, kind in kinds.items() if kind == "computer")
-            entries.append(Entry(seat, move, computers))
+            entries.append(Entry(seat, move, computers, names))
     if header is None:
         raise CorruptJournal.coded("journal_empty", path=str(path))
-    return Record(header, entries, finished, settings)
+    return Record(header, entries, finished, settings, seated)
 
 
 def _header(obj: dict[str, Any], path: Path) -> Header:

@@ -305,6 +305,11 @@ def _replayed(
             seats[seat].kind = chosen["kind"]
         if 0 <= seat < len(seats) and chosen.get("level") in ("beginner", "medium", "strong"):
             seats[seat].level = chosen["level"]
+        if 0 <= seat < len(seats) and chosen.get("name"):
+            # The student the teacher put at this seat plays on after a restart, under
+            # their own name (after the replay, which deals as the header's names did).
+            seats[seat].name = chosen["name"]
+            outs[seat].name = chosen["name"]
     session = Session(kit, rules, state, seats, outs, journal, record.header, shared=shared)
     session.moves_played = len(record.entries)
     session.restore_seat_clocks(record.settings)

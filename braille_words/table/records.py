@@ -41,6 +41,10 @@ from braille_words.table.activity import activity_path
 FORGOTTEN = "forgotten"
 """The seat setting that marks a seat whose person was forgotten: reports leave it out."""
 
+FORGOTTEN_NAMES = "forgotten_names"
+"""The seat setting that lists (tab-separated) the new names of students forgotten who were
+put at the seat during the game (``zamiana``): reports leave them out."""
+
 DAY = 24 * 60 * 60
 
 
@@ -151,11 +155,17 @@ def forget_student(name: str, folders: Sequence[Path]) -> Forgotten:
             gone = [i for i, s in enumerate(seats)
                     if _same_name(str(s.get("name", "")), name)
                     and not record.settings.get(i, {}).get(FORGOTTEN)]
-            if not gone:
+            later = sorted(i for i, seated in record.seated.items()
+                           if any(_same_name(n, name) for n in seated))
+            if not gone and not later:
                 continue
+            forgotten = {n for i in record.seated
+                         for n in record.settings.get(i, {}).get(FORGOTTEN_NAMES, "").split("\t")}
             others = [i for i, s in enumerate(seats) if i not in gone
                       and s.get("kind", "human") == "human"
                       and not record.settings.get(i, {}).get(FORGOTTEN)]
+            others += [i for i, seated in record.seated.items()
+                       if any(not _same_name(n, name) and n not in forgotten for n in seated)]
             with held(path) as busy:
                 if busy:
                     done.busy.append(path)
@@ -165,38 +175,69 @@ def forget_student(name: str, folders: Sequence[Path]) -> Forgotten:
                     _remove(path)
                     done.removed.append(path)
                     continue
-                _redact(path, gone, [str(s.get("name", "")) for s in seats])
+                every = [str(s.get("name", "")) for s in seats]
+                every += [n for seated in record.seated.values() for n in seated]
+                _redact(path, gone, every, name, later, record.settings)
                 done.redacted.append(path)
     return done
 
 
-def _redact(path: Path, gone: list[int], names: list[str]) -> None:
-    """The journal keeps its moves under a new name for each forgotten seat; the activity
-    log loses the seat's lines. Both are replaced whole, never left half-written."""
+def _redact(path: Path, gone: list[int], names: list[str], name: str = "",
+            later: Sequence[int] = (), settings: Mapping[int, Mapping[str, str]] | None = None,
+            ) -> None:
+    """The journal keeps its moves under a new name for each forgotten seat, and for each
+    forgotten student the teacher put at a seat during the game (``later``); the activity
+    log loses their lines (only while they sat there). Both are replaced whole, never left
+    half-written."""
     from braille_words.present.messages import text
 
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
     header: dict[str, Any] = json.loads(lines[0])
     taken = {n.casefold() for n in names}
-    for seat in gone:
+
+    def placeholder(seat: int) -> str:
         lang = str(header["seats"][seat].get("lang", "pl"))
         number = seat + 1
         while (new := text(lang, "forgotten_seat", number=number)).casefold() in taken:
             number += len(names)
         taken.add(new.casefold())
-        header["seats"][seat]["name"] = new
+        return new
+
+    for seat in gone:
+        header["seats"][seat]["name"] = placeholder(seat)
     lines[0] = json.dumps(header, ensure_ascii=False, sort_keys=True) + "\n"
     if lines and not lines[-1].endswith("\n"):
         lines.pop()  # a torn last line: the game never announced it
+    put: dict[int, str] = {}
+    for number, line in enumerate(lines[1:], start=1):
+        seated = _seated(line)
+        if seated is not None and seated[0] in later and _same_name(seated[1], name):
+            seat = seated[0]
+            put.setdefault(seat, placeholder(seat))
+            lines[number] = json.dumps({"seat": seat, "setting": {"name": put[seat]}},
+                                       ensure_ascii=False) + "\n"
     for seat in gone:
         lines.append(json.dumps({"seat": seat, "setting": {FORGOTTEN: "yes"}}) + "\n")
+    for seat, new in put.items():
+        before = (settings or {}).get(seat, {}).get(FORGOTTEN_NAMES, "")
+        listed = "\t".join(n for n in (before, new) if n)
+        lines.append(json.dumps({"seat": seat, "setting": {FORGOTTEN_NAMES: listed}},
+                                ensure_ascii=False) + "\n")
     write_private(path, "".join(lines))
     activity = activity_path(path)
     try:
-        kept = [line for line in activity.read_text(encoding="utf-8").splitlines(keepends=True)
-                if _seat_of(line) not in gone]
+        logged = activity.read_text(encoding="utf-8").splitlines(keepends=True)
     except OSError:
         return
+    sitting = {seat: seat in gone for seat in range(len(header["seats"]))}
+    """Whether the forgotten student sits at each seat as the log goes."""
+    kept = []
+    for line in logged:
+        at, sat = _seat_of(line), _seated_in_log(line)
+        if at is not None and sat is not None:
+            sitting[at] = _same_name(sat, name)
+        if at is None or not sitting.get(at, False):
+            kept.append(line)
     write_private(activity, "".join(kept))
 
 
@@ -206,6 +247,28 @@ def _seat_of(line: str) -> int | None:
     except (json.JSONDecodeError, AttributeError):
         return None
     return seat if isinstance(seat, int) else None
+
+
+def _seated(line: str) -> tuple[int, str] | None:
+    """A journal line that puts a student at a seat: (seat, name)."""
+    try:
+        obj = json.loads(line)
+        seat, name = obj.get("seat"), obj.get("setting", {}).get("name")
+    except (json.JSONDecodeError, AttributeError):
+        return None
+    return (seat, name) if isinstance(seat, int) and isinstance(name, str) else None
+
+
+def _seated_in_log(line: str) -> str | None:
+    """An activity line that says a student sat down at its seat: their name."""
+    try:
+        obj = json.loads(line)
+    except json.JSONDecodeError:
+        return None
+    if not isinstance(obj, dict) or obj.get("kind") != "seated":
+        return None
+    what = obj.get("what")
+    return what if isinstance(what, str) else None
 
 
 def is_forgotten(settings: dict[int, dict[str, str]], seat: int) -> bool:

@@ -133,6 +133,9 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
     _alerts: dict[int, str] = field(default_factory=dict)
     """A seat's device trouble the teacher should know of ("sound_failed"), until it is over."""
     _want_end: set[int] = field(default_factory=set)
+    _away_computer: set[int] = field(default_factory=set)
+    """Seats the host gave the computer while their student's computer was away: given back
+    by the host when it returns, so its return is no news for the teacher to act on."""
     _banked: dict[int, int] = field(default_factory=dict)
     """Seconds the teacher gave a seat while another moved: added to that seat's next
     countdown when it starts (``TableControl.more_time``)."""
@@ -140,6 +143,9 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
     activity: ActivityLog | None = None
     """What people did beside their moves (hints, commands, refusals), for the teacher's
     reports (``table.activity``); kept beside the journal."""
+    resume_command: str = "braille-words resume"
+    """What the teacher types to go on with this game another day (said when the teacher
+    ends it): a host's tables come back with ``braille-words host --resume FOLDER``."""
     next_game: str | None = None
     """Set when the teacher asked for the next game: its position file, or "" for a fresh
     deal (``TableControl.next_game``); the caller starts it after ``run`` returns."""
@@ -171,6 +177,11 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
             out.on_device = self._device_reporter(seat)
         if self.activity is None and self.journal is not None:
             self.activity = ActivityLog.beside(self.journal.path)
+
+    @property
+    def playing(self) -> bool:
+        """The game goes on: nobody has ended it and it is not over."""
+        return not self._quit and not self.state.is_over
 
     @property
     def quit_requested(self) -> bool:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from braille_words.games.interface import GameRules, GameState
     from braille_words.games.kit import GameKit
+    from braille_words.table.activity import ActivityLog
     from braille_words.table.clock import TableClock
     from braille_words.table.control import Control
     from braille_words.table.journal import Header, Journal
@@ -47,6 +48,8 @@ class SessionFields:
         think: bool
         timers: bool
         next_game: str | None
+        resume_command: str
+        activity: ActivityLog | None
         on_hand_over: Callable[[], None] | None
         _quit: bool
         _trying: str
@@ -64,6 +67,7 @@ class SessionFields:
         _last_news: str
         _alerts: dict[int, str]
         _banked: dict[int, int]
+        _away_computer: set[int]
         _holder: dict[int, int]
         _explained: bool
         _tried: tuple[Any, int, Any, tuple[Any, list[Any]]] | None

@@ -18,7 +18,7 @@ from braille_words.errors import BrailleWordsError, InputError
 from braille_words.games.kit import standings
 from braille_words.present.messages import error_text, text
 from braille_words.table.console import parse_console
-from braille_words.table.control import TEACHER, Control, TableControl
+from braille_words.table.control import COMPUTER_FOR, TEACHER, Control, TableControl
 from braille_words.table.inputs import TABLE, Input
 from braille_words.table.outputs import SeatOutput
 from braille_words.table.session_fields import SessionFields
@@ -143,7 +143,7 @@ class TableWide(SessionFields):
         except (BrailleWordsError, TypeError, ValueError, KeyError, IndexError):
             scores = ""
         self._tell_table(key, cue="game_over", to_teacher="ended_teacher", path=path,
-                         scores=scores or "—")
+                         scores=scores or "—", resume=self.resume_command)
         self._quit = True
 
     def _pause(self, reason: str) -> None:
@@ -279,7 +279,11 @@ class TableWide(SessionFields):
             self._prompt()
             if self.teacher is not None:
                 t = self.teacher
-                t.announce(text(t.lang, "network_joined_teacher", t.verbosity, name=name))
+                # The teacher gave this seat to the computer: the student is here, but only
+                # "gracz" gives it back (else she watches, and the report credits the computer).
+                key = "network_joined_teacher" if self.seats[seat].is_human or \
+                    seat in self._away_computer else "network_joined_computer_teacher"
+                t.announce(text(t.lang, key, t.verbosity, name=name))
 
     def _console(self, line: str) -> None:
         """A line typed at the teacher's console."""
@@ -345,6 +349,10 @@ class TableWide(SessionFields):
             if config.kind == kind:
                 return
             config.kind = kind
+            if kind == "computer" and control.message == "away":
+                self._away_computer.add(seat)
+            else:
+                self._away_computer.discard(seat)
             if control.level is not None:
                 config.level = control.level
             self._left.discard(seat)
@@ -353,6 +361,9 @@ class TableWide(SessionFields):
                 with contextlib.suppress(BrailleWordsError):
                     self.journal.record_setting(seat, "kind", kind)
                     self.journal.record_setting(seat, "level", config.level)
+                    if kind == "computer":  # whose choice: a restarted host gives back its own
+                        self.journal.record_setting(seat, COMPUTER_FOR, control.message
+                                                    or "teacher")
             key = "computer_takes_seat" if kind == "computer" else "person_takes_seat"
             self._tell_table(key, name=name)
             self._prompted = self._prompted - {seat}
@@ -387,11 +398,50 @@ class TableWide(SessionFields):
             self._end_for_all("ended_by_teacher")
         elif action == "undo":
             self._take_back()
+        elif action == "replace" and seat is not None:
+            self._replace(seat, control.message)
         elif action == "next":
             # Whoever runs the table (the command line, the host) starts the next game once
             # this one has stopped; the journal keeps this one, resumable.
             self.next_game = control.position
             self._end_for_all("next_game_by_teacher")
+
+    def _replace(self, seat: int, name: str) -> None:
+        """Another student at ``seat`` from now on: written in the journal (the report credits
+        what follows to them) and the activity log (their times, hints and refusals), and
+        said at the table. The name of a student at another seat swaps the two (students
+        who change places between games); no name, or the seat's own, is refused."""
+        new, old = " ".join(name.split()), self.seats[seat].name
+        other = next((i for i, s in enumerate(self.seats)
+                      if i != seat and s.name.casefold() == new.casefold()), None)
+        teacher = self.teacher
+        if not new or new == old or (other is not None and not self.seats[other].is_human):
+            if teacher is not None:
+                teacher.announce(text(teacher.lang, "replace_refused", teacher.verbosity,
+                                      name=new or "—"))
+            return
+        seated = {seat: self.seats[other].name if other is not None else new}
+        if other is not None:
+            seated[other] = old
+        if self.journal is not None:
+            try:
+                self.journal.record_seated(seated)
+            except BrailleWordsError as exc:  # not on the disk: the report would miscredit
+                if teacher is not None:
+                    teacher.announce(error_text(exc, teacher.lang))
+                return
+        for place, student in seated.items():
+            self.seats[place].name = student
+            self.outputs[place].name = student
+            if self.activity is not None:
+                self.activity.note(place, "seated", student)
+        if other is None:
+            self._tell_table("player_replaced", to_teacher="player_replaced_teacher",
+                             old=old, name=new)
+        else:
+            self._tell_table("players_swapped", first=old, second=seated[seat])
+        self._prompted = self._prompted - set(seated)
+        self._prompt()
 
     def _more_time_for(self, seat: int, seconds: int) -> None:
         """More time for one seat: now, if the running clock is the one it moves against;

@@ -67,7 +67,7 @@ SNAPSHOT_SECONDS = 0.3
 """How often the live stream looks at the tables (it sends only what changed)."""
 CONTROLS = frozenset({
     "pause", "go_on", "more_time", "skip", "rule", "computer", "person", "say", "end", "next",
-    "undo",
+    "undo", "replace",
 })
 _MALFORMED = (TypeError, ValueError, KeyError, AttributeError, IndexError)
 
@@ -91,6 +91,7 @@ def teacher_app(tables: TeacherTables, password: str) -> web.Application:
     app.router.add_get("/api/tables", _tables_json)
     app.router.add_post("/api/tables/{number}/control", _control)
     app.router.add_post("/api/lift", _lift)
+    app.router.add_post("/api/lesson/end", _end_lesson)
     app.router.add_get("/reports", _reports)
     app.router.add_get("/reports.csv", _reports_csv)
     app.router.add_get("/reports/print", _reports_print)
@@ -310,6 +311,10 @@ async def _page(request: web.Request) -> web.Response:
 <div id="news" role="log" aria-live="polite" aria-relevant="additions"></div>
 <p id="link-state" class="state" role="status"></p>
 </section>
+<section aria-labelledby="lesson-heading" class="lesson">
+<h2 id="lesson-heading">{escape(w['lesson'])}</h2>
+<button type="button" id="end-lesson">{escape(w['end_lesson'])}</button>
+</section>
 <section aria-labelledby="waiting-heading" class="waiting">
 <h2 id="waiting-heading">{escape(w['waiting'])}</h2>
 <ul id="waiting"></ul>
@@ -431,6 +436,28 @@ async def _lift(request: web.Request) -> web.Response:
     return _answer(said, 200, ok=bool(lifted))
 
 
+async def _end_lesson(request: web.Request) -> web.Response:
+    """The end of the lesson, one action: every table still playing ends, saved (as the
+    host's ``koniec lekcji``); the teacher is told how many, and how they come back."""
+    from braille_words.table.control import end_lesson
+
+    tables = request.app[TABLES]
+    lang = lang_of(tables)
+    if not _page_token_ok(request):
+        refuse(request, "end of the lesson without the page's token")
+        return _answer(words(lang)["refused"].format(why=words(lang)["bad_control"]), 403)
+    count, resume = end_lesson(t.session for t in tables.all())
+    if not count:
+        return _answer(text(lang, "lesson_nothing_to_end"), 409)
+    said = text(lang, "lesson_ended_teacher", count=count, resume=resume)
+    for table in tables.all():
+        teacher = table.session.teacher
+        if teacher is not None:  # the console hears it too, once (tables may share it)
+            teacher.announce(said)
+            break
+    return _answer(said, 200, ok=True)
+
+
 class _NothingToDo(Exception):
     """A control that would do nothing now (more time with no clock running, a ruling with
     no word disputed): the teacher is told why, never "done"."""
@@ -512,6 +539,17 @@ def _carry_out(table: TeacherTable, tables: TeacherTables, body: dict[str, Any],
             return w["give_computer"].format(name=name)
         control.person_plays(seat)
         return w["give_person"].format(name=name)
+    elif action == "replace":
+        seat = _seat(table, body, w, needed=True)
+        assert seat is not None
+        name, old = " ".join(str(body.get("name") or "").split())[:60], \
+            table.session.seats[seat].name
+        if not name or name == old or any(
+            s.name.casefold() == name.casefold() and not s.is_human for s in table.session.seats
+        ):
+            raise _NothingToDo(w["replace_refused"].format(name=name or "—"))
+        control.replace(seat, name)
+        return w["replaced"].format(name=name, old=old)
     elif action == "say":
         seat = _seat(table, body, w, needed=False)
         message = body.get("message")

@@ -101,3 +101,20 @@ def test_the_page_ends_the_lesson_and_keeps_its_reports(host: HostProcess) -> No
     assert status == 200 and "Gier w raporcie: 1." in report
     host.type("")  # the teacher presses Enter at the host's console: now it closes
     assert host.proc.wait(30) == 0
+
+
+def test_the_teacher_is_told_the_hosts_own_resume_when_the_lesson_ends(
+    host: HostProcess,
+) -> None:
+    """Not "braille-words resume", which refuses a class's game: the host's folder."""
+    host.type("koniec lekcji")
+    assert host.proc.stdout is not None
+    told = f"„braille-words host --resume {host.folder}”"
+    seen = []
+    for line in host.proc.stdout:
+        seen.append(line)
+        if "Gra zakończona dla wszystkich" in line:
+            break
+    assert any(line.startswith("[Nauczyciel] Koniec lekcji: 1 stół zatrzymany") and told in line
+               for line in seen), seen
+    assert told in seen[-1]

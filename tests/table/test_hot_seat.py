@@ -207,3 +207,31 @@ def test_a_display_of_ones_own_is_told_apart_from_a_shared_terminal() -> None:
     outs = [output(s) for s in both_console]
     assert _sharing(both_console, outs) == [frozenset({0, 1})]
     assert not any(out.private_display for out in outs)
+
+
+def test_a_hot_seat_students_time_per_move_starts_when_they_take_the_keyboard(
+    tmp_path: Path, polish: Any
+) -> None:
+    """The report's time per move is the student's own: not the time the keyboard took to
+    reach them from the last player."""
+    from braille_words.reports.summary import build_report
+    from braille_words.table.activity import ActivityLog
+
+    session, _ = shared_table(tmp_path, polish)
+    assert session.activity is not None and session.journal is not None
+    session.activity.close()
+    now = [100.0]
+    session.activity = ActivityLog.beside(session.journal.path, now=lambda: now[0])
+    first = min(session.state.awaiting)
+    session.handle(KEYBOARD, "")
+    now[0] = 130.0
+    session.handle(KEYBOARD, "dobierz")  # the second player is asked to take the keyboard
+    now[0] = 190.0  # a minute to pass it over
+    session.handle(KEYBOARD, "")
+    now[0] = 200.0
+    session.handle(KEYBOARD, "dobierz")
+    session.close()
+    report = build_report([session.journal.path], {"pl": polish})
+    seconds = {s.name: s.seconds for s in report.students}
+    assert seconds[session.seats[1 - first].name] == [10.0]
+    assert seconds[session.seats[first].name] == [30.0]

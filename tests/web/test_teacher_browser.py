@@ -188,6 +188,31 @@ def test_zakoncz_gre_asks_first_and_the_page_keeps_its_reports(
     _wait(browser, lambda d: "Gier w raporcie: 1." in d.page_source)
 
 
+def test_zakoncz_lekcje_asks_first_then_ends_every_table_and_says_so(
+    live: Callable[..., Live], polish: Any, browser: Any
+) -> None:
+    """The end of the lesson is one press for every table, confirmed first, and the page's
+    news says what it did and how the games come back."""
+    from selenium.webdriver.common.by import By
+
+    running = live(("rummikub", seats_of(["Ola", "Janek"]), 3, polish),
+                   ("rummikub", seats_of(["Ewa", "Kuba"]), 4, polish))
+    _log_in(browser, running.url)
+    _press(browser, "end-lesson")
+    alert = _wait(browser, lambda d: d.switch_to.alert)
+    assert "Zakończyć lekcję?" in alert.text
+    alert.dismiss()
+    assert running.session(1).playing and running.session(2).playing
+    browser.find_element(By.ID, "end-lesson").send_keys("\n")
+    _wait(browser, lambda d: d.switch_to.alert).accept()
+    for thread in running.threads:
+        thread.join(timeout=20)
+        assert not thread.is_alive()
+    _wait(browser, lambda d: "Koniec lekcji: 2 stoły zatrzymane" in
+          d.find_element(By.ID, "news").text)
+    assert "Nauczyciel kończy grę" in running.heard(0, 2)
+
+
 def _heard_text(driver: Any, element: Any) -> str:
     """What a screen reader reads of ``element``: its text, less what is hidden from it."""
     return str(driver.execute_script(

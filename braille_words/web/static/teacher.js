@@ -149,6 +149,24 @@
     say(answer.said);
   }
 
+  // The end of the lesson: every table at once, after the teacher confirms.
+  document.getElementById("end-lesson").addEventListener("click", async () => {
+    if (!window.confirm(W.end_lesson_confirm)) return;
+    let answer;
+    try {
+      const response = await fetch("api/lesson/end", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Page-Token": TOKEN },
+        body: "{}",
+        credentials: "same-origin",
+      });
+      answer = await response.json();
+    } catch (e) {
+      answer = { said: W.reconnecting };
+    }
+    say(answer.said);
+  });
+
   function button(label, onClick, attrs) {
     const b = el("button", Object.assign({ type: "button" }, attrs || {}));
     b.textContent = label;
@@ -256,16 +274,29 @@
     // Now if the seat is moving, else on its next turn (the table says which).
     const moreTime = button("", () => control(n, { action: "more_time", seat: s.seat }),
                             { id: `${id}-more-time` });
+    // Another student sits here from now on: the report credits each with their own moves.
+    const replace = el("form", { class: "replace" });
+    const replaceLabel = el("label", { for: `${id}-new-name` });
+    const newName = el("input", { id: `${id}-new-name`, type: "text", maxlength: "60",
+                                  autocomplete: "off" });
+    replace.append(replaceLabel, newName,
+                   el("button", { type: "submit", id: `${id}-replace`, text: W.replace }));
+    replace.addEventListener("submit", (event) => {
+      event.preventDefault();
+      control(n, { action: "replace", seat: s.seat, name: newName.value }).then(() => {
+        newName.value = "";
+      });
+    });
     article.append(
       name, alert, facts, hand, reported,
       el("h5", { text: W.display }), display,
       el("h5", { id: `${id}-heard`, text: W.heard }), heard,
       el("h5", { text: W.lines }), lines,
-      give, moreTime,
+      give, moreTime, replace,
     );
     parts.seats.appendChild(article);
     const seat = { article, name, alert, facts, hand, reported, display, heard, lines, give,
-                   moreTime, id };
+                   moreTime, replaceLabel, id };
     parts.seatParts.push(seat);
     return seat;
   }
@@ -331,6 +362,8 @@
     if (seat.give.textContent !== label) seat.give.textContent = label;
     const more = fill(W.more_time_for, { name: s.name });
     if (seat.moreTime.textContent !== more) seat.moreTime.textContent = more;
+    const another = fill(W.replace_label, { name: s.name });
+    if (seat.replaceLabel.textContent !== another) seat.replaceLabel.textContent = another;
   }
 
   function showTable(t) {
