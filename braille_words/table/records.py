@@ -10,7 +10,8 @@ Forgetting a student must not take the game away from the others who played it: 
 where nobody else sat is removed with its activity log; one shared with other people keeps
 its moves (the others' results and ``resume`` replay them) but the student's seat is renamed
 ("Gracz 2"), marked forgotten (a seat setting, so reports leave it out), and the student's
-lines leave the activity log (their hints, commands, refused words and times). A journal a
+lines leave the activity log (their hints, commands, refused words and times); where the
+others' lines name the student (what they were told or typed), the seat's new name stands. A journal a
 running game holds is left alone and named, for forgetting once the game has ended.
 """
 
@@ -19,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import stat
 import sys
 import time
@@ -178,12 +180,14 @@ def _redact(path: Path, gone: list[int], names: list[str]) -> None:
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
     header: dict[str, Any] = json.loads(lines[0])
     taken = {n.casefold() for n in names}
+    renamed: dict[str, str] = {}
     for seat in gone:
         lang = str(header["seats"][seat].get("lang", "pl"))
         number = seat + 1
         while (new := text(lang, "forgotten_seat", number=number)).casefold() in taken:
             number += len(names)
         taken.add(new.casefold())
+        renamed[names[seat]] = new
         header["seats"][seat]["name"] = new
     lines[0] = json.dumps(header, ensure_ascii=False, sort_keys=True) + "\n"
     if lines and not lines[-1].endswith("\n"):
@@ -193,11 +197,23 @@ def _redact(path: Path, gone: list[int], names: list[str]) -> None:
     write_private(path, "".join(lines))
     activity = activity_path(path)
     try:
-        kept = [line for line in activity.read_text(encoding="utf-8").splitlines(keepends=True)
+        kept = [_renamed_in(line, renamed)
+                for line in activity.read_text(encoding="utf-8").splitlines(keepends=True)
                 if _seat_of(line) not in gone]
     except OSError:
         return
     write_private(activity, "".join(kept))
+
+
+def _renamed_in(line: str, renamed: Mapping[str, str]) -> str:
+    """An activity line of another seat with the forgotten names replaced by their seats'
+    new ones: what a classmate was told ("Teraz gra: Ola") or typed ("wyzwanie Ola") named
+    the student, and the teacher's report reads it."""
+    for old, new in renamed.items():
+        if old.strip():
+            pattern = re.compile(rf"(?<!\w){re.escape(old.strip())}(?!\w)", re.IGNORECASE)
+            line = pattern.sub(new.replace("\\", "\\\\"), line)
+    return line
 
 
 def _seat_of(line: str) -> int | None:
