@@ -220,10 +220,14 @@ def _write_crash_report() -> str:
             f.write(traceback.format_exc() + "\n")
         return path
     except OSError:
+        pass
+    try:  # the data folder refused (read-only, full): the system's temporary folder
         fd, path = tempfile.mkstemp(prefix="braille-words-crash-", suffix=".log")
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(traceback.format_exc())
         return path
+    except OSError:
+        return "(none: no folder would take them)"  # never a traceback on the player's screen
 
 
 if __name__ == "__main__":
