@@ -11,8 +11,10 @@ where nobody else sat is removed with its activity log; one shared with other pe
 its moves (the others' results and ``resume`` replay them) but the student's seat is renamed
 ("Gracz 2"), marked forgotten (a seat setting, so reports leave it out), and the student's
 lines leave the activity log (their hints, commands, refused words and times); where the
-others' lines name the student (what they were told or typed), the seat's new name stands. A journal a
-running game holds is left alone and named, for forgetting once the game has ended.
+others' lines name the student (what they were told or typed), the seat's new name stands.
+A journal a running game holds is left alone and named, for forgetting once the game has
+ended. The crash log (the program's faults) loses the reports that name the student, and goes
+with the games of its time.
 """
 
 from __future__ import annotations
@@ -169,7 +171,48 @@ def forget_student(name: str, folders: Sequence[Path]) -> Forgotten:
                     continue
                 _redact(path, gone, [str(s.get("name", "")) for s in seats])
                 done.redacted.append(path)
+    _forget_in_crash_log(name)
     return done
+
+
+CRASH_LOG = "crash.log"
+"""The program's own faults, beside the sessions folder (``cli``): a fault's message may
+name a student or hold their rack ("Stojak Oli: …"), so it is a record like the others."""
+_FAULT = "Traceback (most recent call last):"
+
+
+def crash_log() -> Path:
+    from braille_words.table.launch import sessions_dir
+
+    return sessions_dir().parent / CRASH_LOG
+
+
+def _forget_in_crash_log(name: str) -> None:
+    """The faults whose report names the student, out of the crash log."""
+    path = crash_log()
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return
+    named = re.compile(rf"(?<!\w){re.escape(' '.join(name.split()))}(?!\w)", re.IGNORECASE)
+    faults = [_FAULT + part for part in text.split(_FAULT)[1:]]
+    kept = [fault for fault in faults if not named.search(fault)]
+    if len(kept) == len(faults):
+        return
+    with contextlib.suppress(OSError):
+        if kept:
+            write_private(path, "".join(kept))
+        else:
+            _remove(path)
+
+
+def remove_old_crash_log(days: int, now: float | None = None) -> None:
+    """The crash log, not written to for ``days`` days, removed with the games of its time."""
+    path = crash_log()
+    cutoff = (time.time() if now is None else now) - days * DAY
+    with contextlib.suppress(OSError):
+        if path.stat().st_mtime < cutoff:
+            path.unlink()
 
 
 def _redact(path: Path, gone: list[int], names: list[str]) -> None:
@@ -245,6 +288,8 @@ def housekeeping(lang: str, keep: int | None = None, folder: Path | None = None)
         raise InputError(error_text(exc, lang)) from None
     private_output(sys.stdout)  # `play … > partia.txt`: racks; `report --csv > raport.csv`
     folder = sessions_dir() if folder is None else folder
+    if days > 0:
+        remove_old_crash_log(days)
     if folder.is_dir():
         found = tighten_tree(folder)
         if days > 0:

@@ -55,3 +55,34 @@ def test_a_forgotten_student_is_not_named_in_her_classmates_activity(
     assert [s.name for s in report.students] == ["Janek"]
     assert report.students[0].refused == [(typed, why.replace("Ola", "Gracz 1"))
                                           for typed, why in refused]
+
+
+def test_the_crash_log_forgets_the_student_and_goes_with_the_games_of_its_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A fault's report may hold a student's name and rack ("Stojak Oli" is the fault's own
+    message); it was kept for ever, whatever ``keep_days`` and ``forget`` said."""
+    import os
+    import time
+
+    from braille_words.cli import _write_crash_report
+    from braille_words.table.records import housekeeping
+
+    data = tmp_path / "data"
+    data.mkdir()
+    monkeypatch.setenv("BRAILLE_WORDS_DATA", str(data))
+    for message in ("Stojak Ola: o, en, eś", "Stojak Janek: a, be"):
+        try:
+            raise RuntimeError(message)
+        except RuntimeError:
+            log = Path(_write_crash_report())
+    assert main(["forget", "--student", "ola"]) == 0
+    capsys.readouterr()
+    kept = log.read_text(encoding="utf-8")
+    assert "Ola" not in kept and "Stojak Janek" in kept
+    assert kept.startswith("Traceback") and kept.count("Traceback") == 1
+
+    year_ago = time.time() - 400 * 24 * 3600
+    os.utime(log, (year_ago, year_ago))
+    housekeeping("pl", 365)
+    assert not log.exists()
