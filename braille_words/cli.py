@@ -2,19 +2,28 @@
 
 Each layer registers its own sub-commands (``lexicon``, ``play``, ``emulate``, ``say``…) so this
 module stays a thin dispatcher. Every expected failure reaches the player as one clear sentence
-and an exit status, never a traceback.
+and an exit status, never a traceback: Ctrl+C too, even while the program is still loading
+its modules (so this module imports little before ``main`` can catch it).
 """
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
 
 from braille_words import __version__
-from braille_words.errors import BrailleWordsError
+
+TYPE_CHECKING = False
+"""(``typing`` itself is a module to load: checkers take this name as ``typing``'s.)"""
+if TYPE_CHECKING:
+    import argparse
+    from typing import Any, Protocol
+
+    from braille_words.errors import BrailleWordsError
+
+    class _Registrar(Protocol):
+        def __call__(self, subparsers: Any) -> None: ...
 
 # Modules that add top-level sub-commands through ``register(subparsers)`` and entries under
 # ``devices`` through ``register_devices(subparsers)``.
@@ -60,11 +69,8 @@ COMMANDS: dict[str, tuple[tuple[str, str], ...]] = {
     ),
 }
 
-Handler = Callable[[argparse.Namespace], int]
+Handler = Callable[["argparse.Namespace"], int]
 
-
-class _Registrar(Protocol):
-    def __call__(self, subparsers: Any) -> None: ...
 
 
 def _wanted_module(argv: Sequence[str]) -> str | None:
@@ -82,6 +88,8 @@ def _wanted_module(argv: Sequence[str]) -> str | None:
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The argument parser with every layer's sub-commands; with ``only``, just that module's
     are really registered (``""``: none) and the others stand in by name and help."""
+    import argparse
+
     parser = argparse.ArgumentParser(
         prog="braille-words",
         description="Word games by Braille display, speech and sound.",
@@ -120,8 +128,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script; returns the process exit status."""
     if argv is None:
         argv = sys.argv[1:]
-    parser = build_parser(_wanted_module(argv))
-    args = parser.parse_args(argv)
+    try:
+        # Ctrl+C while the command's modules load: nothing has started, nothing to save.
+        parser = build_parser(_wanted_module(argv))
+        args = parser.parse_args(argv)
+    except KeyboardInterrupt:
+        return 130
+    from braille_words.errors import BrailleWordsError
+
     func: Handler | None = getattr(args, "func", None)
     if func is None:
         parser.print_help()
@@ -206,10 +220,14 @@ def _write_crash_report() -> str:
             f.write(traceback.format_exc() + "\n")
         return path
     except OSError:
+        pass
+    try:  # the data folder refused (read-only, full): the system's temporary folder
         fd, path = tempfile.mkstemp(prefix="braille-words-crash-", suffix=".log")
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(traceback.format_exc())
         return path
+    except OSError:
+        return "(none: no folder would take them)"  # never a traceback on the player's screen
 
 
 if __name__ == "__main__":

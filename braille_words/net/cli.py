@@ -153,6 +153,22 @@ def _latest_host() -> Path:
     return hosts[-1].parent
 
 
+def _new_tables_in(args: argparse.Namespace, folder: Path, scripted: bool) -> list[Any]:
+    """``_new_tables`` in ``folder``, made first; a disk that refuses the folder or a table's
+    journal (full, read-only) is said with the host's own remedy, ``--dir``."""
+    from braille_words.table.journal import JournalUnwritable, os_reason
+
+    try:
+        private_folder(folder, ours=args.dir is None)  # host.json: every code and token
+        return _new_tables(args, folder, scripted)
+    except (OSError, JournalUnwritable) as exc:
+        params = exc.params if isinstance(exc, JournalUnwritable) else os_reason(exc)
+        error = BrailleWordsError.coded("host_folder_unwritable",
+                                        **{"why": "", **params, "path": str(folder)})
+        error.lang = args.lang or "pl"
+        raise error from None
+
+
 def _new_tables(args: argparse.Namespace, folder: Path, scripted: bool) -> list[Any]:
     from braille_words.games.registry import find_game
     from braille_words.net.codes import SeatKeys
@@ -275,8 +291,7 @@ def cmd_host(args: argparse.Namespace) -> int:
             port = args.port
     else:
         folder = _host_dir(args)
-        private_folder(folder, ours=args.dir is None)  # host.json: every code and token
-        tables, port = _new_tables(args, folder, scripted), args.port
+        tables, port = _new_tables_in(args, folder, scripted), args.port
     lang = args.lang or next(
         (s.lang for t in tables for s in t.session.seats if s.is_human), "pl")
     say_tightened(lang)

@@ -10,8 +10,11 @@ Forgetting a student must not take the game away from the others who played it: 
 where nobody else sat is removed with its activity log; one shared with other people keeps
 its moves (the others' results and ``resume`` replay them) but the student's seat is renamed
 ("Gracz 2"), marked forgotten (a seat setting, so reports leave it out), and the student's
-lines leave the activity log (their hints, commands, refused words and times). A journal a
-running game holds is left alone and named, for forgetting once the game has ended.
+lines leave the activity log (their hints, commands, refused words and times); where the
+others' lines name the student (what they were told or typed), the seat's new name stands.
+A journal a running game holds is left alone and named, for forgetting once the game has
+ended. The crash log (the program's faults) loses the reports that name the student, and goes
+with the games of its time.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import stat
 import sys
 import time
@@ -179,7 +183,48 @@ def forget_student(name: str, folders: Sequence[Path]) -> Forgotten:
                 every += [n for seated in record.seated.values() for n in seated]
                 _redact(path, gone, every, name, later, record.settings)
                 done.redacted.append(path)
+    _forget_in_crash_log(name)
     return done
+
+
+CRASH_LOG = "crash.log"
+"""The program's own faults, beside the sessions folder (``cli``): a fault's message may
+name a student or hold their rack ("Stojak Oli: …"), so it is a record like the others."""
+_FAULT = "Traceback (most recent call last):"
+
+
+def crash_log() -> Path:
+    from braille_words.table.launch import sessions_dir
+
+    return sessions_dir().parent / CRASH_LOG
+
+
+def _forget_in_crash_log(name: str) -> None:
+    """The faults whose report names the student, out of the crash log."""
+    path = crash_log()
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return
+    named = re.compile(rf"(?<!\w){re.escape(' '.join(name.split()))}(?!\w)", re.IGNORECASE)
+    faults = [_FAULT + part for part in text.split(_FAULT)[1:]]
+    kept = [fault for fault in faults if not named.search(fault)]
+    if len(kept) == len(faults):
+        return
+    with contextlib.suppress(OSError):
+        if kept:
+            write_private(path, "".join(kept))
+        else:
+            _remove(path)
+
+
+def remove_old_crash_log(days: int, now: float | None = None) -> None:
+    """The crash log, not written to for ``days`` days, removed with the games of its time."""
+    path = crash_log()
+    cutoff = (time.time() if now is None else now) - days * DAY
+    with contextlib.suppress(OSError):
+        if path.stat().st_mtime < cutoff:
+            path.unlink()
 
 
 def _redact(path: Path, gone: list[int], names: list[str], name: str = "",
@@ -187,13 +232,14 @@ def _redact(path: Path, gone: list[int], names: list[str], name: str = "",
             ) -> None:
     """The journal keeps its moves under a new name for each forgotten seat, and for each
     forgotten student the teacher put at a seat during the game (``later``); the activity
-    log loses their lines (only while they sat there). Both are replaced whole, never left
-    half-written."""
+    log loses their lines (only while they sat there), and the other seats' lines name them
+    by their new names. Both are replaced whole, never left half-written."""
     from braille_words.present.messages import text
 
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
     header: dict[str, Any] = json.loads(lines[0])
     taken = {n.casefold() for n in names}
+    renamed: dict[str, str] = {}
 
     def placeholder(seat: int) -> str:
         lang = str(header["seats"][seat].get("lang", "pl"))
@@ -204,7 +250,9 @@ def _redact(path: Path, gone: list[int], names: list[str], name: str = "",
         return new
 
     for seat in gone:
-        header["seats"][seat]["name"] = placeholder(seat)
+        new = placeholder(seat)
+        renamed[names[seat]] = new
+        header["seats"][seat]["name"] = new
     lines[0] = json.dumps(header, ensure_ascii=False, sort_keys=True) + "\n"
     if lines and not lines[-1].endswith("\n"):
         lines.pop()  # a torn last line: the game never announced it
@@ -216,6 +264,8 @@ def _redact(path: Path, gone: list[int], names: list[str], name: str = "",
             put.setdefault(seat, placeholder(seat))
             lines[number] = json.dumps({"seat": seat, "setting": {"name": put[seat]}},
                                        ensure_ascii=False) + "\n"
+    if name.strip() and put:
+        renamed.setdefault(name, next(iter(put.values())))
     for seat in gone:
         lines.append(json.dumps({"seat": seat, "setting": {FORGOTTEN: "yes"}}) + "\n")
     for seat, new in put.items():
@@ -237,8 +287,19 @@ def _redact(path: Path, gone: list[int], names: list[str], name: str = "",
         if at is not None and sat is not None:
             sitting[at] = _same_name(sat, name)
         if at is None or not sitting.get(at, False):
-            kept.append(line)
+            kept.append(_renamed_in(line, renamed))
     write_private(activity, "".join(kept))
+
+
+def _renamed_in(line: str, renamed: Mapping[str, str]) -> str:
+    """An activity line of another seat with the forgotten names replaced by their seats'
+    new ones: what a classmate was told ("Teraz gra: Ola") or typed ("wyzwanie Ola") named
+    the student, and the teacher's report reads it."""
+    for old, new in renamed.items():
+        if old.strip():
+            pattern = re.compile(rf"(?<!\w){re.escape(old.strip())}(?!\w)", re.IGNORECASE)
+            line = pattern.sub(new.replace("\\", "\\\\"), line)
+    return line
 
 
 def _seat_of(line: str) -> int | None:
@@ -292,6 +353,8 @@ def housekeeping(lang: str, keep: int | None = None, folder: Path | None = None)
         raise InputError(error_text(exc, lang)) from None
     private_output(sys.stdout)  # `play … > partia.txt`: racks; `report --csv > raport.csv`
     folder = sessions_dir() if folder is None else folder
+    if days > 0:
+        remove_old_crash_log(days)
     if folder.is_dir():
         found = tighten_tree(folder)
         if days > 0:

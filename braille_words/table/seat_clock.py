@@ -6,13 +6,17 @@ the time each seat has for the whole game and whose time runs now. The table run
 and nothing sleeps. Each seat's display shows that seat's own time; the seat hears a warning
 at each of the game's marks; ``zegar``/``clock`` reads everyone's time; and when a seat's
 time is gone the table plays the game's ``clock_out`` move, journaled like any move. What
-each seat has left is saved beside the moves (a seat setting) whenever its clock stops, so a
-resumed game gives it back. Mixed into ``Session``, like ``TableWide``.
+each seat has left is saved beside the moves (a seat setting) whenever its clock stops, and
+every ``SAVE_EVERY`` seconds while it runs, so a resumed game gives it back: a game killed in
+the middle of a long turn (a crash, a power cut, a student who closes the window to win time)
+gives the seat back at most those few seconds, not the whole turn. Mixed into ``Session``,
+like ``TableWide``.
 """
 
 from __future__ import annotations
 
 import contextlib
+import math
 from typing import TYPE_CHECKING
 
 from braille_words.errors import BrailleWordsError
@@ -28,6 +32,9 @@ CLOCK_WORDS = frozenset({"zegar", "zegary", "clock", "clocks"})
 """Read every seat's game clock (a game without one has them for its own use)."""
 SAVED = "clock_left"
 """The seat setting that keeps a seat's seconds left in the journal."""
+SAVE_EVERY = 10
+"""A running clock's time left is journaled this often (seconds): one short line, and what a
+kill in the middle of a turn may give back."""
 
 
 class SeatClockTable(SessionFields):
@@ -73,6 +80,12 @@ class SeatClockTable(SessionFields):
             with contextlib.suppress(BrailleWordsError):
                 self.journal.record_setting(seat, SAVED, f"{left:.1f}")
 
+    def _save_running(self, seat: int) -> None:
+        """``seat``'s time left journaled while its clock still runs (``SAVE_EVERY``); one
+        stopped meanwhile was saved as it stopped."""
+        if self._seat_clocks is not None and self._seat_clocks.running == seat:
+            self._save_seat_clock(seat)
+
     def close_seat_clock(self) -> None:
         """The table closes: the running seat's time is saved and its clock stopped."""
         if self._seat_clocks is not None and self._seat_clocks.running is not None:
@@ -86,6 +99,9 @@ class SeatClockTable(SessionFields):
             return
         if not 0 <= seat < len(self.outputs):
             return
+        if what == "tick" and round(left) % SAVE_EVERY == 0:
+            # Journaled on the table's thread, which alone writes the journal.
+            self.inputs.put(Input(TABLE, None, move=("call", lambda: self._save_running(seat))))
         out = self.outputs[seat]
         if what == "warning":
             if left >= 60:
@@ -145,8 +161,10 @@ class SeatClockTable(SessionFields):
         left: dict[int, float] = {}
         for seat, settings in saved.items():
             try:
-                left[seat] = max(0.0, float(settings[SAVED]))
+                value = float(settings[SAVED])
             except (KeyError, ValueError):
                 continue
+            if math.isfinite(value):  # a hand-edited "1e999" is no time to count down
+                left[seat] = max(0.0, value)
         if left:
             self.seat_clocks.restore(left)

@@ -617,9 +617,41 @@ def _journals(request: web.Request) -> list[Path]:
     if request.query.get("scope") != "term":
         return played
     folder = request.app[TABLES].journals
-    if folder is None and played:
-        folder = played[0].parent
-    return class_journals(folder) if folder is not None and folder.is_dir() else played
+    if folder is None or not folder.is_dir():
+        return played
+    found = class_journals(folder)
+    if not _everyones(folder):
+        return found
+    # The account's own sessions folder holds every game played here: other classes', a
+    # child's at home. The term of this lesson is the games of its people alone.
+    people = set().union(*(_people(p) for p in played))
+    return [p for p in found if p in played or (_people(p) and _people(p) <= people)]
+
+
+def _everyones(folder: Path) -> bool:
+    """Whether ``folder`` is the account's sessions folder (``play`` keeps every game there,
+    whoever played it), not a class's own (``host --dir``, ``--journal klasa-5b/…``)."""
+    from braille_words.table.launch import sessions_dir
+
+    with contextlib.suppress(OSError):
+        return folder.resolve() == sessions_dir().resolve()
+    return False
+
+
+def _people(path: Path) -> frozenset[str]:
+    """The names of the people who played the game in ``path`` (none when it cannot be read:
+    a damaged game of an unknown class is nobody's here)."""
+    from braille_words.table import journal
+
+    try:
+        record = journal.read(path)
+    except BrailleWordsError:
+        return frozenset()
+    seats = record.header.seats
+    held = {i for i, s in enumerate(seats) if s.get("kind", "human") == "human"}
+    held |= {i for i, chosen in record.settings.items()  # a seat given to a person later
+             if chosen.get("kind") == "human" and 0 <= i < len(seats)}
+    return frozenset(str(seats[i].get("name", "")) for i in held)
 
 
 async def _report(request: web.Request) -> Any:

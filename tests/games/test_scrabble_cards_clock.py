@@ -139,3 +139,26 @@ def test_without_clock_minutes_there_is_no_game_clock(tmp_path: Path, polish: An
     assert session.seat_left(0) is None
     session.handle(session.state.current, "zegar")
     assert stream.getvalue().rstrip().endswith("Ta gra nie ma zegara (opcja clock_minutes).")
+
+
+def test_a_game_killed_mid_turn_gives_the_seat_back_at_most_a_few_seconds(
+    tmp_path: Path, polish: Any
+) -> None:
+    """A kill (a crash, a power cut, a window closed to win time) in the middle of a long
+    turn: the resumed seat has the time it had a few seconds before, not the whole turn back."""
+    from braille_words.table.seat_clock import SAVE_EVERY
+
+    session, _streams, scheduler = _table(tmp_path, polish)
+    first = session.state.current
+    scheduler.advance(45)
+    _drain(session)
+    assert session.journal is not None
+    session.journal.close()  # killed: nothing closes the table, nothing more is written
+    outputs = [SeatOutput(name=n, lang="pl", verbosity="beginner", transcript=io.StringIO())
+               for n in ("Ola", "Jan")]
+    again = resume_session(tmp_path / "g.jsonl", lexicon=polish, outputs=outputs)
+    _manual(again)
+    left = again.seat_left(first)
+    assert left is not None and 75 <= left <= 75 + SAVE_EVERY
+    assert again.seat_left(1 - first) == 120
+    again.close()

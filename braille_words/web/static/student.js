@@ -578,6 +578,12 @@
       .replace(/\D/g, "");
     const chosen = new URLSearchParams(location.search).get("lang");
     if (chosen) setLanguage($("lang").value = chosen === "en" ? "en" : "pl");
+    if (given) {
+      // The code is the seat's key: out of the address bar and this page's history entry, so
+      // the next person at a shared browser does not find it there (Back, the address bar;
+      // a browser's list of visited pages may still hold the first address).
+      history.replaceState(null, "", location.pathname + (chosen ? "?lang=" + encodeURIComponent(chosen) : ""));
+    }
     if (given.length === 6) {
       $("code").value = given;
       join(null);
