@@ -319,3 +319,16 @@ def test_a_hint_answers_a_rivals_move_that_meets_a_hard_card_with_it(polish: Any
     assert state.phase == "verdict"
     hint = Computer().hint(rules, state, 1)
     assert isinstance(hint, Against) and hint.card == 0
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_on_14_cells_the_readers_own_turn_is_not_named_before_its_prompt(lang: str) -> None:
+    """Played at 14 cells: "Zostaje. + a, c, o, n. Ola. Twój ruch: s t g a c o n." ("Ola."
+    a window of its own before the turn that says it); a rival's turn is still named."""
+    params = {"seat": 0, **Presenter().event_params("turn_started", {"seat": 0}, 0, SEATS,
+                                                    lang)}
+    assert render(lang, "scrabble_cards", "turn_started", params, verbosity="expert") == ""
+    rival = {"seat": 1, **Presenter().event_params("turn_started", {"seat": 1}, 0, SEATS,
+                                                   lang)}
+    assert render(lang, "scrabble_cards", "turn_started", rival, verbosity="expert") == "Jan."
+    assert "Ola" in render(lang, "scrabble_cards", "turn_started", params)  # heard whole
