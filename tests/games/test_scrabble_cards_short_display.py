@@ -332,3 +332,21 @@ def test_on_14_cells_the_readers_own_turn_is_not_named_before_its_prompt(lang: s
                                                    lang)}
     assert render(lang, "scrabble_cards", "turn_started", rival, verbosity="expert") == "Jan."
     assert "Ola" in render(lang, "scrabble_cards", "turn_started", params)  # heard whole
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_on_14_cells_cards_drawn_are_the_premium_cards_the_turn_lists_the_letters(
+        lang: str) -> None:
+    """"+ s, c, ł, t, a, p, g." and then "Twój ruch: s c ł t a p g." at every turn: the
+    letters drawn are in the turn that follows; the premium cards drawn are named there."""
+    presenter = Presenter()
+    for cards, expected in ((["a", "c", "o"], ""), (["y", "long9", "?"], "+ 9+.")):
+        event = Event("cards_drawn", {"cards": cards}, 0)
+        params = {**event.params, **presenter.event_params(event.kind, event.params, 0, SEATS,
+                                                           lang)}
+        terse = strip_marks(render(lang, "scrabble_cards", event.kind, params,
+                                   verbosity="expert"))
+        assert (terse == "") if not expected else ("9+" in terse and "y" not in terse), terse
+        full = strip_marks(render(lang, "scrabble_cards", event.kind, params))
+        assert full.startswith({"pl": "Dobierasz: ", "en": "You draw "}[lang])  # heard whole
+        assert full.count(",") == len(cards) - 1

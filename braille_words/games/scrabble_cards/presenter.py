@@ -459,6 +459,10 @@ def event_params(
                                         for c in params["cards"])
         extra["cards_brief"] = ", ".join(_code_brief(str(c), lang, word_lang)
                                          for c in params["cards"])
+        # The premium cards alone: the turn that comes next lists every letter, and names
+        # its premium cards only by their places (``hand_brief``).
+        extra["premiums_brief"] = ", ".join(_code_brief(str(c), lang, word_lang)
+                                            for c in params["cards"] if len(str(c)) > 1)
     if "letter" in params:
         extra["letter_said"] = said_letter(str(params["letter"]).lower(), word_lang, lang)
     return extra
