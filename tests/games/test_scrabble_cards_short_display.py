@@ -290,7 +290,7 @@ def test_a_hint_exchanges_a_hard_conditional_card_when_the_word_it_sees_is_poor(
     said = Presenter().describe_move(move, "pl", view)
     assert said.startswith("wymień karty 1, 2, 7: karty warunkowe „słowo 9+”, „palindrom” "
                            "rzadko pasują, słowo dałoby teraz tylko 17 punktów")
-    assert said.endswith("Wpisz: wymień 1 2 7")
+    assert said.endswith("; wpisz: wymień 1 2 7")
     assert "seldom of use" in Presenter().describe_move(move, "en", view)
     brief = Presenter().terse_move(move, "pl", view)
     assert brief == "wymień 1 2 7 (słowo 9+, palindrom)"
