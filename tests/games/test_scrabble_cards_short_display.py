@@ -300,13 +300,16 @@ def test_a_hint_exchanges_a_hard_conditional_card_when_the_word_it_sees_is_poor(
 
 def test_a_hint_keeps_a_hard_card_for_a_good_word_and_when_no_exchange_is_allowed(
         polish: Any) -> None:
-    """ŻYTO for 20 points is worth more than a hand a letter longer; and with too few cards
-    in the bag to exchange, the word is the move (the card is worth nothing at the end, and
-    a rival's move that meets it may still be answered with it: "przeciw")."""
+    """ŻYTO for 20 points is worth more than a hand a letter longer; and late in a game, the
+    bag too small to exchange or small enough to give the same cards back (played at 14
+    cells: "Ola wymienia 3 karty." then "Dobierasz: palindrom, słowo 9+."), the word is the
+    move (the card is worth nothing at the end, and a rival's move that meets it may still
+    be answered with it: "przeciw")."""
     rules, state = game(polish, ["long9 k o t y ź ż", "d k"])
     assert isinstance(Computer().hint(rules, state, 0), Lay)
-    rules, state = game(polish, ["long9 palindrome k o t a ż", "d k"], bag="a b")
-    assert isinstance(Computer().hint(rules, state, 0), Lay)
+    for bag in ("a b", "a b c d e f g h i j k l"):
+        rules, state = game(polish, ["long9 palindrome k o t a ż", "d k"], bag=bag)
+        assert isinstance(Computer().hint(rules, state, 0), Lay), bag
 
 
 def test_a_hint_answers_a_rivals_move_that_meets_a_hard_card_with_it(polish: Any) -> None:

@@ -332,6 +332,10 @@ STUCK_WORD_BELOW = 10
 """A hint exchanges a hand's hard conditional cards, with its awkward letters, when the best
 word it sees scores less than this for each such card (one card: under 10 points; two: under
 20): a turn given up for a hand that is a letter or two longer at every turn after it."""
+STUCK_EXCHANGE_BAG = 20
+"""Only while the bag holds this many cards: the cards exchanged go back into it, and late in
+a game (played at 14 cells) a small bag gave the same hard cards back, exchange after exchange,
+while a premium card left in the hand at the end costs nothing."""
 
 
 def stuck_cards(rules: Rules, state: State, seat: int, lay: Lay) -> tuple[int, ...]:
@@ -346,14 +350,14 @@ def hint_with_stuck_cards(rules: Rules, state: State, seat: int,
                           best: tuple[int, Lay]) -> Move | None:
     """An exchange of the hard conditional cards and the awkward letters, when the word the
     hint would offer is worth less than keeping them costs (``STUCK_WORD_BELOW``) and an
-    exchange is allowed; None to offer the word (with no word, ``hint_without_word``). The
-    exchange carries the points of the word it gives up, which the hint says. A hard card is
-    still played with a word that meets it (``with_premiums``), and against a rival's move
-    that meets it (``answer``)."""
+    exchange is allowed while the bag is large (``STUCK_EXCHANGE_BAG``); None to offer the
+    word (with no word, ``hint_without_word``). The exchange carries the points of the word
+    it gives up, which the hint says. A hard card is still played with a word that meets it
+    (``with_premiums``), and against a rival's move that meets it (``answer``)."""
     stuck = stuck_cards(rules, state, seat, best[1])
     if not stuck or best[0] >= STUCK_WORD_BELOW * len(stuck):
         return None
-    if not may_exchange(rules, state, seat):
+    if len(state.bag) < STUCK_EXCHANGE_BAG or not may_exchange(rules, state, seat):
         return None
     awkward = tuple(k for k, c in enumerate(state.hands[seat])
                     if c.letter is not None and (c.letter in AWKWARD or c.value >= 3))
