@@ -431,3 +431,46 @@ def test_a_short_tables_turn_on_14_cells_names_its_new_words_not_every_owner() -
     assert "2 OIL (Ola" in strip_marks(prompt(view, "pl", "beginner"))
     assert strip_marks(prompt(view, "en", "expert")).endswith(
         "4 on the table; new: 3 RIGHT; 4 RED.")
+
+
+def test_a_polish_hint_quotes_the_line_to_type_apart_from_the_sentence() -> None:
+    """Heard at 40 cells: "Podpowiedź: ukradnij 18 fork ad riders is i dostajesz 76 punktów"
+    (the Polish "i" ran on from the English words to type); the English hint quotes it too."""
+    from braille_words.games.kit import with_kind, with_points
+    from braille_words.games.word_thief.presenter import Presenter
+    from braille_words.games.word_thief.rules import StealMove
+
+    move = with_kind(with_points(StealMove(17, ("fork", "ad", "riders", "is")), 76), "best")
+    view = _late_state().view_for(0)
+    said = Presenter().describe_move(move, "pl", view)
+    assert said.startswith("„ukradnij 18 fork ad riders is” i dostajesz 76 punktów")
+    assert Presenter().describe_move(move, "en", view).startswith(
+        '"steal 18 fork ad riders is" and score 76')
+    assert Presenter().terse_move(move, "pl", view) == "ukradnij 18 fork ad riders is: 76."
+
+
+def test_the_last_english_word_of_a_quoted_hint_line_is_still_said_in_english(
+    tmp_path: Path, english: Any
+) -> None:
+    """The quoted line's last word ("is”") was no longer one of the move's words, so a Polish
+    voice would have read the English IS; the quotation mark stays outside the mark."""
+    from braille_words.games.registry import find_game
+    from braille_words.games.word_thief.rules import StealMove
+    from braille_words.speech.speaker import mark_word, strip_marks
+    from braille_words.table.launch import new_session
+    from braille_words.table.outputs import SeatOutput
+    from braille_words.table.seats import SeatConfig
+
+    seats = [SeatConfig(name="Ola", display="none", speech="none"),
+             SeatConfig(name="Ada", kind="computer", display="none", speech="none")]
+    outs = [SeatOutput(name=s.name, lang="pl", verbosity="beginner") for s in seats]
+    session = new_session(find_game("word-thief"), seats, seed=3, lexicon=english,
+                          journal_path=tmp_path / "g.jsonl", outputs=outs)
+    try:
+        move = StealMove(17, ("fork", "is"))
+        marked = session.news[0]._line_words_marked("„ukradnij 18 fork is” i dostajesz", move)
+        assert mark_word("is", "en", "pl") + "”" in marked
+        assert mark_word("fork", "en", "pl") in marked
+        assert strip_marks(marked) == "„ukradnij 18 fork is” i dostajesz"
+    finally:
+        session.close()
