@@ -353,3 +353,15 @@ def test_on_14_cells_cards_drawn_are_the_premium_cards_the_turn_lists_the_letter
         full = strip_marks(render(lang, "scrabble_cards", event.kind, params))
         assert full.startswith({"pl": "Dobierasz: ", "en": "You draw "}[lang])  # heard whole
         assert full.count(",") == len(cards) - 1
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_on_14_cells_the_games_start_is_its_name_and_how_to_learn_it(lang: str) -> None:
+    """"Scrabble karty, graczy: 2. Jak grać: „zasady”." took five windows of 14 cells
+    before the first turn: how many play, the player knows (speech says it)."""
+    for key in ("game_started", "game_started_words_en"):
+        terse = render(lang, "scrabble_cards", key, {"players": 2, "size": 15, "clock": 0},
+                       verbosity="expert")
+        assert "2" not in terse and windows(terse, lang) <= 4, terse
+        assert "2" in render(lang, "scrabble_cards", key, {"players": 2, "size": 15,
+                                                           "clock": 0})
