@@ -809,6 +809,7 @@ def _terminal_reader(session: AnySession) -> TerminalReader | None:
             on_key=session.keyboard_key,
             on_line=lambda line: session.inputs.put(Input(KEYBOARD, line)),
             secret=session.private_entry,
+            on_pan=session.keyboard_pan,
         )
     except (NotATerminalError, OSError, ValueError):
         return None

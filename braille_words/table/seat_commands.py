@@ -186,6 +186,17 @@ class SeatCommands(SessionFields):
         elif self.teacher is not None:
             self.teacher.stop_speech()
 
+    def keyboard_pan(self, name: str) -> None:
+        """Left or Right on the shared keyboard (``pan_left``, ``pan_right``): the console
+        display's thumb keys, for the seat the keyboard types for. ``--display console:14``
+        showed each message's first window only: nothing panned it."""
+        from braille_words.displays.console import ConsoleDisplay
+        from braille_words.displays.events import DisplayCommand
+
+        seat = self._keyboard_seat()
+        if seat is not None and isinstance(self.outputs[seat].display, ConsoleDisplay):
+            self.outputs[seat].on_display_command(DisplayCommand(name, None))
+
     def _is_reading(self, line: str) -> bool:
         """A shared or reading command, which no game takes as a secret word."""
         low = " ".join(line.lower().split())

@@ -35,6 +35,9 @@ from braille_words.table.vocabulary import (
 )
 from braille_words.tiles import is_number
 
+QUOTES = "„”“\""
+"""Quotation marks a hint's line may stand in (``_word_marked``)."""
+
 WORD_PARAMS = frozenset({"word", "words", "stolen", "letters", "missing"})
 """A refusal's parameters that hold the player's words or letters, in the game's language."""
 
@@ -309,8 +312,18 @@ class SeatNews:
             words = {w.lower() for w in self.kit.commands.words_of(move)}
         except (AttributeError, TypeError, ValueError):
             return line
-        return " ".join(mark_word(part, self.kit.word_lang, self.out.lang)
-                        if part.lower() in words else part for part in line.split(" "))
+        return " ".join(self._word_marked(part, words) for part in line.split(" "))
+
+    def _word_marked(self, part: str, words: set[str]) -> str:
+        """One word of a hint's line marked in the game's word language when it is one of
+        the move's words, a quotation mark around it left outside the mark (the line to
+        type is quoted: „ukradnij 18 fork ad riders is”)."""
+        core = part.strip(QUOTES)
+        if not core or core.lower() not in words:
+            return part
+        start = part.index(core)
+        return (part[:start] + mark_word(core, self.kit.word_lang, self.out.lang)
+                + part[start + len(core):])
 
     # -- the seat's typing line ------------------------------------------------------------
 

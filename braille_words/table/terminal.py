@@ -66,6 +66,9 @@ class Fed:
     keys: int = 0
     echo: str = ""
     lines: list[str | None] = field(default_factory=list)
+    pans: list[str] = field(default_factory=list)
+    """Left and Right arrows, "pan_left" and "pan_right": the console display's thumb keys
+    (the line editor moves no cursor)."""
 
 
 def _cells(shown: str) -> int:
@@ -176,6 +179,8 @@ class LineEditor:
                 self._recall(fed, -1)
             elif char == "B":
                 self._recall(fed, +1)
+            elif char in "CD" and seq == "\x1b[":
+                fed.pans.append("pan_right" if char == "C" else "pan_left")
             return True
         return False
 
@@ -265,6 +270,7 @@ class TerminalReader:
         on_line: Callable[[str | None], None],
         secret: Callable[[], bool],
         out: int | None = None,
+        on_pan: Callable[[str], None] | None = None,
     ) -> None:
         if not os.isatty(fd):
             raise NotATerminalError("the keyboard is not a terminal, so it is read line by line")
@@ -272,6 +278,7 @@ class TerminalReader:
         self._out = fd if out is None else out
         self._on_key = on_key
         self._on_line = on_line
+        self._on_pan = on_pan
         self._editor = LineEditor(secret)
         self._lock = threading.RLock()
         self._saved: list[Any] | None = None
@@ -383,6 +390,10 @@ class TerminalReader:
                     self._write(fed.echo)
                 for _ in range(fed.keys):
                     self._on_key()
+                on_pan = self._on_pan
+                if on_pan is not None:
+                    for pan in fed.pans:
+                        on_pan(pan)
                 for line in fed.lines:
                     self._on_line(line)
                 if self._editor.ended:

@@ -72,18 +72,19 @@ def test_on_14_cells_the_turn_prompt_is_the_hand_in_four_windows(
     session, out = table
     session._prompt()
     assert out.news.last.startswith("Twój ruch. Stół jest pusty")  # heard in full
-    assert out.news.last_shown == "Twój ruch: s, c, ł, t, a, p, g."
+    assert out.news.last_shown == "Twój ruch: s c ł t a p g."
     assert windows(out.news.last) >= 10 and windows(out.news.last_shown) <= 4
 
 
 @pytest.mark.parametrize("lang", ["pl", "en"])
 def test_a_hand_with_premium_cards_is_at_most_four_windows_in_both_languages(
         polish: Any, lang: str) -> None:
-    """Premium cards by their faces ("7+ liter", "2 z ŻŚÓ"), not "karta warunkowa: …"."""
+    """Premium cards by their places (since: their names took a window or two each; they
+    come when drawn, and "ręka" or a routing key reads them), not "karta warunkowa: …"."""
     _rules, state = game(polish, ["y r a o long7 i two_of_zso", "d k"])
-    brief = prompt(state.view_for(0), lang, "expert")
-    assert ("słowo 7+" in brief or "word 7+" in brief)
-    assert ("2 z ŻŚÓ" in brief or "2 of ŻŚÓ" in brief)
+    brief = strip_marks(prompt(state.view_for(0), lang, "expert"))
+    assert brief == {"pl": "Twój ruch: y r a o i; premie: 5, 7.",
+                     "en": "Your turn: y r a o i; premium cards: 5, 7."}[lang]
     assert windows(brief, lang) <= 4
     assert windows(prompt(state.view_for(0), lang, "beginner"), lang) >= 10
 
@@ -215,7 +216,7 @@ def test_on_14_cells_the_turn_asked_again_with_enter_is_the_short_one_too(
     session._prompt()
     session.handle(0, "")
     assert out.news.last.startswith("Twój ruch. Stół jest pusty")
-    assert out.news.last_shown == "Twój ruch: s, c, ł, t, a, p, g."
+    assert out.news.last_shown == "Twój ruch: s c ł t a p g."
 
 
 @pytest.mark.parametrize("bag", [None, "a b"])
@@ -251,3 +252,116 @@ def test_a_card_played_against_a_move_is_said_in_plain_polish() -> None:
         "Karta warunkowa gracza Jan przeciw ruchowi: Ą lub Ę. Ola traci 3 punkty.")
     terse = render("pl", "scrabble_cards", event.kind, params, verbosity="expert")
     assert windows(terse) <= 2
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_on_14_cells_a_hand_of_three_premium_cards_is_its_letters_and_their_places(
+        polish: Any, lang: str) -> None:
+    """"Twój ruch: y, słowo 9+, ×2 słowo, a, palindrom, 2 z ŻŚÓ, i." took five to seven
+    windows of 14 cells: the letters as typed and where the premium cards lie (the numbers
+    ``premia``, ``wymień`` and ``przeciw`` take); ``karta 2`` reads one, and each came by
+    name when it was drawn."""
+    _rules, state = game(polish, ["y long9 x2 a palindrome two_of_zso i", "d k"])
+    view = state.view_for(0)
+    brief = strip_marks(prompt(view, lang, "expert"))
+    assert brief == {"pl": "Twój ruch: y a i; premie: 2, 3, 5, 6.",
+                     "en": "Your turn: y a i; premium cards: 2, 3, 5, 6."}[lang]
+    assert windows(brief, lang) <= 4
+    said = strip_marks(prompt(view, lang, "beginner"))
+    assert ("palindrom" in said) and windows(said, lang) > 10  # heard whole
+    drawn = Event("cards_drawn", {"cards": ["long9", "y"]}, 0)
+    params = {**drawn.params, **Presenter().event_params(drawn.kind, drawn.params, 0, SEATS,
+                                                         lang)}
+    assert "9+" in render(lang, "scrabble_cards", drawn.kind, params, verbosity="expert")
+    none = game(polish, ["x2 x3 long9 palindrome", "d k"])[1].view_for(0)
+    assert strip_marks(prompt(none, lang, "expert")).startswith(
+        {"pl": "Twój ruch: bez liter; premie: 1, 2", "en": "Your turn: no letters;"}[lang])
+
+
+def test_a_hint_exchanges_a_hard_conditional_card_when_the_word_it_sees_is_poor(
+        polish: Any) -> None:
+    """Played to the end: "słowo z 9 liter" and "palindrom" sat in a child's hand, two
+    letters short at every turn, until no word fitted at all. With a poor word (17 points
+    for two such cards) the hint exchanges them with the awkward letters, and says why."""
+    rules, state = game(polish, ["long9 palindrome k o t a ż", "d k"])
+    move = Computer().hint(rules, state, 0)
+    assert isinstance(move, Exchange) and {0, 1} <= set(move.cards)
+    view = state.view_for(0)
+    said = Presenter().describe_move(move, "pl", view)
+    assert said.startswith("wymień karty 1, 2, 7: karty warunkowe „słowo 9+”, „palindrom” "
+                           "rzadko pasują, słowo dałoby teraz tylko 17 punktów")
+    assert said.endswith("; wpisz: wymień 1 2 7")
+    assert "seldom of use" in Presenter().describe_move(move, "en", view)
+    brief = Presenter().terse_move(move, "pl", view)
+    assert brief == "wymień 1 2 7 (słowo 9+, palindrom)"
+    assert windows(f"Podpowiedź: {brief}") <= 4
+    assert Presenter().terse_move(move, "en", view) == "exchange 1 2 7 (word 9+, palindrome)"
+
+
+def test_a_hint_keeps_a_hard_card_for_a_good_word_and_when_no_exchange_is_allowed(
+        polish: Any) -> None:
+    """ŻYTO for 20 points is worth more than a hand a letter longer; and late in a game, the
+    bag too small to exchange or small enough to give the same cards back (played at 14
+    cells: "Ola wymienia 3 karty." then "Dobierasz: palindrom, słowo 9+."), the word is the
+    move (the card is worth nothing at the end, and a rival's move that meets it may still
+    be answered with it: "przeciw")."""
+    rules, state = game(polish, ["long9 k o t y ź ż", "d k"])
+    assert isinstance(Computer().hint(rules, state, 0), Lay)
+    for bag in ("a b", "a b c d e f g h i j k l"):
+        rules, state = game(polish, ["long9 palindrome k o t a ż", "d k"], bag=bag)
+        assert isinstance(Computer().hint(rules, state, 0), Lay), bag
+
+
+def test_a_hint_answers_a_rivals_move_that_meets_a_hard_card_with_it(polish: Any) -> None:
+    """The other way to spend a hard card (the rulebook's dark number): against a rival's
+    move that meets its condition, as the hint in the answers' moment says."""
+    from braille_words.games.scrabble_cards.rules import Against
+
+    rules, state = game(polish, ["o w e g o", "long7 a b c d e f"], board=("8H dom",))
+    state, _events = rules.apply(state, 0, Lay(7, 7, True, "domowego"))
+    assert state.phase == "verdict"
+    hint = Computer().hint(rules, state, 1)
+    assert isinstance(hint, Against) and hint.card == 0
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_on_14_cells_the_readers_own_turn_is_not_named_before_its_prompt(lang: str) -> None:
+    """Played at 14 cells: "Zostaje. + a, c, o, n. Ola. Twój ruch: s t g a c o n." ("Ola."
+    a window of its own before the turn that says it); a rival's turn is still named."""
+    params = {"seat": 0, **Presenter().event_params("turn_started", {"seat": 0}, 0, SEATS,
+                                                    lang)}
+    assert render(lang, "scrabble_cards", "turn_started", params, verbosity="expert") == ""
+    rival = {"seat": 1, **Presenter().event_params("turn_started", {"seat": 1}, 0, SEATS,
+                                                   lang)}
+    assert render(lang, "scrabble_cards", "turn_started", rival, verbosity="expert") == "Jan."
+    assert "Ola" in render(lang, "scrabble_cards", "turn_started", params)  # heard whole
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_on_14_cells_cards_drawn_are_the_premium_cards_the_turn_lists_the_letters(
+        lang: str) -> None:
+    """"+ s, c, ł, t, a, p, g." and then "Twój ruch: s c ł t a p g." at every turn: the
+    letters drawn are in the turn that follows; the premium cards drawn are named there."""
+    presenter = Presenter()
+    for cards, expected in ((["a", "c", "o"], ""), (["y", "long9", "?"], "+ 9+.")):
+        event = Event("cards_drawn", {"cards": cards}, 0)
+        params = {**event.params, **presenter.event_params(event.kind, event.params, 0, SEATS,
+                                                           lang)}
+        terse = strip_marks(render(lang, "scrabble_cards", event.kind, params,
+                                   verbosity="expert"))
+        assert (terse == "") if not expected else ("9+" in terse and "y" not in terse), terse
+        full = strip_marks(render(lang, "scrabble_cards", event.kind, params))
+        assert full.startswith({"pl": "Dobierasz: ", "en": "You draw "}[lang])  # heard whole
+        assert full.count(",") == len(cards) - 1
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_on_14_cells_the_games_start_is_its_name_and_how_to_learn_it(lang: str) -> None:
+    """"Scrabble karty, graczy: 2. Jak grać: „zasady”." took five windows of 14 cells
+    before the first turn: how many play, the player knows (speech says it)."""
+    for key in ("game_started", "game_started_words_en"):
+        terse = render(lang, "scrabble_cards", key, {"players": 2, "size": 15, "clock": 0},
+                       verbosity="expert")
+        assert "2" not in terse and windows(terse, lang) <= 4, terse
+        assert "2" in render(lang, "scrabble_cards", key, {"players": 2, "size": 15,
+                                                           "clock": 0})

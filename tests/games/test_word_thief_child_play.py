@@ -4,6 +4,7 @@ named after what was heard or read, by speech and on 40 and 14 cells."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -114,9 +115,9 @@ def test_a_steal_on_14_cells_names_the_new_words_once_with_their_points() -> Non
         return strip_marks(" ".join(p for p in parts if p))
 
     brief = told("expert")
-    assert brief == ("Ada kradnie TAR. TASTER: dżoker t, był a. TASTER: 15. SAT: 3. "
-                     "Gracz: minus 2.")
-    assert _windows(brief) <= 8
+    # (Since: the steal's points in all, the words in the turn's table news after it.)
+    assert brief == "Ada kradnie TAR: 18. TASTER: dżoker t. Gracz: -2."
+    assert _windows(brief) <= 5
     assert "dobiera" not in brief and "Ruch" not in brief
     assert "Dżoker ze słowa TAR był literą" in told("beginner")
 
@@ -222,9 +223,243 @@ def test_a_locked_word_on_14_cells_is_said_with_its_points(lang: str, locked: st
 
     one = {"word_said": "TIE", "points": 6, "suit": "green", "suit_said": "zielony",
            "bonus": 0}
-    assert render(lang, "word_thief", "word_scored", one, verbosity="expert") == \
-        f"TIE: 6, {locked}."
-    assert render(lang, "word_thief", "word_scored", {**one, "suit": ""},
-                  verbosity="expert") == "TIE: 6."
+    # (Since: a steal's locked words are listed once in its first sentence; see
+    # test_a_steal_names_its_locked_words_once_and_no_points_word_by_word.)
+    assert render(lang, "word_thief", "word_scored", one, verbosity="expert") == ""
+    assert render(lang, "word_thief", "word_laid", {**one, "seat_name": "Ada"},
+                  verbosity="expert").endswith(f"TIE: 6, {locked}.")
     assert render(lang, "word_thief", "word_locked", one, verbosity="expert") == ""
     assert "zielony" in render("pl", "word_thief", "word_locked", one)
+
+
+def _read_on_cells(out: Any, display: Any) -> list[str]:
+    """Every window a reader without speech reads, panning right with the thumb key through
+    the news waiting on a short display's message line (its last window included)."""
+    from braille_words.displays.events import DisplayCommand
+
+    windows = [display.frames[-1]]
+    for _ in range(60):
+        if not (out.news_waiting or out.unread_news):
+            break
+        out.on_display_command(DisplayCommand("pan_right", None))
+        if out.current_line == "message" and display.frames[-1] != windows[-1]:
+            windows.append(display.frames[-1])
+    return windows
+
+
+def _frames_display(cells: int, lang: str) -> Any:
+    from braille_words.braille.translator import Mode, cells_to_text
+    from braille_words.displays.base import Display
+
+    class Frames(Display):
+        """The cells as text, one frame a write."""
+
+        def __init__(self) -> None:
+            super().__init__(cells)
+            self.frames: list[str] = [""]
+
+        def write(self, data: bytes) -> None:
+            super().write(data)
+            self.frames.append(cells_to_text(bytes(c & 0x3F for c in self.shown), lang,
+                                             Mode.LITERARY).strip())
+
+    return Frames()
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+@pytest.mark.parametrize("seed", [3, 6])
+def test_the_opening_on_14_cells_is_the_game_and_the_turn_in_four_windows(
+    lang: str, seed: int, tmp_path: Path, english: Any
+) -> None:
+    """Played at 14 cells without speech: "Word Thief (Złodziej słów), graczy: 2. Słowa są
+    angielskie." "Rozdaje: Ada. Masz 7 kart." "Twój ruch: n n dżoker r p u d. Stół pusty."
+    took twelve windows before the first move (seed 3; seed 6 has no wild). Who deals and
+    that there are 7 cards the turn's hand says or does not need; an empty table before
+    anyone has moved is no news. Speech (and ``historia``) keep every sentence."""
+    from braille_words.games.registry import find_game
+    from braille_words.speech.speaker import strip_marks
+    from braille_words.table.launch import new_session
+    from braille_words.table.outputs import SeatOutput
+    from braille_words.table.seats import SeatConfig
+
+    display = _frames_display(14, lang)
+    out = SeatOutput(name="Ola", lang=lang, verbosity="beginner", hold_news=True,
+                     display=display)
+    seats = [SeatConfig(name="Ola", display="none", speech="none"),
+             SeatConfig(name="Ada", kind="computer", display="none", speech="none")]
+    session = new_session(find_game("word-thief"), seats, seed=seed,
+                          journal_path=tmp_path / "g.jsonl", lexicon=english,
+                          outputs=[out, SeatOutput(name="Ada", lang=lang, verbosity="beginner")])
+    try:
+        session._prompt()
+        session.pump()
+        assert 0 in session.state.awaiting, "the reader moves first at these seeds"
+        read = _read_on_cells(out, display)
+        assert len(read) <= 4, read
+        assert read[0] == "Word Thief."
+        hand = " ".join(c["letter"] or ("dżoker" if lang == "pl" else "wild")
+                        for c in session.state.view_for(0)["hand"])
+        assert hand in " ".join(read), read  # the hand as typed, whole
+        said = " ".join(strip_marks(s) for s in out.said)
+        assert ("Rozdaje: Ada." if lang == "pl" else "Ada deals.") in said
+        assert ("Słowa są angielskie" if lang == "pl" else "First time?") in said
+    finally:
+        session.close()
+
+
+def _four_word_steal(lang: str) -> tuple[Any, list[Any]]:
+    """Ada steals Gracz's STREAM (its E a wild) into STY, RED, PAL and MOM; PAL is all red."""
+    from test_word_thief_by_ear import CARDS, _take
+
+    from braille_words.games.word_thief.making import Placed
+    from braille_words.games.word_thief.rules import (
+        Options,
+        Rules,
+        State,
+        StealMove,
+        TableWord,
+    )
+    from braille_words.lexicon import Lexicon
+
+    rules = Rules(Lexicon.from_words(["stream", "sty", "red", "pal", "mom"], "en"), Options())
+    pool = list(CARDS)
+    cards = _take("str?am", pool, "rbrbrb")
+    stream = TableWord(0, tuple(Placed(c, x) for c, x in zip(cards, "stream", strict=True)), 0)
+    hands = (tuple(_take("iiiiiii", pool)), tuple(_take("ydplomx", pool)))
+    state = State(seats=("Gracz", "Ada"), seed=1, dealer=0, hands=hands, draw=tuple(pool),
+                  used=(), table=(stream,), scores=(0, 0), current=1, turns=1,
+                  options=Options())
+    return rules.apply(state, 1, StealMove(0, ("sty", "red", "pal", "mom")))
+
+
+def _news(events: Any, lang: str, verbosity: str) -> str:
+    from braille_words.games.word_thief.presenter import event_params
+    from braille_words.present.messages import render
+    from braille_words.speech.speaker import strip_marks
+
+    parts = []
+    for e in events:
+        if e.to not in (None, 0):
+            continue
+        params = {**e.params}
+        params.update(event_params(e.kind, params, 0, ["Gracz", "Ada"], lang))
+        parts.append(render(lang, "word_thief", e.kind, params, verbosity=verbosity))
+    return strip_marks(" ".join(p for p in parts if p))
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_a_four_word_steal_on_14_cells_takes_five_windows_and_its_words_come_with_the_turn(
+    lang: str
+) -> None:
+    """"Ada kradnie STREAM. STY: 6. RED: 4. PAL: 10, zablokowane. MOM: 7. Gracz: minus 7."
+    took nine windows of 14 cells (ten with a wild's new letter): each word's points a
+    window, a locked word two. The steal's points in all and its locked words once; the
+    words left on the table, with the numbers a steal needs, are the turn's table news
+    that comes next (and ``stół``); each word's points stay in speech and ``ostatni``."""
+    from braille_words.games.word_thief.presenter import prompt
+    from braille_words.speech.speaker import strip_marks
+
+    after, events = _four_word_steal(lang)
+    brief = _news(events, lang, "expert")
+    assert brief == {"pl": "Ada kradnie STREAM: 27. Zablokowane: PAL. Gracz: -7.",
+                     "en": "Ada steals STREAM: 27. Locked: PAL. Gracz: -7."}[lang]
+    assert _windows(brief) <= 5
+    full = _news(events, lang, "beginner")
+    assert all(f"{w}: {p} p" in full for w, p in (("STY", 6), ("RED", 4), ("MOM", 7)))
+    turn = strip_marks(prompt(after.view_for(0), lang, "expert"))
+    assert turn.endswith({"pl": "Na stole 3; nowe: 1 STY; 2 RED; 3 MOM.",
+                          "en": "3 on the table; new: 1 STY; 2 RED; 3 MOM."}[lang]), turn
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_a_wild_that_leaves_the_table_in_a_locked_word_is_not_on_the_cells(lang: str) -> None:
+    """"Zablokowane: BUN, WE. WE: dżoker w." (played, seed 3): the new letter of a wild in a
+    word that leaves the table tells a reader nothing the table will show; a wild that stays
+    is still said ("TASTER: dżoker t.", the test of the steal above)."""
+    from test_word_thief_by_ear import CARDS, _take
+
+    from braille_words.games.word_thief.making import Placed
+    from braille_words.games.word_thief.rules import (
+        Options,
+        Rules,
+        State,
+        StealMove,
+        TableWord,
+    )
+    from braille_words.lexicon import Lexicon
+
+    rules = Rules(Lexicon.from_words(["tar", "taster"], "en"), Options())
+    pool = list(CARDS)
+    t, wild, r = _take("t?r", pool, "rbr")
+    tar = TableWord(0, (Placed(t, "t"), Placed(wild, "a"), Placed(r, "r")), 0)
+    hands = (tuple(_take("iiiiiii", pool)), tuple(_take("asemnop", pool, "rrr")))
+    state = State(seats=("Gracz", "Ada"), seed=1, dealer=0, hands=hands, draw=tuple(pool),
+                  used=(), table=(tar,), scores=(0, 0), current=1, options=Options())
+    _after, events = rules.apply(state, 1, StealMove(0, ("taster",)))
+    changed = next(e for e in events if e.kind == "wild_changed")
+    assert changed.params["suit"] == "red"  # TASTER is all red: locked, off the table
+    brief = _news(events, lang, "expert")
+    assert "TASTER" in brief and "dżoker" not in brief and "wild" not in brief, brief
+    assert "TASTER" in _news([changed], lang, "beginner")
+
+
+def test_a_short_tables_turn_on_14_cells_names_its_new_words_not_every_owner() -> None:
+    """"Stół: 1 NO (Ada); 2 OIL (Ola); 3 RIGHT (Ada); 4 RED (Ada)." took eight windows of
+    14 cells at every turn: the terse turn says the table's news as a long table's does (the
+    new words are the others'); a beginner's ear still hears the whole short table."""
+    from test_word_thief_by_ear import _state
+
+    from braille_words.games.word_thief.presenter import prompt
+    from braille_words.speech.speaker import strip_marks
+
+    view = _state([(1, "no", 1), (0, "oil", 2), (1, "right", 3), (1, "red", 3)],
+                  turns=4, hand="tearsdx").view_for(0)
+    brief = strip_marks(prompt(view, "pl", "expert"))
+    assert brief == "Twój ruch: t e a r s d x. Na stole 4; nowe: 3 RIGHT; 4 RED."
+    assert _windows(brief) <= 6  # ten with every word and its owner
+    assert "2 OIL (Ola" in strip_marks(prompt(view, "pl", "beginner"))
+    assert strip_marks(prompt(view, "en", "expert")).endswith(
+        "4 on the table; new: 3 RIGHT; 4 RED.")
+
+
+def test_a_polish_hint_quotes_the_line_to_type_apart_from_the_sentence() -> None:
+    """Heard at 40 cells: "Podpowiedź: ukradnij 18 fork ad riders is i dostajesz 76 punktów"
+    (the Polish "i" ran on from the English words to type); the English hint quotes it too."""
+    from braille_words.games.kit import with_kind, with_points
+    from braille_words.games.word_thief.presenter import Presenter
+    from braille_words.games.word_thief.rules import StealMove
+
+    move = with_kind(with_points(StealMove(17, ("fork", "ad", "riders", "is")), 76), "best")
+    view = _late_state().view_for(0)
+    said = Presenter().describe_move(move, "pl", view)
+    assert said.startswith("„ukradnij 18 fork ad riders is” i dostajesz 76 punktów")
+    assert Presenter().describe_move(move, "en", view).startswith(
+        '"steal 18 fork ad riders is" and score 76')
+    assert Presenter().terse_move(move, "pl", view) == "ukradnij 18 fork ad riders is: 76."
+
+
+def test_the_last_english_word_of_a_quoted_hint_line_is_still_said_in_english(
+    tmp_path: Path, english: Any
+) -> None:
+    """The quoted line's last word ("is”") was no longer one of the move's words, so a Polish
+    voice would have read the English IS; the quotation mark stays outside the mark."""
+    from braille_words.games.registry import find_game
+    from braille_words.games.word_thief.rules import StealMove
+    from braille_words.speech.speaker import mark_word, strip_marks
+    from braille_words.table.launch import new_session
+    from braille_words.table.outputs import SeatOutput
+    from braille_words.table.seats import SeatConfig
+
+    seats = [SeatConfig(name="Ola", display="none", speech="none"),
+             SeatConfig(name="Ada", kind="computer", display="none", speech="none")]
+    outs = [SeatOutput(name=s.name, lang="pl", verbosity="beginner") for s in seats]
+    session = new_session(find_game("word-thief"), seats, seed=3, lexicon=english,
+                          journal_path=tmp_path / "g.jsonl", outputs=outs)
+    try:
+        move = StealMove(17, ("fork", "is"))
+        marked = session.news[0]._line_words_marked("„ukradnij 18 fork is” i dostajesz", move)
+        assert mark_word("is", "en", "pl") + "”" in marked
+        assert mark_word("fork", "en", "pl") in marked
+        assert strip_marks(marked) == "„ukradnij 18 fork is” i dostajesz"
+    finally:
+        session.close()

@@ -323,6 +323,47 @@ def hint_without_word(rules: Rules, state: State, seat: int) -> Move:
     return Exchange(out or tuple(range(len(hand))))
 
 
+HARD_CARD_LIGHT = 10
+"""A conditional card worth this much to its player is one whose condition a child's words
+seldom meet (ours: 7 or 9 letters, all seven cards, a palindrome): its light value is our
+measure of how hard it is. Such a card sat in a child's hand, a letter short at every turn,
+until no word fitted at all (issue 33)."""
+STUCK_WORD_BELOW = 10
+"""A hint exchanges a hand's hard conditional cards, with its awkward letters, when the best
+word it sees scores less than this for each such card (one card: under 10 points; two: under
+20): a turn given up for a hand that is a letter or two longer at every turn after it."""
+STUCK_EXCHANGE_BAG = 20
+"""Only while the bag holds this many cards: the cards exchanged go back into it, and late in
+a game (played at 14 cells) a small bag gave the same hard cards back, exchange after exchange,
+while a premium card left in the hand at the end costs nothing."""
+
+
+def stuck_cards(rules: Rules, state: State, seat: int, lay: Lay) -> tuple[int, ...]:
+    """The hand's hard conditional cards that ``lay`` (the hint's word) does not play."""
+    played = set(lay.extras)
+    light = {card: values[0] for card, values in rules.deck.conditional.items()}
+    return tuple(k for k, c in enumerate(state.hands[seat])
+                 if k not in played and light.get(c.premium or "", 0) >= HARD_CARD_LIGHT)
+
+
+def hint_with_stuck_cards(rules: Rules, state: State, seat: int,
+                          best: tuple[int, Lay]) -> Move | None:
+    """An exchange of the hard conditional cards and the awkward letters, when the word the
+    hint would offer is worth less than keeping them costs (``STUCK_WORD_BELOW``) and an
+    exchange is allowed while the bag is large (``STUCK_EXCHANGE_BAG``); None to offer the
+    word (with no word, ``hint_without_word``). The exchange carries the points of the word
+    it gives up, which the hint says. A hard card is still played with a word that meets it
+    (``with_premiums``), and against a rival's move that meets it (``answer``)."""
+    stuck = stuck_cards(rules, state, seat, best[1])
+    if not stuck or best[0] >= STUCK_WORD_BELOW * len(stuck):
+        return None
+    if len(state.bag) < STUCK_EXCHANGE_BAG or not may_exchange(rules, state, seat):
+        return None
+    awkward = tuple(k for k, c in enumerate(state.hands[seat])
+                    if c.letter is not None and (c.letter in AWKWARD or c.value >= 3))
+    return with_points(Exchange(tuple(sorted({*stuck, *awkward}))), best[0])
+
+
 def answer(rules: Rules, state: State, seat: int, level: str) -> Move:
     """A rival's answer to a move: check what its lexicon lacks, else play a conditional
     card against it if one counts, else accept."""
@@ -388,6 +429,9 @@ class Computer(ComputerPlayer[Rules, State, Move]):
         if not moves:
             return hint_without_word(rules, state, seat)
         points, lay = moves[0]
+        stuck = hint_with_stuck_cards(rules, state, seat, (points, lay))
+        if stuck is not None:
+            return stuck
         return with_points(lay, points)  # the hint says what it scores (issue 33)
 
     def fallback_move(self, rules: Rules, state: State, seat: int) -> Move | None:

@@ -133,14 +133,24 @@ def card_brief(card: CardView, lang: str, word_lang: str = WORD_LANG) -> str:
     return mark_word(card["letter"].lower(), word_lang, lang)
 
 
-def hand_brief(view: ScrabbleView, lang: str, word_lang: str = WORD_LANG) -> str:
-    """The hand in its order, a card an item: its place is the number ``wymień`` and
-    ``premia`` take; a card laid this turn says so."""
+def hand_brief(view: ScrabbleView, lang: str, word_lang: str = WORD_LANG) -> dict[str, str]:
+    """The hand as a short display's turn says it: ``letters`` as typed in the hand's order
+    (the blank by name), ``laid`` the letters laid this turn, ``premiums`` the places of the
+    premium cards, which ``premia``/``wymień`` take. Each card by name with a comma ("y,
+    słowo 9+, ×2 słowo, a, palindrom, …") took five to seven windows of 14 cells with three
+    premium cards; their names came when they were drawn, and ``ręka``, ``karta 2`` and a
+    routing key on the hand line (where each has its own cell) read them."""
     laid = {p["card"] for p in view["pending"]}
-    return ", ".join(
-        _t(lang, "card_on_table", "expert", card=card_brief(card, lang, word_lang))
-        if k in laid else card_brief(card, lang, word_lang)
-        for k, card in enumerate(view["hand"]))
+    letters: list[str] = []
+    on_table: list[str] = []
+    premiums: list[str] = []
+    for k, card in enumerate(view["hand"]):
+        if card["premium"] is not None:
+            premiums.append(str(k + 1))
+        else:
+            (on_table if k in laid else letters).append(card_brief(card, lang, word_lang))
+    return {"letters": " ".join(letters), "laid": " ".join(on_table),
+            "premiums": ", ".join(premiums)}
 
 
 def read_card(
@@ -402,7 +412,7 @@ def prompt(view: ScrabbleView, lang: str, verbosity: str, word_lang: str = WORD_
     if verbosity == "expert":
         # The short display's turn (and an expert's): at 14 cells the hand read with values
         # and card kinds took ten windows every turn (issue 33).
-        return _t(lang, "your_turn_brief", verbosity, cards=hand_brief(view, lang, word_lang))
+        return _t(lang, "your_turn_brief", verbosity, **hand_brief(view, lang, word_lang))
     first = "yes" if not view["board"] else "no"
     return " ".join([_t(lang, "your_turn", verbosity, first=first, word_lang=word_lang),
                      read_hand(view, lang, verbosity, word_lang)])
@@ -444,6 +454,10 @@ def event_params(
                                         for c in params["cards"])
         extra["cards_brief"] = ", ".join(_code_brief(str(c), lang, word_lang)
                                          for c in params["cards"])
+        # The premium cards alone: the turn that comes next lists every letter, and names
+        # its premium cards only by their places (``hand_brief``).
+        extra["premiums_brief"] = ", ".join(_code_brief(str(c), lang, word_lang)
+                                            for c in params["cards"] if len(str(c)) > 1)
     if "letter" in params:
         extra["letter_said"] = said_letter(str(params["letter"]).lower(), word_lang, lang)
     return extra
@@ -463,6 +477,21 @@ def _code_brief(code: str, lang: str, word_lang: str = WORD_LANG) -> str:
     if len(code) == 1:
         return mark_word(code.lower(), word_lang, lang)
     return _t(lang, "card_brief", card=code)
+
+
+def stuck_names(move: Any, view: ScrabbleView | None, lang: str,
+                quoted: bool = False) -> list[str]:
+    """The conditional cards an exchange hint gives up while a word could be laid (it carries
+    that word's points: ``computer.hint_with_stuck_cards``), by their brief names; empty for
+    any other hint."""
+    from braille_words.games.scrabble_cards.rules import Exchange
+
+    if not isinstance(move, Exchange) or points_of(move) is None or view is None:
+        return []
+    hand = view["hand"]
+    names = [_t(lang, "card_brief", card=str(hand[k]["premium"])) for k in move.cards
+             if 0 <= k < len(hand) and hand[k]["premium"] not in (None, "x2", "x3")]
+    return [_t(lang, "hint_card_named", card=n) for n in names] if quoted else names
 
 
 def nudge(move: Any, lang: str, view: ScrabbleView, verbosity: str) -> str | None:
@@ -763,6 +792,12 @@ class Presenter(GamePresenter[ScrabbleView]):
         from braille_words.games.scrabble_cards.rules import Exchange, Lay, Pass
 
         line = to_command(move, view, lang)
+        stuck = stuck_names(move, view, lang, quoted=True)
+        if stuck:
+            return render(lang, GAME, "hint_exchange_stuck", {
+                "cards": [str(k + 1) for k in move.cards], "line": line,
+                "many": "yes" if len(move.cards) > 1 else "no", "names": stuck,
+                "one": "yes" if len(stuck) == 1 else "no", "points": points_of(move)})
         if isinstance(move, Exchange):
             # No word to lay: which cards to exchange, and why (issue 33).
             return render(lang, GAME, "hint_exchange", {
@@ -797,6 +832,10 @@ class Presenter(GamePresenter[ScrabbleView]):
         11"); the sentence took seven windows of 14 cells."""
         from braille_words.games.scrabble_cards.rules import Exchange, Lay, Pass
 
+        stuck = stuck_names(move, view, lang)
+        if stuck:  # "wymień 3 6 (słowo 9+)": the card the exchange is for
+            return render(lang, GAME, "hint_stuck_brief",
+                          {"line": to_command(move, view, lang), "names": stuck})
         if isinstance(move, (Exchange, Pass)):
             # No word to lay: the line, and that no word fits ("wymień 1 2: brak słowa").
             return render(lang, GAME, "hint_no_word_brief",

@@ -129,9 +129,12 @@ def read_table(view: WordThiefView, lang: str, verbosity: str) -> str:
 
 def table_news(view: WordThiefView, lang: str, verbosity: str) -> str:
     """The table as the turn prompt says it: all of it while it is short, else how many words
-    lie there and which are new since this seat's last turn (``stół`` reads them all)."""
+    lie there and which are new since this seat's last turn (``stół`` reads them all). The
+    terse form (a short display's) always says the news: four words each with its owner
+    ("Stół: 1 NO (Ada); 2 OIL (Ola); …") took eight windows of 14 cells at every turn, and
+    the new words are the others' (a seat's own words are never new at its turn)."""
     table = view["table"]
-    if len(table) <= PROMPT_TABLE_WORDS:
+    if not table or (len(table) <= PROMPT_TABLE_WORDS and verbosity != "expert"):
         return read_table(view, lang, verbosity)
     since = view.get("turns", 0) - len(view["seats"])
     new = [w for w in table if w.get("turn", 0) > since]
@@ -188,11 +191,13 @@ def prompt(view: WordThiefView, lang: str, verbosity: str) -> str:
         return _t(lang, "waiting", verbosity, player=_name(view, view["current"]))
     # The terse form (an expert's, a short display's) is the hand as typed and the table's
     # news: 15 windows of 14 cells said the cards by name with their suits, which the cards
-    # line shows, and what a turn may do, which an expert knows.
+    # line shows, and what a turn may do, which an expert knows. Before anyone has moved the
+    # table is empty by the rules: "Stół pusty." was the opening's fourth window of 14 cells.
+    opening = verbosity == "expert" and not view["table"] and not view.get("turns", 0)
     return " ".join(part for part in [
         _t(lang, "your_turn", verbosity, hand=read_hand(view, lang, verbosity),
            letters=hand_letters(view, lang)),
-        table_news(view, lang, verbosity),
+        "" if opening else table_news(view, lang, verbosity),
         _t(lang, "what_now" if view["draw"] else "what_now_empty", verbosity),
     ] if part)
 
@@ -227,6 +232,10 @@ def event_params(
         extra["letters_plain"] = " ".join(
             plain_letter(str(x), lang) if x != "?" else _t(lang, "wild_card")
             for x in params["letters"])
+    if isinstance(params.get("locked"), list):  # a steal's words of one suit, in one list
+        extra["locked_count"] = len(params["locked"])
+        extra["locked_said"] = ", ".join(mark_word(str(w), WORD_LANG, lang)
+                                         for w in params["locked"])
     if "words" in params and isinstance(params["words"], list):
         extra["words_said"] = ", ".join(mark_word(str(w), WORD_LANG, lang) for w in params["words"])
     for key in ("word", "stolen"):

@@ -446,21 +446,26 @@ class Rules(GameRules[State, Move]):
         if found is None:
             raise self._why_not(stolen, words, state.hands[seat],
                                 ordered=not state.options.rearrange)
+        scored = [(made, *self.score(made)) for made in found.words]
+        # The steal's points in all, and its words of one suit: a short display's few windows
+        # for what the new words score and which leave the table (each word's points, a
+        # window each, and "ON: zablokowane." two more, made a steal ten windows of 14 cells).
         events: list[Event] = [Event("word_stolen", {
             "seat": seat, "victim": target.owner, "stolen": stolen.upper(),
-            "words": [w.upper() for w in words]})]
+            "words": [w.upper() for w in words], "points": sum(p for _, p, _ in scored),
+            "locked": [word_text(made).upper() for made, _, suit in scored if suit]})]
         # A wild keeps its card but may stand for another letter in the new word (WHEEL's
         # wild E is the J of JUNK): said, or the table reads a letter nobody laid.
         was = {p.card.id: p.letter for p in target.cards if p.wild}
-        for made in found.words:
+        for made, _points, suit in scored:  # (a locked word's wild leaves the table with it)
             for p in made:
                 if p.card.id in was and was[p.card.id] != p.letter:
                     events.append(Event("wild_changed", {
                         "seat": seat, "stolen": stolen.upper(), "word": word_text(made).upper(),
-                        "was": was[p.card.id].upper(), "now": p.letter.upper()}))
+                        "was": was[p.card.id].upper(), "now": p.letter.upper(),
+                        "suit": suit or ""}))
         scores = list(state.scores)
-        for made in found.words:
-            points, suit = self.score(made)
+        for made, points, suit in scored:
             scores[seat] += points
             events.append(Event("word_scored", {"seat": seat, "word": word_text(made).upper(),
                                                 "points": points, "suit": suit or "",
