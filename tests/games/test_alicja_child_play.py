@@ -13,6 +13,9 @@ from typing import Any
 
 import pytest
 
+from braille_words.braille import text_line
+from braille_words.braille.view import Pager
+from braille_words.displays.spec import open_display
 from braille_words.games.alicja.computer import theme_words
 from braille_words.games.registry import find_game
 from braille_words.table.launch import new_session
@@ -49,3 +52,42 @@ def test_a_hint_with_no_word_left_says_how_to_end_the_turn_at_a_table_without_a_
     assert told in streams[0].getvalue()
     session.handle(0, give_up)
     assert 0 in session.state.out
+
+
+CELLS = 14
+
+
+def _windows(sentence: str, lang: str) -> int:
+    pager = Pager(text_line(sentence, lang), CELLS)
+    count = 1
+    while pager.pan_right():
+        count += 1
+    return count
+
+
+@pytest.mark.parametrize(("lang", "ask", "give_up"), [
+    ("pl", "podpowiedź", "koniec czasu"), ("en", "hint", "time up")])
+def test_going_out_and_a_hint_with_no_word_are_short_on_14_cells(
+        tmp_path: Path, polish: Any, lang: str, ask: str, give_up: str) -> None:
+    """Played at 14 cells with no speech: going out first took 15 windows ("Zostały 2
+    osoby: … Powiedz „czekam”, a do końca rundy dostaniesz tylko wiadomość, kto odpada, i
+    filiżanki.") and the empty hint 11; the speech keeps every word."""
+    session, _streams = _table(tmp_path, polish, lang)
+    out = session.outputs[0]
+    out.attach_display(open_display(f"console:{CELLS}", stream=io.StringIO(),
+                                    on_command=out.on_display_command))
+    session.timers = False
+    session.handle(0, "1")
+    state = session.state
+    every = theme_words(session.rules, state.view_for(0))
+    session.state = replace(state, said=tuple((1, w) for w in every))
+    session.handle(0, ask)
+    assert _windows(out.news.last_shown, lang) <= 4, out.news.last_shown
+    assert give_up in out.news.last_shown
+    heard = len(out.news.said)
+    session.handle(0, give_up)
+    said, shown = out.news.last, out.news.last_shown
+    assert heard < len(out.news.said)
+    assert ("czekam" if lang == "pl" else "wait") in said and len(said) > len(shown), shown
+    assert _windows(shown, lang) <= 8, shown
+    assert "Jan" in shown and "Ewa" in shown
