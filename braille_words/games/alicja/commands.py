@@ -56,6 +56,8 @@ HELP: dict[str, list[tuple[str, str]]] = {
          "powiedz słowo, które brzmi jak polecenie ({word_lang:select:en=time, yes|*=czas, tak})"),
         ("temat 1", "Królowa Kier wybiera temat 1 albo 2"),
         ("wyzwanie", "poddaj ostatnie słowo pod głosowanie (czy pasuje do tematu)"),
+        ("koniec czasu", "bez słowa w swojej kolejce: odpadasz z rundy, jak gdy imbryk "
+         "przestaje grać"),
         ("tak", "w głosowaniu: słowo zostaje; „nie”: słowo odpada"),
         ("temat, litery, słowa, wyniki", "przeczytaj temat, zakazane litery, powiedziane "
          "słowa, wyniki"),
@@ -84,6 +86,8 @@ HELP: dict[str, list[tuple[str, str]]] = {
          "⟦{word_lang:select:en=yes|*=tak}⟧)"),
         ("theme 1", "the Queen of Hearts chooses theme 1 or 2"),
         ("challenge", "put the last word to the table's vote (does it fit the theme?)"),
+        ("time up", "with no word in your turn: you are out of the round, as when the "
+         "teapot stops"),
         ("yes", "in a vote: the word stands; \"no\": it goes"),
         ("theme, letters, words, scores", "read the theme, the forbidden letters, the words "
          "said, the scores"),

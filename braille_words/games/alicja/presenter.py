@@ -228,6 +228,15 @@ def final(result: Mapping[str, Any], lang: str, names: Sequence[str], seat: int)
     return _t(lang, "final", **standings(result, names))
 
 
+def variant_said(view: Mapping[str, Any], lang: str) -> str:
+    """Which of the rulebook's variants this table plays, for ``zasady 5``: the advanced
+    game and the children's combine, "Za mało szaleństwa?" adds to either."""
+    parts = [key for key, on in (("advanced", bool(view.get("characters"))),
+                                 ("children", bool(view.get("children"))),
+                                 ("wild", bool(view.get("madness")))) if on]
+    return ", ".join(_t(lang, f"variant_{key}") for key in parts or ["basic"])
+
+
 def event_params(kind: str, params: dict[str, Any], seat: int, names: Sequence[str],
                  lang: str, word_lang: str = "pl") -> dict[str, Any]:
     def name(s: Any) -> str:
@@ -252,8 +261,10 @@ def event_params(kind: str, params: dict[str, Any], seat: int, names: Sequence[s
         extra["detail"] = _out_detail(params, name, lang, word_lang, seat)
         left = [name(s) for s in params.get("left", ())]
         # Said only to the one going out, while the round goes on without them.
-        extra["you_wait"] = _t(lang, "you_wait", left=len(left), names=left) if (
-            params.get("seat") == seat and len(left) >= 2) else ""
+        waits = params.get("seat") == seat and len(left) >= 2
+        extra["you_wait"] = _t(lang, "you_wait", left=len(left), names=left) if waits else ""
+        # The same on 14 cells, where the whole took a dozen windows.
+        extra["you_wait_short"] = _t(lang, "you_wait_short", names=left) if waits else ""
     if kind == "challenged":
         # The speaker of a challenged word does not vote: told "Vote: yes…" they answered,
         # and heard only that they were out.
@@ -343,7 +354,8 @@ class Presenter(GamePresenter[Any]):
     def read(self, low: str, view: Any, lang: str, verbosity: str) -> str | None:
         # "zasady", "zasady 2", "wartości": the rules told by the game (issue 33 §2).
         # a table without a clock (``without_clock``) is told of no teapot
-        clock = {"clock": "no" if view.get("teapot_seconds") == 0 else "yes"}
+        clock = {"clock": "no" if view.get("teapot_seconds") == 0 else "yes",
+                 "variant": variant_said(view, lang)}
         told = rules_told(GAME, low, lang, clock, self.word_lang)
         return told if told is not None else read(low, view, lang, verbosity, self.word_lang)
 

@@ -139,6 +139,7 @@ class State:
             "teapot": self.teapot,
             "teapot_seconds": self.teapot_seconds,
             "madness": self.options.madness,
+            "children": self.options.children,
             "characters": list(self.characters),
             "sideways": list(self.sideways),
             "tokens": list(self.tokens),

@@ -1,0 +1,93 @@
+"""Alicja played by a blind child following only prompts and hints (issue 33, replayed).
+
+At a table without a clock the hints ran out in a long round ("Nie mam pomysłu na słowo.",
+again and again): no teapot would end the turn, and nothing said how to give up the turn.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from braille_words.braille import text_line
+from braille_words.braille.view import Pager
+from braille_words.displays.spec import open_display
+from braille_words.games.alicja.computer import theme_words
+from braille_words.games.registry import find_game
+from braille_words.table.launch import new_session
+from braille_words.table.outputs import SeatOutput
+from braille_words.table.seats import SeatConfig
+
+
+def _table(tmp_path: Path, polish: Any, lang: str) -> tuple[Any, list[io.StringIO]]:
+    seats = [SeatConfig(name=n, display="none", speech="none", keyboard="none")
+             for n in ("Ola", "Jan", "Ewa")]
+    streams = [io.StringIO() for _ in seats]
+    session = new_session(
+        find_game("alicja"), seats, seed=2, options={}, journal_path=tmp_path / "a.jsonl",
+        lexicon=polish,
+        outputs=[SeatOutput(name=s.name, lang=lang, verbosity="beginner",
+                            transcript=streams[i]) for i, s in enumerate(seats)])
+    return session, streams
+
+
+@pytest.mark.parametrize(("lang", "ask", "told", "give_up"), [
+    ("pl", "podpowiedź", "Bez słowa powiedz „koniec czasu”", "koniec czasu"),
+    ("en", "hint", 'With no word, say "time up"', "time up"),
+])
+def test_a_hint_with_no_word_left_says_how_to_end_the_turn_at_a_table_without_a_clock(
+        tmp_path: Path, polish: Any, lang: str, ask: str, told: str, give_up: str) -> None:
+    session, streams = _table(tmp_path, polish, lang)
+    session.timers = False  # --no-timer, or a piped stdin
+    session.handle(0, "1")
+    state = session.state
+    assert state.phase == "talk" and state.current == 0
+    every = theme_words(session.rules, state.view_for(0))
+    session.state = replace(state, said=tuple((1, w) for w in every))
+    session.handle(0, ask)
+    assert told in streams[0].getvalue()
+    session.handle(0, give_up)
+    assert 0 in session.state.out
+
+
+CELLS = 14
+
+
+def _windows(sentence: str, lang: str) -> int:
+    pager = Pager(text_line(sentence, lang), CELLS)
+    count = 1
+    while pager.pan_right():
+        count += 1
+    return count
+
+
+@pytest.mark.parametrize(("lang", "ask", "give_up"), [
+    ("pl", "podpowiedź", "koniec czasu"), ("en", "hint", "time up")])
+def test_going_out_and_a_hint_with_no_word_are_short_on_14_cells(
+        tmp_path: Path, polish: Any, lang: str, ask: str, give_up: str) -> None:
+    """Played at 14 cells with no speech: going out first took 15 windows ("Zostały 2
+    osoby: … Powiedz „czekam”, a do końca rundy dostaniesz tylko wiadomość, kto odpada, i
+    filiżanki.") and the empty hint 11; the speech keeps every word."""
+    session, _streams = _table(tmp_path, polish, lang)
+    out = session.outputs[0]
+    out.attach_display(open_display(f"console:{CELLS}", stream=io.StringIO(),
+                                    on_command=out.on_display_command))
+    session.timers = False
+    session.handle(0, "1")
+    state = session.state
+    every = theme_words(session.rules, state.view_for(0))
+    session.state = replace(state, said=tuple((1, w) for w in every))
+    session.handle(0, ask)
+    assert _windows(out.news.last_shown, lang) <= 4, out.news.last_shown
+    assert give_up in out.news.last_shown
+    heard = len(out.news.said)
+    session.handle(0, give_up)
+    said, shown = out.news.last, out.news.last_shown
+    assert heard < len(out.news.said)
+    assert ("czekam" if lang == "pl" else "wait") in said and len(said) > len(shown), shown
+    assert _windows(shown, lang) <= 8, shown
+    assert "Jan" in shown and "Ewa" in shown
