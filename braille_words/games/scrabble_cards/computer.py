@@ -354,6 +354,10 @@ def hint_with_stuck_cards(rules: Rules, state: State, seat: int,
     word (with no word, ``hint_without_word``). The exchange carries the points of the word
     it gives up, which the hint says. A hard card is still played with a word that meets it
     (``with_premiums``), and against a rival's move that meets it (``answer``)."""
+    if not state.table:
+        # The first word of the game is laid, whatever it scores: an exchange would give the
+        # opening, and the board's first premium squares, to the rival.
+        return None
     stuck = stuck_cards(rules, state, seat, best[1])
     if not stuck or best[0] >= STUCK_WORD_BELOW * len(stuck):
         return None
