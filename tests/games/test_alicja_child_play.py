@@ -16,7 +16,8 @@ import pytest
 from braille_words.braille import text_line
 from braille_words.braille.view import Pager
 from braille_words.displays.spec import open_display
-from braille_words.games.alicja.computer import theme_words
+from braille_words.games.alicja.computer import safe_words, theme_words
+from braille_words.games.alicja.rules import ChooseTheme, Say
 from braille_words.games.registry import find_game
 from braille_words.table.launch import new_session
 from braille_words.table.outputs import SeatOutput
@@ -91,3 +92,21 @@ def test_going_out_and_a_hint_with_no_word_are_short_on_14_cells(
     assert ("czekam" if lang == "pl" else "wait") in said and len(said) > len(shown), shown
     assert _windows(shown, lang) <= 8, shown
     assert "Jan" in shown and "Ewa" in shown
+
+
+def test_out_of_safe_words_the_hint_offers_one_the_table_only_votes_on(english: Any) -> None:
+    """Played in English words: the hint said "I cannot think of a word" and the child gave
+    up, then a computer said JUGGLING after JUGGLER, the table voted, and the word stood. A
+    word only suspected of deriving from one said is a chance, and the hint offers it."""
+    kit = find_game("alicja", "en")
+    rules = kit.make_rules(english, {})
+    state, _ = rules.new(["Player", "Ada", "Ben"], 3)
+    state, _ = rules.apply(state, state.current, ChooseTheme(0))
+    circus = next(i for i, t in enumerate(rules.data.themes) if t.name == "circus")
+    every = rules.data.themes[circus].words
+    assert "juggler" in every and "juggling" in every
+    state = replace(state, themes=(circus,), letters=(),
+                    said=tuple((1, w) for w in every if w != "juggling"))
+    seat = state.current
+    assert not safe_words(rules, state.view_for(seat))
+    assert kit.computer.hint(rules, state, seat) == Say("juggling")

@@ -53,16 +53,19 @@ def theme_words(rules: Rules, view: Mapping[str, Any]) -> tuple[str, ...]:
     return rules.data.themes[view["themes"][0]].words if len(view["themes"]) == 1 else ()
 
 
-def safe_words(rules: Rules, view: Mapping[str, Any]) -> list[str]:
+def safe_words(rules: Rules, view: Mapping[str, Any], *, suspects: bool = False) -> list[str]:
     """The theme's words this seat may say now: no letter forbidden to it, no repeat and
-    nothing the program would suspect of deriving from a word said."""
+    nothing the program would suspect of deriving from a word said (``suspects``: those
+    too — the table votes on them, and may keep them)."""
     said = _said(view)
     out = []
     for word in theme_words(rules, view):
         words = words_of(word)
         if any(x in w for w in words for x in view["forbidden"]):
             continue
-        if rules._repeat(said, words) is not None or rules._suspect(said, words) is not None:
+        if rules._repeat(said, words) is not None:
+            continue
+        if not suspects and rules._suspect(said, words) is not None:
             continue
         out.append(word)
     return out
@@ -209,7 +212,11 @@ class Computer(ComputerPlayer[Rules, State, Move]):
             return ChooseTheme(0)
         if state.phase != "talk":
             return None
-        words = safe_words(rules, state.view_for(seat))
+        # Out of safe words, a word only suspected of deriving from one said is still a
+        # chance (the table votes, a tie keeps it): a child told "no idea" gave up while a
+        # computer said JUGGLING after JUGGLER and the table kept it.
+        view = state.view_for(seat)
+        words = safe_words(rules, view) or safe_words(rules, view, suspects=True)
         return Say(normalize(words[0])) if words else None
 
     def fallback_move(self, rules: Rules, state: State, seat: int) -> Move | None:
