@@ -87,7 +87,8 @@ def _rosters(folder: Path, tables: int, seats: int) -> list[Path]:
         path = folder / f"table-{number}.toml"
         lines = ['game = "rummikub"', 'lang = "pl"', ""]
         for seat in range(seats):
-            lines += ["[[seat]]", f'name = "{NAMES[seat]}"', 'where = "network"', ""]
+            # One name to one student in a host (it refuses two students of one name).
+            lines += ["[[seat]]", f'name = "{NAMES[seat]} {number}"', 'where = "network"', ""]
         path.write_text("\n".join(lines), encoding="utf-8")
         paths.append(path)
     return paths
