@@ -128,17 +128,8 @@ def register(subparsers: Any) -> None:
         help="play without any clock (no move limit, no hourglass): say 'time' ('czas') "
              "when time is up (Wordsy: 'time up', 7 słów: 'koniec czasu')",
     )
-    play.add_argument(
-        "--web",
-        action="store_true",
-        help="play your seat in a web browser, with your own screen reader: the page's "
-        "address is printed and said (the terminal stays the table's console)",
-    )
-    play.add_argument("--port", type=int, default=8765, metavar="N",
-                      help="the port of the page of --web (default 8765; 0: any free one)")
-    play.add_argument("--page-gone", type=float, default=60.0, metavar="SECONDS",
-                      help="--web without a console: the page closed this long, and not "
-                      "back, saves the game and ends the program (default 60)")
+    _web_arguments(play, "play your seat in a web browser, with your own screen reader: the "
+                   "page's address is printed and said (the terminal stays the table's console)")
     _teacher_page_arguments(play)
     play.add_argument("--solo", action="store_true", help="7 słów: play the solo game")
     play.add_argument("--level", help="7 słów solo: 100, 110, 120 or brutal")
@@ -158,17 +149,9 @@ def register(subparsers: Any) -> None:
     )
     resume.add_argument("--seat", action="append", default=[], metavar="N:KEY=VALUE,…")
     resume.add_argument("--no-timer", action="store_true", help="go on without any clock")
-    resume.add_argument(
-        "--web",
-        action="store_true",
-        help="go on in the browser: every person's seat on the game's page (as play --web)",
-    )
-    resume.add_argument("--port", type=int, default=8765, metavar="N",
-                        help="the port of the page of --web (default 8765; 0: any free one)")
+    _web_arguments(resume, "go on in the browser: every person's seat on the game's page (as "
+                   "play --web)")
     _teacher_page_arguments(resume)  # a lesson's game goes on with the page it had
-    resume.add_argument("--page-gone", type=float, default=60.0, metavar="SECONDS",
-                        help="--web without a console: the page closed this long, and not "
-                        "back, saves the game and ends the program (default 60)")
     add_keep_days(resume)
     resume.set_defaults(func=cmd_resume)
 
@@ -202,6 +185,16 @@ def register(subparsers: Any) -> None:
         help="also open every device: each seat hears and reads its own name",
     )
     check.set_defaults(func=cmd_roster_check)
+
+
+def _web_arguments(parser: Any, web_help: str) -> None:
+    """``--web`` and its page's port and patience, alike for a game begun and one resumed."""
+    parser.add_argument("--web", action="store_true", help=web_help)
+    parser.add_argument("--port", type=int, default=8765, metavar="N",
+                        help="the port of the page of --web (default 8765; 0: any free one)")
+    parser.add_argument("--page-gone", type=float, default=60.0, metavar="SECONDS",
+                        help="--web without a console: the page closed this long, and not "
+                        "back, saves the game and ends the program (default 60)")
 
 
 def _teacher_page_arguments(parser: Any) -> None:
