@@ -421,25 +421,21 @@ def _tell_codes(host: Any, teacher: Any, lang: str, port: int) -> None:
 
 def _serve(host: Any, tables: list[Any], teacher: Any, lang: str, scripted: bool, *,
            page: Any = None) -> int:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from braille_words.net.stepped import step_tables
     from braille_words.present.messages import text
     from braille_words.table.session import KEYBOARD, Input
 
-    threads = []
     for table in tables:
-        session = table.session
-        session.think = not scripted
-        session.confirm_end = not scripted
-
-        def play(session: Any = session, table: Any = table) -> None:
-            try:
-                session.run()
-            finally:
-                host.table_ended(table)
-                session.close()
-
-        thread = threading.Thread(target=play, name=f"table-{table.number}", daemon=True)
-        thread.start()
-        threads.append(thread)
+        table.session.think = not scripted
+        table.session.confirm_end = not scripted
+    # Every table is stepped on the network's loop, none on a thread of its own: a school's
+    # thirty threads cost more than their tables' work (``net.stepped``). The pool finds
+    # computers' moves and closes tables that ended.
+    pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="tables")
+    threads = step_tables(
+        [(t.session, functools.partial(host.table_ended, t)) for t in tables], host.loop, pool)
     chosen = [tables[0]]
     closing = threading.Event()
     """After the games: the teacher pressed Enter (or the console closed)."""
@@ -506,9 +502,13 @@ def _host_command(host: Any, tables: list[Any], chosen: list[Any], teacher: Any,
     if " ".join(line.split()).lower() in LESSON_END_WORDS:
         from braille_words.table.control import end_lesson
 
-        count, resume = end_lesson(t.session for t in tables)
-        teacher.announce(text(lang, "lesson_ended_teacher", count=count, resume=resume)
-                         if count else text(lang, "lesson_nothing_to_end"))
+        # Said before the tables end: they are stepped on the network's loop at once, and
+        # their "game ended for everyone" must not come before the sentence that ends them.
+        playing = [t.session for t in tables if t.session.playing]
+        resume = next((s.resume_command for s in playing), "")
+        teacher.announce(text(lang, "lesson_ended_teacher", count=len(playing), resume=resume)
+                         if playing else text(lang, "lesson_nothing_to_end"))
+        end_lesson(playing)
         return True
     if verb in _LIFT_WORDS:
         address = rest.removeprefix("in").strip() if verb == "let" else rest

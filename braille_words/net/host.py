@@ -149,6 +149,13 @@ class Host:
             self._seat_remotes(table)
 
     @property
+    def loop(self) -> asyncio.AbstractEventLoop:
+        """The network's loop, once ``start`` has returned: the host's tables are stepped
+        on it (``net.stepped``)."""
+        assert self._loop is not None, "the host has not started"
+        return self._loop
+
+    @property
     def scheme(self) -> str:
         return "wss" if self._ssl is not None else "ws"
 

@@ -48,6 +48,12 @@ class TableClock:
             self._scheduler = ThreadScheduler()
         return self._scheduler
 
+    def use(self, scheduler: Scheduler) -> None:
+        """Run on ``scheduler`` (a table stepped on an event loop: its timers), unless the
+        clock already runs on one."""
+        if self._scheduler is None:
+            self._scheduler = scheduler
+
     def call_later(self, seconds: float, fn: Callable[[], None]) -> Handle:
         """Run ``fn`` after ``seconds`` on the table's scheduler: a computer's think time runs
         on the same clock as the hourglass, so a test's manual scheduler drives both."""

@@ -73,29 +73,61 @@ class ComputerSeats(SessionFields):
             s for s in self.state.awaiting
             if not self.seats[s].is_human and s not in self._thinking
         )
-        if not self.think and len(together) > 1:
+        rules, state, think = self.rules, self.state, self.think
+        if not think and len(together) > 1:
             # No clock (a script): the one that would have thought least moves first.
-            plans = {
-                s: computer.plan(self.rules, self.state, s, self.seats[s].level, self._rng(s))
-                for s in together
-            }
-            seat = min(together, key=lambda s: (plans[s].think_seconds, s))
-            self._computer_play(seat, plans[seat].move)
-            return
-        if self.think:
-            planned = computer.plan(self.rules, self.state, seat, level, rng)
-            if planned.think_seconds > 0:
-                # Pretend to think on a timer so people at the table can be faster.
-                self._thinking.add(seat)
-                thought = Input(
-                    seat, None, move=("computer", (seat, self.moves_played), planned.move)
-                )
-                assert self.clock is not None
-                self.clock.call_later(planned.think_seconds, lambda: self.inputs.put(thought))
-                return
-            move = planned.move
+            dice = {s: self._rng(s) for s in together}
+            levels = {s: self.seats[s].level for s in together}
+
+            def choose() -> tuple[int, Any, float]:
+                plans = {s: computer.plan(rules, state, s, levels[s], dice[s]) for s in together}
+                first = min(together, key=lambda s: (plans[s].think_seconds, s))
+                return first, plans[first].move, 0.0
+        elif think:
+            def choose() -> tuple[int, Any, float]:
+                planned = computer.plan(rules, state, seat, level, rng)
+                return seat, planned.move, planned.think_seconds
         else:
-            move = computer.choose_move(self.rules, self.state, seat, level, rng)
+            def choose() -> tuple[int, Any, float]:
+                return seat, computer.choose_move(rules, state, seat, level, rng), 0.0
+        elsewhere = self.think_elsewhere
+        if elsewhere is None:
+            self._computer_chose(*choose())
+            return
+        # The table's loop serves other tables too (the host's): the move is found on a
+        # worker's thread, from the state as it is now, and comes back on the queue.
+        thinking = set(together) if not think and len(together) > 1 else {seat}
+        self._thinking.update(thinking)
+
+        def job() -> None:
+            try:
+                found: tuple[int, Any, float] | BaseException = choose()
+            except BaseException as exc:  # raised again on the table's own thread
+                found = exc
+            self.inputs.put(Input(seat, None, move=("planned", state, thinking, found)))
+
+        elsewhere(job)
+
+    def _computer_planned(self, state: Any, thinking: set[int],
+                          found: tuple[int, Any, float] | BaseException) -> None:
+        """A move found on a worker's thread (``think_elsewhere``): played as it would have
+        been at once, if the game still stands where it was found; else forgotten, and the
+        computer is asked again."""
+        self._thinking.difference_update(thinking)
+        if isinstance(found, BaseException):
+            raise found
+        if state is not self.state or self._finishing or self._paused:
+            return
+        self._computer_chose(*found)
+
+    def _computer_chose(self, seat: int, move: Any, think_seconds: float) -> None:
+        if think_seconds > 0:
+            # Pretend to think on a timer so people at the table can be faster.
+            self._thinking.add(seat)
+            thought = Input(seat, None, move=("computer", (seat, self.moves_played), move))
+            assert self.clock is not None
+            self.clock.call_later(think_seconds, lambda: self.inputs.put(thought))
+            return
         self._computer_play(seat, move)
 
     def _computer_play(self, seat: int, move: Any) -> None:

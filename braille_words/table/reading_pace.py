@@ -17,8 +17,8 @@ Split from ``Session`` (which inherits it): the loop asks here whether it may go
 
 from __future__ import annotations
 
-import queue
 import time
+from collections.abc import Generator
 
 from braille_words.table.inputs import Input
 from braille_words.table.session_fields import SessionFields
@@ -118,13 +118,14 @@ class ReadingPace(SessionFields):
         held = clock is not None and clock.running is not None and clock.held(READING)
         return held or self._readers_behind()
 
-    def _next_input(self) -> Input | None:
-        """The next item of the queue; None after a short wait when the loop waits for a
-        reader (then the clock is looked at again)."""
+    def _next_input(self) -> Generator[float | None, Input | None, Input | None]:
+        """The next item of the queue (a step of ``Session.steps``: it waits for input there);
+        None after a short wait when the loop waits for a reader (then the clock is looked
+        at again)."""
         if not self._waiting_for_readers():
-            return self.inputs.next_for_loop()
-        try:
-            return self.inputs.next_for_loop(timeout=POLL)
-        except queue.Empty:
+            item = yield None
+            return item
+        item = yield POLL
+        if item is None:
             self._hold_for_readers(fresh=False)
-            return None
+        return item

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import queue
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -53,9 +53,15 @@ from braille_words.table.vocabulary import (
     clean_line,
 )
 
+Waits = Generator[float | None, Input | None, None]
+"""A part of the turn loop that waits for input (``Session.steps``)."""
+Steps = Generator[float | None, Input | None, dict[str, Any] | None]
+"""The turn loop, stepped: see ``Session.steps``."""
+
 R = TypeVar("R", bound=GameRules[Any, Any])
 S = TypeVar("S", bound=GameState[Any])
 M = TypeVar("M", bound=Move)
+T = TypeVar("T")
 
 
 @dataclass
@@ -89,6 +95,10 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
     _prompt_keys: dict[int, Any] = field(default_factory=dict)
     timers: bool = True
     think: bool = False
+    think_elsewhere: Callable[[Callable[[], None]], None] | None = None
+    """Runs a job on another thread: set where the table's loop must never wait for a
+    computer finding its move (the host's network loop steps every table); the move comes
+    back on the queue. None: the computer thinks on the table's own thread."""
     _thinking: set[int] = field(default_factory=set)
     _reacted: int = -1
     """The move count computers were last asked to react after (``ComputerPlayer.react``)."""
@@ -256,7 +266,33 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
     # -- the loop -------------------------------------------------------------------------
 
     def run(self) -> dict[str, Any] | None:
-        """Play until the game ends, input ends or a player quits; the result if it ended."""
+        """Play until the game ends, input ends or a player quits; the result if it ended.
+        The table's own thread waits here for each input (``steps`` is the same loop for a
+        caller that must never wait, the host's network loop)."""
+        return self.wait_through(self.steps())
+
+    def wait_through(self, steps: Generator[float | None, Input | None, T]) -> T:
+        """A stepped part of the loop (``steps``) carried out on this thread, waiting here for
+        each input it asks for."""
+        try:
+            wait = next(steps)
+            while True:
+                try:
+                    item: Input | None = self.inputs.next_for_loop(timeout=wait)
+                except queue.Empty:
+                    item = None
+                wait = steps.send(item)
+        except StopIteration as stopped:
+            done: T = stopped.value
+            return done
+
+    def steps(self) -> Steps:
+        """The turn loop, stopped wherever it would wait for input: it yields how long it
+        would wait (None: until an input comes), and is sent the next input, or None when
+        that time passed first (or the loop was poked while it waited with a time). Its
+        value at the end is the result, as ``run``'s. Whoever drives it takes each input
+        from ``inputs`` as ``next_for_loop`` would: the host steps every table on its one
+        network loop (``net.stepped``), a table at one computer waits on its own thread."""
         self._prompt()
         self._sync_clock()
         started = self.on_started
@@ -274,7 +310,7 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
                 started()
                 started = None
             self._written()
-            item = self._next_input()
+            item = yield from self._next_input()
             if item is None:
                 continue  # the clock and the computers looked at again: a reader reads
             self._hold_for_readers(fresh=False)
@@ -283,15 +319,15 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
         if self.state.is_over:
             result = self._finish()
             if self.confirm_end:
-                self._stay_open()
+                yield from self._stay_open()
             return result
         if self._quit and self.confirm_end:
             # A script's table (no confirm_end) leaves when its script ends: automation and
             # tests must not wait for a reader nobody is.
-            self._let_news_be_read()
+            yield from self._let_news_be_read()
         return None
 
-    def _let_news_be_read(self, most: float = 300.0) -> None:
+    def _let_news_be_read(self, most: float = 300.0) -> Waits:
         """At the end, or after "wyjdź", a seat that reads without hearing may still have the
         result, the goodbye (where the game is saved) and older news waiting on its cells: the
         program stays until each such seat has read them, a line is typed, or five minutes
@@ -300,17 +336,14 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
         deadline = time.monotonic() + most
         unread = sum(o.unread_news for o in self.outputs)
         while unread and time.monotonic() < deadline:
-            try:
-                item = self.inputs.next_for_loop(timeout=0.2)
-            except queue.Empty:
-                item = None
+            item = yield 0.2
             if item is not None and item.line is not None:
                 return  # a line typed: the people at the table are done
             now = sum(o.unread_news for o in self.outputs)
             if now != unread:  # the reader is reading: the five minutes start again
                 unread, deadline = now, time.monotonic() + most
 
-    def _stay_open(self) -> None:
+    def _stay_open(self) -> Waits:
         """After the end, the table stays until every person at it says they have read the
         result (Enter, or "wyjdź"): a Braille reader pans the result at their own pace and may
         still ask for the scores, the history or where they are."""
@@ -321,11 +354,13 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
                 self.news[seat].tell("end_confirm", public=True)
         while waiting and not self._quit:
             self._written()
-            item = self.inputs.next_for_loop()
+            item = yield None
+            if item is None:
+                continue  # (only a caller that steps the loop sends none to a wait without time)
             if item.line is None and item.move is None:
                 # Input has ended (the terminal closed): nobody can press Enter any more,
                 # but a reader at a display still reads the result to its end.
-                self._let_news_be_read()
+                yield from self._let_news_be_read()
                 return
             if item.move is not None or item.line is None:
                 continue

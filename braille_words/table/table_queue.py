@@ -40,6 +40,16 @@ class TableInputs(queue.Queue[Input]):
         self._timed = False
         self._poked = False
         self._idle = threading.Condition(self.mutex)
+        self.wake: Callable[[], None] | None = None
+        """Told (on the putting thread) when an item is put or the loop is poked: a loop
+        that steps the table (``take_for_step``) rather than waiting on a thread of its own
+        looks again then."""
+
+    def put(self, item: Input, block: bool = True, timeout: float | None = None) -> None:
+        super().put(item, block, timeout)
+        wake = self.wake
+        if wake is not None:
+            wake()
 
     def next_for_loop(self, timeout: float | None = None) -> Input:
         """The loop's next item: everything before it has been carried out, so the table is
@@ -67,6 +77,28 @@ class TableInputs(queue.Queue[Input]):
             finally:
                 self._loop_waits = False
 
+    def take_for_step(self, *, timed: bool, timed_out: bool = False) -> tuple[bool, Input | None]:
+        """``next_for_loop`` for a loop that must not wait (``Session.steps`` driven by an
+        event loop): (True, the item) when one waits; (True, None) where ``next_for_loop``
+        would raise ``queue.Empty`` — a ``timed`` wait whose time is up (``timed_out``) or
+        that was poked; else (False, None): the table is idle now, as when its loop waits,
+        and ``wake`` is told when that changes."""
+        with self.mutex:
+            if not timed:
+                self._poked = False  # nothing to look at: the loop waits for input alone
+            if self._qsize():
+                item = self._get()
+                self.not_full.notify()
+                self._loop_waits = False
+                return True, item
+            if timed and (timed_out or self._poked):
+                self._poked = False
+                self._loop_waits = False
+                return True, None
+            self._loop_waits, self._timed = True, timed
+            self._idle.notify_all()
+            return False, None
+
     def poke(self) -> None:
         """Have a loop that waits for a reader look at its readers now (one waiting for
         input alone has nothing to look at)."""
@@ -75,6 +107,9 @@ class TableInputs(queue.Queue[Input]):
                 return
             self._poked = True
             self.not_empty.notify_all()
+        wake = self.wake
+        if wake is not None:
+            wake()
 
     def wait_idle(self, timeout: float) -> bool:
         """Wait until the queue is empty, the loop waits on it and has looked since the last
@@ -144,6 +179,10 @@ class TableQueue(SessionFields):
             return
         if isinstance(item.move, tuple) and item.move and item.move[0] == "call":
             item.move[1]()  # work another thread hands to the table's (``call_soon``)
+            return
+        if isinstance(item.move, tuple) and item.move and item.move[0] == "planned":
+            _, state, thinking, found = item.move
+            self._computer_planned(state, thinking, found)
             return
         if isinstance(item.move, tuple) and item.move and item.move[0] == "computer":
             _, (seat, _key), move = item.move

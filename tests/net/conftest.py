@@ -1,4 +1,5 @@
-"""A real host on 127.0.0.1: a table with network seats, its own thread, and test clients that
+"""A real host on 127.0.0.1: a table with network seats stepped on the host's network loop as
+``braille-words host`` steps it (``net.stepped``, no thread of its own), and test clients that
 speak the protocol over real WebSockets (aiohttp), each recording everything it was sent and,
 beside it, what the student's computer made of it (``SeatScreen``, as ``join`` runs it): the
 sentences said, the cues played and the cells written there, recorded as ``local`` messages."""
@@ -9,8 +10,8 @@ import asyncio
 import json
 import shutil
 import subprocess
-import threading
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ from braille_words.games.registry import find_game
 from braille_words.net import protocol
 from braille_words.net.codes import SeatKeys
 from braille_words.net.host import Host, HostedTable
+from braille_words.net.stepped import SteppedTable
 from braille_words.net.students import Presented
 from braille_words.table.launch import new_session
 from braille_words.table.seats import parse_players
@@ -32,7 +34,8 @@ from braille_words.table.session import KEYBOARD, Input
 class Hosted:
     host: Host
     table: HostedTable
-    thread: threading.Thread
+    thread: SteppedTable
+    """The table's game (``join``, ``is_alive`` as a thread's)."""
     result: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -130,6 +133,7 @@ HostMaker = Callable[..., Hosted]
 @pytest.fixture
 def hosted(tmp_path: Path, polish: Any) -> Iterator[HostMaker]:
     made: list[Hosted] = []
+    pool = ThreadPoolExecutor(max_workers=2)
 
     def make(players: str = "remote,computer:beginner", *, seed: int = 3,
              game: str = "rummikub", computer_after: float | None = None,
@@ -145,7 +149,7 @@ def hosted(tmp_path: Path, polish: Any) -> Iterator[HostMaker]:
         host = Host([table], bind="127.0.0.1", port=0, state_path=tmp_path / "host.json",
                     computer_after=computer_after, cert=cert, key=key)
         host.start()
-        done = Hosted(host, table, threading.Thread(target=session.run, daemon=True))
+        done = Hosted(host, table, SteppedTable(session, host.loop, pool, lambda: None))
         done.thread.start()
         made.append(done)
         return done
@@ -153,7 +157,9 @@ def hosted(tmp_path: Path, polish: Any) -> Iterator[HostMaker]:
     yield make
     for done in made:
         done.table.session.inputs.put(Input(KEYBOARD, None))
+        done.thread.join(5)
         done.host.stop()
+    pool.shutdown()
 
 
 async def connect(url: str, http: aiohttp.ClientSession,

@@ -285,7 +285,7 @@ def test_the_table_stays_open_after_the_end_until_each_person_confirms(make_tabl
     for seat, line in ((0, "wyniki"), (0, ""), (1, "historia 1"), (1, "wyjdź")):
         session.inputs.put(Input(seat, line))
     session.inputs.put(Input(0, "never read"))
-    session._stay_open()
+    session.wait_through(session._stay_open())
     said = streams[0].getvalue()
     assert "Gra skończona" in said and "Wyniki:" in said
     assert "never read" not in said and session.inputs.qsize() == 1

@@ -1,0 +1,196 @@
+"""Every table of a host stepped on the host's one network loop, none on a thread of its own.
+
+At one computer a table waits for its input on a thread of its own (``Session.run``). A
+school's host has thirty tables: thirty threads passing the interpreter's lock back and forth
+with the network's loop cost more than the tables' own work, and every message a table sent
+hopped from its thread to the loop. Here the same turn loop (``Session.steps``) is carried out
+on the loop itself: a table runs until it would wait, then waits for nothing — an input put on
+its queue (a student's line, the teacher's control, a computer's move) or the time it asked
+for brings it back for its next step. What could keep the loop waiting runs elsewhere: a
+computer finds its move on a worker's thread (``Session.think_elsewhere``), and the table's
+clocks run on the loop's own timers (``LoopScheduler``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import threading
+import time
+import traceback
+from collections.abc import Callable
+from concurrent.futures import Executor
+
+from braille_words.audio.timers import Handle
+from braille_words.table.inputs import Input
+from braille_words.table.session import AnySession, Steps
+
+MOST_AT_ONCE = 4
+"""Inputs one table carries out before the other tables (and the network) get their turn."""
+
+
+class _Call:
+    """A deferred call that may be cancelled from any thread (a ``Handle``)."""
+
+    __slots__ = ("cancelled", "fn")
+
+    def __init__(self, fn: Callable[[], None]) -> None:
+        self.fn = fn
+        self.cancelled = False
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+    def __call__(self) -> None:
+        if not self.cancelled:
+            self.fn()
+
+
+class LoopScheduler:
+    """Real time on an event loop's timers (``audio.timers.Scheduler``): a stepped table's
+    countdowns and computers' think times fire on the loop that steps it, so they never
+    run beside the table's step on another thread."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._loop = loop
+
+    def now(self) -> float:
+        return time.monotonic()  # the loop's own time (``loop.time``) on every platform we run
+
+    def call_at(self, when: float, fn: Callable[[], None]) -> Handle:
+        call = _Call(fn)
+        delay = max(0.0, when - time.monotonic())
+        if _on_loop(self._loop):
+            self._loop.call_later(delay, call)
+        else:
+            self._loop.call_soon_threadsafe(self._loop.call_later, delay, call)
+        return call
+
+
+def _on_loop(loop: asyncio.AbstractEventLoop) -> bool:
+    try:
+        return asyncio.get_running_loop() is loop
+    except RuntimeError:
+        return False
+
+
+class SteppedTable:
+    """One table's turn loop stepped on ``loop``; ``on_end`` is called there when it ends,
+    then the session is closed on ``pool`` (closing devices may wait)."""
+
+    def __init__(self, session: AnySession, loop: asyncio.AbstractEventLoop, pool: Executor,
+                 on_end: Callable[[], None]) -> None:
+        self.session = session
+        self._loop = loop
+        self._pool = pool
+        self._on_end = on_end
+        self._steps: Steps | None = None
+        self._wait: float | None = None
+        self._timer: asyncio.TimerHandle | None = None
+        self._late = False
+        """The time the table asked to wait for has passed."""
+        self._due = False
+        """A look at the queue is already on the loop's way."""
+        self._over = False
+        self.done = threading.Event()
+        """The game has stopped and the session is closed."""
+
+    def start(self) -> None:
+        """Any thread: the table's first step, on the loop."""
+        clock = self.session.clock
+        if clock is not None:
+            clock.use(LoopScheduler(self._loop))
+        self.session.think_elsewhere = self._think
+        self._loop.call_soon_threadsafe(self._begin)
+
+    def is_alive(self) -> bool:
+        return not self.done.is_set()
+
+    def join(self, timeout: float | None = None) -> None:
+        self.done.wait(timeout)
+
+    def _think(self, job: Callable[[], None]) -> None:
+        self._pool.submit(job)
+
+    def _begin(self) -> None:
+        self._steps = self.session.steps()
+        self.session.inputs.wake = self._wake_soon
+        self._step(None, first=True)
+        self._wake()
+
+    def _wake_soon(self) -> None:
+        """Any thread: an input was put or the loop poked; the table looks on the loop."""
+        if self._due or self._over:
+            return
+        self._due = True
+        if _on_loop(self._loop):
+            self._loop.call_soon(self._wake)
+            return
+        try:
+            self._loop.call_soon_threadsafe(self._wake)
+        except RuntimeError:  # the loop has stopped: the host is closing
+            self._due = False
+
+    def _time_up(self) -> None:
+        self._timer = None
+        self._late = True
+        self._wake()
+
+    def _wake(self) -> None:
+        """Carry out what waits for the table (a few inputs at most: then the others)."""
+        self._due = False
+        inputs = self.session.inputs
+        for _ in range(MOST_AT_ONCE):
+            if self._over:
+                return
+            timed = self._wait is not None
+            ready, item = inputs.take_for_step(timed=timed, timed_out=self._late)
+            if not ready:
+                if timed and self._timer is None:
+                    assert self._wait is not None
+                    self._timer = self._loop.call_later(self._wait, self._time_up)
+                return
+            self._late = False
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+            self._step(item)
+        self._wake_soon()  # more may wait: after everyone else's turn
+
+    def _step(self, item: Input | None, *, first: bool = False) -> None:
+        steps = self._steps
+        assert steps is not None
+        try:
+            self._wait = next(steps) if first else steps.send(item)
+        except StopIteration:
+            self._end()
+        except Exception:  # as a table's thread would have: said, and the table ends
+            traceback.print_exc(file=sys.stderr)
+            self._end()
+
+    def _end(self) -> None:
+        self._over = True
+        self.session.inputs.wake = None
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        try:
+            self._on_end()
+        finally:
+            self._pool.submit(self._close)
+
+    def _close(self) -> None:
+        try:
+            self.session.close()
+        finally:
+            self.done.set()
+
+
+def step_tables(sessions: list[tuple[AnySession, Callable[[], None]]],
+                loop: asyncio.AbstractEventLoop, pool: Executor) -> list[SteppedTable]:
+    """Each (session, what to do when it ends) stepped on ``loop``, started now."""
+    tables = [SteppedTable(session, loop, pool, on_end) for session, on_end in sessions]
+    for table in tables:
+        table.start()
+    return tables
+
