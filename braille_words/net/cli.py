@@ -434,8 +434,7 @@ def _serve(host: Any, tables: list[Any], teacher: Any, lang: str, scripted: bool
     # thirty threads cost more than their tables' work (``net.stepped``). The pool finds
     # computers' moves and closes tables that ended.
     pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="tables")
-    threads = step_tables(
-        [(t.session, functools.partial(host.table_ended, t)) for t in tables], host.loop, pool)
+    threads = step_tables(host, tables, pool)
     chosen = [tables[0]]
     closing = threading.Event()
     """After the games: the teacher pressed Enter (or the console closed)."""

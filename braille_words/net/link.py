@@ -39,34 +39,72 @@ class Outbox:
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self._loop = loop
         self._lock = threading.Lock()
-        self._waiting: list[tuple[Callable[..., None], tuple[Any, ...]]] = []
+        self._waiting: list[tuple[int, Callable[..., None], tuple[Any, ...]]] = []
+        """(journal lines written before it, the call, its arguments), in order."""
         self._armed = False
         self._after: list[Callable[[], None]] = []
         """The loop's thread only: what runs once the drain (or the callback) now running
         is over (each connection writing what it was handed, ``Link._flush``)."""
         self._draining = False
         self._after_due = False
+        self.gate: Durable | None = None
+        """The journals' sync (``net.durable``): a call waits until every journal line
+        written before it was handed over is on the disk. None: nothing waits."""
 
     def post(self, call: Callable[..., None], *args: Any) -> None:
-        """Any thread: ``call(*args)`` on the loop's thread, after everything posted before."""
+        """Any thread: ``call(*args)`` on the loop's thread, after everything posted before
+        (and after the journal lines written before it are on the disk)."""
+        gate = self.gate
+        need = gate.written if gate is not None else 0
         with self._lock:
-            self._waiting.append((call, args))
+            self._waiting.append((need, call, args))
             if self._armed:
                 return
             self._armed = True
         try:
-            self._loop.call_soon_threadsafe(self._drain)
+            if _on(self._loop):
+                self._loop.call_soon(self._drain)  # a table stepped on the loop: no wake-up
+            else:
+                self._loop.call_soon_threadsafe(self._drain)
         except RuntimeError:  # the loop has stopped: the host is closing
             with self._lock:
                 self._armed = False
 
-    def _drain(self) -> None:
+    def release(self) -> None:
+        """On the loop's thread, after the journals' sync: what waited for it goes now."""
         with self._lock:
-            waiting, self._waiting = self._waiting, []
+            if self._armed or not self._waiting:
+                return
+            self._armed = True
+        self._drain()
+
+    def discard(self, drop: Callable[[Callable[..., None]], bool]) -> None:
+        """On the loop's thread: the calls still waiting for the journals' sync for which
+        ``drop`` says True are never made (news of moves the disk refused to keep)."""
+        gate = self.gate
+        synced = gate.synced if gate is not None else 0
+        with self._lock:
+            self._waiting = [(need, call, args) for need, call, args in self._waiting
+                             if need <= synced or not drop(call)]
+
+    def _drain(self) -> None:
+        gate = self.gate
+        with self._lock:
             self._armed = False
+            if gate is None:
+                waiting, self._waiting = self._waiting, []
+            else:
+                synced = gate.synced
+                ready = 0
+                for need, _, _ in self._waiting:
+                    if need > synced:
+                        break
+                    ready += 1
+                waiting = self._waiting[:ready]
+                del self._waiting[:ready]
         self._draining = True
         try:
-            for call, args in waiting:
+            for _, call, args in waiting:
                 call(*args)
         finally:
             self._draining = False
@@ -99,6 +137,21 @@ def outbox(loop: asyncio.AbstractEventLoop) -> Outbox:
         if box is None:
             box = _OUTBOXES[loop] = Outbox(loop)
         return box
+
+
+def _on(loop: asyncio.AbstractEventLoop) -> bool:
+    """Whether this is ``loop``'s own thread, running it."""
+    try:
+        return asyncio.get_running_loop() is loop
+    except RuntimeError:
+        return False
+
+
+class Durable(Protocol):
+    """How many journal lines were written and how many are on the disk (``net.durable``)."""
+
+    written: int
+    synced: int
 
 
 class SeatedTable(Protocol):

@@ -7,22 +7,29 @@ hopped from its thread to the loop. Here the same turn loop (``Session.steps``) 
 on the loop itself: a table runs until it would wait, then waits for nothing — an input put on
 its queue (a student's line, the teacher's control, a computer's move) or the time it asked
 for brings it back for its next step. What could keep the loop waiting runs elsewhere: a
-computer finds its move on a worker's thread (``Session.think_elsewhere``), and the table's
-clocks run on the loop's own timers (``LoopScheduler``).
+computer finds its move on a worker's thread (``Session.think_elsewhere``), the journals are
+synced on another, in groups, with every announcement held back until its move is on the disk
+(``net.durable``), and the table's clocks run on the loop's own timers (``LoopScheduler``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import sys
 import threading
 import time
 import traceback
 from collections.abc import Callable
 from concurrent.futures import Executor
+from typing import Any
 
 from braille_words.audio.timers import Handle
-from braille_words.table.inputs import Input
+from braille_words.net.durable import GroupCommit
+from braille_words.net.host import Host, HostedTable
+from braille_words.net.link import outbox
+from braille_words.table.inputs import TABLE, Input
+from braille_words.table.journal import Journal, JournalUnwritable
 from braille_words.table.session import AnySession, Steps
 
 MOST_AT_ONCE = 4
@@ -79,8 +86,9 @@ class SteppedTable:
     then the session is closed on ``pool`` (closing devices may wait)."""
 
     def __init__(self, session: AnySession, loop: asyncio.AbstractEventLoop, pool: Executor,
-                 on_end: Callable[[], None]) -> None:
+                 on_end: Callable[[], None], commit: GroupCommit | None = None) -> None:
         self.session = session
+        self._commit = commit
         self._loop = loop
         self._pool = pool
         self._on_end = on_end
@@ -177,7 +185,13 @@ class SteppedTable:
         try:
             self._on_end()
         finally:
-            self._pool.submit(self._close)
+            if self._commit is not None:
+                self._commit.when_synced(self._close_soon)  # after the journal's last sync
+            else:
+                self._close_soon()
+
+    def _close_soon(self) -> None:
+        self._pool.submit(self._close)
 
     def _close(self) -> None:
         try:
@@ -186,11 +200,37 @@ class SteppedTable:
             self.done.set()
 
 
-def step_tables(sessions: list[tuple[AnySession, Callable[[], None]]],
-                loop: asyncio.AbstractEventLoop, pool: Executor) -> list[SteppedTable]:
-    """Each (session, what to do when it ends) stepped on ``loop``, started now."""
-    tables = [SteppedTable(session, loop, pool, on_end) for session, on_end in sessions]
-    for table in tables:
-        table.start()
-    return tables
+def _to_one_of(links: set[Any], call: Callable[..., None]) -> bool:
+    """Whether ``call`` is a hand-over to one of ``links`` (``Link._put``, ``_close_now``)."""
+    return getattr(call, "__self__", None) in links
 
+
+def step_tables(host: Host, tables: list[HostedTable], pool: Executor) -> list[SteppedTable]:
+    """Each of ``host``'s ``tables`` stepped on its network loop, started now; when one ends
+    the host lets its students go (``Host.table_ended``). Their journals are synced in groups
+    off the loop (``net.durable``), and what the loop sends waits for the lines before it.
+    A table with a person at the host's own computer keeps syncing each line as it writes
+    it: what that person hears is not held back for the disk, as a connection's news is."""
+    loop = host.loop
+    box = outbox(loop)
+    stepped: dict[int, SteppedTable] = {}
+
+    def refused(journal: Journal, exc: JournalUnwritable) -> None:
+        for table in tables:
+            if table.session.journal is journal:
+                box.discard(functools.partial(_to_one_of, {
+                    r.link for r in table.remotes.values() if r.link is not None}))
+                table.session.inputs.put(Input(TABLE, None, move=("unsynced", exc)))
+
+    commit = GroupCommit(loop, refused, box.release)
+    box.gate = commit
+    for table in tables:
+        session = table.session
+        if session.journal is not None and all(
+                seat.where == "network" or not seat.is_human for seat in session.seats):
+            commit.attach(session.journal)
+        stepped[table.number] = SteppedTable(
+            session, loop, pool, functools.partial(host.table_ended, table), commit)
+    for each in stepped.values():
+        each.start()
+    return list(stepped.values())

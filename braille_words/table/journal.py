@@ -3,9 +3,10 @@
 A game is its header (game, options, seats, seed) plus the accepted moves in order: the rules
 are deterministic, so replaying the moves rebuilds the exact state. Each move is one JSON line,
 flushed and fsync'ed before the move is announced, so killing the process at any moment loses
-at most a move nobody has heard about yet. A torn last line (the kill landed mid-write) is
-dropped on reading; a blank line is nothing; anything else unreadable is reported as a corrupt
-save, never a traceback.
+at most a move nobody has heard about yet. (The host syncs its tables' lines in groups on a
+worker's thread and holds every announcement back until they are synced: ``sync_later``,
+``net.durable``.) A torn last line (the kill landed mid-write) is dropped on reading; a blank
+line is nothing; anything else unreadable is reported as a corrupt save, never a traceback.
 
 A line the disk refuses (full, gone, read-only) is cut off again before the refusal is raised:
 the file is as it was before, so a move that was not saved is not made and a later line never
@@ -22,7 +23,7 @@ import errno
 import json
 import os
 import stat
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -162,6 +163,16 @@ class Journal:
         self._size: int | None = None
         """The file's length after our last line (None: not known yet, asked of the file).
         Only this journal writes to its locked file, so a move costs no ``fstat``."""
+        self.sync_later: Callable[[Journal], None] | None = None
+        """Set where the writer must not wait for the disk (the host's network loop, which
+        steps every table: ``net.durable``): a line is written at once, not synced, and this
+        is told; whoever set it calls ``sync`` on another thread, and holds back everything
+        that would tell anyone of the line until then. None: each line is synced as it is
+        written."""
+        self._durable: int | None = None
+        """The file's length the disk has kept for certain (``sync``), when lines wait."""
+        self.unsynced_seat: int | None = None
+        """The seat of the first line written and not yet synced, if a seat's."""
 
     @classmethod
     def create(cls, path: Path, header: Header) -> Journal:
@@ -281,10 +292,30 @@ class Journal:
         _HOLDING_GAMES.add(self.path)
 
     def record(self, seat: int, move: dict[str, Any]) -> None:
+        if self.sync_later is not None and self.unsynced_seat is None:
+            self.unsynced_seat = seat
         self._write({"seat": seat, "move": move})
+
+    def sync(self) -> None:
+        """The lines written so far on the disk (``sync_later``'s other half, on a worker's
+        thread). A disk that refuses: the lines since the last sync are cut off again, no
+        line may follow them, and ``JournalUnwritable`` says why."""
+        size = self._size
+        try:
+            os.fsync(self._stream.fileno())
+        except (OSError, ValueError) as exc:  # ValueError: the journal was closed
+            self._broken = True
+            if self._durable is not None:
+                with contextlib.suppress(OSError, ValueError):
+                    os.ftruncate(self._stream.fileno(), self._durable)
+            raise JournalUnwritable.at(self.path, exc) from None
+        self._durable = size
+        self.unsynced_seat = None
 
     def record_setting(self, seat: int, key: str, value: str) -> None:
         """A seat's own choice (terse sentences): not a move, but lost work if forgotten."""
+        if self.sync_later is not None and self.unsynced_seat is None:
+            self.unsynced_seat = seat
         self._write({"seat": seat, "setting": {key: value}})
 
     def record_seated(self, names: dict[int, str]) -> None:
@@ -303,6 +334,9 @@ class Journal:
         _HOLDING_GAMES.discard(self.path)
 
     def close(self) -> None:
+        with contextlib.suppress(OSError, ValueError):
+            if self.sync_later is not None and not self._broken:
+                os.fsync(self._stream.fileno())  # a line left to a sync that has not come
         with contextlib.suppress(OSError):  # every line was already fsync'ed, or reported
             self._stream.close()
 
@@ -319,11 +353,15 @@ class Journal:
             before = self._size if self._size is not None else os.fstat(fd).st_size
         except (OSError, ValueError) as exc:  # ValueError: the journal was closed
             raise JournalUnwritable.at(self.path, exc) from None
+        later = self.sync_later
+        if later is not None and self._durable is None:
+            self._durable = before  # every line before the first left to a later sync
         try:
             view = memoryview(data)
             while view:
                 view = view[os.write(fd, view):]
-            os.fsync(fd)
+            if later is None:
+                os.fsync(fd)
         except OSError as exc:
             self._size = None  # asked of the file again next time
             try:
@@ -332,6 +370,8 @@ class Journal:
                 self._broken = True
             raise JournalUnwritable.at(self.path, exc) from None
         self._size = before + len(data)
+        if later is not None:
+            later(self)
 
 
 def sync_folder(folder: Path) -> None:

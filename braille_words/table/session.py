@@ -427,6 +427,15 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
         self._tell_table("journal_failed_stopped", cue="rejected", name=self.seats[seat].name,
                          **exc.params)
 
+    def sync_refused(self, exc: JournalUnwritable) -> None:
+        """The disk refused to keep lines the journal had written and left to a later sync
+        (the host's, ``net.durable``): the moves in them were never told, and the table stops
+        as it does when a computer's move cannot be saved."""
+        seat = self.journal.unsynced_seat if self.journal is not None else None
+        if seat is None or not 0 <= seat < len(self.seats):
+            seat = 0
+        self._not_saved(seat, exc, stop=True)
+
     def _status(self, view: BaseView, left: float | None = None) -> str:
         """Status cells: "*" when the game waits for this seat, then the seconds left."""
         if left is None:

@@ -180,6 +180,9 @@ class TableQueue(SessionFields):
         if isinstance(item.move, tuple) and item.move and item.move[0] == "call":
             item.move[1]()  # work another thread hands to the table's (``call_soon``)
             return
+        if isinstance(item.move, tuple) and item.move and item.move[0] == "unsynced":
+            self.sync_refused(item.move[1])  # the disk did not keep what was written
+            return
         if isinstance(item.move, tuple) and item.move and item.move[0] == "planned":
             _, state, thinking, found = item.move
             self._computer_planned(state, thinking, found)

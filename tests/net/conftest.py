@@ -1,5 +1,6 @@
 """A real host on 127.0.0.1: a table with network seats stepped on the host's network loop as
-``braille-words host`` steps it (``net.stepped``, no thread of its own), and test clients that
+``braille-words host`` steps it (``net.stepped``, no thread of its own; its journal synced in
+groups, ``net.durable``), and test clients that
 speak the protocol over real WebSockets (aiohttp), each recording everything it was sent and,
 beside it, what the student's computer made of it (``SeatScreen``, as ``join`` runs it): the
 sentences said, the cues played and the cells written there, recorded as ``local`` messages."""
@@ -23,7 +24,7 @@ from braille_words.games.registry import find_game
 from braille_words.net import protocol
 from braille_words.net.codes import SeatKeys
 from braille_words.net.host import Host, HostedTable
-from braille_words.net.stepped import SteppedTable
+from braille_words.net.stepped import SteppedTable, step_tables
 from braille_words.net.students import Presented
 from braille_words.table.launch import new_session
 from braille_words.table.seats import parse_players
@@ -149,8 +150,8 @@ def hosted(tmp_path: Path, polish: Any) -> Iterator[HostMaker]:
         host = Host([table], bind="127.0.0.1", port=0, state_path=tmp_path / "host.json",
                     computer_after=computer_after, cert=cert, key=key)
         host.start()
-        done = Hosted(host, table, SteppedTable(session, host.loop, pool, lambda: None))
-        done.thread.start()
+        (stepped,) = step_tables(host, [table], pool)  # as ``host`` plays it: journal synced later
+        done = Hosted(host, table, stepped)
         made.append(done)
         return done
 
