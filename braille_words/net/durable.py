@@ -21,6 +21,7 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
+from braille_words.net.link import on_loop
 from braille_words.table.journal import Journal, JournalUnwritable
 
 Failed = Callable[[Journal, JournalUnwritable], None]
@@ -61,7 +62,10 @@ class GroupCommit:
                 return
             self._due = True
         with contextlib.suppress(RuntimeError):  # the loop has stopped: the host is closing
-            self._loop.call_soon_threadsafe(self._start)
+            if on_loop(self._loop):
+                self._loop.call_soon(self._start)  # once this turn's other tables have written
+            else:
+                self._loop.call_soon_threadsafe(self._start)
 
     def when_synced(self, call: Callable[[], None]) -> None:
         """On the loop: ``call()`` once every line written so far is on the disk (now, when

@@ -1,7 +1,8 @@
 """The teacher's computer serving its tables to students' computers over WebSockets.
 
-One aiohttp server on its own thread and event loop; each table is a ``Session`` on a thread
-of its own, exactly as at one computer. The server only moves things across: a student's
+One aiohttp server on its own thread and event loop; each table is a ``Session`` stepped on
+that same loop (``net.stepped``: the turn loop of one computer, with no thread of its own, its
+journal synced off the loop by ``net.durable``). The server only moves things across: a student's
 typed line goes into the table's input queue for the seat the connection claimed, and the
 seat's news — its own view, the events meant for it, the table's news as catalogue keys —
 goes back as data, to be worded and shown on the student's computer (``net.remote``). A
@@ -196,7 +197,7 @@ class Host:
                 link.close(_why_ended(table))
 
     def _seat_status(self, table: HostedTable, seat: int, status: str) -> None:
-        """On the table's thread: a network seat came or went."""
+        """Where the table carries out its inputs: a network seat came or went."""
         session = table.session
         session.network_status(seat, status)
         if status == "network_lost":

@@ -30,11 +30,13 @@ OUTBOX_MOST = 5000
 
 
 class Outbox:
-    """What the tables' threads hand to the network's loop, in the order they hand it, with
-    one wake-up of the loop for all that is waiting then (not one per message): a move's
-    news to every seat of every table that moved meanwhile goes out in one turn of the loop.
-    Every hand-over of every link of a loop goes through its one outbox, so a message and a
-    close made after it on any thread keep their order."""
+    """What the tables hand to the network's loop (stepped on it at a host, from a table's
+    thread at one computer's ``play --web``), in the order they hand it, with one wake-up of
+    the loop for all that is waiting then (not one per message): a move's news to every seat
+    of every table that moved meanwhile goes out in one turn of the loop. Every hand-over of
+    every link of a loop goes through its one outbox, so a message and a close made after it
+    on any thread keep their order; at a host, none goes before the journal lines written
+    before it are on the disk (``gate``, ``net.durable``)."""
 
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self._loop = loop
@@ -62,7 +64,7 @@ class Outbox:
                 return
             self._armed = True
         try:
-            if _on(self._loop):
+            if on_loop(self._loop):
                 self._loop.call_soon(self._drain)  # a table stepped on the loop: no wake-up
             else:
                 self._loop.call_soon_threadsafe(self._drain)
@@ -139,7 +141,7 @@ def outbox(loop: asyncio.AbstractEventLoop) -> Outbox:
         return box
 
 
-def _on(loop: asyncio.AbstractEventLoop) -> bool:
+def on_loop(loop: asyncio.AbstractEventLoop) -> bool:
     """Whether this is ``loop``'s own thread, running it."""
     try:
         return asyncio.get_running_loop() is loop

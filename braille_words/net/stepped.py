@@ -27,7 +27,7 @@ from typing import Any
 from braille_words.audio.timers import Handle
 from braille_words.net.durable import GroupCommit
 from braille_words.net.host import Host, HostedTable
-from braille_words.net.link import outbox
+from braille_words.net.link import on_loop, outbox
 from braille_words.table.inputs import TABLE, Input
 from braille_words.table.journal import Journal, JournalUnwritable
 from braille_words.table.session import AnySession, Steps
@@ -67,18 +67,11 @@ class LoopScheduler:
     def call_at(self, when: float, fn: Callable[[], None]) -> Handle:
         call = _Call(fn)
         delay = max(0.0, when - time.monotonic())
-        if _on_loop(self._loop):
+        if on_loop(self._loop):
             self._loop.call_later(delay, call)
         else:
             self._loop.call_soon_threadsafe(self._loop.call_later, delay, call)
         return call
-
-
-def _on_loop(loop: asyncio.AbstractEventLoop) -> bool:
-    try:
-        return asyncio.get_running_loop() is loop
-    except RuntimeError:
-        return False
 
 
 class SteppedTable:
@@ -131,7 +124,7 @@ class SteppedTable:
         if self._due or self._over:
             return
         self._due = True
-        if _on_loop(self._loop):
+        if on_loop(self._loop):
             self._loop.call_soon(self._wake)
             return
         try:
