@@ -20,8 +20,10 @@ from typing import Any
 
 from braille_words.json_text import encoder
 
-VERSION = 3
-"""3: the student's computer reports what its seat's display shows and what it said
+VERSION = 4
+"""4: a seat's view after the first on a connection goes as what changed since the one
+before (``delta``, ``net.view_delta``); a client of version 3 would read no view in it.
+3: the student's computer reports what its seat's display shows and what it said
 (``screen``), for the teacher's page; a host of version 2 would close the connection at that
 message, so the versions do not mix. 2: a seat's news goes as data (its view, its events,
 catalogue keys) and is worded on the student's computer; 1 sent sentences and cells made on

@@ -15,6 +15,7 @@ from braille_words.games.registry import find_game
 from braille_words.net import frames
 from braille_words.net.protocol import VERSION, Hello
 from braille_words.net.remote import RemoteSeat
+from braille_words.net.view_delta import Views
 from braille_words.table.launch import new_session
 from braille_words.table.outputs import SeatOutput
 from braille_words.table.seats import parse_players
@@ -23,15 +24,21 @@ DUMPED: dict[str, Any] = {"ensure_ascii": False, "separators": (",", ":")}
 
 
 class _Link:
+    """A connection that keeps what it was sent, each view made whole as the student's
+    computer makes it (a view after the first goes as what changed: ``view_delta``)."""
+
     def __init__(self, words_here: bool = False) -> None:
         self.words_here = words_here
         self.sent: list[dict[str, Any]] = []
+        self._views = Views()
 
     def send(self, message: dict[str, Any]) -> None:
-        self.sent.append(json.loads(json.dumps(message)))
+        self.send_frame(json.dumps(message))
 
     def send_frame(self, frame: str) -> None:
-        self.sent.append(json.loads(frame))
+        message = json.loads(frame)
+        self._views.take(message)
+        self.sent.append(message)
 
     def close(self, reason: str) -> None:
         pass
