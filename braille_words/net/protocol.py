@@ -135,6 +135,14 @@ def parse_client(raw: str | bytes) -> ClientMessage:
         data = json.loads(raw)
     except (ValueError, UnicodeDecodeError):
         raise ProtocolError("not_json") from None
+    if type(data) is dict and len(data) == 2:
+        # A typed line, nearly every message a student sends: the checks below, in short
+        # (its two fields only, its text a string no longer than a line).
+        text = data.get("text")
+        if type(text) is str and data.get("t") == "line":
+            if len(text) > MAX_LINE:
+                raise ProtocolError("too_big")
+            return Line(text)
     if not isinstance(data, dict):
         raise ProtocolError("not_json")
     kind = data.pop("t", None)
