@@ -182,3 +182,15 @@ def test_a_seat_is_never_given_a_part_of_another_seats_view(tmp_path: Any, polis
             if s not in before[s]["awaiting"]:  # a rack its own move did not touch
                 assert view["rack"] is before[s]["rack"]
     session.close()
+
+
+def test_an_announcements_events_are_each_events_own_text_in_order() -> None:
+    """Looked up together (every seat of a table is told the same events), each event is
+    still its own text: new or kept, public or one seat's."""
+    events = [Event("passed", {"name": "Ala"}), Event("tiles_received", {"letters": ["Ź"]}, 0),
+              Event("odd", {"what": object()})]
+    for _ in range(2):  # made, then kept
+        assert json.loads(f"[{frames.events_text(events)}]") == \
+            [json.loads(frames.event_text(e)) for e in events]
+    assert json.loads(f"[{frames.events_text(events)}]")[1] == events[1].to_json()
+    assert frames.events_text([]) == ""
