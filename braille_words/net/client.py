@@ -41,6 +41,7 @@ from braille_words.games.registry import find_game
 from braille_words.net import protocol
 from braille_words.net.discovery import Found, browse
 from braille_words.net.remote import NEWS_CALLS
+from braille_words.net.view_delta import Views
 from braille_words.present.messages import error_text, text
 from braille_words.table.devices import open_devices
 from braille_words.table.outputs import SeatOutput
@@ -85,11 +86,15 @@ class SeatScreen:
         """How many of ``out.said`` the table has been told of."""
         self._reported: tuple[bytes, str] | None = None
         """The display and line the table was last told of (None: tell it again)."""
+        self.views = Views()
+        """The seat's view as this connection was last sent it: the table sends each view
+        after its first as what changed (``view_delta``)."""
 
     def welcome(self, data: dict[str, Any]) -> bool:
         """The seat is the student's: the game's presenter from now on, and the welcome.
         False (said why) when this computer does not have the table's game."""
         out = self.out
+        self.views.reset()  # a new connection: its first view comes whole
         self.clock = data.get("clock") is not False
         game = str(data.get("game_id", ""))
         # The table's word language (an older host sends none: the game's own).
@@ -125,6 +130,7 @@ class SeatScreen:
                   file=sys.stderr)
 
     def _receive(self, data: dict[str, Any]) -> None:
+        self.views.take(data)  # the view whole again, where the table sent what changed
         kind, out = data.get("t"), self.out
         if kind == "say":
             out.announce(str(data.get("text", "")))

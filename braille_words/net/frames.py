@@ -140,6 +140,18 @@ def event_text(event: Event) -> str:
     return made
 
 
+def events_text(events: Sequence[Event]) -> str:
+    """The events of one announcement as the items of a JSON list (``event_text`` each,
+    joined): looked up here in one call, as every seat of a table is told them."""
+    kept = _EVENTS._texts
+    texts = []
+    for event in events:
+        found = kept.get(id(event))
+        texts.append(found[1] if found is not None and found[0] is event and found[1] is not None
+                     else event_text(event))
+    return ",".join(texts)
+
+
 def names_text(names: Sequence[str]) -> str:
     found, made = _NAMES.get(names)
     if found and made is not None:

@@ -20,8 +20,10 @@ from typing import Any
 
 from braille_words.json_text import encoder
 
-VERSION = 3
-"""3: the student's computer reports what its seat's display shows and what it said
+VERSION = 4
+"""4: a seat's view after the first on a connection goes as what changed since the one
+before (``delta``, ``net.view_delta``); a client of version 3 would read no view in it.
+3: the student's computer reports what its seat's display shows and what it said
 (``screen``), for the teacher's page; a host of version 2 would close the connection at that
 message, so the versions do not mix. 2: a seat's news goes as data (its view, its events,
 catalogue keys) and is worded on the student's computer; 1 sent sentences and cells made on
@@ -133,6 +135,14 @@ def parse_client(raw: str | bytes) -> ClientMessage:
         data = json.loads(raw)
     except (ValueError, UnicodeDecodeError):
         raise ProtocolError("not_json") from None
+    if type(data) is dict and len(data) == 2:
+        # A typed line, nearly every message a student sends: the checks below, in short
+        # (its two fields only, its text a string no longer than a line).
+        text = data.get("text")
+        if type(text) is str and data.get("t") == "line":
+            if len(text) > MAX_LINE:
+                raise ProtocolError("too_big")
+            return Line(text)
     if not isinstance(data, dict):
         raise ProtocolError("not_json")
     kind = data.pop("t", None)

@@ -33,7 +33,7 @@ from typing import Any, Protocol
 from braille_words.errors import BrailleWordsError
 from braille_words.games.base import Event
 from braille_words.games.kit import GameKit, hint_notes
-from braille_words.net import frames
+from braille_words.net import frames, view_delta
 from braille_words.net.protocol import Hello, Screen
 from braille_words.present.messages import text
 from braille_words.table.outputs import SeatOutput
@@ -132,8 +132,8 @@ def _frame(message: dict[str, Any]) -> str:
     return frames.loose(message)
 
 
-def _flag(value: bool) -> str:
-    return "true" if value else "false"
+_T, _F = "true", "false"
+"""A flag as JSON, written in place (not a call: five flags go to every seat at every move)."""
 
 
 class RemoteNews(SeatNews):
@@ -148,6 +148,11 @@ class RemoteNews(SeatNews):
         self._keep: Callable[[str], str] = _nothing
         """Of the sentence being said now, the part anyone at the seat's page may keep."""
         self._views = frames.SeatViews()
+        self._base: tuple[Link, dict[str, Any]] | None = None
+        """The view last sent to the seat's connection, and that connection: the next view
+        there goes as what changed since (``view_delta``). The table's thread and the
+        clock's both send views, so it is read and replaced under ``_sending``."""
+        self._sending = threading.Lock()
         self._no_clock: Link | None = None
         """The connection last told there is no clock (and nothing since): telling it again
         changes nothing there, and costs a message to every seat at every move."""
@@ -155,6 +160,24 @@ class RemoteNews(SeatNews):
     def _view_text(self, view: Any) -> str | None:
         """The seat's view as JSON, made by this seat's own ``frames.SeatViews``."""
         return self._views.text(view)
+
+    def _view_part(self, link: Link, view: Any) -> str | None:
+        """The member of the message to ``link`` that carries the seat's view: the whole
+        view the first time on a connection (``"view":…``), and after that only what
+        changed since the view sent before (``"delta":…``); None when the view is not plain
+        data (then it is not sent as JSON made here). Called with ``_sending`` held, just
+        before the message is handed to ``link``."""
+        base = self._base
+        if base is not None and base[0] is link and type(view) is dict:
+            if base[1] is view:
+                return '"delta":{"set":{}}'
+            made = frames.view_text(view_delta.diff(base[1], view))
+            if made is not None:
+                self._base = (link, view)
+                return f'"delta":{made}'
+        made = self._view_text(view)
+        self._base = (link, view) if made is not None and type(view) is dict else None
+        return None if made is None else f'"view":{made}'
 
     def kept(self, sentence: str) -> str:
         """Of ``sentence``, said now through this seat, what may stay on a page that people
@@ -199,13 +222,18 @@ class RemoteNews(SeatNews):
     def _call(self, do: str, **args: Any) -> bool:
         message = {"t": "news", "do": do, "args": args}
         view = args.get("view")
-        made = self._view_text(view) if view is not None else None
-        if made is None or self._remote.words_here:
+        link = self._remote.present
+        if view is None or link is None or self._remote.words_here:
             return self._send(message)
-        # The seat's view was most likely made into JSON for its last news already.
+        # The seat's view was most likely sent with its last news already: what changed.
         others = _frame({k: v for k, v in args.items() if k != "view"})
         rest = f",{others[1:-1]}" if len(others) > 2 else ""
-        return self._send(message, f'{{"t":"news","do":"{do}","args":{{"view":{made}{rest}}}}}')
+        with self._sending:
+            part = self._view_part(link, view)
+            if part is None:
+                return self._send(message)
+            link.send_frame(f'{{"t":"news","do":"{do}","args":{{{part}{rest}}}}}')
+        return True
 
     def told(self, events: Sequence[Event], view: Any, *, names: Sequence[str],
              urgent: bool = False, speaks: bool = True, mine: bool = False,
@@ -215,18 +243,20 @@ class RemoteNews(SeatNews):
         sent = False
         if not self._remote.words_here:
             # A game whose view is not plain data sends no view; its events still go.
-            made = self._view_text(view)
-            if made is not None:
-                link = self._remote.present
-                if link is not None:  # the usual case: the frame, made of texts made once
-                    said = ",".join([frames.event_text(e) for e in events])
-                    link.send_frame(
-                        f'{{"t":"view","view":{made},"awaited":{_flag(awaited)},'
-                        f'"over":{_flag(over)},"events":[{said}],'
-                        f'"names":{frames.names_text(names)},"urgent":{_flag(urgent)},'
-                        f'"speaks":{_flag(speaks)},"mine":{_flag(mine)},'
-                        f'"left":{frames.loose(left)}}}')
-                    return
+            link = self._remote.present
+            if link is not None:  # the usual case: the frame, made of texts made once
+                said = frames.events_text(events)
+                with self._sending:
+                    part = self._view_part(link, view)
+                    if part is not None:
+                        link.send_frame(
+                            f'{{"t":"view",{part},"awaited":{_T if awaited else _F},'
+                            f'"over":{_T if over else _F},"events":[{said}],'
+                            f'"names":{frames.names_text(names)},"urgent":{_T if urgent else _F},'
+                            f'"speaks":{_T if speaks else _F},"mine":{_T if mine else _F},'
+                            f'"left":{"null" if left is None else frames.loose(left)}}}')
+                        return
+            elif self._view_text(view) is not None:
                 sent = self._send({"t": "view", "view": view, "awaited": awaited,
                                    "over": over, "events": [e.to_json() for e in events],
                                    "names": list(names), "urgent": urgent,

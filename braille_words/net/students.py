@@ -215,8 +215,12 @@ class Student:
                 arrived = time.perf_counter()  # before this computer presents it
                 data = json.loads(message.data)
                 assert self.presented is not None
-                cues = ({m["name"] for m in self.presented.take(data) if m.get("t") == "cue"}
-                        if self.present else _cues(data))
+                if self.present:
+                    cues = {m["name"] for m in self.presented.take(data) if m.get("t") == "cue"}
+                else:  # only read: the view whole again, as the student's computer makes it
+                    views = self.presented.screen.views
+                    views.reset() if data.get("t") == "welcome" else views.take(data)
+                    cues = _cues(data)
                 kind = data.get("t")
                 if kind == "welcome":
                     self.token, self.seat = str(data["token"]), int(data["seat"]) - 1

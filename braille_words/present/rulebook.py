@@ -85,15 +85,17 @@ def rules_told(section: str, low: str, lang: str,
     names the language); None when ``low`` asks for none of them (or the game has no rules
     text)."""
     low = " ".join(low.lower().split())
-    params = {**values(section, words), "words": words, "word_lang": words, **(extra or {})}
+    # The table asks this of every line a player types (a move too): the values are gathered
+    # only for a line that asks for the rules.
     if low in VALUES_WORDS:
         if lookup(lang, section, "rules_values") is None and lookup(
                 "en", section, "rules_values") is None:
             return None
-        return render(lang, section, "rules_values", params)
+        return render(lang, section, "rules_values", _params(section, words, extra))
     first, _, rest = low.rpartition(" ") if low.rsplit(" ", 1)[-1].isdigit() else (low, "", "")
     if first not in RULES_WORDS:
         return None
+    params = _params(section, words, extra)
     total = parts(section, lang)
     if not total:
         return None
@@ -105,3 +107,8 @@ def rules_told(section: str, low: str, lang: str,
     tail = (text(lang, "rules_next", next=number + 1) if number < total
             else text(lang, "rules_last"))
     return f"{head} {said} {tail}"
+
+
+def _params(section: str, words: str, extra: Mapping[str, Any] | None) -> dict[str, Any]:
+    """What fills the rules' templates: the data file's values, the word language, ``extra``."""
+    return {**values(section, words), "words": words, "word_lang": words, **(extra or {})}

@@ -15,6 +15,7 @@ from braille_words.games.registry import find_game
 from braille_words.net import frames
 from braille_words.net.protocol import VERSION, Hello
 from braille_words.net.remote import RemoteSeat
+from braille_words.net.view_delta import Views
 from braille_words.table.launch import new_session
 from braille_words.table.outputs import SeatOutput
 from braille_words.table.seats import parse_players
@@ -23,15 +24,21 @@ DUMPED: dict[str, Any] = {"ensure_ascii": False, "separators": (",", ":")}
 
 
 class _Link:
+    """A connection that keeps what it was sent, each view made whole as the student's
+    computer makes it (a view after the first goes as what changed: ``view_delta``)."""
+
     def __init__(self, words_here: bool = False) -> None:
         self.words_here = words_here
         self.sent: list[dict[str, Any]] = []
+        self._views = Views()
 
     def send(self, message: dict[str, Any]) -> None:
-        self.sent.append(json.loads(json.dumps(message)))
+        self.send_frame(json.dumps(message))
 
     def send_frame(self, frame: str) -> None:
-        self.sent.append(json.loads(frame))
+        message = json.loads(frame)
+        self._views.take(message)
+        self.sent.append(message)
 
     def close(self, reason: str) -> None:
         pass
@@ -175,3 +182,15 @@ def test_a_seat_is_never_given_a_part_of_another_seats_view(tmp_path: Any, polis
             if s not in before[s]["awaiting"]:  # a rack its own move did not touch
                 assert view["rack"] is before[s]["rack"]
     session.close()
+
+
+def test_an_announcements_events_are_each_events_own_text_in_order() -> None:
+    """Looked up together (every seat of a table is told the same events), each event is
+    still its own text: new or kept, public or one seat's."""
+    events = [Event("passed", {"name": "Ala"}), Event("tiles_received", {"letters": ["Ź"]}, 0),
+              Event("odd", {"what": object()})]
+    for _ in range(2):  # made, then kept
+        assert json.loads(f"[{frames.events_text(events)}]") == \
+            [json.loads(frames.event_text(e)) for e in events]
+    assert json.loads(f"[{frames.events_text(events)}]")[1] == events[1].to_json()
+    assert frames.events_text([]) == ""

@@ -87,3 +87,23 @@ def test_a_screen_report_is_read_back_as_sent_its_long_sentences_cut_and_its_lat
     assert len(got.heard) == protocol.HEARD_MOST and got.heard[-1].endswith("…")
     assert got.heard[:-1] == tuple(heard[-protocol.HEARD_MOST:-1])
     assert len(got.heard[-1]) == protocol.MAX_HEARD
+
+
+def test_a_typed_line_is_read_or_refused_as_every_other_message_is() -> None:
+    """The line, nearly all a student sends, is checked on a short way (issue 36): what it
+    lets through and what it refuses, with which code, is what the full check says."""
+    assert parse_client('{"t":"line","text":"dobierz"}') == Line("dobierz")
+    assert parse_client('{"text":"ź","t":"line"}') == Line("ź")
+    refused = {
+        json.dumps({"t": "line", "text": "a" * (protocol.MAX_LINE + 1)}): "too_big",
+        json.dumps({"t": "line", "text": 5}): "bad_field",
+        json.dumps({"t": "line", "text": None}): "bad_field",
+        json.dumps({"t": "line", "seat": "dobierz"}): "unknown_field",
+        json.dumps({"t": "line", "text": "a", "seat": 1}): "unknown_field",
+        json.dumps({"t": "lines", "text": "a"}): "unknown_type",
+        json.dumps({"t": "line"}): "missing_field",
+        json.dumps(["line", "text"]): "not_json",
+    }
+    for frame, code in refused.items():
+        got = _outcome(frame)
+        assert isinstance(got, ProtocolError) and got.code == code, frame
