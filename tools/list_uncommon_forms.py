@@ -29,7 +29,9 @@ HEADERS = {
     "pl": """\
 # Polish forms among the most frequent that morfeusz2's SGJP dictionary knows only as a proper
 # name or an abbreviation, or not at all: the counts saw a name (HAI, JORKU, JANUSZ), English
-# in Polish text (THE, WORLD) or a fragment (SPOŁECZNO), so no beginner or medium computer
+# in Polish text (THE, WORLD) or a fragment (SPOŁECZNO); and those it reads as common words
+# that are an inflected abbreviation (ABP), a name or a brand English writes as often (IPAD,
+# BERT, TAL) or, beyond the beginner's forms, a sound (HAU). No beginner or medium computer
 # plays them and no hint offers them (lexicon/unsuitable.py). The dictionary keeps them.
 # Written by tools/list_uncommon_forms.py (the rule: lexicon/uncommon_forms.py) over the
 # {count} most frequent forms; a form that is also a common word (MARKA) is not here.
@@ -60,7 +62,10 @@ def main(langs: list[str]) -> None:
         count = reach(lexicon, lang)
         forms = list(lexicon.most_frequent(count))
         if lang == "pl":
-            found = uncommon_forms.polish(forms)
+            from wordfreq import zipf_frequency
+
+            found = uncommon_forms.polish(forms, english_words=get_lexicon("en"),
+                                          zipf=zipf_frequency)
         else:
             found = uncommon_forms.english(forms, SCOWL_DIR)
         target = HERE / f"{lang}-uncommon-forms.txt"

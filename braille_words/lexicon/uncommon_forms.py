@@ -16,6 +16,19 @@ as its segments (BYŁEM is BYŁ + EM), as common words only: a lemma written sma
 reads a small-lettered form as a name only when it knows no common word so spelled (MARKA
 stays: a brand, and Marek's genitive), so "only a name" is what it answers.
 
+Three more Polish rules, for forms SGJP reads as common words although the counts saw
+something else (a medium computer and the hints played ABP, BERT, TAL, HAU and IPAD):
+
+* an abbreviation SGJP also inflects as a noun of its own (ABP, ABPA: "arcybiskup"): the form
+  has a ``brev`` reading of a common word and another reading whose lemma is the form itself.
+  "mi" stays: its ``brev`` is a book of the Bible, its other reading "ja";
+* a name or a brand written in Polish text (BERT, TAL, IPAD, TOYOTA, DANIEL): English text
+  writes the form at least as often as Polish text does (wordfreq), yet the English
+  dictionary knows no such word. LIST, BANK, MOST stay (English words of their own), KOT
+  and DOM stay (Polish writes them far more);
+* an interjection only, beyond the beginner's reach (``INTERJECTION_FROM``): a sound (HAU,
+  YYY, TFU, CYK) rather than a word; HEJ, AHA, OJ stay.
+
 English, by SCOWL's sizes (its words in lists of growing size, 10 the commonest, 70 the rare
 ones our dictionary still reads): a form goes when SCOWL keeps it only at size 60 or above
 (KAT, HOLT, JAVA: no child's word is that rare, so the counts saw something else), or at 55
@@ -26,7 +39,7 @@ while a name, an upper-case word or an abbreviation of the same letters is in a 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Container, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -62,13 +75,59 @@ def is_polish_common_word(form: str, morf: Any) -> bool:
     return end in reached
 
 
-def polish(forms: Iterable[str], morf: Any = None) -> list[str]:
-    """The ``forms`` SGJP knows only as names or abbreviations, or not at all, in order."""
+INTERJECTION_FROM = 20_000
+"""From this rank on (the beginner's vocabulary is the 20 000 most frequent forms), a form
+that is only an interjection is a sound, not a child's word."""
+
+
+def _whole(form: str, morf: Any) -> list[tuple[str, str]]:
+    """(lemma, tag) of each reading of the whole ``form`` as one segment."""
+    return [(str(lemma), str(tag)) for start, _stop, (orth, lemma, tag, *_rest)
+            in morf.analyse(form) if start == 0 and len(str(orth)) == len(form)]
+
+
+def is_inflected_abbreviation(form: str, morf: Any) -> bool:
+    """Whether ``form`` abbreviates a common word and SGJP also lists it as a word of its
+    own (ABP: "arcybiskup", and the noun "abp", ABPA, ABPEM)."""
+    readings = _whole(form, morf)
+    shortens = any(tag.startswith("brev") and lemma[:1].islower() for lemma, tag in readings)
+    return shortens and any(lemma.split(":", 1)[0] == form and not tag.startswith("brev")
+                            for lemma, tag in readings)
+
+
+def is_interjection(form: str, morf: Any) -> bool:
+    """Whether every reading SGJP knows of ``form`` is an interjection (HAU, TFU)."""
+    tags = [tag for _lemma, tag in _whole(form, morf) if tag != "ign"]
+    return bool(tags) and all(tag == "interj" for tag in tags)
+
+
+def is_foreign_name(form: str, english_words: Container[str],
+                    zipf: Callable[[str, str], float]) -> bool:
+    """Whether ``form`` is written at least as often in English as in Polish text while no
+    English dictionary word is so spelled: a name or a brand (IPAD, BERT, TOYOTA)."""
+    return (len(form) >= 3 and form not in english_words
+            and zipf(form, "en") >= zipf(form, "pl") > 0)
+
+
+def polish(forms: Iterable[str], morf: Any = None, english_words: Container[str] | None = None,
+           zipf: Callable[[str, str], float] | None = None) -> list[str]:
+    """The ``forms`` (most frequent first) SGJP knows only as names or abbreviations, or not
+    at all, and those the three rules above find, in order. The rule of names and brands
+    needs ``english_words`` (the English lexicon) and ``zipf`` (wordfreq's
+    ``zipf_frequency``); without them it is not applied."""
     if morf is None:
         import morfeusz2
 
         morf = morfeusz2.Morfeusz()
-    return [form for form in forms if not is_polish_common_word(form, morf)]
+    found = []
+    for rank, form in enumerate(forms, 1):
+        if (not is_polish_common_word(form, morf)
+                or is_inflected_abbreviation(form, morf)
+                or (rank >= INTERJECTION_FROM and is_interjection(form, morf))
+                or (english_words is not None and zipf is not None
+                    and is_foreign_name(form, english_words, zipf))):
+            found.append(form)
+    return found
 
 
 def scowl_sizes(scowl_dir: Path) -> tuple[dict[str, int], dict[str, int]]:

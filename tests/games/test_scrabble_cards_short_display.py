@@ -365,3 +365,46 @@ def test_on_14_cells_the_games_start_is_its_name_and_how_to_learn_it(lang: str) 
         assert "2" not in terse and windows(terse, lang) <= 4, terse
         assert "2" in render(lang, "scrabble_cards", key, {"players": 2, "size": 15,
                                                            "clock": 0})
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+@pytest.mark.parametrize("seed", [2, 5])
+def test_on_14_cells_the_opening_is_the_game_its_rules_command_and_the_turn_in_seven_windows(
+        polish: Any, lang: str, seed: int, tmp_path: Any) -> None:
+    """Played at 14 cells without speech: "Scrabble karty. Jak grać: „zasady”." "Dobierasz:
+    ×2 słowo, Ź Ń Ć." "Twój ruch: z k i w g; premie: 1, 2." took 9 to 11 windows before the
+    first move. The deal's premium cards are in the turn by their places ("karta 1" reads
+    one); speech still names every card drawn."""
+    from test_word_thief_child_play import _frames_display, _read_on_cells
+
+    display = _frames_display(CELLS, lang)
+    out = SeatOutput(name="Ola", lang=lang, verbosity="beginner", hold_news=True,
+                     display=display)
+    seats = [SeatConfig(name="Ola", display="none", speech="none"),
+             SeatConfig(name="Ada", kind="computer", display="none", speech="none")]
+    session = new_session(find_game("scrabble-karty"), seats, seed=seed,
+                          journal_path=tmp_path / "g.jsonl", lexicon=polish,
+                          outputs=[out, SeatOutput(name="Ada", lang=lang, verbosity="beginner")])
+    try:
+        session._prompt()
+        session.pump()
+        read = _read_on_cells(out, display)
+        assert len(read) <= 7, read
+        text = " ".join(read)
+        assert {"pl": "zasady", "en": "rules"}[lang] in text
+        assert {"pl": "Twój ruch", "en": "Your turn"}[lang] in text
+        assert {"pl": "premie", "en": "premium cards"}[lang] in text
+        assert {"pl": "Dobierasz", "en": "You draw"}[lang] not in text
+        said = " ".join(strip_marks(s) for s in out.said)
+        assert {"pl": "Dobierasz: ", "en": "You draw "}[lang] in said  # heard whole
+    finally:
+        session.close()
+
+
+def test_cards_drawn_after_the_deal_still_name_their_premium_cards_on_short_displays() -> None:
+    event = Event("cards_drawn", {"cards": ["y", "long9"]}, 0)
+    for dealt, expected in ((False, "Dobierasz: słowo 9+."), (True, "")):
+        params = {**event.params, **({"dealt": True} if dealt else {})}
+        params.update(Presenter().event_params(event.kind, params, 0, SEATS, "pl"))
+        assert strip_marks(render("pl", "scrabble_cards", event.kind, params,
+                                  verbosity="expert")) == expected

@@ -8,6 +8,8 @@ Możesz dobrać płytkę." — the child typed "dobierz" and heard "Gracz pasuje
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from braille_words.games.registry import find_game
@@ -62,3 +64,44 @@ def test_the_turn_prompt_says_drawing_passes_only_with_the_bank_empty(
     full = arranged_state(["eeeeeee", "iiiiiii"], ["kot"]).view_for(0)
     assert said in presenter.prompt(empty, lang, "beginner")
     assert said not in presenter.prompt(full, lang, "beginner")
+
+
+@pytest.mark.parametrize(("lang", "cells", "shown"), [
+    ("pl", 14, "Bank pusty."), ("pl", 40, "Bank jest pusty: odtąd"),
+    ("en", 14, "Bank empty."), ("en", 40, "The bank is empty: from now on,"),
+])
+def test_the_bank_emptied_reaches_the_cells_of_a_short_and_a_long_display_and_speech(
+    lang: str, cells: int, shown: str, tmp_path: Any
+) -> None:
+    """Checked by speech only when it was added: the reader without speech pans through the
+    news after the draw that takes the last tile and reads it; speech says it whole."""
+    from test_word_thief_child_play import _frames_display, _read_on_cells
+
+    from braille_words.speech.speaker import strip_marks
+    from braille_words.table.launch import new_session
+    from braille_words.table.outputs import SeatOutput
+    from braille_words.table.seats import SeatConfig
+
+    display = _frames_display(cells, lang)
+    out = SeatOutput(name="Ola", lang=lang, verbosity="beginner", hold_news=True,
+                     display=display)
+    seats = [SeatConfig(name="Ola", display="none", speech="none"),
+             SeatConfig(name="Ada", kind="computer", display="none", speech="none")]
+    position = {"racks": ["eeeeeee", "iiiiiii"], "table": ["kot"], "laid_down": [True, True],
+                "bank": "a"}
+    session = new_session(find_game("rummikub"), seats, seed=1,
+                          journal_path=tmp_path / "g.jsonl", lexicon=_rules().lexicon,
+                          options={"position": position},
+                          outputs=[out, SeatOutput(name="Ada", lang=lang, verbosity="beginner")])
+    try:
+        session._prompt()
+        session.pump()
+        _read_on_cells(out, display)  # the opening, read through
+        session.handle(0, {"pl": "dobierz", "en": "draw"}[lang])
+        session.pump()
+        read = " ".join(_read_on_cells(out, display))
+        assert " ".join(shown.split()) in read, read
+        said = strip_marks(" ".join(out.said))
+        assert render(lang, "word_rummikub", "bank_emptied", {}) in said
+    finally:
+        session.close()

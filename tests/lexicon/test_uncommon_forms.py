@@ -28,6 +28,32 @@ def test_a_polish_form_sgjp_knows_only_as_a_name_a_foreign_word_or_a_shortening_
     assert uncommon_forms.polish(forms) == ["hai", "the", "jorku", "usg"]
 
 
+def test_an_abbreviation_a_name_a_brand_or_a_sound_sgjp_reads_as_a_word_goes(
+    english: Any,
+) -> None:
+    """A Scrabble karty hint offered ABP ("arcybiskup", which SGJP also inflects as a noun),
+    BERT and TAL (names; SGJP's rare "berta", "tal"), IPAD (a brand SGJP lists as a noun) and
+    HAU (a dog's bark). KOT, MI, LIST, MOST, HEJ and the rarer AHA stay: Polish writes them
+    far more than English does, or English has the word, or the sound is a beginner's."""
+    pytest.importorskip("morfeusz2")
+    wordfreq = pytest.importorskip("wordfreq")
+    frequent = ["kot", "mi", "list", "most", "hej", "aha", "abp"]
+    rare = [*("x" * 4 for _ in range(uncommon_forms.INTERJECTION_FROM)), "bert", "tal",
+            "ipad", "hau", "dom"]
+    found = uncommon_forms.polish(frequent + rare, english_words=english,
+                                  zipf=wordfreq.zipf_frequency)
+    assert [form for form in found if form != "x" * 4] == ["abp", "bert", "tal", "ipad", "hau"]
+
+
+@pytest.mark.parametrize("word", ["abp", "bert", "tal", "hau", "ipad", "toyota", "daniel"])
+def test_no_hint_or_medium_computer_plays_an_abbreviation_name_brand_or_sound(
+    word: str, polish: Any,
+) -> None:
+    """The run-time list (``pl-uncommon-forms.txt``) refuses them with today's lexicon."""
+    assert polish.contains(word) and knows(polish, None, word)
+    assert unsuitable(word, "pl") and not knows(polish, 50_000, word)
+
+
 def _scowl(folder: Path, lists: dict[str, str]) -> Path:
     for name, words in lists.items():
         (folder / name).write_text("\n".join(words.split()) + "\n", encoding="latin-1")
@@ -58,7 +84,9 @@ def test_the_kept_lists_hold_what_the_rules_find_among_the_most_frequent_forms(
     forms = list(lexicon.most_frequent(3_000))
     if lang == "pl":
         pytest.importorskip("morfeusz2")
-        found = uncommon_forms.polish(forms)
+        wordfreq = pytest.importorskip("wordfreq")
+        found = uncommon_forms.polish(forms, english_words=request.getfixturevalue("english"),
+                                      zipf=wordfreq.zipf_frequency)
     else:
         if not SCOWL_DIR.is_dir():
             pytest.skip("SCOWL is not installed")

@@ -455,9 +455,11 @@ def event_params(
         extra["cards_brief"] = ", ".join(_code_brief(str(c), lang, word_lang)
                                          for c in params["cards"])
         # The premium cards alone: the turn that comes next lists every letter, and names
-        # its premium cards only by their places (``hand_brief``).
-        extra["premiums_brief"] = ", ".join(_code_brief(str(c), lang, word_lang)
-                                            for c in params["cards"] if len(str(c)) > 1)
+        # its premium cards only by their places (``hand_brief``). None at the deal: on 14
+        # cells the opening hand's premium names took two or three windows before the first
+        # turn, which gives their places ("karta 3" reads one; speech names them all).
+        extra["premiums_brief"] = "" if params.get("dealt") else ", ".join(
+            _code_brief(str(c), lang, word_lang) for c in params["cards"] if len(str(c)) > 1)
     if "letter" in params:
         extra["letter_said"] = said_letter(str(params["letter"]).lower(), word_lang, lang)
     return extra

@@ -685,7 +685,10 @@ class Rules(GameRules[State, Move]):
             hand.append(drawn[-1])
         if not drawn:
             return state
-        events.append(Event("cards_drawn", {"cards": [_card_code(c) for c in drawn]}, to=seat))
+        params: dict[str, Any] = {"cards": [_card_code(c) for c in drawn]}
+        if not state.turns and not state.hands[seat]:
+            params["dealt"] = True  # the opening hand: its first turn lists it all
+        events.append(Event("cards_drawn", params, to=seat))
         events.append(Event("others_drew", {"seat": seat, "count": len(drawn)}))
         if not bag:
             events.append(Event("bag_empty", {}))
