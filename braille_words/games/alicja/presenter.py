@@ -265,10 +265,12 @@ def event_params(kind: str, params: dict[str, Any], seat: int, names: Sequence[s
         extra["you_wait"] = _t(lang, "you_wait", left=len(left), names=left) if waits else ""
         # The same on 14 cells, where the whole took a dozen windows.
         extra["you_wait_short"] = _t(lang, "you_wait_short", names=left) if waits else ""
-    if kind == "challenged":
+    if kind in ("challenged", "suspected"):
         # The speaker of a challenged word does not vote: told "Vote: yes…" they answered,
-        # and heard only that they were out.
-        extra["yours"] = "yes" if params.get("seat") == seat else "no"
+        # and heard only that they were out. A voter's prompt asks the question right after
+        # ("asked"): the news says only what happened, so the question is heard once.
+        extra["yours"] = ("yes" if params.get("seat") == seat else
+                          "asked" if params.get("asked") == "yes" else "no")
     if kind == "cups_scored":
         extra["cups_said"] = tally((name(s), c) for s, c in params["cups"])
     if "stands" in params:

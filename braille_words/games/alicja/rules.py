@@ -387,13 +387,17 @@ class Rules(GameRules[State, Move]):
         state = replace(state, last=len(said) - 1)
         if move.lay:  # laid as the turn ends, before the next one starts
             state = self._lay(state, seat, events)
-        state = replace(self._begin_turn(state, _after(state.active, seat), events), just=seat)
+        nxt = _after(state.active, seat)
         suspect = self._suspect(state.said[:-1], words)
         if suspect is not None:
+            # The table votes first: the next turn begins (and is announced) when the vote
+            # is over. "Ben's turn" said before the vote had Ben speak into it.
             events.append(Event("suspected", {"seat": seat, "words": text,
                                               "earlier": suspect.upper()}))
-            state = replace(state, phase="vote", challenger=None, votes=(), suspect=suspect)
-        return state, events
+            return replace(state, phase="vote", challenger=None, votes=(), suspect=suspect,
+                           current=nxt, teapot=state.teapot + 1, hat=False,
+                           just=seat), events
+        return replace(self._begin_turn(state, nxt, events), just=seat), events
 
     def _wait(self, state: State, seat: int,
               events: list[Event]) -> tuple[State, list[Event]]:
