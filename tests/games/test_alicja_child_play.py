@@ -17,7 +17,7 @@ from braille_words.braille import text_line
 from braille_words.braille.view import Pager
 from braille_words.displays.spec import open_display
 from braille_words.games.alicja.computer import safe_words, theme_words
-from braille_words.games.alicja.rules import ChooseTheme, Say
+from braille_words.games.alicja.rules import ChooseTheme, Say, load_data
 from braille_words.games.registry import find_game
 from braille_words.table.launch import new_session
 from braille_words.table.outputs import SeatOutput
@@ -56,6 +56,7 @@ def test_a_hint_with_no_word_left_says_how_to_end_the_turn_at_a_table_without_a_
 
 
 CELLS = 14
+DATA_THEMES = [t.name for t in load_data().themes]
 
 
 def _windows(sentence: str, lang: str) -> int:
@@ -110,3 +111,43 @@ def test_out_of_safe_words_the_hint_offers_one_the_table_only_votes_on(english: 
     seat = state.current
     assert not safe_words(rules, state.view_for(seat))
     assert kit.computer.hint(rules, state, seat) == Say("juggling")
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_a_rounds_end_and_the_next_rounds_start_are_short_on_14_cells(
+        tmp_path: Path, polish: Any, lang: str) -> None:
+    """Played at 14 cells: from the last word of a round to the next Queen's choice of theme
+    took 19 windows ("… karta 2. Ola zostaje, karta 3. Filiżanki: Jan: 0; Ewa: 0; Ola: 1.
+    Runda 2. Królowa: Jan. Tematy: łazienka albo lato." and the choice again), 25 to her first
+    word. The cells now say what a child needs — who won the round, the score, the new round
+    and who chooses — and the Queen's prompt offers the themes once; speech keeps every
+    word, and the round's cups are one command away."""
+    session, streams = _table(tmp_path, polish, lang)
+    queen = session.outputs[1]
+    queen.attach_display(open_display(f"console:{CELLS}", stream=io.StringIO(),
+                                      on_command=queen.on_display_command))
+    session.timers = False
+    session.handle(0, "1")
+    session.state = replace(session.state, letters=("h",))
+    session.handle(0, "klaun")
+    session.handle(1, "hop")  # Jan out
+    before = len(queen.news.told)
+    session.handle(2, "hop hop")  # Ewa out: Ola wins the round, Jan is the next Queen
+    shown = list(queen.news.told)[before:]
+    assert sum(_windows(x, lang) for x in shown) <= 12, shown
+    cells = " ".join(shown)
+    assert ("Ola wygrywa rundę" if lang == "pl" else "Ola wins the round") in cells
+    assert ("Razem: Ola: 1; Jan: 0; Ewa: 0" if lang == "pl" else
+            "Total: Ola: 1; Jan: 0; Ewa: 0") in cells
+    themes = session.state.themes
+    assert len(themes) == 2 and cells.count(DATA_THEMES[themes[0]]) == 1, cells  # the choice
+    heard = streams[1].getvalue()
+    assert ("Filiżanki w tej rundzie" if lang == "pl" else "Cups this round") in heard
+    assert ("bierze kartę 3" if lang == "pl" else "takes card 3") in heard
+    heard_by_ola = streams[0].getvalue()
+    assert DATA_THEMES[themes[0]] in heard_by_ola.split("Runda 2" if lang == "pl" else
+                                                       "Round 2")[-1]
+    before = len(queen.news.told)
+    session.handle(1, "1")
+    shown = list(queen.news.told)[before:]
+    assert sum(_windows(x, lang) for x in shown) <= 6, shown

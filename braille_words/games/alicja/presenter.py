@@ -259,6 +259,9 @@ def event_params(kind: str, params: dict[str, Any], seat: int, names: Sequence[s
         extra["words_up"] = mark_word(str(params["words"]).upper(), word_lang, lang)
     if kind == "player_out":
         extra["detail"] = _out_detail(params, name, lang, word_lang, seat)
+        # Out for the word just said: its line named the speaker a moment ago ("Ewa: HOP.
+        # Odpada — litera: H." on the cells, not "Ewa" twice).
+        extra["named"] = "yes" if params.get("why") in ("letter", "repeat", "slip") else "no"
         left = [name(s) for s in params.get("left", ())]
         # Said only to the one going out, while the round goes on without them.
         waits = params.get("seat") == seat and len(left) >= 2
@@ -273,6 +276,11 @@ def event_params(kind: str, params: dict[str, Any], seat: int, names: Sequence[s
                           "asked" if params.get("asked") == "yes" else "no")
     if kind == "cups_scored":
         extra["cups_said"] = tally((name(s), c) for s, c in params["cups"])
+        totals = params.get("totals") or ()
+        extra["totals_said"] = tally((name(s), c) for s, c in enumerate(totals))
+    if kind in ("round_started", "themes_drawn"):
+        # The Queen's own prompt offers her the two themes: she is not told them first.
+        extra["mine"] = "yes" if params.get("queen") == seat else "no"
     if "stands" in params:
         extra["result"] = "stands" if params["stands"] else "goes"
     return extra

@@ -675,7 +675,8 @@ class Rules(GameRules[State, Move]):
         for seat in order:
             cups[seat] += value_of[seat]
             got.append([seat, value_of[seat]])
-        events.append(Event("cups_scored", {"cups": got}))
+        scored: dict[str, Any] = {"cups": got}
+        events.append(Event("cups_scored", scored))
         # Alicja and Pan Gąsienica score at cleanup even when they went out (the README).
         for seat, card in enumerate(state.characters):
             bonus = 0
@@ -686,6 +687,9 @@ class Rules(GameRules[State, Move]):
             if bonus:
                 cups[seat] += bonus
                 events.append(Event("bonus", {"seat": seat, "character": card, "cups": bonus}))
+        # Each player's total after the round, bonuses in: the score a short display shows
+        # in place of the round's cups, card by card.
+        scored["totals"] = list(cups)
         state = replace(state, cups=tuple(cups), out=order, active=(), quiet=())
         if state.round >= n:
             events.append(Event("game_over", {"scores": cups,
