@@ -7,6 +7,7 @@ again and again): no teapot would end the turn, and nothing said how to give up 
 from __future__ import annotations
 
 import io
+import random
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -17,7 +18,7 @@ from braille_words.braille import text_line
 from braille_words.braille.view import Pager
 from braille_words.displays.spec import open_display
 from braille_words.games.alicja.computer import safe_words, theme_words
-from braille_words.games.alicja.rules import ChooseTheme, Say, load_data
+from braille_words.games.alicja.rules import ChooseTheme, Say, Vote, load_data
 from braille_words.games.registry import find_game
 from braille_words.table.launch import new_session
 from braille_words.table.outputs import SeatOutput
@@ -151,3 +152,58 @@ def test_a_rounds_end_and_the_next_rounds_start_are_short_on_14_cells(
     session.handle(1, "1")
     shown = list(queen.news.told)[before:]
     assert sum(_windows(x, lang) for x in shown) <= 6, shown
+
+
+def test_computers_keep_a_suspected_word_the_theme_list_holds_as_its_own_entry(
+        polish: Any) -> None:
+    """Played by hints at 14 cells: the hint offered KLIENTKA after KLIENT (the theme's list
+    holds both), the program suspected a derivative, and the two computers voted it down —
+    the child went out for following the hint. A computer votes by its theme list: a word
+    listed on its own stands; one the list lacks still goes."""
+    kit = find_game("alicja")
+    rules = kit.make_rules(polish, {})
+    state, _ = rules.new(["Ola", "Jan", "Ewa"], 7)
+    state, _ = rules.apply(state, state.current, ChooseTheme(0))
+    theme = next(i for i, t in enumerate(rules.data.themes) if t.name == "fryzjer")
+    assert {"klient", "klientka"} <= set(rules.data.themes[theme].words)
+    state = replace(state, themes=(theme,), letters=("ź",), current=0)
+    state, _ = rules.apply(state, 0, Say("klient"))
+    state, _ = rules.apply(state, 1, Say("klientka"))
+    assert state.phase == "vote" and state.suspect == "klient"
+    assert kit.computer.choose_move(rules, state, 2, "medium", random.Random(1)) \
+        == Vote(True)
+    state = replace(state, said=(*state.said[:-1], (1, "klientowa")))
+    assert kit.computer.choose_move(rules, state, 2, "medium", random.Random(1)) \
+        == Vote(False)
+
+
+@pytest.mark.parametrize(("lang", "you", "other"), [
+    ("pl", "Odpadasz — skończył się czas", "Jan odpada — skończył się czas"),
+    ("en", "You are out — out of time", "Jan is out — out of time"),
+])
+def test_the_child_going_out_is_told_so_in_the_second_person(
+        tmp_path: Path, polish: Any, lang: str, you: str, other: str) -> None:
+    """Played alone with computers: "Gracz odpada — skończył się czas" named the child by the
+    table's name for them; the others still hear the name."""
+    session, streams = _table(tmp_path, polish, lang)
+    session.timers = False
+    session.handle(0, "1")
+    session.handle(0, "klaun")
+    session.handle(1, "koniec czasu" if lang == "pl" else "time up")
+    assert you in streams[1].getvalue()
+    assert other in streams[0].getvalue() and other in streams[2].getvalue()
+
+
+@pytest.mark.parametrize(("lang", "ask", "advanced"), [
+    ("pl", "pomoc", "kapelusznik"), ("en", "help", "hatter")])
+def test_short_help_leaves_the_other_variants_commands_to_help_all(
+        tmp_path: Path, polish: Any, lang: str, ask: str, advanced: str) -> None:
+    """A child at the basic game asked for help and heard the advanced game's eight
+    commands and the wild variant's; they are one command away ("pomoc wszystko")."""
+    session, streams = _table(tmp_path, polish, lang)
+    session.handle(0, ask)
+    heard = streams[0].getvalue().split("\n")[-2]
+    assert advanced not in heard.lower() and ("pomoc wszystko" if lang == "pl" else
+                                              "help all") in heard
+    session.handle(0, f"{ask} {'wszystko' if lang == 'pl' else 'all'}")
+    assert advanced in streams[0].getvalue().split("\n")[-2].lower()

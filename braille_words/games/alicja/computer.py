@@ -117,7 +117,12 @@ def choose_move(rules: Rules, state: State, seat: int, level: str, rng: random.R
         return PlaceCaterpillar(max(others, key=lambda s: (view["cups"][s], -s)))
     if phase == "vote" and view["last"] is not None:
         if view["suspect"]:
-            return Vote(False)  # it agrees with the program: a derivative goes
+            # A word the theme's list holds as an entry of its own (KLIENTKA beside KLIENT,
+            # JUGGLING beside JUGGLER) was counted apart by the list's author: it stands.
+            # Any other it takes for a derivative, as the program suspects. A child who
+            # followed the hint to such a word was always voted out by the computers.
+            said = normalize(view["said"][view["last"]][1])
+            return Vote(said in {normalize(w) for w in theme_words(rules, view)})
         return Vote(fits(rules, view, words_of(view["said"][view["last"]][1])))
     if phase != "talk":
         return TimeUp()

@@ -261,7 +261,12 @@ def event_params(kind: str, params: dict[str, Any], seat: int, names: Sequence[s
         extra["detail"] = _out_detail(params, name, lang, word_lang, seat)
         # Out for the word just said: its line named the speaker a moment ago ("Ewa: HOP.
         # Odpada — litera: H." on the cells, not "Ewa" twice).
-        extra["named"] = "yes" if params.get("why") in ("letter", "repeat", "slip") else "no"
+        # The child going out is told "Odpadasz" ("Gracz odpada" named a player the child
+        # did not know was them).
+        mine = params.get("seat") == seat
+        extra["self"] = "yes" if mine else "no"
+        extra["named"] = ("yes" if params.get("why") in ("letter", "repeat", "slip") else
+                          "self" if mine else "no")
         left = [name(s) for s in params.get("left", ())]
         # Said only to the one going out, while the round goes on without them.
         waits = params.get("seat") == seat and len(left) >= 2
