@@ -18,7 +18,7 @@ from braille_words.braille import text_line
 from braille_words.braille.view import Pager
 from braille_words.displays.spec import open_display
 from braille_words.games.alicja.computer import safe_words, theme_words
-from braille_words.games.alicja.rules import ChooseTheme, Say, Vote, load_data
+from braille_words.games.alicja.rules import Challenge, ChooseTheme, Say, Vote, load_data
 from braille_words.games.registry import find_game
 from braille_words.table.launch import new_session
 from braille_words.table.outputs import SeatOutput
@@ -207,3 +207,23 @@ def test_short_help_leaves_the_other_variants_commands_to_help_all(
                                               "help all") in heard
     session.handle(0, f"{ask} {'wszystko' if lang == 'pl' else 'all'}")
     assert advanced in streams[0].getvalue().split("\n")[-2].lower()
+
+
+def test_computers_challenge_an_english_abstract_noun_as_they_do_radosc(english: Any) -> None:
+    """Played in English words: "happiness" on "weather" went unchallenged, where "radość" on
+    "cyrk" is challenged; a theme's own word ending so (DARKNESS on "night") still fits."""
+    kit = find_game("alicja", "en")
+    rules = kit.make_rules(english, {})
+    state, _ = rules.new(["Ola", "Jan", "Ewa"], 3)
+    state, _ = rules.apply(state, state.current, ChooseTheme(0))
+    weather = next(i for i, t in enumerate(rules.data.themes) if t.name == "weather")
+    state = replace(state, themes=(weather,), letters=("j",), current=0)
+    state, _ = rules.apply(state, 0, Say("happiness"))
+    assert kit.computer.react(rules, state, 2, "medium", random.Random(1)) == Challenge()
+    night = next(i for i, t in enumerate(rules.data.themes) if t.name == "night")
+    assert "darkness" in rules.data.themes[night].words
+    state, _ = rules.new(["Ola", "Jan", "Ewa"], 3)
+    state, _ = rules.apply(state, state.current, ChooseTheme(0))
+    state = replace(state, themes=(night,), letters=("j",), current=0)
+    state, _ = rules.apply(state, 0, Say("darkness"))
+    assert kit.computer.react(rules, state, 2, "medium", random.Random(1)) is None

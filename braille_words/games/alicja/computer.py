@@ -71,14 +71,15 @@ def safe_words(rules: Rules, view: Mapping[str, Any], *, suspects: bool = False)
     return out
 
 
-ABSTRACT = "ość"
-"""The ending of Polish abstract nouns (radość, miłość, szybkość): no person, plant, animal,
-thing, action or title, so no word on a theme — the rulebook's own example is "radość". Only
-with a stem of three letters or more: kość, gość and ość are things and people."""
+ABSTRACT = ("ość", "ness")
+"""The endings of abstract nouns, Polish and English (radość, miłość; happiness, kindness):
+no person, plant, animal, thing, action or title, so no word on a theme — the rulebook's own
+example is "radość". Only with a stem of three letters or more: kość, gość and ość are things
+and people. Played in English words, "happiness" on "weather" went unchallenged."""
 
 
 def abstract(word: str) -> bool:
-    return word.endswith(ABSTRACT) and len(word) - len(ABSTRACT) >= 3
+    return any(word.endswith(end) and len(word) - len(end) >= 3 for end in ABSTRACT)
 
 
 def fits(rules: Rules, view: Mapping[str, Any], words: list[str]) -> bool:
