@@ -89,14 +89,17 @@ class SeatNews:
             out.withdraw_turn()
         # Someone watching computers is none of their seats: told as nobody ("you" is never them).
         told = -1 if out.watching else seat
-        texts = [(e, self.event_text(e, told, names)) for e in events]
+        if awaited and not out.muted and told >= 0:
+            events = [e for e in events if not own_turn(e, told)]
+        texts = [(e, self.event_text(e, told, names, asked=awaited)) for e in events]
         cues = (self.kit.presenter.cue_for(e.kind, seat, dict(e.params)) for e, _ in texts)
         cue = next((c for c in cues if c), None)
         said = " ".join(t for _, t in texts if t)
         brief = None
         if said and self.terse_cells:
             # On a short display the cells get the terse form, numbers and words first.
-            terse = (self.event_text(e, told, names, "expert") for e, _ in texts)
+            terse = (self.event_text(e, told, names, "expert", asked=awaited)
+                     for e, _ in texts)
             brief = " ".join(t for t in terse if t) or None
         if not said:
             pass
@@ -132,9 +135,14 @@ class SeatNews:
         return self.out.short_display and self.out.verbosity != "expert"
 
     def event_text(self, event: Event, seat: int, names: Sequence[str],
-                   verbosity: str | None = None) -> str:
+                   verbosity: str | None = None, *, asked: bool = False) -> str:
+        """An event's sentence for ``seat``. ``asked``: the game now waits for this seat, and
+        its prompt follows at once: a sentence that would ask what the prompt asks ("Vote:
+        yes or no") says only what happened (``{asked}`` is "yes"), so a voter is asked
+        once."""
         out = self.out
-        params = {"table_clock": "yes" if self.timed() else "no", **event.params}
+        params = {"table_clock": "yes" if self.timed() else "no", **event.params,
+                  "asked": "yes" if asked else "no"}
         params.update(self.kit.presenter.event_params(event.kind, params, seat, names, out.lang))
         params.setdefault("word_lang", self.kit.word_lang)  # examples in the words played
         return render(out.lang, self.kit.id, self.kit.presenter.event_key(event.kind), params,
@@ -481,6 +489,18 @@ class SeatNews:
         """A command as help lists it (``help_command``): quoted in English, so a grade 2
         reader's cells spell it as it is typed; "pass x z q" read "pass it z quite"."""
         return text(self.out.lang, "help_command", self.out.verbosity, command=syntax)
+
+
+TURN_EVENTS = frozenset({"turn_started"})
+"""Events that only say whose turn begins: the games name it so ("turn_started")."""
+
+
+def own_turn(event: Event, seat: int) -> bool:
+    """Whether ``event`` only says that ``seat``'s own turn begins. Not told to a seat the
+    game now waits for: its prompt ("Twoja kolej…") follows at once and says it, and "Kolej:
+    Ola." before it was the same news twice (a window of its own on 14 cells). A seat sharing
+    a speaker still says it for the others, who hear it through that seat."""
+    return event.kind in TURN_EVENTS and event.to is None and event.params.get("seat") == seat
 
 
 def drawing(presenter: Any, view: Any, lang: str) -> Callable[[Any], list[ViewLine]]:

@@ -88,9 +88,9 @@ def test_the_one_who_said_the_earlier_word_hears_you_not_their_own_name() -> Non
     s, events = r.apply(s, 0, Say("klaun"))  # Ola repeats her own word
     event = out_event(events)
     assert said(event, "pl", 0).startswith(
-        "Ola odpada — KLAUN już padło w tej rundzie (ty), karta 1.")
+        "Odpadasz — KLAUN już padło w tej rundzie (ty), karta 1.")
     assert said(event, "en", 0).startswith(
-        "Ola is out — KLAUN was said already this round (you), card 1.")
+        "You are out — KLAUN was said already this round (you), card 1.")
     assert "(Ola)" in said(event, "pl", 1)  # the others hear her name
 
 

@@ -71,14 +71,15 @@ def safe_words(rules: Rules, view: Mapping[str, Any], *, suspects: bool = False)
     return out
 
 
-ABSTRACT = "ość"
-"""The ending of Polish abstract nouns (radość, miłość, szybkość): no person, plant, animal,
-thing, action or title, so no word on a theme — the rulebook's own example is "radość". Only
-with a stem of three letters or more: kość, gość and ość are things and people."""
+ABSTRACT = ("ość", "ness")
+"""The endings of abstract nouns, Polish and English (radość, miłość; happiness, kindness):
+no person, plant, animal, thing, action or title, so no word on a theme — the rulebook's own
+example is "radość". Only with a stem of three letters or more: kość, gość and ość are things
+and people. Played in English words, "happiness" on "weather" went unchallenged."""
 
 
 def abstract(word: str) -> bool:
-    return word.endswith(ABSTRACT) and len(word) - len(ABSTRACT) >= 3
+    return any(word.endswith(end) and len(word) - len(end) >= 3 for end in ABSTRACT)
 
 
 def fits(rules: Rules, view: Mapping[str, Any], words: list[str]) -> bool:
@@ -117,7 +118,12 @@ def choose_move(rules: Rules, state: State, seat: int, level: str, rng: random.R
         return PlaceCaterpillar(max(others, key=lambda s: (view["cups"][s], -s)))
     if phase == "vote" and view["last"] is not None:
         if view["suspect"]:
-            return Vote(False)  # it agrees with the program: a derivative goes
+            # A word the theme's list holds as an entry of its own (KLIENTKA beside KLIENT,
+            # JUGGLING beside JUGGLER) was counted apart by the list's author: it stands.
+            # Any other it takes for a derivative, as the program suspects. A child who
+            # followed the hint to such a word was always voted out by the computers.
+            said = normalize(view["said"][view["last"]][1])
+            return Vote(said in {normalize(w) for w in theme_words(rules, view)})
         return Vote(fits(rules, view, words_of(view["said"][view["last"]][1])))
     if phase != "talk":
         return TimeUp()

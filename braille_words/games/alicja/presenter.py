@@ -259,18 +259,33 @@ def event_params(kind: str, params: dict[str, Any], seat: int, names: Sequence[s
         extra["words_up"] = mark_word(str(params["words"]).upper(), word_lang, lang)
     if kind == "player_out":
         extra["detail"] = _out_detail(params, name, lang, word_lang, seat)
+        # Out for the word just said: its line named the speaker a moment ago ("Ewa: HOP.
+        # Odpada — litera: H." on the cells, not "Ewa" twice).
+        # The child going out is told "Odpadasz" ("Gracz odpada" named a player the child
+        # did not know was them).
+        mine = params.get("seat") == seat
+        extra["self"] = "yes" if mine else "no"
+        extra["named"] = ("yes" if params.get("why") in ("letter", "repeat", "slip") else
+                          "self" if mine else "no")
         left = [name(s) for s in params.get("left", ())]
         # Said only to the one going out, while the round goes on without them.
         waits = params.get("seat") == seat and len(left) >= 2
         extra["you_wait"] = _t(lang, "you_wait", left=len(left), names=left) if waits else ""
         # The same on 14 cells, where the whole took a dozen windows.
         extra["you_wait_short"] = _t(lang, "you_wait_short", names=left) if waits else ""
-    if kind == "challenged":
+    if kind in ("challenged", "suspected"):
         # The speaker of a challenged word does not vote: told "Vote: yes…" they answered,
-        # and heard only that they were out.
-        extra["yours"] = "yes" if params.get("seat") == seat else "no"
+        # and heard only that they were out. A voter's prompt asks the question right after
+        # ("asked"): the news says only what happened, so the question is heard once.
+        extra["yours"] = ("yes" if params.get("seat") == seat else
+                          "asked" if params.get("asked") == "yes" else "no")
     if kind == "cups_scored":
         extra["cups_said"] = tally((name(s), c) for s, c in params["cups"])
+        totals = params.get("totals") or ()
+        extra["totals_said"] = tally((name(s), c) for s, c in enumerate(totals))
+    if kind in ("round_started", "themes_drawn"):
+        # The Queen's own prompt offers her the two themes: she is not told them first.
+        extra["mine"] = "yes" if params.get("queen") == seat else "no"
     if "stands" in params:
         extra["result"] = "stands" if params["stands"] else "goes"
     return extra

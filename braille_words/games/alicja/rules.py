@@ -387,13 +387,17 @@ class Rules(GameRules[State, Move]):
         state = replace(state, last=len(said) - 1)
         if move.lay:  # laid as the turn ends, before the next one starts
             state = self._lay(state, seat, events)
-        state = replace(self._begin_turn(state, _after(state.active, seat), events), just=seat)
+        nxt = _after(state.active, seat)
         suspect = self._suspect(state.said[:-1], words)
         if suspect is not None:
+            # The table votes first: the next turn begins (and is announced) when the vote
+            # is over. "Ben's turn" said before the vote had Ben speak into it.
             events.append(Event("suspected", {"seat": seat, "words": text,
                                               "earlier": suspect.upper()}))
-            state = replace(state, phase="vote", challenger=None, votes=(), suspect=suspect)
-        return state, events
+            return replace(state, phase="vote", challenger=None, votes=(), suspect=suspect,
+                           current=nxt, teapot=state.teapot + 1, hat=False,
+                           just=seat), events
+        return replace(self._begin_turn(state, nxt, events), just=seat), events
 
     def _wait(self, state: State, seat: int,
               events: list[Event]) -> tuple[State, list[Event]]:
@@ -671,7 +675,8 @@ class Rules(GameRules[State, Move]):
         for seat in order:
             cups[seat] += value_of[seat]
             got.append([seat, value_of[seat]])
-        events.append(Event("cups_scored", {"cups": got}))
+        scored: dict[str, Any] = {"cups": got}
+        events.append(Event("cups_scored", scored))
         # Alicja and Pan Gąsienica score at cleanup even when they went out (the README).
         for seat, card in enumerate(state.characters):
             bonus = 0
@@ -682,6 +687,9 @@ class Rules(GameRules[State, Move]):
             if bonus:
                 cups[seat] += bonus
                 events.append(Event("bonus", {"seat": seat, "character": card, "cups": bonus}))
+        # Each player's total after the round, bonuses in: the score a short display shows
+        # in place of the round's cups, card by card.
+        scored["totals"] = list(cups)
         state = replace(state, cups=tuple(cups), out=order, active=(), quiet=())
         if state.round >= n:
             events.append(Event("game_over", {"scores": cups,
