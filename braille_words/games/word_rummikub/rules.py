@@ -252,8 +252,9 @@ class State:
 
     # ---- the game contract
 
-    @property
+    @cached_property
     def awaiting(self) -> frozenset[int]:
+        # Made once per state: the table asks it of every seat at every move.
         if self.over:
             return frozenset()
         if self.vote is not None:
