@@ -147,15 +147,19 @@ def events_text(events: Sequence[Event]) -> str:
     texts = []
     for event in events:
         found = kept.get(id(event))
-        texts.append(found[1] if found is not None and found[0] is event and found[1] is not None
-                     else event_text(event))
+        if found is not None and found[0] is event and found[1] is not None:
+            texts.append(found[1])
+        else:
+            made = _LOOSE(event.to_json())
+            _EVENTS.put(event, made)
+            texts.append(made)
     return ",".join(texts)
 
 
 def names_text(names: Sequence[str]) -> str:
-    found, made = _NAMES.get(names)
-    if found and made is not None:
-        return made
+    found = _NAMES._texts.get(id(names))
+    if found is not None and found[0] is names and found[1] is not None:
+        return found[1]
     made = _LOOSE(list(names))
     _NAMES.put(names, made)
     return made

@@ -136,6 +136,10 @@ class Host:
         """Every guard of this server (the teacher's page adds its password's): the
         teacher's "wpuść" lifts a wait in each."""
         self._saving = threading.Lock()
+        self._states_made = 0
+        self._state_written = 0
+        self._save_pending: asyncio.Future[None] | None = None
+        """A save of the state that claims made now wait for (``_saved``)."""
         self._loop: asyncio.AbstractEventLoop | None = None
         self._runner: web.AppRunner | None = None
         self._thread: threading.Thread | None = None
@@ -269,6 +273,10 @@ class Host:
     def _save(self) -> None:
         if self.state_path is None:
             return
+        self._write_state(*self._state_text())
+
+    def _state_text(self) -> tuple[int, str]:
+        """The host's state as it stands now, numbered: a later number is a newer state."""
         data = {
             "version": VERSION,
             "port": self.port,
@@ -278,12 +286,49 @@ class Host:
                 for t in self.tables
             ],
         }
+        with self._saving:
+            self._states_made += 1
+            number = self._states_made
         # Not indented: Python's JSON indents only in its slow, pure-Python encoder, and this
         # is saved at every join and every return, with every table of the school in it.
-        with self._saving:  # the network's thread and the teacher's console both save
-            write_private(self.state_path, json.dumps(data))  # tokens: 0600
+        return number, json.dumps(data)
+
+    def _write_state(self, number: int, made: str) -> None:
+        """``made`` to the state file, unless a newer state is there already."""
+        assert self.state_path is not None
+        with self._saving:  # the network's thread, a writer and the teacher's console save
+            if number < self._state_written:
+                return
+            write_private(self.state_path, made)  # tokens: 0600
+            self._state_written = number
         if self._on_change is not None:
             self._on_change()
+
+    async def _saved(self) -> None:
+        """The state saved with what this moment changed, away from the loop (its sync waits
+        on the disk for milliseconds, and every connection waits with the loop): the claims
+        made meanwhile — a class joining at once — wait for one save together."""
+        if self.state_path is None:
+            return
+        loop = asyncio.get_running_loop()
+        pending = self._save_pending
+        if pending is None:
+            pending = self._save_pending = loop.create_future()
+            loop.call_soon(self._save_now, loop, pending)
+        await asyncio.shield(pending)
+
+    def _save_now(self, loop: asyncio.AbstractEventLoop, done: asyncio.Future[None]) -> None:
+        self._save_pending = None
+        number, made = self._state_text()  # here, on the loop: the keys change only here
+
+        def finished(write: asyncio.Future[None]) -> None:
+            error = write.exception()
+            if error is not None:
+                done.set_exception(error)
+            else:
+                done.set_result(None)
+
+        loop.run_in_executor(None, self._write_state, number, made).add_done_callback(finished)
 
     # -- the server ------------------------------------------------------------------------
 
@@ -507,7 +552,12 @@ class Host:
                 return None
             found = self._claim(link, hello)
             if found is not None:
-                return found
+                table, remote, token = found
+                # The token is on the disk before the student's computer is given it: a host
+                # restarted (``--resume``) knows every token it gave.
+                await self._saved()
+                self._welcome(link, hello, table, remote, token)
+                return table, remote
             if link.closing:
                 return None
             if attempt == MOST_WRONG_CODES:
@@ -520,7 +570,9 @@ class Host:
         self._refuse(link, "net_too_many_tries")
         return None
 
-    def _claim(self, link: Link, hello: Hello) -> tuple[HostedTable, RemoteSeat] | None:
+    def _claim(self, link: Link, hello: Hello) -> tuple[HostedTable, RemoteSeat, str] | None:
+        """The seat ``hello`` names, claimed for ``link`` with a new token (not saved yet,
+        nor given: ``_hello`` does both); None when refused."""
         # A valid token is never throttled (it cannot be guessed); a code only while the
         # address has tries left (``net.guard``): one refused unchecked waits seconds.
         tokened = any(t.keys.seat_for_token(hello.token) is not None for t in self.tables)
@@ -549,25 +601,30 @@ class Host:
             old = remote.claim(link)
             if old is not None:
                 old.close("net_closed_replaced")
-            token = new_token()
-            table.keys.tokens[seat] = token
-            self._save()
-            # The game's id: the student's computer words the seat's news with that game's
-            # own presenter; the welcome itself it says in its own language.
-            link.send({"t": "welcome", "v": VERSION, "seat": seat + 1,
-                       "name": table.session.seats[seat].name, "game": table.title,
-                       "game_id": table.session.kit.id, "table": table.number,
-                       "words": table.session.kit.word_lang,
-                       "clock": bool(table.session.timers),
-                       "back": remote.ever_joined, "token": token})
-            table.session.call_soon(functools.partial(remote.arrive, link, hello))
-            return table, remote
+            token = table.keys.tokens[seat] = new_token()
+            return table, remote, token
         if hello.code:  # a stale token alone guesses nothing
             self.guard.wrong(link.address)
         link._put(dump({"t": "refused", "code": "net_bad_code", "retry": True,
                         "text": text(link.lang, "net_bad_code", code=hello.code or "—")}))
         self.refused.append((link.address, "net_bad_code"))
         return None
+
+
+    def _welcome(self, link: Link, hello: Hello, table: HostedTable, remote: RemoteSeat,
+                 token: str) -> None:
+        """The seat is the connection's: its computer is told so, with its token, and the
+        table sends its news there from now on."""
+        seat = remote.seat
+        # The game's id: the student's computer words the seat's news with that game's
+        # own presenter; the welcome itself it says in its own language.
+        link.send({"t": "welcome", "v": VERSION, "seat": seat + 1,
+                   "name": table.session.seats[seat].name, "game": table.title,
+                   "game_id": table.session.kit.id, "table": table.number,
+                   "words": table.session.kit.word_lang,
+                   "clock": bool(table.session.timers),
+                   "back": remote.ever_joined, "token": token})
+        table.session.call_soon(functools.partial(remote.arrive, link, hello))
 
 
 def _show(session: AnySession, seat: int, news: SeatNews) -> None:

@@ -194,3 +194,10 @@ def test_an_announcements_events_are_each_events_own_text_in_order() -> None:
             [json.loads(frames.event_text(e)) for e in events]
     assert json.loads(f"[{frames.events_text(events)}]")[1] == events[1].to_json()
     assert frames.events_text([]) == ""
+
+
+def test_an_announcements_names_are_their_own_list_however_alike() -> None:
+    first, second = ["Ala", "Bartek"], ["Ala", "Celina"]
+    assert json.loads(frames.names_text(first)) == first
+    assert json.loads(frames.names_text(second)) == second
+    assert frames.names_text(first) == frames.names_text(first)

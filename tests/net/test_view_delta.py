@@ -179,3 +179,20 @@ def test_the_same_view_again_goes_as_an_empty_delta(tmp_path: Any, polish: Any) 
     read = [m for m in link.frames[before:] if m.get("do") == "read"]
     assert read and read[0]["args"]["delta"] == {"set": {}}
     session.close()
+
+
+def test_one_positions_views_share_the_public_parts_and_keep_each_rack_apart(
+        tmp_path: Any, polish: Any) -> None:
+    """Rummikub makes what every seat sees once per position: each seat's view still holds
+    its own rack and nobody else's, and reads as a view made from nothing."""
+    session, _ = _table(tmp_path, polish)
+    session.handle(min(session.state.awaiting), "dobierz")
+    state = session.state
+    views = [state.view_for(seat) for seat in range(3)]
+    assert views[0]["rack_sizes"] is views[1]["rack_sizes"]  # made once
+    for seat, view in enumerate(views):
+        assert view["seat"] == seat
+        assert [tile[0] for tile in view["rack"]] == [t.id for t in state.racks[seat]]
+        fresh = type(state)(**{f: getattr(state, f) for f in state.__dataclass_fields__})
+        assert _plain(fresh.view_for(seat)) == _plain(view)
+    session.close()

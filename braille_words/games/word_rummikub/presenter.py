@@ -37,6 +37,8 @@ _READ = {
     "turn": ("kto", "czyj ruch", "turn", "whose turn"),
     "racks": ("stojaki", "racks", "ile płytek"),
 }
+_READ_WORDS = frozenset(word for words in _READ.values() for word in words)
+"""Every reading command by name: the table asks at every line whether it is one."""
 _WORD_PREFIXES = ("słowo", "slowo", "word", "w")
 _TILE_PREFIXES = ("płytka", "plytka", "tile")
 _LETTER_PREFIXES = ("litera", "letter")
@@ -531,7 +533,7 @@ class Presenter(GamePresenter[RummikubView]):
         return told if told is not None else read(low, view, lang, verbosity, self.word_lang)
 
     def reads(self, low: str, view: RummikubView, lang: str) -> bool:
-        return any(low in words for words in _READ.values()) or super().reads(low, view, lang)
+        return low in _READ_WORDS or super().reads(low, view, lang)
 
     def prompt(self, view: RummikubView, lang: str, verbosity: str) -> str:
         return prompt(view, lang, verbosity, self.word_lang)

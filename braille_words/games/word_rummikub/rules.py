@@ -31,6 +31,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
+from functools import cached_property
 from typing import Any, ClassVar, Protocol, cast
 
 from braille_words.errors import InputError
@@ -251,8 +252,9 @@ class State:
 
     # ---- the game contract
 
-    @property
+    @cached_property
     def awaiting(self) -> frozenset[int]:
+        # Made once per state: the table asks it of every seat at every move.
         if self.over:
             return frozenset()
         if self.vote is not None:
@@ -300,13 +302,38 @@ class State:
 
     def view_for(self, seat: int) -> RummikubView:
         """All and only what ``seat`` may know: its own rack, the (working) table, sizes."""
-
+        public = self._public_view
         return {
             "game": GAME_ID,
             "seat": seat,
-            "seats": list(self.seats),
+            "seats": public["seats"],
             "current": self.current,
             "starter": self.starter,
+            "awaiting": public["awaiting"],
+            "table": public["table"],
+            "rack": _RACK_VIEWS(self.rack_of(seat)),
+            "loose": public["loose"],
+            "rack_sizes": public["rack_sizes"],
+            "bank": len(self.bank),
+            "tile_points": TILE_POINTS,
+            "scores": public["scores"],
+            "laid_down": public["laid_down"],
+            "turn_changed": public["turn_changed"],
+            "can_undo": bool(self.turn.history),
+            "turns_played": self.turns_played,
+            "vote": public["vote"],
+            "over": self.over,
+            "result": public["result"],
+            "options": public["options"],
+        }
+
+    @cached_property
+    def _public_view(self) -> dict[str, Any]:
+        """The parts of a view that are the same for every seat, made once per state (a
+        move is announced to every seat, each with its own view) and shared by those views,
+        which are read-only. Nothing in it is any one seat's own."""
+        return {
+            "seats": list(self.seats),
             "awaiting": sorted(self.awaiting),
             "table": [
                 {
@@ -315,18 +342,12 @@ class State:
                 }
                 for w in self.turn.table
             ],
-            "rack": _RACK_VIEWS(self.rack_of(seat)),
             "loose": _RACK_VIEWS(self.turn.loose),
             "rack_sizes": [len(self.rack_of(s)) for s in range(len(self.seats))],
-            "bank": len(self.bank),
-            "tile_points": TILE_POINTS,
             "scores": list(self.scores),
             "laid_down": list(self.laid_down),
             "turn_changed": self.turn_changed,
-            "can_undo": bool(self.turn.history),
-            "turns_played": self.turns_played,
             "vote": self.vote.to_json() if self.vote else None,
-            "over": self.over,
             "result": self.outcome() if self.over else None,
             "options": _OPTIONS_VIEWS(self.options),
         }
