@@ -582,6 +582,9 @@ def cmd_roster_check(args: argparse.Namespace) -> int:
         print(report.line())
     for problem in table:
         print(text(lang, "roster_problem", text=problem))
+    groups = sorted({s.group for s in roster.seats if s.is_human and s.group})
+    if groups:  # reports tell students apart by it: a teacher sees the one they will get
+        print(text(lang, "roster_class", group=", ".join(groups)))
     print(terminal_owner(roster, lang))
     problems = sum(len(r.problems) for r in reports) + len(table)
     if args.try_devices and not problems:

@@ -623,7 +623,8 @@ def _journals(request: web.Request) -> list[Path]:
     if not _everyones(folder):
         return found
     # The account's own sessions folder holds every game played here: other classes', a
-    # child's at home. The term of this lesson is the games of its people alone.
+    # child's at home. The term of this lesson is the games of its people alone (a name in
+    # its class: Ola of 3b is not this lesson's Ola of 3a).
     people = set().union(*(_people(p) for p in played))
     return [p for p in found if p in played or (_people(p) and _people(p) <= people)]
 
@@ -638,9 +639,9 @@ def _everyones(folder: Path) -> bool:
     return False
 
 
-def _people(path: Path) -> frozenset[str]:
-    """The names of the people who played the game in ``path`` (none when it cannot be read:
-    a damaged game of an unknown class is nobody's here)."""
+def _people(path: Path) -> frozenset[tuple[str, str]]:
+    """The people who played the game in ``path``, each a name and a class (none when it
+    cannot be read: a damaged game of an unknown class is nobody's here)."""
     from braille_words.table import journal
 
     try:
@@ -651,7 +652,8 @@ def _people(path: Path) -> frozenset[str]:
     held = {i for i, s in enumerate(seats) if s.get("kind", "human") == "human"}
     held |= {i for i, chosen in record.settings.items()  # a seat given to a person later
              if chosen.get("kind") == "human" and 0 <= i < len(seats)}
-    return frozenset(str(seats[i].get("name", "")) for i in held)
+    return frozenset((str(seats[i].get("name", "")), str(seats[i].get("group") or ""))
+                     for i in held)
 
 
 async def _report(request: web.Request) -> Any:
