@@ -30,6 +30,7 @@ from braille_words.present.messages import error_text, text
 from braille_words.reports.render import as_csv, as_html, student_sections
 from braille_words.reports.render import words as report_words
 from braille_words.reports.summary import build_report, class_journals
+from braille_words.table.control import replace_refusal
 from braille_words.table.snapshot import table_view
 from braille_words.web.auth import COOKIE, Sessions
 from braille_words.web.tables import TeacherTable, TeacherTables
@@ -544,10 +545,10 @@ def _carry_out(table: TeacherTable, tables: TeacherTables, body: dict[str, Any],
         assert seat is not None
         name, old = " ".join(str(body.get("name") or "").split())[:60], \
             table.session.seats[seat].name
-        if not name or name == old or any(
-            s.name.casefold() == name.casefold() and not s.is_human for s in table.session.seats
-        ):
-            raise _NothingToDo(w["replace_refused"].format(name=name or "—"))
+        session = table.session
+        refused = replace_refusal(session.seats, session.header.seats, seat, name)
+        if refused is not None:
+            raise _NothingToDo(w[refused].format(name=name or "—", seat=old))
         control.replace(seat, name)
         return w["replaced"].format(name=name, old=old)
     elif action == "say":
