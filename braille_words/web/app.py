@@ -470,7 +470,7 @@ def _nothing_to_do(table: TeacherTable, action: str, body: dict[str, Any],
     act on now (the same checks the table makes, read from the game as it stands)."""
     session = table.session
     key = ""
-    if action == "more_time" and body.get("seat") is None and (
+    if action == "more_time" and (  # for one seat as for all: no clock, no time to give
         session.clock is None or session.clock.running is None or session.state.is_over
     ):
         key = "no_clock"
