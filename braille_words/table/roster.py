@@ -33,8 +33,8 @@ EXAMPLE = """\
 #
 # Settings for the whole table (all optional):
 class = "3a"               # the class: the term's report tells two students of one name
-                           # apart by it (default: this file's name, without .toml; give
-                           # every table's roster of one class the same class)
+                           # apart by it (Ola of 3a is not Ola of 3b); give every table's
+                           # roster of one class the same class
 game = "rummikub"          # rummikub, siedem-slow, alicja, scrabble-karty or word-thief
 # words = "en"             # pl or en: the language the game's words are played in
 lang = "pl"                # pl or en: the language every seat hears, unless a seat says otherwise
@@ -123,9 +123,9 @@ def roster_from_data(data: dict[str, Any], path: Path | None = None) -> Roster:
         raise InputError(f"in {where}, words must be \"pl\" or \"en\", not {words!r}")
     lang = _text(data, "lang", where) or "pl"
     verbosity = _text(data, "verbosity", where) or "beginner"
-    group = _text(data, "class", where)
-    if group is None:
-        group = path.stem if path is not None else ""
+    # No guess from the file's name: a class's tables are often rosters of their own
+    # (stol1.toml, stol2.toml), and a student who changed tables would become two.
+    group = _text(data, "class", where) or ""
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise InputError(f"in {where}, [options] must be a table of KEY = VALUE")

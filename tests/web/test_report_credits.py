@@ -91,7 +91,7 @@ def _roster(path: Path, names: list[str], group: str | None = None) -> list[Seat
 def test_two_students_of_one_name_in_two_classes_are_two_rows_each_with_their_own_games(
     tmp_path: Path, polish: Any
 ) -> None:
-    a = _roster(tmp_path / "3a.toml", ["Ola", "Janek"])  # its class: the file's name
+    a = _roster(tmp_path / "3a.toml", ["Ola", "Janek"], group="3a")
     b = _roster(tmp_path / "klasa-b.toml", ["Ewa", "Ola"], group="3b")
     first = _game(tmp_path / "1.jsonl", "rummikub", [], polish, 5, seats=a)
     second = _game(tmp_path / "2.jsonl", "rummikub", [], polish, 6, seats=b)
