@@ -262,6 +262,18 @@ def _week_of(path: Path, activities: Sequence[Activity]) -> str:
     return time.strftime("%G-W%V", time.localtime(when))
 
 
+def _classes_by_name(games: Iterable[dict[str, str]]) -> dict[str, str]:
+    """The one class each name played in, where there is one: a game without a class (one
+    played before rosters gave classes, or without a roster) is that student's; a name of
+    two classes leaves such a game apart, as nobody can say whose it was."""
+    seen: dict[str, set[str]] = {}
+    for groups in games:
+        for name, group in groups.items():
+            if group:
+                seen.setdefault(name, set()).add(group)
+    return {name: next(iter(found)) for name, found in seen.items() if len(found) == 1}
+
+
 def build_report(journals: Sequence[Path], lexicons: dict[str, Any] | None = None) -> ClassReport:
     """Every student of these journals, by name and class (a name in a class is a student
     across games: Ola of 3a is not Ola of 3b)."""
@@ -269,6 +281,7 @@ def build_report(journals: Sequence[Path], lexicons: dict[str, Any] | None = Non
     students: dict[tuple[str, str], StudentReport] = {}
     skipped: list[str] = []
     games = 0
+    replayed: list[tuple[Path, journal_mod.Record, _Replayed, list[str]]] = []
     for path in journals:
         try:
             record = journal_mod.read(path)
@@ -276,6 +289,11 @@ def build_report(journals: Sequence[Path], lexicons: dict[str, Any] | None = Non
         except (BrailleWordsError, *_MALFORMED) as exc:
             skipped.append(f"{path}: {exc}")
             continue
+        replayed.append((path, record, done, names))
+    classes = _classes_by_name(done.groups for _, _, done, _ in replayed)
+    for path, record, done, names in replayed:
+        for name, group in done.groups.items():
+            done.groups[name] = group or classes.get(name, "")
         games += 1
         activities = list(read_activity(path))
         key = _week_of(path, activities)

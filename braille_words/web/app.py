@@ -627,7 +627,10 @@ def _journals(request: web.Request) -> list[Path]:
     # child's at home. The term of this lesson is the games of its people alone (a name in
     # its class: Ola of 3b is not this lesson's Ola of 3a).
     people = set().union(*(_people(p) for p in played))
-    return [p for p in found if p in played or (_people(p) and _people(p) <= people)]
+    names = {name for name, _ in people}
+    # A game of no class (played before rosters gave one) is ours by its names alone.
+    return [p for p in found if p in played or (_people(p) and all(
+        person in people or (not person[1] and person[0] in names) for person in _people(p)))]
 
 
 def _everyones(folder: Path) -> bool:

@@ -108,3 +108,23 @@ def test_two_students_of_one_name_in_two_classes_are_two_rows_each_with_their_ow
         ["Ewa", "3b", "1"], ["Janek", "3a", "1"], ["Ola", "3a", "1"], ["Ola", "3b", "1"]]
     page = as_html(report, "en")
     assert ">Ola (class 3a)</h2>" in page and ">Ola (class 3b)</h2>" in page
+
+
+def test_a_game_from_before_the_roster_gave_a_class_is_the_one_class_of_that_name(
+    tmp_path: Path, polish: Any
+) -> None:
+    """A term begun before rosters gave classes: Ola's older games have none. While one
+    class has an Ola they are hers (one row, not two); once two classes have an Ola, nobody
+    can say whose they were, and they stay apart."""
+    old = _game(tmp_path / "0.jsonl", "rummikub", ["Ola", "Janek"], polish, 4)
+    a = _roster(tmp_path / "a.toml", ["Ola", "Janek"], group="3a")
+    new = _game(tmp_path / "1.jsonl", "rummikub", [], polish, 5, seats=a)
+    two = [tmp_path / "0.jsonl", tmp_path / "1.jsonl"]
+    report = build_report(two, {"pl": polish})
+    assert {(s.name, s.group): [g.score for g in s.scores] for s in report.students} == {
+        ("Ola", "3a"): [old[0], new[0]], ("Janek", "3a"): [old[1], new[1]]}
+    b = _roster(tmp_path / "b.toml", ["Ola", "Ewa"], group="3b")
+    _game(tmp_path / "2.jsonl", "rummikub", [], polish, 6, seats=b)
+    report = build_report([*two, tmp_path / "2.jsonl"], {"pl": polish})
+    olas = sorted((s.group, s.games) for s in report.students if s.name == "Ola")
+    assert olas == [("", 1), ("3a", 1), ("3b", 1)]

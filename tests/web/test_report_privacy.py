@@ -51,17 +51,19 @@ def _in_class(seats: list[SeatConfig], group: str) -> list[SeatConfig]:
 
 
 def _term_report(folder: Path, english: Any, others: tuple[str, str] = ("Kuba", "Zosia"),
-                 group: str = "") -> str:
+                 group: str = "", ours: str | None = None) -> str:
     """Another class's game (Kuba's) in ``folder``, then this lesson's (Ola's) with the
     teacher's page over it: the term's report as the teacher opens it, page and CSV.
-    ``group``: the other class's, from its roster (this lesson's class is 3a then)."""
+    ``group``: the other class's, from its roster (this lesson's class is 3a then, or
+    ``ours``)."""
     other, _ = table_session(folder, english, "word_thief",
                              _in_class(seats_of(others, lang="en"), group), 4,
                              "other-class.jsonl")
     _moves(other)
     other.close()
     lesson, _ = table_session(folder, english, "word_thief",
-                              _in_class(seats_of(["Ola", "Ewa"], lang="en"), group and "3a"),
+                              _in_class(seats_of(["Ola", "Ewa"], lang="en"),
+                                        group and "3a" if ours is None else ours),
                               5, "lesson.jsonl")
     _moves(lesson)
     tables = TeacherTables([TeacherTable(1, lesson)], journals=folder)
@@ -103,3 +105,12 @@ def test_the_terms_report_leaves_out_another_classs_students_of_the_same_names(
     report = _term_report(data / "sessions", english, others=("Ola", "Ewa"), group="3b")
     assert "Ola (class 3a)" in report and "Ewa (class 3a)" in report
     assert "3b" not in report
+
+
+def test_the_terms_report_keeps_this_classs_games_from_before_rosters_gave_a_class(
+    tmp_path: Path, english: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = _data_here(tmp_path, monkeypatch)
+    report = _term_report(data / "sessions", english, others=("Ola", "Ewa"), ours="3a")
+    assert "Ola (class 3a)" in report and "Games in this report: 2." in report
+    assert "<h2 id=\"student-2\">" not in report  # two rows, Ola's and Ewa's
