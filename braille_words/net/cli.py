@@ -211,17 +211,18 @@ def _new_tables(args: argparse.Namespace, folder: Path, scripted: bool) -> list[
 
 
 def _one_name_one_student(tables: list[list[Any]], lang: str | None) -> None:
-    """A report knows a student by name across tables and games: two people of one name at
-    two tables of a lesson would be one student in it, each credited with the other's
-    games and words. Refused before the lesson starts, as two such seats at one table are."""
+    """A report knows a student by name and class across tables and games: two people of one
+    name in one class at two tables of a lesson would be one student in it, each credited
+    with the other's games and words. Refused before the lesson starts, as two such seats at
+    one table are; two Olas of two classes' rosters are two students."""
     from braille_words.present.messages import text
 
-    seen: dict[str, int] = {}
+    seen: dict[tuple[str, str], int] = {}
     for number, seats in enumerate(tables, start=1):
         for seat in seats:
             if not seat.is_human:
                 continue
-            key = " ".join(seat.name.split()).casefold()
+            key = (" ".join(seat.name.split()).casefold(), seat.group)
             if key in seen and seen[key] != number:
                 said = lang or seat.lang
                 raise InputError(text(said, "host_same_name", name=seat.name,

@@ -78,6 +78,9 @@ class SeatScreen:
         self.view: Any = None
         self.awaited = False
         self.over = False
+        self.told_ended = False
+        """The table's own "the teacher ends the game" (with the scores) has been said: the
+        connection's last word need not say it again."""
         self.clock = True
         """The table runs a clock (its welcome says; an older host's says nothing): a table
         without one tells a 7 słów hint that sees no word "say 'koniec czasu'", as at the
@@ -163,6 +166,7 @@ class SeatScreen:
                 self._missed(news, args)
             elif do == "tell":
                 params = dict(args.pop("params", None) or {})
+                self.told_ended = self.told_ended or args.get("key") == "ended_by_teacher"
                 news.tell(str(args.pop("key")), **args, **params)
             elif do == "hint":  # the move, as the line that plays it, and its points
                 view = args["view"]
@@ -521,7 +525,8 @@ class Client:
                 # Over, or ended by the teacher: said once, and the program ends (a game
                 # ended by the teacher is resumed by the teacher, never by reconnecting).
                 self.screen.over = True
-                self.local.announce(str(data.get("text", "")))
+                if not (reason == "net_ended_by_teacher" and self.screen.told_ended):
+                    self.local.announce(str(data.get("text", "")))  # away when it ended
                 return 0
             if reason == "net_closed_host" and (self.token and not self.over):
                 return None  # the teacher's computer restarts: reconnect by ourselves

@@ -41,6 +41,9 @@ def register(subparsers: Any) -> None:
     who.add_argument("--student", metavar="NAME", help="the student's name, as at the table")
     who.add_argument("--older-than", type=days_argument, metavar="DAYS",
                      help="every game last written more than DAYS days ago")
+    forget.add_argument("--student-class", dest="group", metavar="CLASS",
+                        help="the student's class, as in their roster (class = \"3b\"): "
+                        "needed when students of that name played in more than one class")
     forget.add_argument("--class", dest="folders", type=Path, action="append", default=[],
                         metavar="DIR", help="a folder of journals to act on too (repeatable)")
     forget.add_argument("--lang", choices=("pl", "en"), default="pl")
@@ -81,7 +84,7 @@ def cmd_forget(args: argparse.Namespace) -> int:
     (or a damaged save) kept something back."""
     from braille_words.present.messages import text
     from braille_words.table.launch import sessions_dir
-    from braille_words.table.records import forget_student, remove_older_than
+    from braille_words.table.records import classes_of, forget_student, remove_older_than
 
     folders = [sessions_dir(), *args.folders]
     missing = [str(f) for f in args.folders if not f.is_dir()]
@@ -91,7 +94,13 @@ def cmd_forget(args: argparse.Namespace) -> int:
         removed = [p for f in folders for p in remove_older_than(f, args.older_than)]
         print(text(args.lang, "forget_older", count=len(removed), days=args.older_than))
         return 0
-    done = forget_student(args.student, folders)
+    if args.group is None:
+        classes = classes_of(args.student, folders)
+        if len(classes) > 1:  # two students of one name: which one is the teacher's to say
+            named = ", ".join(c or text(args.lang, "forget_no_class") for c in classes)
+            raise InputError(text(args.lang, "forget_which_class", name=args.student,
+                                  classes=named))
+    done = forget_student(args.student, folders, args.group)
     if not (done.removed or done.redacted or done.busy or done.unreadable):
         print(text(args.lang, "forget_nothing", name=args.student,
                    folders=", ".join(str(f) for f in folders)))

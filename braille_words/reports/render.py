@@ -30,6 +30,14 @@ def command_name(name: str, lang: str) -> str:
     return name
 
 
+def who(student: StudentReport, w: dict[str, str]) -> str:
+    """The student as a row names them: with their class, where a roster gave one (two Olas
+    of two classes are two rows, and the teacher must see which is which)."""
+    if not student.group:
+        return student.name
+    return w["student_in_class"].format(name=student.name, group=student.group)
+
+
 def _average(student: StudentReport) -> str:
     average = student.average_seconds
     return "" if average is None else f"{average:.1f}"
@@ -72,7 +80,7 @@ def as_lines(report: ClassReport, lang: str) -> list[str]:
         lines.append(w["no_students"])
     for s in report.students:
         lines.append("")
-        lines.append(f"{s.name}: {w['games']} {s.games}, {w['moves']} {s.moves}, "
+        lines.append(f"{who(s, w)}: {w['games']} {s.games}, {w['moves']} {s.moves}, "
                      f"{w['hints']} {s.hints}, {w['average']} {_average(s) or w['none']}")
         lines.append(f"  {w['scores']}: {_scores(s, w) or w['none']}")
         lines.append(f"  {w['words']} ({len(s.words)}): {', '.join(s.words) or w['none']}")
@@ -91,22 +99,22 @@ def as_csv(report: ClassReport, lang: str) -> str:
     w = words(lang)
     buffer = io.StringIO()
     writer = csv.writer(buffer)
-    writer.writerow([w["student"], w["games"], w["moves"], w["words"], w["longest"],
+    writer.writerow([w["student"], w["class"], w["games"], w["moves"], w["words"], w["longest"],
                      w["average"], w["hints"], w["refused"], w["commands"],
                      w["computer_moves"], w["computer_words"], w["scores"]])
     for s in report.students:
         writer.writerow([
-            s.name, s.games, s.moves, " | ".join(s.words), s.longest, _average(s), s.hints,
+            s.name, s.group, s.games, s.moves, " | ".join(s.words), s.longest, _average(s), s.hints,
             " | ".join(f"{tried}: {why}" for tried, why in s.refused), _commands(s, lang),
             s.computer_moves, " | ".join(s.computer_words),
             _scores(s, w).replace("; ", " | "),
         ])
     # The term's progress: one row a student a week, after a blank row.
     writer.writerow([])
-    writer.writerow([w["student"], w["week"], *_week_headings(w)])
+    writer.writerow([w["student"], w["class"], w["week"], *_week_headings(w)])
     for s in report.students:
         for week in s.weeks.values():
-            writer.writerow([s.name, week.week, *_week_figures(week)])
+            writer.writerow([s.name, s.group, week.week, *_week_figures(week)])
     return buffer.getvalue()
 
 
@@ -181,7 +189,7 @@ def student_sections(report: ClassReport, lang: str, level: int = 2) -> str:
             figures.append((w["computer_words"],
                             _words_html(s.computer_words, s, lang) or none))
         parts.append(f'<section class="student" aria-labelledby="{sid}">')
-        parts.append(f'<{h} id="{sid}">{escape(s.name)}</{h}>')
+        parts.append(f'<{h} id="{sid}">{escape(who(s, w))}</{h}>')
         parts.append("<dl>" + "".join(
             f"<dt>{escape(k)}</dt><dd>{v}</dd>" for k, v in figures) + "</dl>")
         parts.append(f"<{sub}>{escape(w['words'])} ({len(s.words)})</{sub}>")

@@ -67,9 +67,12 @@ class GameScore:
 
 @dataclass
 class StudentReport:
-    """One student over the journals read."""
+    """One student over the journals read: a name in a class (two Olas of 3a and 3b are two
+    students, each with their own games)."""
 
     name: str
+    group: str = ""
+    """The student's class, from the roster the games were played with ("" without one)."""
     games: int = 0
     moves: int = 0
     """Turns the person played themselves."""
@@ -161,6 +164,9 @@ class _Replayed:
     """The seat each student sat at last (two who swapped places: the score of their own)."""
     word_lang: str = "pl"
     """The language the game's words were played in."""
+    groups: dict[str, str] = field(default_factory=dict)
+    """Each student's class: the roster's, of the seat they sat at first (a student who
+    swapped places keeps their own)."""
     title: str = ""
     result: dict[str, Any] = field(default_factory=dict)
     """The game's result as its journal leaves it (``state.result()``)."""
@@ -181,6 +187,12 @@ def _replay(record: journal_mod.Record, lexicons: dict[str, Any]) -> tuple[_Repl
     done.held |= {(seat, name) for seat, seated in record.seated.items() for name in seated
                   if 0 <= seat < len(names)}
     done.last_seat = {name: seat for seat, name in enumerate(names)}
+    seat_groups = [str(s.get("group") or "") for s in record.header.seats]
+    done.groups = {name: seat_groups[seat] for seat, name in enumerate(names)}
+    for seat, seated in sorted(record.seated.items()):
+        for name in seated:
+            if 0 <= seat < len(names):
+                done.groups.setdefault(name, seat_groups[seat])
     for seat, seated in sorted(record.seated.items()):
         done.last_seat.update({name: seat for name in seated})
     owner: int | None = None
@@ -250,12 +262,26 @@ def _week_of(path: Path, activities: Sequence[Activity]) -> str:
     return time.strftime("%G-W%V", time.localtime(when))
 
 
+def _classes_by_name(games: Iterable[dict[str, str]]) -> dict[str, str]:
+    """The one class each name played in, where there is one: a game without a class (one
+    played before rosters gave classes, or without a roster) is that student's; a name of
+    two classes leaves such a game apart, as nobody can say whose it was."""
+    seen: dict[str, set[str]] = {}
+    for groups in games:
+        for name, group in groups.items():
+            if group:
+                seen.setdefault(name, set()).add(group)
+    return {name: next(iter(found)) for name, found in seen.items() if len(found) == 1}
+
+
 def build_report(journals: Sequence[Path], lexicons: dict[str, Any] | None = None) -> ClassReport:
-    """Every student of these journals, by name (a name is a student across games)."""
+    """Every student of these journals, by name and class (a name in a class is a student
+    across games: Ola of 3a is not Ola of 3b)."""
     lexicons = {} if lexicons is None else lexicons
-    students: dict[str, StudentReport] = {}
+    students: dict[tuple[str, str], StudentReport] = {}
     skipped: list[str] = []
     games = 0
+    replayed: list[tuple[Path, journal_mod.Record, _Replayed, list[str]]] = []
     for path in journals:
         try:
             record = journal_mod.read(path)
@@ -263,6 +289,11 @@ def build_report(journals: Sequence[Path], lexicons: dict[str, Any] | None = Non
         except (BrailleWordsError, *_MALFORMED) as exc:
             skipped.append(f"{path}: {exc}")
             continue
+        replayed.append((path, record, done, names))
+    classes = _classes_by_name(done.groups for _, _, done, _ in replayed)
+    for path, record, done, names in replayed:
+        for name, group in done.groups.items():
+            done.groups[name] = group or classes.get(name, "")
         games += 1
         activities = list(read_activity(path))
         key = _week_of(path, activities)
@@ -270,7 +301,8 @@ def build_report(journals: Sequence[Path], lexicons: dict[str, Any] | None = Non
         people = {(seat, name) for seat, name in done.held
                   if name not in _forgotten(record, seat, names[seat])}
         for name in sorted({name for _, name in people}):
-            student = students.setdefault(name, StudentReport(name))
+            group = done.groups.get(name, "")
+            student = students.setdefault((name, group), StudentReport(name, group))
             student.games += 1
             student.scores.append(_score(done, done.last_seat.get(name, 0), name))
             week = student.week(key)
@@ -298,7 +330,8 @@ def build_report(journals: Sequence[Path], lexicons: dict[str, Any] | None = Non
                 continue
             if (act.seat, sitting[act.seat]) not in people:
                 continue
-            student = students[sitting[act.seat]]
+            who = sitting[act.seat]
+            student = students[(who, done.groups.get(who, ""))]
             week = student.week(key)
             if act.kind == "turn":
                 started[act.seat] = act.at
@@ -315,4 +348,5 @@ def build_report(journals: Sequence[Path], lexicons: dict[str, Any] | None = Non
             elif act.kind == "refused":
                 student.refused.append((act.what, act.why))
                 week.refused += 1
-    return ClassReport(sorted(students.values(), key=lambda s: s.name.lower()), games, skipped)
+    return ClassReport(sorted(students.values(), key=lambda s: (s.name.lower(), s.group.lower())),
+                       games, skipped)

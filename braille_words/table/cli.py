@@ -582,6 +582,11 @@ def cmd_roster_check(args: argparse.Namespace) -> int:
         print(report.line())
     for problem in table:
         print(text(lang, "roster_problem", text=problem))
+    # Reports tell students apart by class: the teacher sees the one they will get, or that
+    # there is none (two classes' Olas would then be one student).
+    groups = sorted({s.group for s in roster.seats if s.is_human and s.group})
+    print(text(lang, "roster_class", group=", ".join(groups)) if groups
+          else text(lang, "roster_no_class"))
     print(terminal_owner(roster, lang))
     problems = sum(len(r.problems) for r in reports) + len(table)
     if args.try_devices and not problems:

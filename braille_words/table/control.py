@@ -9,11 +9,12 @@ like a move.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from braille_words.table.seats import SeatConfig
     from braille_words.table.session import AnySession
 
 TEACHER = -3
@@ -54,6 +55,27 @@ class Control:
     def __post_init__(self) -> None:
         if self.action not in ACTIONS:
             raise ValueError(f"unknown table control {self.action!r}")
+
+
+def replace_refusal(seats: Sequence[SeatConfig], dealt: Sequence[Mapping[str, Any]],
+                    seat: int, name: str) -> str | None:
+    """Why ``zamiana`` cannot put ``name`` at ``seat`` (a key the console's catalogue and the
+    teacher's page both word), or None. ``dealt``: the seats as the game was dealt (the
+    journal's header). The computer's own seat has no student to replace and nothing a
+    student could play it with (no display, no voice, no join code): putting a name there
+    made the computer play under the student's name, and the report credit the student
+    with the computer's score. A computer's name as the new student would swap a student
+    onto that seat. A student's seat the computer holds for a while (``komputer Ola``)
+    takes a new student: ``gracz`` gives it to them."""
+    new = " ".join(name.split())
+    if not new or new == seats[seat].name:
+        return "replace_refused"
+    if not seats[seat].is_human and dealt[seat].get("kind", "human") == "computer":
+        return "replace_computer_seat"
+    if any(i != seat and not s.is_human and s.name.casefold() == new.casefold()
+           for i, s in enumerate(seats)):
+        return "replace_with_computer"
+    return None
 
 
 COMPUTER_FOR = "computer_for"

@@ -140,10 +140,39 @@ def _same_name(a: str, b: str) -> bool:
     return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()
 
 
-def forget_student(name: str, folders: Sequence[Path]) -> Forgotten:
-    """Every record of the student called ``name`` in ``folders`` removed or made nameless
-    (see the module's docstring for which and why)."""
+def _group(seats: Sequence[Mapping[str, Any]], seat: int) -> str:
+    return str(seats[seat].get("group") or "") if 0 <= seat < len(seats) else ""
+
+
+def classes_of(name: str, folders: Sequence[Path]) -> list[str]:
+    """The classes a student called ``name`` played in (from their rosters; "" for games
+    without a class): two students of one name in two classes are two students, and
+    ``forget`` must not take one's games with the other's."""
     from braille_words.table import journal as journal_mod
+
+    found: set[str] = set()
+    for folder in folders:
+        for path in journals_under(folder):
+            try:
+                record = journal_mod.read(path)
+            except journal_mod.CorruptJournal:
+                continue
+            seats = record.header.seats
+            found |= {_group(seats, i) for i, s in enumerate(seats)
+                      if _same_name(str(s.get("name", "")), name)}
+            found |= {_group(seats, i) for i, seated in record.seated.items()
+                      if any(_same_name(n, name) for n in seated)}
+    return sorted(found)
+
+
+def forget_student(name: str, folders: Sequence[Path], group: str | None = None) -> Forgotten:
+    """Every record of the student called ``name`` in ``folders`` removed or made nameless
+    (see the module's docstring for which and why); with ``group``, only in games where
+    they played in that class (Ola of 3b is not Ola of 3a)."""
+    from braille_words.table import journal as journal_mod
+
+    def theirs(seats: Sequence[Mapping[str, Any]], seat: int) -> bool:
+        return group is None or _group(seats, seat) == group
 
     done = Forgotten()
     for folder in folders:
@@ -157,10 +186,10 @@ def forget_student(name: str, folders: Sequence[Path]) -> Forgotten:
                 continue
             seats = record.header.seats
             gone = [i for i, s in enumerate(seats)
-                    if _same_name(str(s.get("name", "")), name)
+                    if _same_name(str(s.get("name", "")), name) and theirs(seats, i)
                     and not record.settings.get(i, {}).get(FORGOTTEN)]
             later = sorted(i for i, seated in record.seated.items()
-                           if any(_same_name(n, name) for n in seated))
+                           if any(_same_name(n, name) for n in seated) and theirs(seats, i))
             if not gone and not later:
                 continue
             forgotten = {n for i in record.seated

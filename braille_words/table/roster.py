@@ -18,8 +18,9 @@ from braille_words.games.options import unknown_setting
 from braille_words.present.messages import error_text, text
 from braille_words.table.seats import SeatConfig, check_names
 
-SEAT_KEYS = tuple(f.name for f in fields(SeatConfig))
-TOP_KEYS = ("game", "words", "lang", "verbosity", "seat", "options")
+SEAT_KEYS = (*(f.name for f in fields(SeatConfig) if f.name != "group"), "class")
+"""A seat's keys in a roster: its class is ``class`` there (``SeatConfig.group``)."""
+TOP_KEYS = ("game", "words", "lang", "verbosity", "class", "seat", "options")
 
 EXAMPLE = """\
 # A braille-words classroom roster. Start the table with:
@@ -31,6 +32,9 @@ EXAMPLE = """\
 # display, speech and sound are set on their own computer).
 #
 # Settings for the whole table (all optional):
+class = "3a"               # the class: the term's report tells two students of one name
+                           # apart by it (Ola of 3a is not Ola of 3b); give every table's
+                           # roster of one class the same class
 game = "rummikub"          # rummikub, siedem-slow, alicja, scrabble-karty or word-thief
 # words = "en"             # pl or en: the language the game's words are played in
 lang = "pl"                # pl or en: the language every seat hears, unless a seat says otherwise
@@ -119,6 +123,9 @@ def roster_from_data(data: dict[str, Any], path: Path | None = None) -> Roster:
         raise InputError(f"in {where}, words must be \"pl\" or \"en\", not {words!r}")
     lang = _text(data, "lang", where) or "pl"
     verbosity = _text(data, "verbosity", where) or "beginner"
+    # No guess from the file's name: a class's tables are often rosters of their own
+    # (stol1.toml, stol2.toml), and a student who changed tables would become two.
+    group = _text(data, "class", where) or ""
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise InputError(f"in {where}, [options] must be a table of KEY = VALUE")
@@ -127,7 +134,7 @@ def roster_from_data(data: dict[str, Any], path: Path | None = None) -> Roster:
         raise InputError(f"{where} has no seats; add one [[seat]] with a name per player")
     seats: list[SeatConfig] = []
     for number, entry in enumerate(entries, start=1):
-        seats.append(_seat(entry, number, lang, verbosity, where))
+        seats.append(_seat(entry, number, lang, verbosity, where, group))
     try:
         check_names(seats)
     except InputError as exc:
@@ -145,15 +152,17 @@ def _text(data: dict[str, Any], key: str, where: str) -> str | None:
     return value.strip()
 
 
-def _seat(entry: Any, number: int, lang: str, verbosity: str, where: str) -> SeatConfig:
+def _seat(entry: Any, number: int, lang: str, verbosity: str, where: str,
+          group: str = "") -> SeatConfig:
     if not isinstance(entry, dict):
         raise InputError(f"in {where}, seat {number} must be a [[seat]] table")
     unknown = sorted(set(entry) - set(SEAT_KEYS))
     if unknown:
         wrong = unknown_setting("seat", unknown[0], SEAT_KEYS)
         raise InputError(f"in {where}, seat {number}: {wrong}")
-    values: dict[str, Any] = {"lang": lang, "verbosity": verbosity}
+    values: dict[str, Any] = {"lang": lang, "verbosity": verbosity, "group": group}
     for key, value in entry.items():
+        key = "group" if key == "class" else key  # a student of another class at this table
         if key == "sound" and isinstance(value, int) and not isinstance(value, bool):
             value = str(value)  # sound = 2 means the device numbered 2
         if not isinstance(value, str):

@@ -57,6 +57,10 @@ class SeatConfig:
     where: str = field(default="here", metadata=choices(*WHERE))
     """"network": the person plays at their own computer (``braille-words join``) with their
     own display, voice and keyboard; this computer opens none of them."""
+    group: str = ""
+    """The student's class (a roster's ``class``, else its file's name; "" without a roster):
+    the term's report tells two students of one name apart by it (Ola of 3a is not Ola of
+    3b), and says it beside each name."""
 
     def __post_init__(self) -> None:
         # The same checker as a roster's and a game's options: one sentence for one mistake.

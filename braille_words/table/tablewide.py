@@ -18,7 +18,13 @@ from braille_words.errors import BrailleWordsError, InputError
 from braille_words.games.kit import standings
 from braille_words.present.messages import error_text, text
 from braille_words.table.console import parse_console
-from braille_words.table.control import COMPUTER_FOR, TEACHER, Control, TableControl
+from braille_words.table.control import (
+    COMPUTER_FOR,
+    TEACHER,
+    Control,
+    TableControl,
+    replace_refusal,
+)
 from braille_words.table.inputs import TABLE, Input
 from braille_words.table.outputs import SeatOutput
 from braille_words.table.session_fields import SessionFields
@@ -415,10 +421,11 @@ class TableWide(SessionFields):
         other = next((i for i, s in enumerate(self.seats)
                       if i != seat and s.name.casefold() == new.casefold()), None)
         teacher = self.teacher
-        if not new or new == old or (other is not None and not self.seats[other].is_human):
+        refused = replace_refusal(self.seats, self.header.seats, seat, new)
+        if refused is not None:
             if teacher is not None:
-                teacher.announce(text(teacher.lang, "replace_refused", teacher.verbosity,
-                                      name=new or "—"))
+                teacher.announce(text(teacher.lang, refused, teacher.verbosity,
+                                      name=new or "—", seat=old), cue="rejected")
             return
         seated = {seat: self.seats[other].name if other is not None else new}
         if other is not None:

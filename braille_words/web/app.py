@@ -30,6 +30,7 @@ from braille_words.present.messages import error_text, text
 from braille_words.reports.render import as_csv, as_html, student_sections
 from braille_words.reports.render import words as report_words
 from braille_words.reports.summary import build_report, class_journals
+from braille_words.table.control import replace_refusal
 from braille_words.table.snapshot import table_view
 from braille_words.web.auth import COOKIE, Sessions
 from braille_words.web.tables import TeacherTable, TeacherTables
@@ -469,7 +470,7 @@ def _nothing_to_do(table: TeacherTable, action: str, body: dict[str, Any],
     act on now (the same checks the table makes, read from the game as it stands)."""
     session = table.session
     key = ""
-    if action == "more_time" and body.get("seat") is None and (
+    if action == "more_time" and (  # for one seat as for all: no clock, no time to give
         session.clock is None or session.clock.running is None or session.state.is_over
     ):
         key = "no_clock"
@@ -544,10 +545,10 @@ def _carry_out(table: TeacherTable, tables: TeacherTables, body: dict[str, Any],
         assert seat is not None
         name, old = " ".join(str(body.get("name") or "").split())[:60], \
             table.session.seats[seat].name
-        if not name or name == old or any(
-            s.name.casefold() == name.casefold() and not s.is_human for s in table.session.seats
-        ):
-            raise _NothingToDo(w["replace_refused"].format(name=name or "—"))
+        session = table.session
+        refused = replace_refusal(session.seats, session.header.seats, seat, name)
+        if refused is not None:
+            raise _NothingToDo(w[refused].format(name=name or "—", seat=old))
         control.replace(seat, name)
         return w["replaced"].format(name=name, old=old)
     elif action == "say":
@@ -623,9 +624,13 @@ def _journals(request: web.Request) -> list[Path]:
     if not _everyones(folder):
         return found
     # The account's own sessions folder holds every game played here: other classes', a
-    # child's at home. The term of this lesson is the games of its people alone.
+    # child's at home. The term of this lesson is the games of its people alone (a name in
+    # its class: Ola of 3b is not this lesson's Ola of 3a).
     people = set().union(*(_people(p) for p in played))
-    return [p for p in found if p in played or (_people(p) and _people(p) <= people)]
+    names = {name for name, _ in people}
+    # A game of no class (played before rosters gave one) is ours by its names alone.
+    return [p for p in found if p in played or (_people(p) and all(
+        person in people or (not person[1] and person[0] in names) for person in _people(p)))]
 
 
 def _everyones(folder: Path) -> bool:
@@ -638,9 +643,9 @@ def _everyones(folder: Path) -> bool:
     return False
 
 
-def _people(path: Path) -> frozenset[str]:
-    """The names of the people who played the game in ``path`` (none when it cannot be read:
-    a damaged game of an unknown class is nobody's here)."""
+def _people(path: Path) -> frozenset[tuple[str, str]]:
+    """The people who played the game in ``path``, each a name and a class (none when it
+    cannot be read: a damaged game of an unknown class is nobody's here)."""
     from braille_words.table import journal
 
     try:
@@ -651,7 +656,8 @@ def _people(path: Path) -> frozenset[str]:
     held = {i for i, s in enumerate(seats) if s.get("kind", "human") == "human"}
     held |= {i for i, chosen in record.settings.items()  # a seat given to a person later
              if chosen.get("kind") == "human" and 0 <= i < len(seats)}
-    return frozenset(str(seats[i].get("name", "")) for i in held)
+    return frozenset((str(seats[i].get("name", "")), str(seats[i].get("group") or ""))
+                     for i in held)
 
 
 async def _report(request: web.Request) -> Any:

@@ -70,6 +70,11 @@ WORDS: dict[str, dict[str, str]] = {
         "replace": "Posadź",
         "replace_refused": "Nie mogę posadzić „{name}” na tym miejscu: podaj imię innego "
         "ucznia (imię ucznia przy innym miejscu zamienia ich miejscami).",
+        "replace_computer_seat": "Na miejscu „{seat}” gra komputer z listy, nie uczeń: "
+        "nikogo tam nie posadzę (nie ma tam monitora ani głosu dla ucznia). Nowego ucznia "
+        "posadź na miejscu ucznia.",
+        "replace_with_computer": "„{name}” to komputer, nie uczeń: posadzić można tylko "
+        "ucznia. Żeby komputer zagrał za ucznia, użyj przycisku „Oddaj komputerowi”.",
         "replaced": "{name} gra teraz na miejscu, na którym grał(a) {old}.",
         "reports": "Raporty",
         "report_game": "Raport z tych gier",
@@ -180,6 +185,12 @@ WORDS: dict[str, dict[str, str]] = {
         "replace": "Seat them",
         "replace_refused": "Cannot seat \"{name}\" at that seat: give another student's name "
         "(the name of a student at another seat swaps the two).",
+        "replace_computer_seat": "The computer of the roster plays the seat \"{seat}\", not a "
+        "student: nobody can be seated there (it has no display or voice for a student). "
+        "Seat a new student at a student's seat.",
+        "replace_with_computer": "\"{name}\" is the computer, not a student: only a student "
+        "can be seated. For the computer to play for a student, use \"Give to the "
+        "computer\".",
         "replaced": "{name} now plays the seat {old} played.",
         "reports": "Reports",
         "report_game": "Report of these games",

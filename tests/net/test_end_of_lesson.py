@@ -189,3 +189,34 @@ def test_a_late_student_whose_seat_the_teacher_gave_the_computer_is_named_with_h
     name = session.seats[0].name
     assert (f"{name}: dołącza ze swojego komputera; na tym miejscu gra komputer, „gracz {name}” "
             "je odda.") in console.getvalue()
+
+
+def test_a_student_at_the_table_when_the_teacher_ends_it_hears_the_end_once(
+    hosted: HostMaker,
+) -> None:
+    """``join`` at the table when the teacher ended the game heard "Nauczyciel kończy grę.
+    Wyniki: …. Możesz zamknąć program." and then, as the connection closed, "Nauczyciel
+    zakończył grę. Możesz zamknąć program." again (found in a lesson of two tables): the
+    connection's last word is for a student who was away when it ended."""
+    from braille_words.net.client import Client
+    from braille_words.table.seats import SeatConfig
+
+    table = hosted("remote,computer:beginner")
+    watcher = _ran_to_its_end(table)
+    seat = SeatConfig(name="Ola", display="none", speech="none", keyboard="none")
+    student = Client(seat, address=f"127.0.0.1:{table.host.port}", code=table.code(0),
+                     open_seat_devices=False)
+    ran: dict[str, int] = {}
+    playing = threading.Thread(target=lambda: ran.update(code=student.run()), daemon=True)
+    playing.start()
+    for _ in range(100):
+        if student.joined:
+            break
+        threading.Event().wait(0.1)
+    table.table.session.control.end_game()
+    watcher.join(10)
+    playing.join(10)
+    said = " ".join(s for s in student.local.said if s)
+    assert ran == {"code": 0}
+    assert "Nauczyciel kończy grę. Wyniki:" in said
+    assert said.count("Możesz zamknąć program") == 1, said

@@ -59,14 +59,15 @@ def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return _own_data(tmp_path / "data", monkeypatch)
 
 
-def _students(played: Path, dest: Path, names: list[str | None]) -> Path:
-    """The played game as a game of these students (None: the computer kept the seat),
-    with each student's hint, command and refused word in the activity log."""
+def _students(played: Path, dest: Path, names: list[str | None], group: str = "") -> Path:
+    """The played game as a game of these students (None: the computer kept the seat) of
+    the class ``group``, with each student's hint, command and refused word in the activity
+    log."""
     lines = played.read_text(encoding="utf-8").splitlines(keepends=True)
     header = json.loads(lines[0])
     for seat, name in enumerate(names):
         if name is not None:
-            header["seats"][seat].update(name=name, kind="human")
+            header["seats"][seat].update(name=name, kind="human", group=group)
     lines[0] = json.dumps(header, ensure_ascii=False) + "\n"
     dest.parent.mkdir(parents=True, exist_ok=True)
     dest.write_text("".join(lines), encoding="utf-8")
@@ -224,3 +225,19 @@ def _no_leftovers() -> Iterator[None]:
 
     take_tightened()
     yield
+
+
+def test_forgetting_ola_of_3b_keeps_ola_of_3a_and_a_bare_name_asks_which(
+    played: Path, data: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Two students of one name in two classes are two students: "forget --student Ola"
+    took both Olas' games; now it asks which class, and forgets only that one."""
+    a = _students(played, data / "sessions" / "3a.jsonl", ["Ola", "Janek", None], "3a")
+    b = _students(played, data / "sessions" / "3b.jsonl", ["Ola", None, None], "3b")
+    assert main(["forget", "--student", "Ola"]) != 0
+    assert "Uczniowie o imieniu Ola grali w kilku klasach: 3a, 3b." in capsys.readouterr().err
+    assert a.exists() and b.exists() and "Ola" in a.read_text(encoding="utf-8")
+    assert main(["forget", "--student", "Ola", "--student-class", "3b"]) == 0
+    assert not b.exists() and "Ola" in a.read_text(encoding="utf-8")
+    assert {(s.name, s.group) for s in build_report([a]).students} == {
+        ("Ola", "3a"), ("Janek", "3a")}

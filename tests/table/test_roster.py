@@ -264,3 +264,24 @@ where = "network"
     assert any("keyboard /dev/null: cannot be typed on" in p for p in reports[0].problems)
     assert reports[1].problems == []
     assert any("own computer" in n for n in reports[1].notes)
+
+
+def test_a_rosters_class_is_each_seats_and_roster_check_says_it_or_that_there_is_none(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The term's report tells two Olas apart by class: the roster gives it (a seat may
+    give its own: a student of another class at this table), and ``roster check`` says
+    which class its students will be reported in, or that it names none."""
+    from braille_words.cli import main
+
+    given = write(tmp_path, 'class = "3a"\n[[seat]]\nname = "Ola"\nwhere = "network"\n'
+                  '[[seat]]\nname = "Kuba"\nclass = "3b"\nwhere = "network"\n')
+    assert [(s.name, s.group) for s in load_roster(given).seats] == [("Ola", "3a"),
+                                                                      ("Kuba", "3b")]
+    main(["roster", "check", str(given)])
+    assert "Klasa w raportach: 3a, 3b" in capsys.readouterr().out
+    none = tmp_path / "stol1.toml"  # no class from a file's name: a class has many tables
+    none.write_text('[[seat]]\nname = "Ola"\nwhere = "network"\n', encoding="utf-8")
+    assert load_roster(none).seats[0].group == ""
+    main(["roster", "check", "--lang", "en", str(none)])
+    assert "This roster names no class" in capsys.readouterr().out

@@ -141,3 +141,52 @@ def test_two_students_who_change_places_swap_seats_and_each_keeps_their_own_reco
     report = build_report([path], {"pl": polish})
     assert {s.name: s.moves for s in report.students} == {"Ola": 3, "Janek": 3}
     assert {s.name: s.games for s in report.students} == {"Ola": 1, "Janek": 1}
+
+
+def test_the_computers_own_seat_takes_no_student_and_no_student_is_swapped_onto_it(
+    tmp_path: Path, polish: Any
+) -> None:
+    """``zamiana Komputer Kasia`` once named the computer's seat Kasia while the computer
+    played on, and the report gave Kasia the computer's score; ``zamiana Ola Komputer`` then
+    made Ola's seat "Komputer". Both are refused, said to the teacher in their language, and
+    the seats and the report are as before."""
+    seats = seats_of(["Ola", "Janek", "Komputer"], kinds=["human", "human", "computer"])
+    session, streams = table_session(tmp_path, polish, "rummikub", seats, 3, "game.jsonl")
+    console = io.StringIO()
+    session.teacher = SeatOutput(name="Nauczyciel", lang="pl", verbosity="beginner",
+                                 transcript=console)
+    session._prompt()
+    for line in ("zamiana Komputer Kasia", "zamiana Ola Komputer"):
+        session.inputs.put(Input(KEYBOARD, line))
+        session.pump()
+    assert [s.name for s in session.seats] == ["Ola", "Janek", "Komputer"]
+    assert [s.kind for s in session.seats] == ["human", "human", "computer"]
+    said = console.getvalue()
+    assert "Na miejscu „Komputer” gra komputer z listy, nie uczeń: nikogo tam nie posadzę" in said
+    assert "„Komputer” to komputer, nie uczeń: zamiana przesadza tylko uczniów." in said
+    assert "Zmiana gracza" not in streams[0].getvalue() + streams[1].getvalue()
+    session.teacher = SeatOutput(name="Teacher", lang="en", verbosity="beginner",
+                                 transcript=console)
+    session.inputs.put(Input(KEYBOARD, "replace Komputer Kasia"))
+    session.pump()
+    assert ("The computer of the roster plays the seat \"Komputer\", not a student"
+            in console.getvalue())
+    path = session.journal.path  # type: ignore[union-attr]
+    session.close()
+    report = build_report([path], {"pl": polish})
+    assert sorted(s.name for s in report.students) == ["Janek", "Ola"]
+
+
+def test_a_student_seat_the_computer_holds_for_a_while_still_takes_a_new_student(
+    tmp_path: Path, polish: Any
+) -> None:
+    """Ola went home and the computer plays for her (``komputer Ola``); Kasia comes late and
+    sits at Ola's place: that is a student's seat, and ``gracz Kasia`` gives it to her."""
+    session, _ = table_session(tmp_path, polish, "rummikub", seats_of(["Ola", "Janek"]),
+                               3, "game.jsonl")
+    session._prompt()
+    for line in ("komputer Ola", "zamiana Ola Kasia", "gracz Kasia"):
+        session.inputs.put(Input(KEYBOARD, line))
+        session.pump()
+    assert (session.seats[0].name, session.seats[0].kind) == ("Kasia", "human")
+    session.close()

@@ -85,10 +85,11 @@ def test_the_report_as_csv_lines_and_a_printable_page(tmp_path: Path, english: A
     journal, laid, _ = _play(tmp_path, english)
     report = build_report([journal], {"en": english})
     rows = list(csv.reader(io.StringIO(as_csv(report, "en"))))
-    assert rows[0][:4] == ["Student", "games", "moves", "words"]
+    assert rows[0][:5] == ["Student", "class", "games", "moves", "words"]
     janek = next(r for r in rows if r[0] == "Janek")
-    assert janek[3] == " | ".join(dict.fromkeys(laid["Janek"]))
-    assert "lay zzzzq: " in janek[7]
+    assert janek[1] == ""  # no roster, no class
+    assert janek[4] == " | ".join(dict.fromkeys(laid["Janek"]))
+    assert "lay zzzzq: " in janek[8]
     lines = "\n".join(as_lines(report, "pl"))
     assert "Janek: gry 1" in lines and "lay zzzzq" in lines
     page = as_html(report, "en")
@@ -132,7 +133,7 @@ def test_a_terms_report_shows_each_students_progress_week_by_week(
             list(dict.fromkeys(laid[student.name])))
     rows = list(csv.reader(io.StringIO(as_csv(report, "pl"))))
     blank = rows.index([])
-    assert rows[blank + 1][:3] == ["Uczeń", "tydzień", "gry"]
+    assert rows[blank + 1][:4] == ["Uczeń", "klasa", "tydzień", "gry"]
     assert len(rows[blank + 2:]) == 2 * len(report.students)
     page = as_html(report, "pl")
     assert page.count("Postęp w semestrze") == len(report.students)

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from braille_words.lexicon.store import lexicon_dir
+from braille_words.table.seats import SeatConfig
 from braille_words.table.session import AnySession, Input
 from braille_words.web.app import teacher_app
 from braille_words.web.server import WebServer
@@ -43,14 +44,26 @@ def _moves(session: AnySession, count: int = 4) -> None:
         session.pump()
 
 
-def _term_report(folder: Path, english: Any) -> str:
+def _in_class(seats: list[SeatConfig], group: str) -> list[SeatConfig]:
+    for seat in seats:
+        seat.group = group  # as their class's roster gives it
+    return seats
+
+
+def _term_report(folder: Path, english: Any, others: tuple[str, str] = ("Kuba", "Zosia"),
+                 group: str = "", ours: str | None = None) -> str:
     """Another class's game (Kuba's) in ``folder``, then this lesson's (Ola's) with the
-    teacher's page over it: the term's report as the teacher opens it, page and CSV."""
-    other, _ = table_session(folder, english, "word_thief", seats_of(["Kuba", "Zosia"], lang="en"),
-                             4, "other-class.jsonl")
+    teacher's page over it: the term's report as the teacher opens it, page and CSV.
+    ``group``: the other class's, from its roster (this lesson's class is 3a then, or
+    ``ours``)."""
+    other, _ = table_session(folder, english, "word_thief",
+                             _in_class(seats_of(others, lang="en"), group), 4,
+                             "other-class.jsonl")
     _moves(other)
     other.close()
-    lesson, _ = table_session(folder, english, "word_thief", seats_of(["Ola", "Ewa"], lang="en"),
+    lesson, _ = table_session(folder, english, "word_thief",
+                              _in_class(seats_of(["Ola", "Ewa"], lang="en"),
+                                        group and "3a" if ours is None else ours),
                               5, "lesson.jsonl")
     _moves(lesson)
     tables = TeacherTables([TeacherTable(1, lesson)], journals=folder)
@@ -83,3 +96,21 @@ def test_the_terms_report_of_a_class_folder_holds_every_game_in_it(
     _data_here(tmp_path, monkeypatch)
     report = _term_report(tmp_path / "klasa-5b", english)
     assert "Ola" in report and "Kuba" in report
+
+
+def test_the_terms_report_leaves_out_another_classs_students_of_the_same_names(
+    tmp_path: Path, english: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = _data_here(tmp_path, monkeypatch)
+    report = _term_report(data / "sessions", english, others=("Ola", "Ewa"), group="3b")
+    assert "Ola (class 3a)" in report and "Ewa (class 3a)" in report
+    assert "3b" not in report
+
+
+def test_the_terms_report_keeps_this_classs_games_from_before_rosters_gave_a_class(
+    tmp_path: Path, english: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = _data_here(tmp_path, monkeypatch)
+    report = _term_report(data / "sessions", english, others=("Ola", "Ewa"), ours="3a")
+    assert "Ola (class 3a)" in report and "Games in this report: 2." in report
+    assert "<h2 id=\"student-2\">" not in report  # two rows, Ola's and Ewa's
