@@ -173,3 +173,27 @@ def test_a_line_during_the_vote_or_the_queens_choice_is_told_what_the_table_wait
     said = answer(1, "lew")
     assert ("Twój głos już jest policzony" if pl else "already voted") in said
     assert session.state.phase == "vote" and session.state.said[-1][1] == "klaun"
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_the_teapots_warning_hurries_only_the_player_whose_time_it_is(
+        tmp_path: Path, polish: Any, lang: str) -> None:
+    """Played alone at a table of people: "Zostało 5 sekund." came over the news another
+    child was reading, during Ola's turn, and the child took it for her own time. Ola is
+    warned as before; the others are told whose time it is."""
+    from braille_words.audio.timers import ManualScheduler
+    from braille_words.table.clock import TableClock
+
+    session, streams = _circus(tmp_path, polish, lang)
+    scheduler = ManualScheduler()
+    session.clock = TableClock(session._on_timer, scheduler)
+    session.handle(0, "klaun")  # Jan's turn: the teapot runs for him
+    session._sync_clock()
+    marks = [len(s.getvalue()) for s in streams]
+    scheduler.advance(session.state.teapot_seconds - 4.5)
+    _ola, jan, ewa = _since(streams, marks)
+    mine = "Zostało 5 sekund." if lang == "pl" else "5 seconds left."
+    assert mine in jan
+    other = "Jan: zostało 5 sekund." if lang == "pl" else "Jan: 5 seconds left."
+    assert ewa.strip() == other
+    session.close()
