@@ -169,7 +169,9 @@ def test_a_line_during_the_vote_or_the_queens_choice_is_told_what_the_table_wait
     assert ("Stół głosuje nad twoim słowem" if pl else "voting on your word") in said
     said = answer(2, "wyzwanie" if pl else "challenge")
     assert ("Trwa głosowanie" if pl else "A vote is on") in said and "Ewa" not in said
-    session.handle(1, "nie" if pl else "no")
+    said = answer(1, "nie" if pl else "no")
+    assert said.strip() == ("Twój głos jest policzony." if pl else "Your vote is counted.")
+    assert ("Jan głosuje." if pl else "Jan votes.") in streams[0].getvalue()
     said = answer(1, "lew")
     assert ("Twój głos już jest policzony" if pl else "already voted") in said
     assert session.state.phase == "vote" and session.state.said[-1][1] == "klaun"
