@@ -482,8 +482,7 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
             self.inputs.put(Input(TABLE, None, move=request.key))
             return
         if event is TimerEvent.WARNING:
-            self.tell_everyone("time_warning", cue="warning", urgent=True, expiring=True,
-                               seconds=round(left))
+            self._warn(round(left))
         if event in (TimerEvent.STARTED, TimerEvent.RESTARTED, TimerEvent.WARNING) or (
             event is TimerEvent.TICK and _clock_shows(left)
         ):
@@ -494,6 +493,24 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
             for seat, out in enumerate(self.outputs):
                 if self._speaks(seat):  # the hourglass is heard once at a shared speaker
                     out.cue(request.cue, public=True)
+
+    def _warn(self, seconds: int) -> None:
+        """The countdown's warning: urgent to the seats it hurries ("Zostało 5 sekund."); to
+        the others it names whose time runs out and waits its turn on the cells. A child
+        reading the news heard "Zostało 5 sekund." over it during another's turn, and took it
+        for her own time."""
+        awaiting = self.state.awaiting
+        names = ", ".join(self.seats[s].name for s in sorted(awaiting)
+                          if 0 <= s < len(self.seats))
+        for seat in range(len(self.outputs)):
+            if not self._speaks(seat):
+                continue
+            if seat in awaiting or not names:
+                self.news[seat].tell("time_warning", cue="warning", public=True, urgent=True,
+                                     expiring=True, seconds=seconds)
+            else:
+                self.news[seat].tell("time_warning_other", cue="warning", public=True,
+                                     expiring=True, seconds=seconds, name=names)
 
     def _clock_owner(self, seat: int) -> str:
         """Whose the running countdown is, as ``seat``'s cells say it before the seconds:

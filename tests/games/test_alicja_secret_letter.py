@@ -46,4 +46,7 @@ def test_the_prompt_says_the_letter_and_how_to_lay_it() -> None:
     view = {**_view("e"), "characters": ["rabbit", "cat", "queen"], "active": [0, 1, 2],
             "sideways": [], "tokens": [0, 0, 0], "just": None}
     said = abilities_sentence(view, "pl", "beginner")
-    assert "klaun +E" in said
+    assert "słowo i +E" in said
+    # Said at every turn: short, and no example word off the theme ("klaun +E" on
+    # vegetables, a dozen times in a round at 40 cells).
+    assert len(said) < 70 and "klaun" not in said

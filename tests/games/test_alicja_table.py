@@ -464,7 +464,8 @@ def test_ewa_s_vote_is_told_to_the_table_and_a_second_ballot_hears_it_was_counte
     session.handle(0, "klaun")
     session.handle(2, "wyzwanie")
     session.handle(2, "tak")
-    assert all(s.getvalue().splitlines()[-1] == "Ewa głosuje." for s in streams)
+    assert all(s.getvalue().splitlines()[-1] == "Ewa głosuje." for s in streams[:2])
+    assert streams[2].getvalue().splitlines()[-1] == "Twój głos jest policzony."
     session.handle(2, "tak")
     assert streams[2].getvalue().splitlines()[-1] == "Twój głos już jest policzony."
     session.handle(0, "tak")  # Ola's own word

@@ -137,3 +137,65 @@ def test_rummikubs_themed_vote_asks_a_voter_once_and_tells_the_mover_the_table_v
     prompt = render(lang, "word_rummikub", "prompt_vote", {})
     assert "KOT" in voter and prompt not in voter and prompt.split(":")[0] not in voter
     assert ("Stół głosuje" if lang == "pl" else "The table votes") in mover
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_a_line_during_the_vote_or_the_queens_choice_is_told_what_the_table_waits_for(
+        tmp_path: Path, polish: Any, lang: str) -> None:
+    """Played by a child: her word voted on, she typed another and heard "Teraz mówi: Jan,
+    Ewa… powiedz „wyzwanie”" (a vote, not a turn); a voter typing "wyzwanie" heard her own
+    name among those who speak; before the theme, a word heard "Teraz mówi: Ola"."""
+    pl = lang == "pl"
+    seats = [SeatConfig(name=n, display="none", speech="none", keyboard="none")
+             for n in ("Ola", "Jan", "Ewa")]
+    streams = [io.StringIO() for _ in seats]
+    session = new_session(
+        find_game("alicja"), seats, seed=2, options={}, journal_path=tmp_path / "a.jsonl",
+        lexicon=polish, outputs=[SeatOutput(name=s.name, lang=lang, verbosity="beginner",
+                                            transcript=streams[i])
+                                 for i, s in enumerate(seats)])
+
+    def answer(seat: int, line: str) -> str:
+        before = len(streams[seat].getvalue())
+        session.handle(seat, line)
+        return streams[seat].getvalue()[before:]
+
+    assert ("Najpierw Królowa Kier wybiera temat" if pl else "chooses the theme first") in \
+        answer(1, "kot")
+    session.handle(0, "1")
+    session.handle(0, "klaun")
+    session.handle(1, "wyzwanie" if pl else "challenge")
+    said = answer(0, "lew")
+    assert ("Stół głosuje nad twoim słowem" if pl else "voting on your word") in said
+    said = answer(2, "wyzwanie" if pl else "challenge")
+    assert ("Trwa głosowanie" if pl else "A vote is on") in said and "Ewa" not in said
+    said = answer(1, "nie" if pl else "no")
+    assert said.strip() == ("Twój głos jest policzony." if pl else "Your vote is counted.")
+    assert ("Jan głosuje." if pl else "Jan votes.") in streams[0].getvalue()
+    said = answer(1, "lew")
+    assert ("Twój głos już jest policzony" if pl else "already voted") in said
+    assert session.state.phase == "vote" and session.state.said[-1][1] == "klaun"
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_the_teapots_warning_hurries_only_the_player_whose_time_it_is(
+        tmp_path: Path, polish: Any, lang: str) -> None:
+    """Played alone at a table of people: "Zostało 5 sekund." came over the news another
+    child was reading, during Ola's turn, and the child took it for her own time. Ola is
+    warned as before; the others are told whose time it is."""
+    from braille_words.audio.timers import ManualScheduler
+    from braille_words.table.clock import TableClock
+
+    session, streams = _circus(tmp_path, polish, lang)
+    scheduler = ManualScheduler()
+    session.clock = TableClock(session._on_timer, scheduler)
+    session.handle(0, "klaun")  # Jan's turn: the teapot runs for him
+    session._sync_clock()
+    marks = [len(s.getvalue()) for s in streams]
+    scheduler.advance(session.state.teapot_seconds - 4.5)
+    _ola, jan, ewa = _since(streams, marks)
+    mine = "Zostało 5 sekund." if lang == "pl" else "5 seconds left."
+    assert mine in jan
+    other = "Jan: zostało 5 sekund." if lang == "pl" else "Jan: 5 seconds left."
+    assert ewa.strip() == other
+    session.close()

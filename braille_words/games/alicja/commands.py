@@ -203,6 +203,12 @@ def parse(line: str, view: Any) -> Move:
     if (view.get("madness") and phase in ("talk", "vote")
             and seat not in view.get("awaiting", ())):
         return Talk(text)  # "Za mało szaleństwa?": table talk counts too
+    awaited = seat in view.get("awaiting", ())
+    if phase in ("theme", "vote") and not awaited and parse_ballot(text) is None:
+        # A word from a seat the table is not waiting for: the rules say what it waits for
+        # (the Queen's choice, the others' ballots), where the table's "Teraz mówi: …" named
+        # the voters to the speaker of the word voted on.
+        return _said(text, view)
     if phase == "vote":
         ballot = parse_ballot(text)
         if ballot is None:

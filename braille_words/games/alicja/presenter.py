@@ -279,6 +279,10 @@ def event_params(kind: str, params: dict[str, Any], seat: int, names: Sequence[s
         # ("asked"): the news says only what happened, so the question is heard once.
         extra["yours"] = ("yes" if params.get("seat") == seat else
                           "asked" if params.get("asked") == "yes" else "no")
+    if kind == "vote_cast":
+        # The child's own ballot: "Gracz głosuje." named her by the table's name for her.
+        extra["voter"] = ("quiet" if extra["quiet"] == "yes" else
+                          "self" if params.get("seat") == seat else "other")
     if kind == "cups_scored":
         extra["cups_said"] = tally((name(s), c) for s, c in params["cups"])
         totals = params.get("totals") or ()

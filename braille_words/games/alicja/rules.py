@@ -118,6 +118,7 @@ REASON_CODES = ReasonCodes({
     "bad_target": "Lay the token before an opponent: a player number from {low} to {high}.",
     "token_placed": "Pan Gąsienica's token is already placed.",
     "vote_on": "A vote is on: say yes or no.",
+    "vote_yours": "The table is voting on your word; wait for the result.",
     "caterpillar_first": "Pan Gąsienica lays his token first.",
     "no_talk": "Table talk is checked only in the \"Za mało szaleństwa?\" variant.",
     "stale_word": "That word was thought of for an earlier turn.",
@@ -251,7 +252,11 @@ class Rules(GameRules[State, Move]):
     def may_act(self, state: State, seat: int, move: Move) -> bool:
         # Out of turn: a challenge of the last word, Dwójka Kier's extra turn and a letter laid
         # right after one's turn (their windows are judged by the rules), and, in "Za mało
-        # szaleństwa?", anything said at the table.
+        # szaleństwa?", anything said at the table. While the Queen chooses and while the
+        # table votes, every line reaches the rules, which say what the table waits for: a
+        # voter typing "wyzwanie" heard "Teraz mówi: Jan, Ewa" with her own name in it.
+        if state.phase in ("theme", "vote"):
+            return True
         if isinstance(move, Challenge):
             return state.phase == "talk" and state.last is not None
         if isinstance(move, (Encore, LayLetter)):
@@ -299,6 +304,13 @@ class Rules(GameRules[State, Move]):
             voters = sorted(state.awaiting | {s for s, _ in state.votes})
             return self._count(replace(state, votes=tuple((s, move.stands) for s in voters)),
                                events)
+        if state.phase == "vote" and not isinstance(move, (Vote, Talk, Wait)):
+            # What the table waits for now: the others' ballots.
+            speaker = state.said[state.last][0] if state.last is not None else None
+            if seat == speaker:
+                raise _refuse("vote_yours")
+            raise _refuse("already_voted" if any(s == seat for s, _ in state.votes)
+                          else "vote_on")
         if isinstance(move, Challenge):
             return self._challenge(state, seat, events)
         if isinstance(move, Vote):
