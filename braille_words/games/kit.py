@@ -338,6 +338,11 @@ class GamePresenter(ABC, Generic[V]):
         None: the game has no nudge, and the whole move is said at once."""
         return None
 
+    def no_hint_params(self, view: V, lang: str) -> Mapping[str, Any]:
+        """What the game's ``no_hint`` sentence says of where the seat stands (7 słów: the
+        word it has written), when a hint has no move to give; none by default."""
+        return {}
+
     def timer(self, view: V) -> TimerRequest | None:
         """The countdown the game wants running now, read from the table's view."""
         return None

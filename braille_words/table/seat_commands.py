@@ -290,7 +290,8 @@ class SeatCommands(SessionFields):
         move = self.kit.computer.hint(self.rules, self.state, seat)
         if move is None:
             # The game words it its way (no tiles to draw in 7 słów), else the table does.
-            news.tell("no_hint", game=True)
+            news.tell("no_hint", game=True,
+                      **self.kit.presenter.no_hint_params(self.view_of(seat), out.lang))
             return
         view = self.view_of(seat)
         # Asked again for the same move, the player hears it whole, whatever others did in

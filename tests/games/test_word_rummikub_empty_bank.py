@@ -105,3 +105,24 @@ def test_the_bank_emptied_reaches_the_cells_of_a_short_and_a_long_display_and_sp
         assert render(lang, "word_rummikub", "bank_emptied", {}) in said
     finally:
         session.close()
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_a_draw_is_said_as_a_draw_and_only_a_draw_from_an_empty_bank_as_a_pass(
+    lang: str,
+) -> None:
+    """A child typed "dobierz" and heard "Gracz pasuje. Gracz dobiera 1 płytkę.": the
+    rulebook's player who cannot lay a word draws a tile; only with the bank empty is it a
+    pass."""
+    rules = _rules()
+    kit = find_game("rummikub")
+    for bank, passes in (("a", False), ("", True)):
+        state = arranged_state(["eeeeeee", "iiiiiii"], ["kot"], bank=bank)
+        _, events = rules.apply(state, 0, Draw())
+        said = " ".join(
+            render(lang, kit.id, kit.presenter.event_key(e.kind),
+                   {**e.params, **kit.presenter.event_params(e.kind, e.params, 0,
+                                                             ["Ola", "Ada"], lang)})
+            for e in events if e.to in (None, 0))
+        assert ({"pl": "P1 pasuje.", "en": "P1 passed."}[lang] in said) is passes, said
+        assert ({"pl": "P1 dobiera 1", "en": "P1 drew 1"}[lang] in said) is not passes, said

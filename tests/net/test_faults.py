@@ -39,7 +39,7 @@ def test_a_computer_plays_for_a_dropped_seat_after_the_teachers_delay_and_gives_
     assert "Drugi gracz: połączenie z komputerem ucznia zerwane" in ola.said()
     said = back.said()
     assert "Połączenie z nauczycielem wróciło" in said
-    assert "Gdy nie było połączenia:" in said and "Gracz pasuje" in said
+    assert "Gdy nie było połączenia:" in said and "Gracz dobiera" in said
     assert "Drugi gracz znów gra" in said
     assert table.table.session.moves_played == 2
     # What was missed came as data, and was worded on Jan's computer.
@@ -145,7 +145,7 @@ def test_the_students_computer_reconnects_by_itself_after_each_break(
             student.until("Połączenie z nauczycielem wróciło")
             student.until("Twój ruch")  # the table waited: the turn is still theirs
             student.type("dobierz")
-            student.until("Drugi gracz pasuje")
+            student.until("Drugi gracz dobiera")
         assert student.end() == 0
     finally:
         cable.close()

@@ -224,7 +224,7 @@ def test_last_reads_every_move_since_the_players_own(make_table: Any) -> None:
     session.handle(0, "ostatni")
     last = streams[0].getvalue().splitlines()[-1]
     assert "Ruch: Gracz2. Gracz2" in last and "Ruch: Gracz3. Gracz3" in last
-    assert last.startswith("Gracz1 pasuje")  # from the player's own move on
+    assert last.startswith("Gracz1 dobiera")  # from the player's own move on
 
 
 def test_history_reads_the_latest_sentences_newest_last(make_table: Any) -> None:

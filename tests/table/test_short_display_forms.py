@@ -101,3 +101,28 @@ def test_the_end_on_14_cells_reaches_the_cells_in_its_short_form(
                            "longest": ["kot", "pies"]}, ["Ola", "Jan"], 0)
     assert out.news.last.startswith("Koniec gry. Wyniki: Ola: 91 (3 słowa")
     assert out.news.last_shown == "Wygrywa Jan. Ola: 91; Jan: 114."
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+@pytest.mark.parametrize(("game", "keys"), [
+    ("word_rummikub", ("game_started", "game_started_words_en")),
+    ("seven_words", ("game_started", "game_started_words_en")),
+    ("scrabble_cards", ("game_started", "game_started_words_en")),
+])
+def test_on_14_cells_each_games_start_names_its_rules_command_in_at_most_four_windows(
+    game: str, keys: tuple[str, ...], lang: str
+) -> None:
+    """Played at 14 cells without speech: Rummikub's start ("Rummikub Słowny, graczy: 2."
+    "Ola: Y." "Ada: S." "Zaczyna Ada.") and 7 słów's never named "zasady", and a child
+    reading the cells alone did not learn that the game tells its rules. How many play and
+    who drew which letter to start are details speech gives; who starts stays."""
+    from braille_words.present.messages import render
+
+    command = {"pl": "„zasady”", "en": '"rules"'}[lang]
+    for key in keys:
+        terse = render(lang, game, key, {"players": 2, "rounds": 7, "size": 15, "clock": 0},
+                       verbosity="expert")
+        assert command in terse and _windows(terse, lang) <= 4, terse
+    draw = {"name": "Ola", "letter": "L"}
+    assert render(lang, "word_rummikub", "starter_draw", draw, verbosity="expert") == ""
+    assert "Ola" in render(lang, "word_rummikub", "starter_draw", draw)  # heard whole

@@ -201,13 +201,19 @@ def _points(rules: Rules, state: State, seat: int, lay: Lay,
     ``clean``, when any word it forms is a swear word or an insult (``unsuitable``): the main
     word was checked against the level's vocabulary, but a medium computer's FEST made TITS
     across and a hint's INN made DAMN."""
+    return _judged(rules, state, seat, lay, clean)[:2]
+
+
+def _judged(rules: Rules, state: State, seat: int, lay: Lay,
+            clean: bool = False) -> tuple[int, tuple[str, ...], tuple[str, ...]]:
+    """``_points`` and the words the move forms besides its main word."""
     try:
         judged = rules.judge(state, seat, lay)
     except (RuleViolation, InputError):
-        return -1, ()
+        return -1, (), ()
     if clean and any(unsuitable(w.word, rules.deck.lang) for w in judged.words):
-        return -1, ()
-    return judged.points, judged.meets
+        return -1, (), ()
+    return judged.points, judged.meets, tuple(w.word.lower() for w in judged.words[1:])
 
 
 def with_premiums(rules: Rules, state: State, seat: int, lay: Lay, meets: tuple[str, ...],
@@ -277,18 +283,25 @@ def scored_moves(rules: Rules, state: State, seat: int, level: str,
     the ``keep`` best by the cheap score; word premiums added as ``spend`` (a level) adds
     them, the level's own way by default."""
     out: list[tuple[int, Lay]] = []
-    # A level that knows only common words (and every hint) forms no unsuitable word at all.
-    clean = vocabulary_size(vocabulary or level, rules.deck.lang, COMMON_WORDS) is not None
+    known: list[tuple[int, Lay]] = []
+    # A level that knows only common words (and every hint) forms no unsuitable word at all,
+    # and, when it can, no word across it does not know: a child following hints heard
+    # "GRAŁA … Także AJE, ŁAJ" and a medium computer's WY made YH.
+    words = vocabulary or level
+    clean = vocabulary_size(words, rules.deck.lang, COMMON_WORDS) is not None
     for placement in shortlist(rules, state, seat, level, keep, vocabulary):
         lay = lay_of(placement)
-        points, meets = _points(rules, state, seat, lay, clean)
+        points, meets, crossing = _judged(rules, state, seat, lay, clean)
         if points < 0:
             continue
         lay = with_premiums(rules, state, seat, lay, meets, spend or level)
         points = _points(rules, state, seat, lay)[0] if lay.extras else points
         out.append((points, lay))
-    out.sort(key=lambda pm: (-pm[0], pm[1].row, pm[1].col, pm[1].word))
-    return out
+        if clean and all(common(rules, words, w) for w in crossing):
+            known.append((points, lay))
+    best = known if known else out  # with no such move, one that crosses a rarer word
+    best.sort(key=lambda pm: (-pm[0], pm[1].row, pm[1].col, pm[1].word))
+    return best
 
 
 def exchange_or_pass(rules: Rules, state: State, seat: int, level: str) -> Move:

@@ -443,6 +443,15 @@ class Presenter(GamePresenter[SevenWordsView]):
     def nudge(self, move: Any, lang: str, view: SevenWordsView, verbosity: str) -> str | None:
         return nudge(move, lang, verbosity, self.word_lang)
 
+    def no_hint_params(self, view: SevenWordsView, lang: str) -> Mapping[str, Any]:
+        """The seat's written word: asked for a hint after writing, a child heard "Nie widzę
+        słowa z tych kart." with GEOGRAFICZNYCH written a moment before."""
+        own = next((w.get("word") for w in view["words"]
+                    if w["seat"] == view["seat"] and w["written"]), None)
+        if not own or view["phase"] != "writing":
+            return {"written": ""}
+        return {"written": mark_word(own.upper(), self.word_lang, lang)}
+
     def timer(self, view: SevenWordsView) -> TimerRequest | None:
         return timer(view)
 

@@ -1263,7 +1263,11 @@ class Rules(GameRules["State", "Move"]):
         drawn, bank = state.bank[:1], state.bank[1:]
         racks = list(state.racks)
         racks[seat] = racks[seat] + drawn
-        events = [*events, Event("passed", {"seat": seat, "name": name})]
+        # "drew": the sentence is the draw's own; "Gracz pasuje. Gracz dobiera 1 płytkę."
+        # was heard by a child who had typed "dobierz" (the rulebook: who cannot lay a word
+        # draws a tile). A draw from an empty bank is said as a pass.
+        events = [*events, Event("passed", {"seat": seat, "name": name,
+                                            "drew": "yes" if drawn else "no"})]
         events += self._draw_events(seat, name, drawn, bank)
         counts = not drawn or not self.options.pass_round_needs_empty_bank
         passes = state.passes + 1 if counts else 0
