@@ -466,7 +466,7 @@ def test_the_last_english_word_of_a_quoted_hint_line_is_still_said_in_english(
 
 
 @pytest.mark.parametrize(("lang", "start"), [
-    ("en", 'Steal CAT from Bot: add O to make COAT. Type "steal 1 coat" and score 9 points'),
+    ("en", 'Steal CAT from Bot: add o to make COAT. Type "steal 1 coat" and score 9 points'),
     ("pl", "Ukradnij CAT (gracz Bot): dodaj O i ułóż COAT. Napisz „ukradnij 1 coat” i dostajesz"
            " 9 punktów"),
 ])
@@ -482,7 +482,7 @@ def test_a_steal_hint_says_whose_word_to_take_and_which_cards_to_add(lang: str,
     view = _late_state().view_for(0)
     steal = with_kind(with_points(StealMove(0, ("coat",)), 9), "best")
     said = Presenter().describe_move(steal, lang, view)
-    assert for_cells(said).startswith(start), for_cells(said)  # the letter O on the cells
+    assert for_cells(said).startswith(start), for_cells(said)  # the letter on the cells
     assert " o " in strip_marks(said)  # and its name in speech
     lay = strip_marks(Presenter().describe_move(with_points(Lay("tears"), 11), lang, view))
     assert lay.startswith("Make TEARS from your cards: type \"lay tears\"" if lang == "en"
