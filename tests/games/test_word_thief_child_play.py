@@ -13,7 +13,7 @@ ThiefAtDisplay = Callable[[int], tuple[Any, Any]]
 """``thief_at_display`` (tests/conftest.py): a Word Thief table, its first seat on so many cells."""
 
 
-@pytest.mark.parametrize("word", ["ya", "ja", "john", "ted"])
+@pytest.mark.parametrize("word", ["ya", "ja", "john", "ted", "dunno", "gonna"])
 @pytest.mark.parametrize("level", ["beginner", "medium"])
 def test_word_thief_hints_and_child_levels_know_no_word_a_child_does_not(
     word: str, level: str, english: Any
