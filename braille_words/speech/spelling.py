@@ -104,9 +104,23 @@ def said_letter(letter: str, word_lang: str = "pl", lang: str | None = None) -> 
     when the sentence is in another language ``lang``), as the letter itself, in capitals as
     the game's words are written, on the Braille cells (``speaker.named``). A reader of
     "Cards: 5: en, pee" read names spelled out in contracted Braille; "5: N, P" is what the
-    cards are. The one way every game names a letter in a sentence."""
+    cards are. The one way every game names a letter in a sentence.
+
+    In an English sentence the letter is in lower case on the cells (``cell_letter``)."""
     name = letter_name(letter, word_lang)
-    return named(normalize(letter).upper(), mark_word(name, word_lang, lang or word_lang))
+    return named(cell_letter(letter, lang or word_lang),
+                 mark_word(name, word_lang, lang or word_lang))
+
+
+def cell_letter(letter: str, lang: str) -> str:
+    """A card's letter as the cells of a sentence in ``lang`` show it. English Braille (UEB)
+    marks each capital with a cell of its own, and a letter standing alone already takes a
+    grade 1 indicator: a hand "N blue; N green" was ⠰⠠⠝ for each card, where a capital says
+    nothing (the cards have no small letters). So an English sentence shows the letter in
+    lower case, as the player types it (⠰⠝); a Polish one keeps the capital, as the Polish
+    games print their tiles (its cells are the Polish tables', which no finding touched)."""
+    plain = normalize(letter)
+    return plain.lower() if lang == "en" else plain.upper()
 
 
 def joker_name(kind: str = "joker", lang: str = "pl") -> str:

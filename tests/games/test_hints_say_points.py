@@ -75,8 +75,8 @@ def test_a_word_thief_hint_says_the_points_its_move_scores(english: Any) -> None
     after, _ = rules.apply(state, seat, move)
     assert points is not None and points == after.scores[seat] - state.scores[seat]
     kind = {"pl": {"best": " — najlepszy ruch",
-                   "simpler": " — są ruchy warte więcej, ale z rzadszymi słowami"},
-            "en": {"best": " — the best move", "simpler": " — moves worth more use rarer words"}}
+                   "simpler": " — trudniejsze ruchy są warte więcej"},
+            "en": {"best": " — the best move", "simpler": " — harder moves score more"}}
     label = kind_of(move)
     assert label in ("best", "simpler")
     plural = "punkt" if points == 1 else ("punkty" if points % 10 in (2, 3, 4)

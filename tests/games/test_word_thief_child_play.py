@@ -13,7 +13,7 @@ ThiefAtDisplay = Callable[[int], tuple[Any, Any]]
 """``thief_at_display`` (tests/conftest.py): a Word Thief table, its first seat on so many cells."""
 
 
-@pytest.mark.parametrize("word", ["ya", "ja", "john", "ted"])
+@pytest.mark.parametrize("word", ["ya", "ja", "john", "ted", "dunno", "gonna"])
 @pytest.mark.parametrize("level", ["beginner", "medium"])
 def test_word_thief_hints_and_child_levels_know_no_word_a_child_does_not(
     word: str, level: str, english: Any
@@ -161,7 +161,7 @@ def test_a_hint_on_14_cells_is_the_line_to_type_and_its_points(lang: str) -> Non
     view = _late_state().view_for(0)
     terse = Presenter().terse_move(move, lang, view)
     assert terse == ("połóż we: 6." if lang == "pl" else '"lay we": 6.')
-    assert "rzadszymi" in Presenter().describe_move(move, "pl", view)
+    assert "trudniejsze ruchy są warte więcej" in Presenter().describe_move(move, "pl", view)
 
 
 def test_a_card_routed_on_a_14_cell_display_shows_its_terse_answer_and_says_it_whole(
@@ -463,3 +463,55 @@ def test_the_last_english_word_of_a_quoted_hint_line_is_still_said_in_english(
         assert strip_marks(marked) == "„ukradnij 18 fork is” i dostajesz"
     finally:
         session.close()
+
+
+@pytest.mark.parametrize(("lang", "start"), [
+    ("en", 'Steal CAT from Bot: add o to make COAT. Type "steal 1 coat" and score 9 points'),
+    ("pl", "Ukradnij CAT (gracz Bot): dodaj O i ułóż COAT. Napisz „ukradnij 1 coat” i dostajesz"
+           " 9 punktów"),
+])
+def test_a_steal_hint_says_whose_word_to_take_and_which_cards_to_add(lang: str,
+                                                                     start: str) -> None:
+    """A child heard "steal 2 vice an buy oil": which word, whose, and what the hand gives
+    were left to work out. The hint says the one thing to do, then the line to type."""
+    from braille_words.games.kit import with_kind, with_points
+    from braille_words.games.word_thief.presenter import Presenter
+    from braille_words.games.word_thief.rules import Lay, StealMove
+    from braille_words.speech.speaker import for_cells, strip_marks
+
+    view = _late_state().view_for(0)
+    steal = with_kind(with_points(StealMove(0, ("coat",)), 9), "best")
+    said = Presenter().describe_move(steal, lang, view)
+    assert for_cells(said).startswith(start), for_cells(said)  # the letter on the cells
+    assert " o " in strip_marks(said)  # and its name in speech
+    lay = strip_marks(Presenter().describe_move(with_points(Lay("tears"), 11), lang, view))
+    assert lay.startswith("Make TEARS from your cards: type \"lay tears\"" if lang == "en"
+                          else "Ułóż TEARS ze swoich kart: napisz „połóż tears”"), lay
+    # 14 cells: the line to type and its points, as before
+    assert Presenter().terse_move(steal, lang, view) == (
+        '"steal 1 coat": 9.' if lang == "en" else "ukradnij 1 coat: 9.")
+
+
+def test_a_hint_offers_one_word_before_a_steal_cut_into_many(english: Any) -> None:
+    """The hints of a game's first turns are lays or steals making one word, where the
+    medium computer's own best moves cut a stolen word into three or more."""
+    import random
+
+    from braille_words.games.registry import find_game
+    from braille_words.games.word_thief import computer
+    from braille_words.games.word_thief.rules import StealMove
+
+    kit = find_game("word-thief")
+    rules = kit.make_rules(english, {})
+    state, _ = rules.new(["Ada", "Ben"], 5)
+    rng, many_first = random.Random(5), 0
+    for _ in range(6):
+        seat = min(state.awaiting)
+        top = computer._scored(rules, state, seat, "medium")
+        many_first += bool(top) and isinstance(top[0][1], StealMove) and len(
+            top[0][1].words) > 2
+        hint = kit.computer.hint(rules, state, seat)
+        assert not isinstance(hint, StealMove) or len(hint.words) == 1, hint
+        state, _ = rules.apply(state, seat, kit.computer.choose_move(
+            rules, state, seat, "medium", rng))
+    assert many_first  # the game met the case: a many-word steal scored most

@@ -423,7 +423,8 @@ def test_a_hint_and_a_refusal_mark_the_english_words_alone_in_a_polish_sentence(
     session.handle(0, "podpowiedź")
     spans = marked_spans(said[-1])
     assert spans[0][0].startswith("Podpowiedź: ") and spans[0][1] is None
-    command_word = spans[0][0].split()[1].lstrip("„")  # the line to type is quoted
+    # the line to type is quoted (after what to do: "Ułóż DUNNO ze swoich kart: napisz „…")
+    command_word = "".join(text for text, _ in spans).split("„", 1)[1].split()[0]
     assert command_word in ("połóż", "ukradnij", "pas")
     english_words = [text for text, lang in spans if lang == "en"]
     assert english_words and all(w.isalpha() for w in english_words)

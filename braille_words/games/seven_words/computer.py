@@ -52,6 +52,7 @@ from braille_words.games.seven_words.rules import (
     _same_family,
 )
 from braille_words.lexicon import signatures
+from braille_words.lexicon.common import knows, vocabulary_size
 from braille_words.lexicon.unsuitable import unsuitable
 
 LEVELS: tuple[str, ...] = ("beginner", "medium", "strong")
@@ -416,6 +417,15 @@ def _zipf(lexicon: Any, word: str) -> float:
     return float(zipf(word)) if callable(zipf) else 0.0
 
 
+def english_vocabulary(level: str, lang: str | None) -> int | None:
+    """How many of the most frequent forms ``level`` knows in English words, the measure of
+    every other game's English hints and computers (``ENGLISH_VOCABULARY``); None: no limit
+    past the level's index (Polish words, whose index is cut by frequency already, and the
+    strong level). The English index's beginner cut (about once per million words) let a
+    hint offer DIMINISHING and SYMBOLIZE to a child playing Wordsy."""
+    return vocabulary_size(level, "en", {}) if lang == "en" else None
+
+
 def best_words(
     rules: Rules, state: State, seat: int, level: str, *, want: int = 1
 ) -> list[tuple[int, str]]:
@@ -429,6 +439,7 @@ def best_words(
     area = state.area_cards()
     scorer = _scorer_for(rules, state, seat)
     allowed = index.everything
+    most = english_vocabulary(level, lang)
     out: list[tuple[int, str]] = []
     for _ in range(64):
         if len(out) >= want or not allowed:
@@ -442,6 +453,8 @@ def best_words(
             for word in words:
                 if level != "strong" and unsuitable(word, lang):
                     continue  # no swear word from a computer or a hint that knows common words
+                if not knows(rules.lexicon, most, word):
+                    continue
                 if _allowed(rules, state, word):
                     out.append((state.score_of(seat, word), word))
                     break

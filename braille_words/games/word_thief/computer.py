@@ -388,13 +388,15 @@ class Look:
 
 
 def ranked(
-    rules: Rules, state: State, seat: int, level: str = "strong", look: Look | None = None
+    rules: Rules, state: State, seat: int, level: str = "strong", look: Look | None = None,
+    one_word: bool = False,
 ) -> Iterator[Candidate]:
     """Every move worth trying (lays, and steals of every other player's word), from the
     highest ceiling down; below the strong level only moves of common words. Steals come
     from each target's lattice best first: a path is followed only when its ceiling so far
     plus the best it can still make comes up, so the thousands (with a wild, millions) of
-    steals of a busy table are never all listed. ``look``: the seat's, if already made."""
+    steals of a busy table are never all listed. ``look``: the seat's, if already made.
+    ``one_word``: only steals making one word (a path of one piece)."""
     look = look or Look(rules, state, seat)
     counter = itertools.count()
     # An entry: minus its ceiling, a tie-break, and a lay, or a path through a target's
@@ -428,6 +430,8 @@ def ranked(
                     continue  # the rules refuse these whatever the cards
                 yield -neg, steal
             continue
+        if one_word and path:
+            continue  # a second piece would be a second word
         for piece, words, after, group in target.edges[node]:
             words = target.common(words, level)
             if not words:
@@ -494,7 +498,8 @@ those scoring at least 60% of its best)."""
 
 
 def _scored(
-    rules: Rules, state: State, seat: int, level: str, look: Look | None = None
+    rules: Rules, state: State, seat: int, level: str, look: Look | None = None,
+    one_word: bool = False,
 ) -> list[tuple[int, Move]]:
     """A level's ``PICK`` best moves that the rules take, with their points, best first:
     moves are tried from the highest ceiling down (at most ``TRIES``) until ``PICK`` of them
@@ -502,7 +507,7 @@ def _scored(
     (each a full judgement of the rules) was most of a hint's second."""
     scored: list[tuple[int, Move]] = []
     lowest: list[int] = []  # the ``PICK`` highest points found, lowest first (a heap)
-    for tried, (top, move) in enumerate(ranked(rules, state, seat, level, look)):
+    for tried, (top, move) in enumerate(ranked(rules, state, seat, level, look, one_word)):
         if tried >= TRIES or (len(lowest) == PICK and lowest[0] >= top):
             break
         points = _score(rules, state, seat, move)
@@ -547,7 +552,11 @@ class Computer(ComputerPlayer[Rules, State, Move]):
 
     def hint(self, rules: Rules, state: State, seat: int) -> Move | None:
         look = Look(rules, state, seat)  # one finder and lattice for both rankings
-        scored = _scored(rules, state, seat, "medium", look)
+        # One thing a child does ("make BUOY", "steal VICE and add N to make VINCE"): a
+        # steal cut into four words ("steal 2 vice an buy oil") is a puzzle of its own,
+        # offered only when nothing simpler scores (the hint says harder moves score more).
+        scored = (_scored(rules, state, seat, "medium", look, one_word=True)
+                  or _scored(rules, state, seat, "medium", look))
         if not scored:
             # The pass itself, with the cards to give up: "możesz spasować" left a child to
             # guess which three cards a pass wants.

@@ -12,6 +12,7 @@ card by card with its number for a steal.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
@@ -23,6 +24,7 @@ from braille_words.braille.view import Line, Segment
 from braille_words.errors import BrailleWordsError
 from braille_words.games.kit import GamePresenter, kind_of, points_of, standings
 from braille_words.games.word_thief.commands import to_command
+from braille_words.games.word_thief.rules import Lay, StealMove
 from braille_words.games.word_thief.view import CardView, TableWordView, WordThiefView
 from braille_words.present.messages import render
 from braille_words.present.rulebook import rules_told
@@ -200,6 +202,31 @@ def prompt(view: WordThiefView, lang: str, verbosity: str) -> str:
         "" if opening else table_news(view, lang, verbosity),
         _t(lang, "what_now" if view["draw"] else "what_now_empty", verbosity),
     ] if part)
+
+
+def hint_action(move: Any, view: WordThiefView | None, lang: str
+                ) -> tuple[str, dict[str, Any]] | None:
+    """A hint as the one thing a child does, before the line to type: "Make BUOY from your
+    cards", or "Steal VICE from Ben: add N to make VINCE" ("steal 2 vice an buy oil" alone
+    left a child to work out which word was whose and which cards went in). None when the
+    view cannot say it (no table word of that number): the line alone then."""
+    if isinstance(move, Lay):
+        return "hint_lay", {"word": mark_word(move.word.upper(), WORD_LANG, lang)}
+    if not isinstance(move, StealMove) or not view or not (
+            0 <= move.target < len(view.get("table", []))):
+        return None
+    taken = view["table"][move.target]
+    said = {
+        "stolen": mark_word(_word(taken), WORD_LANG, lang),
+        "owner": _name(view, taken["owner"]),
+        "words": ", ".join(mark_word(w.upper(), WORD_LANG, lang) for w in move.words),
+    }
+    wilds = sum(1 for p in taken["cards"] if p["wild"])
+    if wilds:  # a stolen wild may change letter: which cards the hand adds is not one sum
+        return "hint_steal_wild", {**said, "wilds": wilds}
+    added = Counter("".join(move.words).upper()) - Counter(_word(taken))
+    said["added"] = ", ".join(said_letter(x.lower(), lang) for x in sorted(added.elements()))
+    return "hint_steal", said
 
 
 def where(view: WordThiefView, lang: str, verbosity: str, names: Sequence[str]) -> str:
@@ -450,9 +477,13 @@ class Presenter(GamePresenter[WordThiefView]):
         points = points_of(move)
         if points is None:  # quoted in English, as every line to type (spelled on the cells)
             return _t(lang, "hint_line", line=line)
+        said = hint_action(move, view, lang)
+        kind = kind_of(move) or ""
+        if said is not None:
+            return _t(lang, said[0], points=points, line=line, kind=kind, **said[1])
         # The points after the line, as words of their own ("ROUTED:" would not be marked
         # as English for the voice).
-        return _t(lang, "hint_worth", points=points, line=line, kind=kind_of(move) or "")
+        return _t(lang, "hint_worth", points=points, line=line, kind=kind)
 
     def terse_move(self, move: Any, lang: str, view: WordThiefView | None = None) -> str | None:
         line = to_command(move, view or {}, lang)  # type: ignore[arg-type]

@@ -29,7 +29,7 @@ def _seat(lang: str) -> tuple[SeatOutput, Display]:
 def test_a_card_said_by_its_name_is_its_letter_on_the_cells_and_its_name_aloud() -> None:
     out, display = _seat("en")
     out.announce(f"Hand: 1 {said_letter('v', 'en')} (4).")
-    assert display.shown.startswith(text_to_cells("Hand: 1 V (4).", "en"))
+    assert display.shown.startswith(text_to_cells("Hand: 1 v (4).", "en"))
     assert strip_marks(out.news.said[-1]) == "Hand: 1 vee (4)."
 
 
@@ -47,7 +47,8 @@ def test_a_name_in_the_other_language_keeps_its_voice_and_the_cells_their_letter
 ) -> None:
     sentence = f"1 {said_letter(letter, word_lang, lang)}"
     assert (name, word_lang) in marked_spans(sentence)
-    assert for_cells(sentence) == f"1 {letter.upper()}"
+    shown = letter.lower() if lang == "en" else letter.upper()  # English Braille: no capital
+    assert for_cells(sentence) == f"1 {shown}"
     assert strip_marks(sentence) == f"1 {name}"
 
 
@@ -61,7 +62,7 @@ def test_a_voice_is_given_the_name_never_the_mark() -> None:
 def test_spelling_out_letters_shows_the_letters_and_says_the_names() -> None:
     out, display = _seat("en")
     out.announce(spell("vex", "en", written=True))
-    assert display.shown.startswith(text_to_cells("V, E, X", "en"))
+    assert display.shown.startswith(text_to_cells("v, e, x", "en"))
     assert strip_marks(out.news.said[-1]) == "vee, e, ex"
     assert spell("vex", "en") == "vee, e, ex"  # a voice's own text, unmarked
 
@@ -96,4 +97,23 @@ def test_every_game_names_a_letter_aloud_and_shows_it_on_the_cells(
     vee = {"en": "vee", "pl": "fau"}[word_lang]
     for game, sentence in _sentences(word_lang, lang).items():
         assert vee in strip_marks(sentence), game
-        assert vee not in for_cells(sentence) and "V" in for_cells(sentence), game
+        shown = "v" if lang == "en" else "V"  # the letter; English Braille: without a capital
+        assert vee not in for_cells(sentence) and shown in for_cells(sentence), game
+
+
+@pytest.mark.parametrize("word_lang", ["en", "pl"])
+def test_an_english_reader_gets_a_hands_letters_without_a_capital_sign_each(
+    word_lang: str,
+) -> None:
+    """UEB marks each capital with a cell (⠠) and a lone letter with a grade 1 indicator
+    (⠰): a hand "N blue (1); N green (1)" was ⠰⠠⠝ a card, a capital that says nothing (the
+    cards have no small letters). An English reader gets ⠰⠝; a number before a letter keeps
+    its own rules; a Polish sentence keeps its capitals."""
+    from braille_words.braille.cells import to_unicode
+
+    n = said_letter("n", word_lang, "en")
+    cells = to_unicode(text_to_cells(for_cells(f"Hand: {n} blue (1); {n} green (1)."), "en"))
+    assert "⠰⠝⠀⠃⠇⠥⠑" in cells and "⠠⠝" not in cells and "⠠⠠" not in cells
+    assert for_cells(said_letter("n", word_lang, "pl")) == "N"
+    # the letter after a number: its grade 1 indicator, as before
+    assert to_unicode(text_to_cells(for_cells(f"4 {said_letter('b', 'en')}"), "en")) == "⠼⠙⠀⠰⠃"
