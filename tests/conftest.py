@@ -27,7 +27,6 @@ SLOWEST_FIRST = (
     "tests/games/test_alicja_table.py",
     "tests/test_benchmarks.py",
     "tests/table/test_deafblind_game.py",
-    "tests/web/test_page_after_game.py",
     "tests/games/test_seven_words_ai.py",
     "tests/games/test_computer_any_rack.py",
     "tests/games/test_common_words.py",

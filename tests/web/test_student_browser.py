@@ -335,7 +335,12 @@ def test_the_page_is_told_once_that_the_teacher_ended_the_game_and_stops_retryin
     ended = "Nauczyciel zakończył grę. Możesz zamknąć program."
     wait(browser, lambda d: d.find_element(By.ID, "status").text == ended)
     assert "Nauczyciel kończy grę. Wyniki:" in heard(browser)
-    time.sleep(3)  # a page that retried would have said "łączę ponownie" by now
+    # The page's socket has closed when its join button is usable again: the close handler,
+    # which says "łączę ponownie" before it retries, has run. Then a little more than the
+    # first retry's 500 ms, for the accessibility tree and a retry's connection. (A fixed 3 s
+    # before, every run.)
+    wait(browser, lambda d: d.find_element(By.ID, "join-button").is_enabled())
+    time.sleep(0.6)
     said = heard(browser)
     assert said.count(ended) == 1 and "ponownie" not in said.lower()
     assert not table.host._links  # nothing connected again
