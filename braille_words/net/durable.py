@@ -38,19 +38,22 @@ class _Group:
     def __init__(self, upto: int, size: int) -> None:
         self.upto = upto
         self.left = size
-        self.failed: list[tuple[Journal, JournalUnwritable]] = []
-        self.lock = threading.Lock()
+
+
+Key = Journal | None
+"""What a hand-over waits for: its table's journal, or None for every journal (``mark``)."""
 
 
 class GroupCommit:
     """The journals written on ``loop`` and not yet on the disk, synced together on workers'
-    threads. ``written`` counts lines written, ``synced`` how many of them are on the disk:
-    something handed over after the ``n``-th line may be sent once ``synced >= n``.
+    threads. ``written`` counts lines written, ``synced`` how many of them are on the disk.
 
     Each turn of the loop that wrote starts a group at once, every journal of it synced at
-    the same time (one after another, each sync waited for a commit of the file system's own
-    journal of its own; syncs asked together share one, as the tables' threads' did); a group
-    is over once all of them are, and ``synced`` moves on over the groups over in order."""
+    the same time (each sync waits for a commit of the file system's own journal; syncs asked
+    together share one, as the tables' threads' did); ``synced`` moves on over the groups
+    over, in order. A table's own hand-overs wait for its own journal alone (``current``,
+    ``mark``): a student's answer to "stojak" at one table never waits for another table's
+    disk, which under load had every answer of the school wait for the slowest sync."""
 
     def __init__(self, loop: asyncio.AbstractEventLoop, failed: Failed,
                  released: Callable[[], None]) -> None:
@@ -61,22 +64,48 @@ class GroupCommit:
         self._lock = threading.Lock()
         self.written = 0
         self.synced = 0
+        self.current: Journal | None = None
+        """The journal of the table being stepped now on the loop (``net.stepped``)."""
+        self._attached: set[Journal] = set()
+        self._written_of: dict[Journal, int] = {}
+        """Lines written to each journal (the loop's thread only, like ``_synced_of``)."""
+        self._synced_of: dict[Journal, int] = {}
         self._dirty: dict[Journal, None] = {}
         self._due = False
         self._groups: deque[_Group] = deque()
         """The groups being synced, oldest first (the loop's thread only)."""
+        self._finished: list[tuple[_Group, Journal, int, JournalUnwritable | None]] = []
+        """Syncs over and not yet taken in by the loop (under ``_lock``)."""
+        self._collect_due = False
         self._waiters: list[tuple[int, Callable[[], None]]] = []
         self._syncers = ThreadPoolExecutor(max_workers=SYNCERS, thread_name_prefix="fsync")
 
     def attach(self, journal: Journal) -> None:
         """From now on ``journal``'s lines are synced here, not by the writer."""
+        self._attached.add(journal)
         journal.sync_later = self._written
+
+    def mark(self) -> tuple[Key, int]:
+        """On the loop, as something is handed over: what it waits for (``ready``) — the
+        lines written so far to the journal of the table being stepped, or, handed over
+        outside a table's step, every line written so far."""
+        journal = self.current
+        if journal is not None and journal in self._attached:
+            return journal, self._written_of.get(journal, 0)
+        return None, self.written
+
+    def ready(self, key: Key, need: int) -> bool:
+        """Whether what ``mark`` gave ``(key, need)`` may go: those lines are on the disk."""
+        if key is None:
+            return self.synced >= need
+        return self._synced_of.get(key, 0) >= need
 
     def _written(self, journal: Journal) -> None:
         """A line written to ``journal`` (on the loop, by a table's step): synced with every
         other written in this turn of the loop, once it is over."""
         with self._lock:
             self.written += 1
+            self._written_of[journal] = self._written_of.get(journal, 0) + 1
             self._dirty[journal] = None
             if self._due:
                 return
@@ -98,39 +127,42 @@ class GroupCommit:
     def _start(self) -> None:
         with self._lock:
             self._due = False
-            batch, upto = list(self._dirty), self.written
+            batch = [(journal, self._written_of[journal]) for journal in self._dirty]
+            upto = self.written
             self._dirty.clear()
         if not batch:
             return
         group = _Group(upto, len(batch))
         self._groups.append(group)
-        for journal in batch:
-            self._syncers.submit(self._sync, group, journal)
+        for journal, lines in batch:
+            self._syncers.submit(self._sync, group, journal, lines)
 
-    def _sync(self, group: _Group, journal: Journal) -> None:
-        """On a worker's thread: one journal of the group on the disk; the last of the group
-        tells the loop."""
+    def _sync(self, group: _Group, journal: Journal, lines: int) -> None:
+        """On a worker's thread: one journal on the disk (its first ``lines`` lines, or
+        more); the loop is told once for all the syncs over by the time it looks."""
         refused = _refusal(journal)
-        with group.lock:
-            if refused is not None:
-                group.failed.append((journal, refused))
-            group.left -= 1
-            last = group.left == 0
-        if last:
-            with contextlib.suppress(RuntimeError):  # the loop has stopped: the host closes
-                self._loop.call_soon_threadsafe(self._done)
+        with self._lock:
+            self._finished.append((group, journal, lines, refused))
+            if self._collect_due:
+                return
+            self._collect_due = True
+        with contextlib.suppress(RuntimeError):  # the loop has stopped: the host closes
+            self._loop.call_soon_threadsafe(self._collect)
 
-    def _done(self) -> None:
-        """On the loop: the groups over, oldest first, let what waited for them go."""
-        moved = False
+    def _collect(self) -> None:
+        """On the loop: the syncs over let what waited for them go; a refused one has its
+        table's held news dropped first (``failed``), and what is left of it goes as it
+        would have (the lines are cut back: nobody waits for them any more)."""
+        with self._lock:
+            finished, self._finished = self._finished, []
+            self._collect_due = False
+        for group, journal, lines, refused in finished:
+            group.left -= 1
+            if refused is not None:
+                self._failed(journal, refused)
+            self._synced_of[journal] = max(self._synced_of.get(journal, 0), lines)
         while self._groups and self._groups[0].left == 0:
-            group = self._groups.popleft()
-            for journal, exc in group.failed:
-                self._failed(journal, exc)  # its table's held news is dropped first
-            self.synced = max(self.synced, group.upto)
-            moved = True
-        if not moved:
-            return
+            self.synced = max(self.synced, self._groups.popleft().upto)
         self._released()
         ready = [call for need, call in self._waiters if need <= self.synced]
         self._waiters = [(need, call) for need, call in self._waiters if need > self.synced]

@@ -41,8 +41,8 @@ class Outbox:
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self._loop = loop
         self._lock = threading.Lock()
-        self._waiting: list[tuple[int, Callable[..., None], tuple[Any, ...]]] = []
-        """(journal lines written before it, the call, its arguments), in order."""
+        self._waiting: list[tuple[Any, int, Callable[..., None], tuple[Any, ...]]] = []
+        """(what it waits for: ``Durable.mark``, the call, its arguments), in order."""
         self._armed = False
         self._after: list[Callable[[], None]] = []
         """The loop's thread only: what runs once the drain (or the callback) now running
@@ -57,9 +57,9 @@ class Outbox:
         """Any thread: ``call(*args)`` on the loop's thread, after everything posted before
         (and after the journal lines written before it are on the disk)."""
         gate = self.gate
-        need = gate.written if gate is not None else 0
+        key, need = gate.mark() if gate is not None else (None, 0)
         with self._lock:
-            self._waiting.append((need, call, args))
+            self._waiting.append((key, need, call, args))
             if self._armed:
                 return
             self._armed = True
@@ -84,10 +84,10 @@ class Outbox:
         """On the loop's thread: the calls still waiting for the journals' sync for which
         ``drop`` says True are never made (news of moves the disk refused to keep)."""
         gate = self.gate
-        synced = gate.synced if gate is not None else 0
         with self._lock:
-            self._waiting = [(need, call, args) for need, call, args in self._waiting
-                             if need <= synced or not drop(call)]
+            self._waiting = [item for item in self._waiting
+                             if gate is None or gate.ready(item[0], item[1])
+                             or not drop(item[2])]
 
     def _drain(self) -> None:
         gate = self.gate
@@ -96,17 +96,10 @@ class Outbox:
             if gate is None:
                 waiting, self._waiting = self._waiting, []
             else:
-                synced = gate.synced
-                ready = 0
-                for need, _, _ in self._waiting:
-                    if need > synced:
-                        break
-                    ready += 1
-                waiting = self._waiting[:ready]
-                del self._waiting[:ready]
+                waiting, self._waiting = _ready(self._waiting, gate)
         self._draining = True
         try:
-            for _, call, args in waiting:
+            for _, _, call, args in waiting:
                 call(*args)
         finally:
             self._draining = False
@@ -150,10 +143,35 @@ def on_loop(loop: asyncio.AbstractEventLoop) -> bool:
 
 
 class Durable(Protocol):
-    """How many journal lines were written and how many are on the disk (``net.durable``)."""
+    """Which journal lines a hand-over waits for, and whether they are on the disk
+    (``net.durable``)."""
 
-    written: int
-    synced: int
+    def mark(self) -> tuple[Any, int]: ...
+
+    def ready(self, key: Any, need: int, /) -> bool: ...
+
+
+Waiting = list[tuple[Any, int, Callable[..., None], tuple[Any, ...]]]
+
+
+def _ready(waiting: Waiting, gate: Durable) -> tuple[Waiting, Waiting]:
+    """``waiting`` split into what may go now and what still waits, each in order. A
+    table's hand-over waits for its own journal's lines and for whatever of its table
+    waits before it, never for another table's; one made outside any table's step (key
+    None: a join, a close) waits for everything before it, and everything after it waits
+    for it, so a connection's messages keep their order whoever made them."""
+    go: Waiting = []
+    kept: Waiting = []
+    held: set[Any] = set()
+    for item in waiting:
+        key, need = item[0], item[1]
+        free = key not in held if key is not None else not kept
+        if free and None not in held and gate.ready(key, need):
+            go.append(item)
+        else:
+            kept.append(item)
+            held.add(key)
+    return go, kept
 
 
 class SeatedTable(Protocol):

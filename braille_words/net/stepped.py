@@ -161,6 +161,9 @@ class SteppedTable:
     def _step(self, item: Input | None, *, first: bool = False) -> None:
         steps = self._steps
         assert steps is not None
+        commit = self._commit
+        if commit is not None:  # what this table hands over waits for its own journal
+            commit.current = self.session.journal
         try:
             self._wait = next(steps) if first else steps.send(item)
         except StopIteration:
@@ -168,6 +171,9 @@ class SteppedTable:
         except Exception:  # as a table's thread would have: said, and the table ends
             traceback.print_exc(file=sys.stderr)
             self._end()
+        finally:
+            if commit is not None:
+                commit.current = None
 
     def _end(self) -> None:
         self._over = True

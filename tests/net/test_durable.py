@@ -125,6 +125,51 @@ def test_news_of_a_move_the_disk_refused_to_keep_is_never_sent_and_the_journal_h
     journal.close()
 
 
+def test_one_tables_news_never_waits_for_another_tables_disk_and_a_join_waits_for_both(
+    tmp_path: Path, loop: asyncio.AbstractEventLoop, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+    slow, quick = _journal(tmp_path / "a"), _journal(tmp_path / "b")
+    box, commit = _gated(loop, slow, [])
+    commit.attach(quick)
+    said: list[str] = []
+    disk = threading.Event()
+    real = os.fsync
+    slow_fd = slow._stream.fileno()
+
+    def fsync(fd: int) -> None:
+        if fd == slow_fd:
+            disk.wait(5)
+        real(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+
+    def step(journal: Journal, news: str) -> None:  # a table's step, as net.stepped makes it
+        commit.current = journal
+        try:
+            journal.record(0, {"kind": "draw"})
+            box.post(said.append, news)
+        finally:
+            commit.current = None
+
+    def turn() -> None:  # one turn of the loop: both tables move, then the host's own news
+        step(slow, "table A's move")
+        step(quick, "table B's move")
+        box.post(said.append, "a join")
+
+    loop.call_soon_threadsafe(turn)
+    assert _until(lambda: "table B's move" in said)
+    time.sleep(0.1)
+    assert said == ["table B's move"]  # A's disk has not answered: A's students wait alone
+    disk.set()
+    assert _until(lambda: len(said) == 3)
+    assert said == ["table B's move", "table A's move", "a join"]
+    commit.close()
+    slow.close()
+    quick.close()
+
+
 def test_what_is_handed_over_with_no_journal_line_before_it_is_sent_at_once(
     tmp_path: Path, loop: asyncio.AbstractEventLoop,
 ) -> None:
