@@ -12,6 +12,7 @@ from braille_words.displays.profiles import Profile, load_profile, profiles
 from braille_words.displays.spec import open_display, parse_display_spec
 from braille_words.displays.usb import SerialPortInfo, match_usb
 from braille_words.errors import BrailleWordsError
+from braille_words.present import messages  # noqa: F401  (the wording of coded errors)
 
 REQUIRED_MODELS = ("vario-ultra-40", "brailliant-bi-40")
 
@@ -49,8 +50,11 @@ def test_bad_specs_say_what_is_allowed(bad: str) -> None:
 
 
 def test_a_port_nobody_answers_on_is_a_clear_error(tmp_path: Path) -> None:
-    with pytest.raises(BrailleWordsError, match="Could not open"):
+    with pytest.raises(BrailleWordsError) as raised:
         open_display(f"baum:{tmp_path / 'nothing'}")
+    # Worded from the catalogues, as the program (which has loaded its wording) says it.
+    assert raised.value.in_lang("en").startswith("Could not open the Braille display port")
+    assert raised.value.in_lang("pl").startswith("Nie udało się otworzyć portu")
 
 
 def test_every_shipped_profile_loads_with_a_valid_key_map() -> None:
