@@ -46,7 +46,7 @@ COMMANDS: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     "braille_words.table.cli": (
         ("play", "play a game (default: Rummikub Słowny, you against the computer)"),
-        ("resume", "go on with the last unfinished game"),
+        ("resume", "go on with your unfinished game (asks which when several)"),
         ("results", "read a finished game again: what happened, and who won"),
         ("roster", "a classroom roster: print an example, or check one before the lesson"),
     ),

@@ -143,9 +143,11 @@ def register(subparsers: Any) -> None:
     add_keep_days(play)
     play.set_defaults(func=cmd_play)
 
-    resume = subparsers.add_parser("resume", help="go on with the last unfinished game")
+    resume = subparsers.add_parser(
+        "resume", help="go on with your unfinished game (asks which when several)"
+    )
     resume.add_argument(
-        "journal", nargs="?", type=Path, help="a journal file (default: the latest)"
+        "journal", nargs="?", type=Path, help="a journal file (default: asks which game is yours)"
     )
     resume.add_argument("--seat", action="append", default=[], metavar="N:KEY=VALUE,…")
     resume.add_argument("--no-timer", action="store_true", help="go on without any clock")
@@ -469,8 +471,15 @@ def cmd_resume(args: argparse.Namespace) -> int:
     scripted = not stdin_is_interactive()
     path: Path | None = args.journal
     skipped: list[Path] = []
-    if path is None:  # the newest unfinished game, passing over files that hold none
-        path, skipped = saved_games.latest_unfinished(sessions_dir())
+    if path is None:  # the person says which unfinished game is theirs (a shared computer)
+        games, skipped = saved_games.unfinished(sessions_dir())
+        if games:
+            from braille_words.table.which_game import choose
+
+            with _said_in(_console_lang(games[0])):
+                path = choose(games, _console_lang(games[0]), interactive=not scripted)
+            if path is None:
+                return 0
     housekeeping(_console_lang(path), args.keep_days)
     # A refusal is said in the language of the game's people, read from its header alone.
     with _said_in(journal.header_lang(path) if path is not None else None):

@@ -33,6 +33,8 @@ class TableClock:
         self._scheduler = scheduler  # a real one is started only when a countdown is needed
         self._timer: GameTimer | None = None
         self._request: TimerRequest | None = None
+        self._resumed: tuple[str, float] | None = None
+        """A resumed game's countdown (its key) and the seconds it had left when saved."""
         self._holds: set[str] = set()
         """Why the countdown stands still: "table" (a pause), "reading" (a seat has not yet
         been told it is its turn). It runs when no reason holds."""
@@ -63,6 +65,12 @@ class TableClock:
     def remaining(self) -> float | None:
         return self._timer.remaining if self._timer is not None else None
 
+    def resume_with(self, key: str, left: float) -> None:
+        """The saved game's countdown ``key`` had ``left`` seconds: when the game asks for that
+        countdown again (the first one it asks for), it starts with them, not its whole time
+        (a kill in the middle of a turn gave the hourglass back full)."""
+        self._resumed = (key, left)
+
     def sync(self, request: TimerRequest | None) -> None:
         """Start, keep or stop the countdown so it matches what the game asks for."""
         if request is not None and self._request is not None and request.key == self._request.key:
@@ -70,10 +78,17 @@ class TableClock:
         self.cancel()
         if request is None:
             return
+        seconds = request.seconds
+        if self._resumed is not None:
+            key, left = self._resumed
+            self._resumed = None
+            if key == str(request.key):
+                seconds = min(seconds, max(left, 1.0))
         spec = TimerSpec(
             str(request.key),
-            request.seconds,
-            warning_at=request.warning_at,
+            seconds,
+            # A countdown resumed short of its warning warns again half way to its end.
+            warning_at=min(request.warning_at, seconds / 2),
             cue=Cue.MUSIC if request.cue == "teapot" else Cue.TICK,
             # Every clock beats, for the seconds on the cells; only a ticking one is heard.
             beat=request.beat if request.ticking else 1.0,

@@ -313,6 +313,7 @@ def _replayed(
     session = Session(kit, rules, state, seats, outs, journal, record.header, shared=shared)
     session.moves_played = len(record.entries)
     session.restore_seat_clocks(record.settings)
+    session.restore_countdown(record.settings)
     view = state.view_for(0)
     presenter = kit.presenter
     for passed in skipped:

@@ -75,6 +75,25 @@ def latest_unfinished(folder: Path) -> tuple[Path | None, list[Path]]:
     return None, skipped
 
 
+def unfinished(folder: Path) -> tuple[list[Path], list[Path]]:
+    """Every journal of a game that has not ended, the most recent first (a damaged one
+    counts, as in ``latest_unfinished``), and the journals newer than the first of them that
+    hold no game at all: for ``resume`` to ask whose game is whose."""
+    games: list[Path] = []
+    skipped: list[Path] = []
+    for path in candidates(folder):
+        if journal_mod.unstarted(path):
+            if not games:
+                skipped.append(path)
+            continue
+        try:
+            if not journal_mod.read(path).finished:
+                games.append(path)
+        except BrailleWordsError:
+            games.append(path)
+    return games, skipped
+
+
 def latest_finished(folder: Path) -> Path | None:
     """The most recent journal of a game that has ended."""
     for path in candidates(folder):

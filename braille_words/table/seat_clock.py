@@ -32,6 +32,10 @@ CLOCK_WORDS = frozenset({"zegar", "zegary", "clock", "clocks"})
 """Read every seat's game clock (a game without one has them for its own use)."""
 SAVED = "clock_left"
 """The seat setting that keeps a seat's seconds left in the journal."""
+COUNTDOWN = "countdown_left"
+"""The setting (at seat 0: it is the table's) that keeps the running countdown's seconds left
+and its key (``"12.0 ('hourglass', 2, 1)"``): 7 słów's hourglass, Alicja's teapot, a move
+limit or a vote's time resumes with what it had, as a seat's game clock does."""
 SAVE_EVERY = 10
 """A running clock's time left is journaled this often (seconds): one short line, and what a
 kill in the middle of a turn may give back."""
@@ -86,8 +90,31 @@ class SeatClockTable(SessionFields):
         if self._seat_clocks is not None and self._seat_clocks.running == seat:
             self._save_seat_clock(seat)
 
+    def save_countdown(self, key: str, left: float) -> None:
+        """The running countdown's seconds left journaled (as it starts, every ``SAVE_EVERY``
+        seconds, and as the table closes). Unsaved, the countdown starts fuller on resuming:
+        nothing else is lost."""
+        if self.journal is not None:
+            with contextlib.suppress(BrailleWordsError):
+                self.journal.record_setting(0, COUNTDOWN, f"{left:.1f} {key}")
+
+    def restore_countdown(self, saved: dict[int, dict[str, str]]) -> None:
+        """The countdown that ran when the saved game stopped gets back what it had left."""
+        left, _, key = saved.get(0, {}).get(COUNTDOWN, "").partition(" ")
+        try:
+            seconds = float(left)
+        except ValueError:
+            return
+        if math.isfinite(seconds) and key and self.clock is not None:
+            self.clock.resume_with(key, max(0.0, seconds))
+
     def close_seat_clock(self) -> None:
-        """The table closes: the running seat's time is saved and its clock stopped."""
+        """The table closes: the running seat's time is saved and its clock stopped (and the
+        running countdown's time left is saved)."""
+        if self.clock is not None and self.clock.running is not None:
+            remaining = self.clock.remaining()
+            if remaining is not None:
+                self.save_countdown(str(self.clock.running.key), remaining)
         if self._seat_clocks is not None and self._seat_clocks.running is not None:
             self._save_seat_clock(self._seat_clocks.running)
             self._seat_clocks.cancel()

@@ -42,7 +42,7 @@ from braille_words.table.inputs import Input as Input
 from braille_words.table.journal import Header, Journal, JournalUnwritable
 from braille_words.table.outputs import SeatOutput
 from braille_words.table.reading_pace import READING, ReadingPace
-from braille_words.table.seat_clock import SeatClockTable
+from braille_words.table.seat_clock import SAVE_EVERY, SeatClockTable
 from braille_words.table.seat_commands import SeatCommands
 from braille_words.table.seatnews import SeatNews, drawing, reasons_of, status
 from braille_words.table.seats import SeatConfig
@@ -481,6 +481,11 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
         if event is TimerEvent.EXPIRED:
             self.inputs.put(Input(TABLE, None, move=request.key))
             return
+        if event is TimerEvent.TICK and round(left) % SAVE_EVERY == 0:
+            # Its time left journaled (on the table's thread), for a resume after a kill.
+            key = str(request.key)
+            self.inputs.put(Input(TABLE, None, move=("call",
+                                                     lambda: self.save_countdown(key, left))))
         if event is TimerEvent.WARNING:
             self._warn(round(left))
         if event in (TimerEvent.STARTED, TimerEvent.RESTARTED, TimerEvent.WARNING) or (

@@ -32,7 +32,7 @@ from braille_words.reports.render import words as report_words
 from braille_words.reports.summary import build_report, class_journals
 from braille_words.table.control import replace_refusal
 from braille_words.table.snapshot import table_view
-from braille_words.web.auth import COOKIE, Sessions
+from braille_words.web.auth import COOKIE, IDLE_MINUTES, Sessions
 from braille_words.web.tables import TeacherTable, TeacherTables
 from braille_words.web.teacher_view import table_areas
 from braille_words.web.words import words
@@ -63,6 +63,9 @@ class Watchers:
 WATCHERS = web.AppKey("watchers", Watchers)
 
 PUBLIC = frozenset({"login"})
+QUIET = frozenset({"events", "tables"})
+"""What the page asks by itself (its live stream, the tables): not the teacher's doing, so
+not what keeps a login from ending when idle (``auth.IDLE_MINUTES``)."""
 MAX_MESSAGE = 300
 SNAPSHOT_SECONDS = 0.3
 """How often the live stream looks at the tables (it sends only what changed)."""
@@ -88,8 +91,8 @@ def teacher_app(tables: TeacherTables, password: str) -> web.Application:
     app.router.add_get("/login", _login_form, name="login")
     app.router.add_post("/login", _login)
     app.router.add_post("/logout", _logout)
-    app.router.add_get("/events", _events)
-    app.router.add_get("/api/tables", _tables_json)
+    app.router.add_get("/events", _events, name="events")
+    app.router.add_get("/api/tables", _tables_json, name="tables")
     app.router.add_post("/api/tables/{number}/control", _control)
     app.router.add_post("/api/lift", _lift)
     app.router.add_post("/api/lesson/end", _end_lesson)
@@ -141,6 +144,8 @@ async def _guard(request: web.Request, handler: Any) -> web.StreamResponse:
             refuse(request, "no password" if not request.cookies.get(COOKIE) else
                    "unknown cookie")
         raise web.HTTPUnauthorized(text="log in with the teacher's password first")
+    if not public and route.name not in QUIET:
+        request.config_dict[SESSIONS].touch(request.cookies.get(COOKIE))
     response: web.StreamResponse = await handler(request)
     response.headers.setdefault("X-Frame-Options", "DENY")
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
@@ -185,6 +190,7 @@ input, button {{ font-size: inherit; }}
  required autofocus></p>
 <p><button type="submit">{escape(w['log_in'])}</button></p>
 </form>
+<p>{escape(w['idle_logout'].format(minutes=IDLE_MINUTES))}</p>
 </main></body></html>
 """
 
@@ -352,6 +358,10 @@ async def _events(request: web.Request) -> web.StreamResponse:
     quiet = 0.0
     try:
         while not stopping.is_set():
+            if request.app[SESSIONS].page_token(request.cookies.get(COOKIE)) is None:
+                # Logged out, here or idle: the page leaves for the login form at once.
+                await response.write(b"event: loggedout\ndata: {}\n\n")
+                return response
             now = _dumps(snapshot(request.app[TABLES]))
             if now != last:
                 await response.write(f"data: {now}\n\n".encode())

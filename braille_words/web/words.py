@@ -9,6 +9,7 @@ WORDS: dict[str, dict[str, str]] = {
         "password": "Hasło nauczyciela",
         "log_in": "Zaloguj",
         "log_out": "Wyloguj",
+        "idle_logout": "Po {minutes} minutach bez żadnego kliknięcia strona wyloguje się sama.",
         "wrong_password": "To nie jest hasło nauczyciela. Hasło wypisała i powiedziała gra "
         "przy starcie.",
         "too_many": "Za dużo błędnych haseł. Spróbuj znów za {wait} s.",
@@ -124,6 +125,7 @@ WORDS: dict[str, dict[str, str]] = {
         "password": "Teacher's password",
         "log_in": "Log in",
         "log_out": "Log out",
+        "idle_logout": "After {minutes} minutes without a click the page logs out by itself.",
         "wrong_password": "That is not the teacher's password. The game printed and said it "
         "when it started.",
         "too_many": "Too many wrong passwords. Try again in {wait} s.",

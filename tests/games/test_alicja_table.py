@@ -31,6 +31,7 @@ from braille_words.table.inputs import Input
 from braille_words.table.launch import new_session
 from braille_words.table.outputs import SeatOutput
 from braille_words.table.seats import SeatConfig
+from tests.table.queued import table_moves
 
 DATA = load_data()
 CYRK = next(i for i, t in enumerate(DATA.themes) if t.name == "cyrk")
@@ -319,7 +320,7 @@ def test_a_computer_does_not_say_the_word_ola_just_said_in_dwojka_kiers_extra_tu
     session.handle(0, planned.text)  # Ola says Jan's word first
     assert session.state.current == 1 and session.state.out == ()
     scheduler.advance(7)  # Jan's think time, within the 10-second teapot
-    session._table_move(session.inputs.get_nowait())
+    table_moves(session)
     assert session.state.out == ()
     assert session.state.said[-1][0] == 1 and session.state.said[-1][1] != planned.text
 
@@ -342,7 +343,7 @@ def test_a_computer_thinking_of_its_vote_when_the_teacher_rules_says_a_word_not_
     session.play(*ruling)
     assert session.state.phase == "talk" and session.state.current == 1
     scheduler.advance(7)
-    session._table_move(session.inputs.get_nowait())
+    table_moves(session)
     assert session.state.out == () and session.state.said[-1][0] == 1
 
 

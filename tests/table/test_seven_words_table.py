@@ -9,6 +9,7 @@ from typing import Any
 from braille_words.audio.timers import ManualScheduler
 from braille_words.present.messages import catalogue
 from braille_words.table.clock import TableClock
+from tests.table.queued import table_moves
 
 MakeTable = Any
 RunBW = Any
@@ -39,8 +40,7 @@ def test_the_hourglass_ends_the_round_for_a_slow_player(make_table: MakeTable) -
     scheduler.advance(25)
     assert "Zostało" in streams[1].getvalue()
     scheduler.advance(10)
-    item = session.inputs.get_nowait()
-    session._table_move(item)
+    table_moves(session)
     assert "Koniec czasu." in streams[1].getvalue()
     assert session.state.view_for(1)["phase"] == "challenges"
 
@@ -149,7 +149,7 @@ def test_a_computer_thinks_on_the_tables_clock_and_writes_when_its_time_is_up(
     assert session.inputs.empty(), "the computer wrote before its think time"
     assert "Gracz2 ma" not in streams[0].getvalue()
     scheduler.advance(120)  # longer than any level's think time
-    session._table_move(session.inputs.get_nowait())
+    table_moves(session)
     assert "Gracz2 ma pierwsze słowo." in streams[0].getvalue()
 
 
@@ -175,7 +175,7 @@ def _hourglass_run_out(make_table: MakeTable, typed: str) -> tuple[Any, list[Any
     session.handle(0, "okno")
     session._sync_clock()
     scheduler.advance(31)
-    session._table_move(session.inputs.get_nowait())
+    table_moves(session)
     return session, streams, (scheduler, draft)
 
 
@@ -198,7 +198,7 @@ def test_a_word_being_typed_when_the_sand_runs_out_may_be_finished(
 def test_the_time_to_finish_a_word_runs_out_too(make_table: MakeTable) -> None:
     session, streams, (scheduler, _draft) = _hourglass_run_out(make_table, "la")
     scheduler.advance(21)
-    session._table_move(session.inputs.get_nowait())
+    table_moves(session)
     assert session.state.view_for(1)["phase"] == "challenges"
     assert "Koniec czasu." in streams[1].getvalue()
 

@@ -481,6 +481,8 @@
       show(snapshot);
     };
     stream.addEventListener("closed", () => programClosed(stream));
+    // Logged out (here, in another tab, or idle too long): nothing of the class stays shown.
+    stream.addEventListener("loggedout", () => { stream.close(); location.replace("login"); });
     stream.onerror = () => {
       if (allOver) programClosed(stream); // every game is over: nothing comes back
       else linkState.textContent = W.reconnecting;
