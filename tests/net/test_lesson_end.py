@@ -73,11 +73,12 @@ def _students(host: HostProcess) -> list[Terminal]:
 
 def _ended_by_the_teacher(students: list[Terminal], host: HostProcess) -> None:
     for student in students:
-        student.until("Nauczyciel kończy grę. Wyniki:")
-        student.until("Możesz zamknąć program")
+        ended = student.until("Nauczyciel kończy grę. Wyniki:")
+        assert "Możesz zamknąć program" in ended  # said once, with the scores
         assert student.proc.wait(30) == 0  # the program ended by itself
         printed = "\n".join(student.seen) + "".join(student.lines.queue)
         assert "Łączę ponownie" not in printed and str(host.folder) not in printed
+        assert printed.count("Możesz zamknąć program") == 1
 
 
 def test_koniec_at_the_host_ends_every_students_join(host: HostProcess) -> None:
