@@ -1,7 +1,8 @@
 """A student at a table that runs no clock (``host --no-timer``) hears what a seat at the
 teacher's computer hears there (issues 33/36 review): in 7 słów a hint that sees no word says
 "koniec czasu" ends the round, since no hourglass will. The student's computer words the hint
-itself and did not know the table runs no clock, so it left that out."""
+itself and did not know the table runs no clock, so it left that out. Asked after writing
+a word, the hint says the word is written, and still that "koniec czasu" ends the round."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from braille_words.speech.speaker import strip_marks
 from tests.net.conftest import Hosted, HostMaker, join, run
 from tests.web.test_student_play import _page_socket
 
-ENDS = "Bez słowa powiedz „koniec czasu”: runda się skończy."
+ENDS = "Bez zegara rundę kończy „koniec czasu”."
 
 
 def _word(table: Hosted) -> str:
@@ -40,7 +41,7 @@ def test_a_student_at_a_table_without_a_clock_hears_koniec_czasu_in_a_hint(
         await peer.type(word)
         await peer.until(lambda m: m.get("t") == "view" and m.get("mine") is True)
         await peer.type("podpowiedź")  # a word written: no more for the hint to see
-        await peer.until(lambda m: "Nie widzę słowa" in str(m.get("text", "")))
+        await peer.until(lambda m: "jest zapisane" in str(m.get("text", "")))
         await other.ws.close()
         welcome = next(m for m in peer.wire if m.get("t") == "welcome")
         return welcome, strip_marks(peer.said())
@@ -71,7 +72,7 @@ def test_a_page_at_a_table_without_a_clock_hears_koniec_czasu_in_a_hint(
 
         await other.read(0.3)
         await send_until(word, word.upper())
-        await send_until("podpowiedź", "Nie widzę słowa")
+        await send_until("podpowiedź", "jest zapisane")
         await ws.close()
         return " ".join(said)
 
