@@ -17,6 +17,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from braille_words.games.alicja.data import load_data, words_of
 from braille_words.games.word_rummikub.computer import COMMON_WORDS
 from braille_words.lexicon import get_lexicon, uncommon_forms
 from braille_words.lexicon.common import ENGLISH_VOCABULARY
@@ -34,7 +35,8 @@ HEADERS = {
 # BERT, TAL) or, beyond the beginner's forms, a sound (HAU). No beginner or medium computer
 # plays them and no hint offers them (lexicon/unsuitable.py). The dictionary keeps them.
 # Written by tools/list_uncommon_forms.py (the rule: lexicon/uncommon_forms.py) over the
-# {count} most frequent forms; a form that is also a common word (MARKA) is not here.
+# {count} most frequent forms; a form that is also a common word (MARKA) or a word of Alicja's
+# themes, chosen by hand for children (MAG, ARA), is not here.
 # One form a line, most frequent first; "#" starts a comment.
 """,
     "en": """\
@@ -44,7 +46,8 @@ HEADERS = {
 # or an abbreviation, so no beginner or medium computer plays them and no hint offers them
 # (lexicon/unsuitable.py). The dictionary keeps them.
 # Written by tools/list_uncommon_forms.py (the rule: lexicon/uncommon_forms.py) over the
-# {count} most frequent forms. One form a line, most frequent first; "#" starts a comment.
+# {count} most frequent forms; a word of Alicja's themes, chosen by hand for children, is not
+# here. One form a line, most frequent first; "#" starts a comment.
 """,
 }
 
@@ -54,6 +57,15 @@ def reach(lexicon: object, lang: str) -> int:
     levels = ENGLISH_VOCABULARY if lang == "en" else COMMON_WORDS
     floor = lexicon.frequencies.count_at_least(LEVEL_MIN_ZIPF["beginner"])  # type: ignore[attr-defined]
     return max(max(levels.values()), int(floor))
+
+
+def childrens_words(lang: str) -> set[str]:
+    """The words of Alicja's themes (not their names): chosen by hand for children, so a
+    word the rules' guesses catch there (MAG and ARA, written in English as often as in
+    Polish) is a child's word after all, for every game's hints and child levels."""
+    data = load_data(words=lang)
+    return {word.lower() for theme in data.themes for entry in theme.words
+            for word in words_of(entry) if entry[:1].islower()}
 
 
 def main(langs: list[str]) -> None:
@@ -68,6 +80,8 @@ def main(langs: list[str]) -> None:
                                           zipf=zipf_frequency)
         else:
             found = uncommon_forms.english(forms, SCOWL_DIR)
+        chosen = childrens_words(lang)
+        found = [form for form in found if form not in chosen]
         target = HERE / f"{lang}-uncommon-forms.txt"
         target.write_text(HEADERS[lang].format(count=count) + "".join(f"{f}\n" for f in found),
                           encoding="utf-8")
