@@ -493,7 +493,13 @@ def _nothing_to_do(table: TeacherTable, action: str, body: dict[str, Any],
     elif action == "undo" and (session.moves_played == 0 or session.state.is_over):
         key = "nothing_to_undo"
     if key:
-        raise _NothingToDo(text(lang, key))
+        sentence = text(lang, key)
+        seat = body.get("seat")
+        if action == "more_time" and isinstance(seat, int) and 0 <= seat < len(session.seats):
+            # Pressed at one student's seat: the answer names what was asked, for whom.
+            asked = words(lang)["more_time_for"].format(name=session.seats[seat].name)
+            sentence = f"{asked} — {sentence}"
+        raise _NothingToDo(sentence)
 
 
 class _Refused(Exception):

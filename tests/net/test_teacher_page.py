@@ -157,8 +157,8 @@ def test_the_teacher_sees_a_student_connect_pauses_the_table_and_messages_her(
         # More time for Ola from her own seat's button: this table plays without a clock,
         # and the teacher is told so (in the news, as every control's answer).
         _press(browser, "table-1-seat-0-more-time")
-        _wait(browser, lambda d: "Więcej czasu (minuta): Ola" in d.find_element(
-            By.ID, "news").text)
+        _wait(browser, lambda d: "Więcej czasu (minuta): Ola — Teraz nie biegnie żaden zegar"
+              in d.find_element(By.ID, "news").text)
     finally:
         student.leave()
     _wait(browser, lambda d: "Połączony\nnie" in _seat_facts(d))

@@ -209,7 +209,8 @@ def test_a_page_control_that_would_do_nothing_says_why_not_done(
             ({"action": "more_time"}, "Teraz nie biegnie żaden zegar."),
             # One student's minute, too: the page said "Zrobione" while the table said no
             # clock runs (found in a lesson at a host's table without a clock).
-            ({"action": "more_time", "seat": 1}, "Teraz nie biegnie żaden zegar."),
+            ({"action": "more_time", "seat": 1},
+             "Więcej czasu (minuta): Janek — Teraz nie biegnie żaden zegar."),
             ({"action": "rule", "stands": True}, "Teraz nie ma czego rozstrzygać."),
             ({"action": "undo"}, "Nie ma ruchu do cofnięcia."),
         ):
