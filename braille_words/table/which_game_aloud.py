@@ -89,6 +89,8 @@ def choose_on(out: SeatOutput, answers: queue.Queue[str | None], paths: list[Pat
     """The choice made through ``out``: each sentence announced there, the games shown as
     lines of its display, the display's keys answering into ``answers`` (as typed lines
     do; None: the keyboard is gone)."""
+    from braille_words.displays.console import ConsoleDisplay
+
     games = [describe(p) for p in paths]
     if len(games) == 1:
         routed = {"game1": YES.get(lang, YES["en"])[0]}
@@ -106,8 +108,6 @@ def choose_on(out: SeatOutput, answers: queue.Queue[str | None], paths: list[Pat
         if lines:  # under the first sentence, not on the cells before it
             out.show(list(lines))
             lines.clear()
-
-    from braille_words.displays.console import ConsoleDisplay
 
     # A display with keys of its own (not the console's picture of one) hears what they do.
     keys = [] if out.display is None or isinstance(out.display, ConsoleDisplay) else [
