@@ -150,6 +150,14 @@ def register(subparsers: Any) -> None:
         "journal", nargs="?", type=Path, help="a journal file (default: asks which game is yours)"
     )
     resume.add_argument("--seat", action="append", default=[], metavar="N:KEY=VALUE,…")
+    resume.add_argument(
+        "--display", help="your Braille display (as play's): the question which game is yours "
+        "comes to it, and your seat's game (default: the newest game's)")
+    resume.add_argument("--speech", help="your speech (as play's): the question which game is "
+                        "yours is said by it, and your seat's game (default: the newest game's)")
+    resume.add_argument("--lang", choices=("pl", "en"),
+                        help="the language of the question which game is yours (default: the "
+                        "newest game's)")
     resume.add_argument("--no-timer", action="store_true", help="go on without any clock")
     _web_arguments(resume, "go on in the browser: every person's seat on the game's page (as "
                    "play --web)")
@@ -474,10 +482,8 @@ def cmd_resume(args: argparse.Namespace) -> int:
     if path is None:  # the person says which unfinished game is theirs (a shared computer)
         games, skipped = saved_games.unfinished(sessions_dir())
         if games:
-            from braille_words.table.which_game import choose
-
-            with _said_in(_console_lang(games[0])):
-                path = choose(games, _console_lang(games[0]), interactive=not scripted)
+            with _said_in(args.lang or _console_lang(games[0])):
+                path = _whose(games, args, scripted)
             if path is None:
                 return 0
     housekeeping(_console_lang(path), args.keep_days)
@@ -500,13 +506,35 @@ def cmd_resume(args: argparse.Namespace) -> int:
     return _run(session, scripted, timers=not (args.no_timer or scripted), resumed=True)
 
 
+def _whose(games: list[Path], args: argparse.Namespace, scripted: bool) -> Path | None:
+    """The unfinished game the person says is theirs: asked through the speech and display
+    they use (a script, which cannot answer, is told the files instead)."""
+    from braille_words.table.which_game import choose
+
+    lang = args.lang or _console_lang(games[0])
+    if scripted:
+        return choose(games, lang, interactive=False)
+    from braille_words.table.which_game_aloud import choose_aloud, chooser_seat
+
+    seat = chooser_seat(_saved_seats(games[0]), lang, args.speech, args.display)
+    return choose_aloud(games, lang, seat)
+
+
+def _yours(args: argparse.Namespace, seats: Sequence[SeatConfig]) -> list[str]:
+    """``--speech`` and ``--display`` as the first person's seat settings (as play's)."""
+    you = next((i for i, s in enumerate(seats) if s.is_human), None)
+    given = [f"{key}={value}" for key, value in (("speech", args.speech),
+                                                  ("display", args.display)) if value]
+    return [f"{you + 1}:{','.join(given)}"] if you is not None and given else []
+
+
 def _resumed(
     args: argparse.Namespace, path: Path | None, held: Any, skipped: list[Path], scripted: bool
 ) -> AnySession:
     from braille_words.table.launch import resume_session
 
     seats = _saved_seats(path)
-    overrides = list(args.seat)
+    overrides = [*_yours(args, seats), *args.seat]
     shared = None
     if args.web and seats:
         # Every person's seat back on the page, hot-seat as at the start (play --web).

@@ -22,9 +22,13 @@ from pathlib import Path
 from braille_words.errors import BrailleWordsError, InputError
 from braille_words.present.messages import text
 from braille_words.table import journal as journal_mod
+from braille_words.table.vocabulary import HELP_WORDS, REPEAT_WORDS, STOP_WORDS, WHERE_WORDS
 
 YES = {"pl": ("t", "tak"), "en": ("y", "yes")}
 """The answers that mean "this game is mine" (any case); anything else means no."""
+NO = {"pl": ("n", "nie"), "en": ("n", "no")}
+"""Among several games, the answers that mean "none of them", as Enter alone does (a
+display's cancel key sends the first)."""
 
 
 @dataclass(frozen=True)
@@ -76,39 +80,63 @@ def line(game: SavedGame, lang: str, now: float | None = None) -> str:
 def choose(
     paths: list[Path], lang: str, *, interactive: bool,
     ask: Callable[[str], str] = input, say: Callable[[str], None] = print,
+    hush: Callable[[], None] = lambda: None,
 ) -> Path | None:
     """The game the person says is theirs, of ``paths`` (newest first, at least one); None:
-    none of them is (nothing was opened, nothing more is said of any)."""
+    none of them is (nothing was opened, nothing more is said of any).
+
+    ``say`` tells a sentence, ``ask`` tells the question (when not empty) and waits for the
+    answer line. As at the table, "powtórz" (or "pomoc") says the games and the question
+    again and "cisza" silences the speech (``hush``)."""
     games = [describe(p) for p in paths]
     if not interactive:
         if len(games) == 1:
             return paths[0]
         listed = "; ".join(f"{line(g, lang)} ({g.path})" for g in games)
         raise InputError(text(lang, "resume_which_file", games=listed))
+    yes, no = YES.get(lang, YES["en"]), NO.get(lang, NO["en"])
+    question = text(lang, "resume_is_it_yours" if len(games) == 1 else "resume_which",
+                    count=len(games))
+    _list(games, lang, say)
+    prompt = question
+    while True:
+        answer = " ".join(_asked(ask, prompt).lower().split())
+        prompt = question
+        if answer in REPEAT_WORDS or answer.split(" ", 1)[0] in HELP_WORDS or (
+                answer in WHERE_WORDS):
+            _list(games, lang, say)
+        elif answer in STOP_WORDS:
+            hush()
+            prompt = ""
+        elif len(games) == 1:
+            if answer in yes:
+                return paths[0]
+            break
+        elif answer.isdigit() and 1 <= int(answer) <= len(games):
+            return paths[int(answer) - 1]
+        elif not answer or answer in no:
+            break
+        else:  # the sentence says what to type: the question is not asked over it
+            say(text(lang, "resume_which_again", count=len(games)))
+            prompt = ""
+    say(text(lang, "resume_not_opened"))
+    return None
+
+
+def _list(games: list[SavedGame], lang: str, say: Callable[[str], None]) -> None:
+    """What is waiting: the only game, or each one on a line of its own with its number."""
     if len(games) == 1:
         say(text(lang, "resume_one_game"))
         say(line(games[0], lang))
-        answer = _asked(ask, text(lang, "resume_is_it_yours"))
-        if answer.strip().lower() in YES.get(lang, YES["en"]):
-            return paths[0]
-        say(text(lang, "resume_not_opened"))
-        return None
+        return
     say(text(lang, "resume_games", count=len(games)))
     for number, game in enumerate(games, 1):
         say(f"{number}. {line(game, lang)}")
-    while True:
-        answer = _asked(ask, text(lang, "resume_which", count=len(games))).strip()
-        if not answer:
-            say(text(lang, "resume_not_opened"))
-            return None
-        if answer.isdigit() and 1 <= int(answer) <= len(games):
-            return paths[int(answer) - 1]
-        say(text(lang, "resume_which_again", count=len(games)))
 
 
 def _asked(ask: Callable[[str], str], prompt: str) -> str:
     """The answer typed; end of input (Ctrl+D) is no answer."""
     try:
-        return ask(prompt + " ")
+        return ask(prompt + " " if prompt else "")
     except EOFError:
         return ""

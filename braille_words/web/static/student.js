@@ -570,6 +570,18 @@
     $("lang").addEventListener("change", () => setLanguage($("lang").value));
     document.addEventListener("keydown", reviewKey);
     window.addEventListener("resize", showNewest);
+    // A shared browser: the page kept whole for Back and Forward (the back/forward cache)
+    // would show the next person the last one's rack, news and name, and reconnect as them.
+    // It leaves with nothing of the person on it, and comes back as a new page (fetched
+    // again: nothing kept), at the code form.
+    window.addEventListener("pagehide", (event) => {
+      if (!event.persisted) return;
+      for (const id of ["news", "areas", "polite", "assertive"]) $(id).replaceChildren();
+      $("play").hidden = true;
+    });
+    window.addEventListener("pageshow", (event) => {
+      if (event.persisted) location.reload();
+    });
     document.addEventListener("focusin", (event) => {
       if (event.target !== pressedButton) pressedButton = null;
     });
