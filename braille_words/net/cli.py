@@ -307,7 +307,7 @@ def cmd_host(args: argparse.Namespace) -> int:
         table.session.resume_command = f"braille-words host --resume {folder}"
     host = Host(tables, bind=args.bind, port=port, cert=args.cert, key=args.key,
                 state_path=folder / "host.json", computer_after=args.computer_after)
-    page = _teacher_page(host, folder)
+    page = _teacher_page(host, folder, teacher)
     for guard in host.guards:
         guard.tell = functools.partial(_tell_alert, teacher, lang)
     try:
@@ -363,7 +363,7 @@ def _check_certificate(args: argparse.Namespace) -> None:
                          f"cannot be used: {reason}") from None
 
 
-def _teacher_page(host: Any, folder: Path) -> Any:
+def _teacher_page(host: Any, folder: Path, console: Any = None) -> Any:
     """The teacher's page of every table, on the host's own server and port (``/teacher/``).
     Its report of the term reads every game kept where this lesson's are: braille-words'
     own folder for a host kept there (not this lesson's folder alone), else the folder the
@@ -373,7 +373,7 @@ def _teacher_page(host: Any, folder: Path) -> Any:
 
     kept = sessions_dir()
     term = kept if folder.resolve().is_relative_to(kept.resolve()) else folder
-    return host_page(host, journals=term)
+    return host_page(host, journals=term, console=console)
 
 
 def _tell_page(page: Any, host: Any, teacher: Any, port: int) -> None:

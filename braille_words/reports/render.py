@@ -8,7 +8,7 @@ import io
 from collections.abc import Sequence
 from html import escape
 
-from braille_words.present.messages import catalogue
+from braille_words.present.messages import catalogue, fill
 from braille_words.reports.summary import ClassReport, StudentReport, Week
 
 
@@ -57,6 +57,18 @@ def _computer(student: StudentReport, w: dict[str, str]) -> str:
             f"{w['words']} ({len(student.computer_words)}): {played}")
 
 
+def _passed(student: StudentReport, w: dict[str, str], lang: str) -> str:
+    """The student's turns that passed without a move of theirs, and why ("2 tury minęły
+    bez ruchu: czas minął (1), nauczyciel pominął (1)"); "", when none did. They are not
+    among the student's moves, nor is their wait in the time per move."""
+    count = student.timed_out + student.skipped
+    if not count:
+        return ""
+    why = [w[key].format(n=n) for key, n in (("passed_time", student.timed_out),
+                                              ("passed_skip", student.skipped)) if n]
+    return fill(w["passed_said"], {"n": count, "why": ", ".join(why)}, lang)
+
+
 def _scores(student: StudentReport, w: dict[str, str]) -> str:
     """Each game with the student's score in it: "Rummikub Słowny: 45 (wygrana)"."""
     said = []
@@ -86,6 +98,8 @@ def as_lines(report: ClassReport, lang: str) -> list[str]:
         lines.append(f"  {w['words']} ({len(s.words)}): {', '.join(s.words) or w['none']}")
         lines.append(f"  {w['longest']}: {s.longest or w['none']}")
         lines.append(f"  {w['commands']}: {_commands(s, lang) or w['none']}")
+        if _passed(s, w, lang):
+            lines.append(f"  {_passed(s, w, lang)}")
         if _computer(s, w):
             lines.append(f"  {_computer(s, w)}")
         lines.append(f"  {w['refused']} ({len(s.refused)}):")
@@ -101,12 +115,13 @@ def as_csv(report: ClassReport, lang: str) -> str:
     writer = csv.writer(buffer)
     writer.writerow([w["student"], w["class"], w["games"], w["moves"], w["words"], w["longest"],
                      w["average"], w["hints"], w["refused"], w["commands"],
-                     w["computer_moves"], w["computer_words"], w["scores"]])
+                     w["computer_moves"], w["computer_words"], w["passed_time_column"],
+                     w["passed_skip_column"], w["scores"]])
     for s in report.students:
         writer.writerow([
             s.name, s.group, s.games, s.moves, " | ".join(s.words), s.longest, _average(s), s.hints,
             " | ".join(f"{tried}: {why}" for tried, why in s.refused), _commands(s, lang),
-            s.computer_moves, " | ".join(s.computer_words),
+            s.computer_moves, " | ".join(s.computer_words), s.timed_out, s.skipped,
             _scores(s, w).replace("; ", " | "),
         ])
     # The term's progress: one row a student a week, after a blank row.
@@ -184,6 +199,8 @@ def student_sections(report: ClassReport, lang: str, level: int = 2) -> str:
             (w["hints"], str(s.hints)),
             (w["commands"], escape(_commands(s, lang) or w["none"])),
         ]
+        if _passed(s, w, lang):
+            figures.append((w["passed"], escape(_passed(s, w, lang))))
         if _computer(s, w):
             figures.append((w["computer_moves"], str(s.computer_moves)))
             figures.append((w["computer_words"],

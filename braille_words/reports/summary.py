@@ -5,11 +5,13 @@ words it laid or said, and by whom (the game's presenter reads them: ``words_pla
 the computer did while it held a person's seat is counted apart, never as the person's: the
 journal says who held each seat at each move. Moves are counted as turns, the way players
 count them (a Rummikub turn of four steps is one move; a rival's "akceptuj" is no turn); a
-move taken back is not in the journal as read. The activity log adds the time each move
-took, the hints asked for, the commands used and the lines refused with what the student was
-told. Journals
-are only read. A journal that cannot be read is named in ``skipped`` and the others are
-reported: one damaged file must not hide a term's work.
+move taken back is not in the journal as read. A move the table made in a student's name (the
+time ran out, the teacher skipped the turn: the journal's ``by``) is no move of theirs, nor is
+its wait their time: such turns are counted apart, as turns that passed without a move. The
+activity log adds the time each move took, the hints asked for, the commands used and the
+lines refused with what the student was told. Journals are only read. A journal that cannot
+be read is named in ``skipped`` and the others are reported: one damaged file must not hide a
+term's work.
 """
 
 from __future__ import annotations
@@ -85,6 +87,10 @@ class StudentReport:
     commands: Counter[str] = field(default_factory=Counter)
     """Neutral command names (a move's kind, a shared command's name): worded per report
     language by ``reports.render``."""
+    timed_out: int = 0
+    """The student's turns that passed without a move because the time ran out."""
+    skipped: int = 0
+    """The student's turns the teacher skipped ("pomiń")."""
     computer_moves: int = 0
     """Turns the computer played at this person's seat (the teacher gave it the seat)."""
     computer_words: list[str] = field(default_factory=list)
@@ -156,6 +162,8 @@ class _Replayed:
     words; a seat another student took over (``zamiana``) credits each of them apart."""
 
     turns: Counter[tuple[int, str, bool]] = field(default_factory=Counter)
+    passed: Counter[tuple[int, str, str]] = field(default_factory=Counter)
+    """(seat, student, "time" or "skip"): the person's turns the table passed for them."""
     words: dict[tuple[int, str, bool], list[str]] = field(default_factory=dict)
     held: set[tuple[int, str]] = field(default_factory=set)
     """(seat, student) of every person who held a seat at some time (the header's people,
@@ -202,14 +210,17 @@ def _replay(record: journal_mod.Record, lexicons: dict[str, Any]) -> tuple[_Repl
     """Seats whose turn now already counts."""
     for entry in record.entries:
         move = rules.move_from_json(entry.move)
+        awaited = set(state.awaiting)
         state, events = rules.apply(state, entry.seat, move)
         who = entry.names or names
-        if not entry.by_computer:
+        by = made_by(entry)
+        if by in journal_mod.TABLE_BY:
+            counted |= _passed(done, entry, by, awaited - counted, owner, who)
+        elif not entry.by_computer:
             done.held.add((entry.seat, who[entry.seat]))
             done.last_seat[who[entry.seat]] = entry.seat
-        if not rules.is_table_move(move) and entry.seat not in counted and (
-            owner is None or owner == entry.seat
-        ):
+        if by not in journal_mod.TABLE_BY and not rules.is_table_move(move) \
+                and entry.seat not in counted and (owner is None or owner == entry.seat):
             counted.add(entry.seat)
             done.turns[(entry.seat, who[entry.seat], entry.by_computer)] += 1
         for seat in range(len(names)):
@@ -231,6 +242,38 @@ def _replay(record: journal_mod.Record, lexicons: dict[str, Any]) -> tuple[_Repl
     except (BrailleWordsError, *_MALFORMED):
         done.result = {}  # a game that cannot score where it stopped: no score, not no game
     return done, names
+
+
+TIME_UP = "time_up"
+"""The kind of every game's time-up move (Rummikub's move limit, Alicja's teapot, 7 słów's
+hourglass): in a journal written before moves were marked, the table's, or a person saying
+the table's time ran out (``--no-timer``), never a move of the student's own."""
+
+
+def made_by(entry: journal_mod.Entry) -> str:
+    """Who made a journal's move when the person at its seat did not (``Entry.by``); in a
+    journal from before the mark, a time-up move is the table's. (A Scrabble karty time-out
+    was saved then as a plain pass, which nothing tells apart from a player's.)"""
+    if entry.by:
+        return entry.by
+    kind = entry.move.get("kind", entry.move.get("type"))
+    return "time" if kind == TIME_UP else ""
+
+
+def _passed(done: _Replayed, entry: journal_mod.Entry, by: str, waiting: set[int],
+            owner: int | None, who: Sequence[str]) -> set[int]:
+    """A move the table made (``entry.by``) passes the turn of each person it was waiting
+    for who had not moved in it yet: in a game of turns only the turn's owner's (a rival's
+    verdict the teacher skipped is no turn of the rival's), in a round all seats play at
+    once (7 słów's hourglass) everyone's still writing. A ruling passes nobody's turn.
+    The seats whose turn passed: nothing more in that turn is a turn of theirs."""
+    why = {"time": "time", "clock": "time", "skip": "skip"}.get(by)
+    if why is None:
+        return set()
+    passed = {seat for seat in waiting if 0 <= seat < len(who) and (owner is None or owner == seat)}
+    for seat in passed - entry.computers:
+        done.passed[(seat, who[seat], why)] += 1
+    return passed
 
 
 def _score(done: _Replayed, seat: int, name: str) -> GameScore:
@@ -313,6 +356,8 @@ def build_report(journals: Sequence[Path], lexicons: dict[str, Any] | None = Non
                 week.words += len(own)
                 week.longest = max([week.longest, *(_letters(w) for w in own)])
                 student.moves += done.turns[(seat, name, False)]
+                student.timed_out += done.passed[(seat, name, "time")]
+                student.skipped += done.passed[(seat, name, "skip")]
                 student.computer_moves += done.turns[(seat, name, True)]
                 _add_words(student.words, own)
                 _add_words(student.computer_words, computers)
@@ -335,6 +380,8 @@ def build_report(journals: Sequence[Path], lexicons: dict[str, Any] | None = Non
             week = student.week(key)
             if act.kind == "turn":
                 started[act.seat] = act.at
+            elif act.kind == "table" or (act.kind == "move" and act.what == TIME_UP):
+                started.pop(act.seat, None)  # the table moved for them: no time of theirs
             elif act.kind == "move":
                 begun = started.pop(act.seat, None)
                 if begun is not None and act.at >= begun:

@@ -53,7 +53,7 @@ class ComputerSeats(SessionFields):
                                            self._rng(seat))
             if move is not None and self.rules.may_act(self.state, seat, move):
                 with contextlib.suppress(BrailleWordsError):
-                    if self.play(seat, move):
+                    if self.play(seat, move, by=self._computer_by(seat)):
                         return True
         return False
 
@@ -130,14 +130,20 @@ class ComputerSeats(SessionFields):
             return
         self._computer_play(seat, move)
 
+    def _computer_by(self, seat: int) -> str:
+        """The journal's mark of a computer's move at a student's seat while the student's
+        computer is away ("away", ``journal.Entry.by``): the move itself says it was not the
+        student's, nor the teacher's choice of a computer."""
+        return "away" if seat in self._away_computer else ""
+
     def _computer_play(self, seat: int, move: Any) -> None:
-        if not self.play(seat, move):
+        if not self.play(seat, move, by=self._computer_by(seat)):
             if self._quit:
                 # The disk refused the move (``_not_saved``): the table stops, everyone told;
                 # resume goes on once it can.
                 return
             fallback = self.kit.computer.fallback_move(self.rules, self.state, seat)
-            if fallback is None or not self.play(seat, fallback):
+            if fallback is None or not self.play(seat, fallback, by=self._computer_by(seat)):
                 # A computer player must never stall the table.
                 raise BrailleWordsError(
                     f"the computer player {self.seats[seat].name} has no legal move"

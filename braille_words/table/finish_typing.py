@@ -67,7 +67,7 @@ class FinishTyping(SessionFields):
             self.clock.cancel()
         time_up = self.rules.time_up(self.state)
         if time_up is not None:
-            self.play(*time_up, urgent=True)
+            self.play(*time_up, by="time")
 
     def _typed_left_over(self, were_awaited: frozenset[int]) -> None:
         """A seat whose turn passed (time ran out, the table decided) while letters waited on

@@ -122,10 +122,20 @@ class Entry:
     names: tuple[str, ...] = ()
     """Who sat at each seat when the move was made, once the teacher has put another
     student at a seat (``zamiana``); empty: the header's names."""
+    by: str = ""
+    """Who made the move when the person at ``seat`` did not (the line's ``"by"``): "time"
+    (the countdown ran out), "clock" (the seat's game clock ran out), "skip" (the teacher's
+    "pomiń"), "ruling" (the teacher settled a dispute), "away" (a computer played for a
+    student whose computer was away). Empty: the seat's own move, as every move of a journal
+    written before the mark was (a time-out was then saved as a plain move: a pass)."""
 
     @property
     def by_computer(self) -> bool:
-        return self.seat in self.computers
+        return self.seat in self.computers or self.by == "away"
+
+
+TABLE_BY = frozenset({"time", "clock", "skip", "ruling"})
+"""The marks of moves the table made in a seat's name (``Entry.by``)."""
 
 
 @dataclass
@@ -291,10 +301,12 @@ class Journal:
         self._size = end
         _HOLDING_GAMES.add(self.path)
 
-    def record(self, seat: int, move: dict[str, Any]) -> None:
+    def record(self, seat: int, move: dict[str, Any], by: str = "") -> None:
+        """``by``: who made it, when not the person at the seat (``Entry.by``); a field of
+        the move's line only then, so a seat's own moves are written as they always were."""
         if self.sync_later is not None and self.unsynced_seat is None:
             self.unsynced_seat = seat
-        self._write({"seat": seat, "move": move})
+        self._write({"seat": seat, "move": move, "by": by} if by else {"seat": seat, "move": move})
 
     def sync(self) -> None:
         """The lines written so far on the disk (``sync_later``'s other half, on a worker's
@@ -540,7 +552,8 @@ def read(path: Path) -> Record:
             if not isinstance(seat, int) or not isinstance(move, dict):
                 raise _damaged(path, number)
             computers = frozenset(s for s, kind in kinds.items() if kind == "computer")
-            entries.append(Entry(seat, move, computers, names))
+            by = obj.get("by")
+            entries.append(Entry(seat, move, computers, names, by if isinstance(by, str) else ""))
     if header is None:
         raise CorruptJournal.coded("journal_empty", path=str(path))
     return Record(header, entries, finished, settings, seated)

@@ -162,7 +162,7 @@ class SeatClockTable(SessionFields):
         self._save_seat_clock(seat)
         timed_out = self.rules.clock_out(self.state, seat)
         if timed_out is not None:
-            self.play(*timed_out, urgent=True)
+            self.play(*timed_out, by="clock")
 
     def _read_clocks(self, seat: int) -> bool:
         """``zegar``: every seat's time, the running one marked. False when the game has no

@@ -39,7 +39,7 @@ from braille_words.table.hotseat import HotSeat
 from braille_words.table.inputs import KEYBOARD as KEYBOARD
 from braille_words.table.inputs import TABLE as TABLE
 from braille_words.table.inputs import Input as Input
-from braille_words.table.journal import Header, Journal, JournalUnwritable
+from braille_words.table.journal import TABLE_BY, Header, Journal, JournalUnwritable
 from braille_words.table.outputs import SeatOutput
 from braille_words.table.reading_pace import READING, ReadingPace
 from braille_words.table.seat_clock import SAVE_EVERY, SeatClockTable
@@ -375,9 +375,13 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
 
     # -- moves ----------------------------------------------------------------------------
 
-    def play(self, seat: int, move: M, *, urgent: bool = False) -> bool:
+    def play(self, seat: int, move: M, *, by: str = "") -> bool:
         """Apply ``move`` for ``seat``; journal and announce it. False if the rules refuse.
-        An ``urgent`` move's news (the table's time-up) comes over a half-typed line."""
+        ``by``: who made it when the person at the seat did not (``journal.Entry.by``: the
+        table's time-up, the teacher's skip or ruling, a computer for an absent student),
+        journaled with it so a report never counts it, or its wait, as the student's. The
+        table's move's news is urgent: it comes over a half-typed line."""
+        urgent = by in TABLE_BY
         awaited = frozenset(self.state.awaiting)
         tried, self._tried = self._tried, None
         try:
@@ -391,7 +395,7 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
             return False
         if self.journal is not None:
             try:
-                self.journal.record(seat, move.to_json())
+                self.journal.record(seat, move.to_json(), by)
             except JournalUnwritable as exc:
                 # Not on the disk, so not made: a move nobody can resume must not be heard.
                 self._not_saved(seat, exc, stop=urgent or not self.seats[seat].is_human)
@@ -399,7 +403,10 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
         self.state = state
         self.moves_played += 1
         made = move.to_json()
-        self._note(seat, "move", str(made.get("kind") or made.get("type") or ""))
+        if urgent:  # the turn passed without the student's move: no time of theirs
+            self._note(seat, "table", by)
+        else:
+            self._note(seat, "move", str(made.get("kind") or made.get("type") or ""))
         self._mover = seat
         try:
             self.announce(events, urgent=urgent)

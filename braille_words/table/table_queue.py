@@ -205,4 +205,4 @@ class TableQueue(SessionFields):
         self.clock.cancel()
         time_up = self.rules.time_up(self.state)
         if time_up is not None:
-            self.play(*time_up, urgent=True)
+            self.play(*time_up, by="time")

@@ -348,7 +348,7 @@ class TableWide(SessionFields):
             self._tell_table("skipped", to_teacher="skipped_teacher", names=names)
             if self.clock is not None:
                 self.clock.cancel()
-            self.play(*time_up, urgent=True)
+            self.play(*time_up, by="skip")
         elif action in ("computer", "person") and seat is not None:
             kind = "computer" if action == "computer" else "human"
             config = self.seats[seat]
@@ -399,7 +399,7 @@ class TableWide(SessionFields):
                 return
             key = "teacher_rules_stands" if control.stands else "teacher_rules_goes"
             self._tell_table(key)
-            self.play(*ruling, urgent=True)
+            self.play(*ruling, by="ruling")
         elif action == "end":
             self._end_for_all("ended_by_teacher")
         elif action == "undo":

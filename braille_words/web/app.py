@@ -461,11 +461,9 @@ async def _end_lesson(request: web.Request) -> web.Response:
     if not count:
         return _answer(text(lang, "lesson_nothing_to_end"), 409)
     said = text(lang, "lesson_ended_teacher", count=count, resume=resume)
-    for table in tables.all():
-        teacher = table.session.teacher
-        if teacher is not None:  # the console hears it too, once (tables may share it)
-            teacher.announce(said)
-            break
+    console = tables.lesson_console()
+    if console is not None:  # the console hears it too, once, as the whole lesson's
+        console.announce(said)
     return _answer(said, 200, ok=True)
 
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from aiohttp import web
 
+from braille_words.table.outputs import SeatOutput
 from braille_words.table.snapshot import MirrorOf, SeatMirror, mirrored
 from braille_words.web.app import SESSIONS, lang_of, teacher_app
 from braille_words.web.auth import new_password, spoken_password
@@ -85,8 +86,10 @@ class HostedPage:
 
 
 def host_page(host: Host, journals: Path | None = None,
-              password: str | None = None) -> HostedPage:
-    """The teacher's page of every table ``host`` runs; ``host.on_app`` mounts it."""
+              password: str | None = None, console: SeatOutput | None = None) -> HostedPage:
+    """The teacher's page of every table ``host`` runs; ``host.on_app`` mounts it.
+    ``console``: the host's own console, where the page's end of the lesson is said as the
+    whole lesson's, not as one table's."""
     for table in host.tables:
         mirrored(table.session, _mirror_of(table))
     tables = TeacherTables(
@@ -94,6 +97,7 @@ def host_page(host: Host, journals: Path | None = None,
                       connected=_connected_of(t), seat_codes=_codes_of(t), starts_next=False)
          for t in host.tables],
         journals=journals,
+        console=console,
     )
     tables.guards.extend(host.guards)
     password = password or new_password()

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from braille_words.net.guard import Guard
+from braille_words.table.outputs import SeatOutput
 from braille_words.table.session import AnySession
 
 
@@ -58,6 +59,10 @@ class TeacherTables:
     """The journals of this lesson's games already over at their tables (a table's next
     game replaces its session): "the report of these games" covers the whole lesson."""
     lock: threading.Lock = field(default_factory=threading.Lock)
+    console: SeatOutput | None = None
+    """The lesson's own console (the host's, headed by no table), where what concerns every
+    table is said: each table's teacher is headed by its table ("[Nauczyciel, Stół 1]")
+    where there are several. None: the first table's teacher is the console (one computer)."""
 
     def find(self, number: int) -> TeacherTable | None:
         with self.lock:
@@ -66,6 +71,13 @@ class TeacherTables:
     def all(self) -> list[TeacherTable]:
         with self.lock:
             return list(self.tables)
+
+    def lesson_console(self) -> SeatOutput | None:
+        """Where the teacher hears what the page did to the whole lesson."""
+        if self.console is not None:
+            return self.console
+        return next((t.session.teacher for t in self.all() if t.session.teacher is not None),
+                    None)
 
     def join_codes(self) -> set[str]:
         return {code for table in self.all() for code in table.codes()}

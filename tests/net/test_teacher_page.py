@@ -273,6 +273,48 @@ def test_host_prints_the_teachers_page_and_its_password(tmp_path: Path) -> None:
         process.communicate(timeout=20)
 
 
+def test_the_end_of_the_lesson_on_the_page_is_said_at_the_host_as_the_whole_lessons(
+    tmp_path: Path,
+) -> None:
+    """Two tables: "Zakończ lekcję" on the page was printed on the host's console headed
+    "[Nauczyciel, Stół 1]" though it ended both; it is the lesson's, headed by no table."""
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    rosters = []
+    for number, name in ((1, "Ola"), (2, "Janek")):
+        roster = tmp_path / f"stol{number}.toml"
+        roster.write_text(f'game = "rummikub"\n[[seat]]\nname = "{name}"\nwhere = "network"\n'
+                          '[[seat]]\nname = "Komputer"\nkind = "computer"\n', encoding="utf-8")
+        rosters += ["--roster", str(roster)]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "braille_words.cli", "host", *rosters, "--port", "0",
+         "--bind", "127.0.0.1", "--no-mdns", "--dir", str(tmp_path / "lekcja"), "--no-timer"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "PYTHONPATH": str(root)}, cwd=root,
+    )
+    try:
+        assert process.stdout is not None
+        printed = next(line for line in process.stdout if line.startswith("Strona nauczyciela:"))
+        url = printed.split(": ", 1)[1].split(" — ")[0]
+        teacher = Client(url)
+        assert teacher.login(printed.rsplit("hasło: ", 1)[1].strip())[0] == 200
+        status, _ = teacher.request("api/lesson/end", b"{}", {
+            "Content-Type": "application/json", "X-Page-Token": teacher.page_token() or ""})
+        assert status == 200
+        out, _ = process.communicate(timeout=60)  # Enter (its input ends): the host closes
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate(timeout=20)
+    said = [line for line in out.splitlines() if "Koniec lekcji" in line]
+    assert said and said[0].startswith("[Nauczyciel] Koniec lekcji: 2 stoły zatrzymane"), said
+    ended = [line for line in out.splitlines() if "Gra zakończona dla wszystkich" in line]
+    assert len(ended) == 2 and all(line.startswith("[Nauczyciel, Stół ") for line in ended)
+
+
 def test_the_address_students_and_the_teacher_are_told_is_one_the_host_listens_on() -> None:
     from types import SimpleNamespace
 

@@ -38,7 +38,7 @@ def test_the_hosts_term_report_reads_braille_words_folder_not_only_this_lesson(
     monkeypatch.setattr("braille_words.table.launch.sessions_dir", lambda: kept)
     chosen: list[Path | None] = []
     monkeypatch.setattr("braille_words.web.hosted.host_page",
-                        lambda host, journals=None: chosen.append(journals))
+                        lambda host, journals=None, console=None: chosen.append(journals))
     net_cli._teacher_page(object(), lesson)
     net_cli._teacher_page(object(), tmp_path / "class-4b")  # the teacher's own --dir
     assert chosen == [kept, tmp_path / "class-4b"]
