@@ -145,10 +145,10 @@ def test_a_player_joins_and_plays_rummikub_to_the_end_by_keyboard_alone(
     review("3")
     wait(browser, lambda d: "Wyniki: Gracz: 0; Ada: 6." in heard(d))
     review("2")
-    wait(browser, lambda d: "BIEDNE" in live_regions(d)["polite"][-1])
+    wait(browser, lambda d: "Stół, 1 słowo: 1 BIODRA" in live_regions(d)["polite"][-1])
     review("5")
     wait(browser, lambda d: "Gracz" in live_regions(d)["polite"][-1]
-         and "BIEDNE" not in live_regions(d)["polite"][-1])
+         and "BIODRA" not in live_regions(d)["polite"][-1])
     assert browser.switch_to.active_element == tile  # reading moved nothing
     review("0")
     assert browser.switch_to.active_element.get_attribute("id") == "command"
