@@ -111,12 +111,15 @@ class ComputerSeats(SessionFields):
     def _computer_planned(self, state: Any, thinking: set[int],
                           found: tuple[int, Any, float] | BaseException) -> None:
         """A move found on a worker's thread (``think_elsewhere``): played as it would have
-        been at once, if the game still stands where it was found; else forgotten, and the
-        computer is asked again."""
+        been at once, if the game still stands where it was found and the computer still
+        holds the seat; else forgotten, and the computer is asked again (a student whose
+        computer came back meanwhile has been told it is their turn: the move is theirs)."""
         self._thinking.difference_update(thinking)
         if isinstance(found, BaseException):
             raise found
         if state is not self.state or self._finishing or self._paused:
+            return
+        if self.seats[found[0]].is_human:
             return
         self._computer_chose(*found)
 

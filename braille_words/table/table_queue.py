@@ -190,8 +190,10 @@ class TableQueue(SessionFields):
         if isinstance(item.move, tuple) and item.move and item.move[0] == "computer":
             _, (seat, _key), move = item.move
             self._thinking.discard(seat)
-            if seat in self.state.awaiting and not self._finishing and not self._paused:
+            if seat in self.state.awaiting and not self.seats[seat].is_human \
+                    and not self._finishing and not self._paused:
                 # (Paused meanwhile: it is asked again when the table goes on.)
+                # (A person took the seat back meanwhile: the turn is theirs now.)
                 # (Once the sand has run out, only a word already being typed may come in.)
                 # If the game moved on while it thought, it will be asked again.
                 with contextlib.suppress(BrailleWordsError):

@@ -132,7 +132,11 @@ HostMaker = Callable[..., Hosted]
 
 
 @pytest.fixture
-def hosted(tmp_path: Path, polish: Any) -> Iterator[HostMaker]:
+def hosted(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[HostMaker]:
+    """``make`` hosts one table; its game's words come from the game's own dictionary
+    (``lexicon``: another). Word Thief is played in English words only: on the Polish
+    dictionary its computer's first move built a Word Thief index of every Polish form
+    (270 MB, 20 s alone in a data folder without it, past a page test's 30 s wait under load)."""
     made: list[Hosted] = []
     pool = ThreadPoolExecutor(max_workers=2)
 
@@ -142,8 +146,10 @@ def hosted(tmp_path: Path, polish: Any) -> Iterator[HostMaker]:
              cert: Path | None = None, key: Path | None = None,
              options: dict[str, Any] | None = None, lexicon: Any = None) -> Hosted:
         seats = parse_players(players, "pl")
-        words = polish if lexicon is None else lexicon
-        session = new_session(find_game(game), seats, seed=seed, lexicon=words, options=options,
+        kit = find_game(game)
+        words = lexicon if lexicon is not None else request.getfixturevalue(
+            "english" if kit.word_lang == "en" else "polish")
+        session = new_session(kit, seats, seed=seed, lexicon=words, options=options,
                               journal_path=journal or tmp_path / f"t{len(made)}.jsonl")
         session.timers = False
         table = HostedTable(1, session, keys or SeatKeys())

@@ -24,14 +24,17 @@ def test_a_computer_plays_for_a_dropped_seat_after_the_teachers_delay_and_gives_
     async def scenario(http: aiohttp.ClientSession) -> tuple[Peer, Peer]:
         ola = await join(table.url, http, table.code(0))
         jan = await join(table.url, http, table.code(1))
-        await ola.until(lambda m: "Twój ruch" in str(m.get("text", "")))
+        assert await ola.until(lambda m: "Twój ruch" in str(m.get("text", "")))
         token = next(m["token"] for m in jan.got if m["t"] == "welcome")
         await jan.ws.close()  # Jan's network breaks
-        await ola.until(lambda m: "Komputer gra teraz za: Drugi gracz" in str(m.get("text", "")))
+        assert await ola.until(
+            lambda m: "Komputer gra teraz za: Drugi gracz" in str(m.get("text", "")))
         await ola.send({"t": "line", "text": "dobierz"})
-        await ola.until(lambda m: "Twój ruch" in str(m.get("text", "")))  # the computer played
+        # The computer's move for Jan (seed 5: a word), not Ola's turn told again as the
+        # table goes on (that "Twój ruch" may come before her draw is even carried out).
+        assert await ola.until(lambda m: "Drugi gracz układa" in str(m.get("text", "")))
         back = await join(table.url, http, token=token)
-        await back.until(lambda m: "znów gra" in str(m.get("text", "")), 5)
+        assert await back.until(lambda m: "znów gra" in str(m.get("text", "")), 5)
         await back.read(0.5)
         return ola, back
 
