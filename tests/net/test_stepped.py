@@ -22,9 +22,9 @@ def test_a_hosted_table_plays_its_moves_on_the_network_loop_with_no_thread_of_it
     play, think = session.play, session.think_elsewhere
     assert think is not None
 
-    def counted_play(seat: int, move: Any, *, urgent: bool = False) -> bool:
+    def counted_play(seat: int, move: Any, **how: Any) -> bool:
         played_on.append(threading.get_ident())
-        return play(seat, move, urgent=urgent)
+        return play(seat, move, **how)
 
     def counted_think(job: Any) -> None:
         def job_here() -> None:
