@@ -375,19 +375,11 @@ def test_on_14_cells_the_opening_is_the_game_its_rules_command_and_the_turn_in_s
     ×2 słowo, Ź Ń Ć." "Twój ruch: z k i w g; premie: 1, 2." took 9 to 11 windows before the
     first move. The deal's premium cards are in the turn by their places ("karta 1" reads
     one); speech still names every card drawn."""
-    from test_word_thief_child_play import _frames_display, _read_on_cells
+    from test_word_thief_child_play import _read_on_cells, _reader_against_a_computer
 
-    display = _frames_display(CELLS, lang)
-    out = SeatOutput(name="Ola", lang=lang, verbosity="beginner", hold_news=True,
-                     display=display)
-    seats = [SeatConfig(name="Ola", display="none", speech="none"),
-             SeatConfig(name="Ada", kind="computer", display="none", speech="none")]
-    session = new_session(find_game("scrabble-karty"), seats, seed=seed,
-                          journal_path=tmp_path / "g.jsonl", lexicon=polish,
-                          outputs=[out, SeatOutput(name="Ada", lang=lang, verbosity="beginner")])
+    session, out, display = _reader_against_a_computer("scrabble-karty", CELLS, lang, polish,
+                                                       seed, tmp_path)
     try:
-        session._prompt()
-        session.pump()
         read = _read_on_cells(out, display)
         assert len(read) <= 7, read
         text = " ".join(read)

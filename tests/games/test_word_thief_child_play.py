@@ -247,6 +247,32 @@ def _read_on_cells(out: Any, display: Any) -> list[str]:
     return windows
 
 
+def _reader_against_a_computer(game: str, cells: int, lang: str, lexicon: Any, seed: int,
+                               tmp_path: Path) -> tuple[Any, Any, Any]:
+    """A table where Ola reads on ``cells`` cells with no speech against the computer Ada,
+    its opening prompted and carried out: (session, Ola's output, her display)."""
+    from braille_words.games.registry import find_game
+    from braille_words.table.launch import new_session
+    from braille_words.table.outputs import SeatOutput
+    from braille_words.table.seats import SeatConfig
+
+    display = _frames_display(cells, lang)
+    out = SeatOutput(name="Ola", lang=lang, verbosity="beginner", hold_news=True,
+                     display=display)
+    seats = [SeatConfig(name="Ola", display="none", speech="none"),
+             SeatConfig(name="Ada", kind="computer", display="none", speech="none")]
+    session = new_session(find_game(game), seats, seed=seed,
+                          journal_path=tmp_path / "g.jsonl", lexicon=lexicon,
+                          outputs=[out, SeatOutput(name="Ada", lang=lang, verbosity="beginner")])
+    try:
+        session._prompt()
+        session.pump()
+    except BaseException:
+        session.close()
+        raise
+    return session, out, display
+
+
 def _frames_display(cells: int, lang: str) -> Any:
     from braille_words.braille.translator import Mode, cells_to_text
     from braille_words.displays.base import Display
@@ -276,23 +302,11 @@ def test_the_opening_on_14_cells_is_the_game_and_the_turn_in_four_windows(
     took twelve windows before the first move (seed 3; seed 6 has no wild). Who deals and
     that there are 7 cards the turn's hand says or does not need; an empty table before
     anyone has moved is no news. Speech (and ``historia``) keep every sentence."""
-    from braille_words.games.registry import find_game
     from braille_words.speech.speaker import strip_marks
-    from braille_words.table.launch import new_session
-    from braille_words.table.outputs import SeatOutput
-    from braille_words.table.seats import SeatConfig
 
-    display = _frames_display(14, lang)
-    out = SeatOutput(name="Ola", lang=lang, verbosity="beginner", hold_news=True,
-                     display=display)
-    seats = [SeatConfig(name="Ola", display="none", speech="none"),
-             SeatConfig(name="Ada", kind="computer", display="none", speech="none")]
-    session = new_session(find_game("word-thief"), seats, seed=seed,
-                          journal_path=tmp_path / "g.jsonl", lexicon=english,
-                          outputs=[out, SeatOutput(name="Ada", lang=lang, verbosity="beginner")])
+    session, out, display = _reader_against_a_computer("word-thief", 14, lang, english, seed,
+                                                       tmp_path)
     try:
-        session._prompt()
-        session.pump()
         assert 0 in session.state.awaiting, "the reader moves first at these seeds"
         read = _read_on_cells(out, display)
         assert len(read) <= 4, read
