@@ -3,9 +3,10 @@
 The host's terminal is the teacher's console of its tables (as at one computer), with four
 more commands for network seats: ``kod N`` gives seat N a new join code (the old one, and
 whoever used it, is let go), ``zwolnij N`` frees a seat so the student can claim it again,
-``stół N`` chooses which table the console's commands are for when there are several, and
-``wpuść [ADDRESS]`` lifts the wait of an address that gave too many wrong codes or passwords
-(the console says when that happens, and when a misbehaving client is let go); and
+``stół N`` chooses which table the console's commands are for when there are several (and
+whose moves it says), ``wpuść [ADDRESS]`` lifts the wait of an address that gave too many
+wrong codes or passwords (the console says when that happens, and when a misbehaving client
+is let go); and
 ``koniec lekcji`` ends every table at once, saved for ``host --resume``.
 """
 
@@ -437,6 +438,7 @@ def _serve(host: Any, tables: list[Any], teacher: Any, lang: str, scripted: bool
     pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="tables")
     threads = step_tables(host, tables, pool)
     chosen = [tables[0]]
+    _follow(tables, chosen[0])
     closing = threading.Event()
     """After the games: the teacher pressed Enter (or the console closed)."""
 
@@ -470,6 +472,13 @@ def _serve(host: Any, tables: list[Any], teacher: Any, lang: str, scripted: bool
         with contextlib.suppress(ValueError, TypeError):
             signal.signal(signal.SIGTERM, previous)
     return 0
+
+
+def _follow(tables: list[Any], chosen: Any) -> None:
+    """The console says the moves of the table its commands are for; of the others, their
+    alerts alone (``Session.console_follows``). One table's console follows it."""
+    for table in tables:
+        table.session.console_follows = table is chosen or len(tables) == 1
 
 
 def _read_console(console: Any) -> None:
@@ -518,6 +527,7 @@ def _host_command(host: Any, tables: list[Any], chosen: list[Any], teacher: Any,
         return True
     if verb in _TABLE_WORDS and rest.isdigit() and 1 <= int(rest) <= len(tables):
         chosen[0] = tables[int(rest) - 1]
+        _follow(tables, chosen[0])
         teacher.announce(f"{chosen[0].label(lang)}: {chosen[0].title}.")
         return True
     if verb not in _CODE_WORDS + _FREE_WORDS or not rest:

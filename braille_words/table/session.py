@@ -137,9 +137,18 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
     While any reason holds, clocks stand still, computers wait and moves are refused."""
     _left: set[int] = field(default_factory=set)
     """Seats whose person said "wyjdź" at a teacher's table: the game waits for them."""
-    _last_news: str = ""
+    console_follows: bool = True
+    """The teacher's console says this table's moves as they are made. A host's console
+    follows the table ``stół N`` chose: thirty tables' every move, said and printed on one
+    console, is a flood no teacher can follow (their alerts are still said from every
+    table, and the teacher's page shows every table's news)."""
+    _news_said: str = ""
+    _news_unsaid: tuple[tuple[tuple[Sequence[Event], list[str]], ...], str] = ((), "")
+    """The table's latest public news, for the teacher's status line and page: the moves'
+    public events not worded yet (newest last), and the news worded before them. At a
+    school's host no console hears the tables, and wording every move for a status line
+    read now and then was a tenth of what the host's loop did (``last_news``)."""
     _silent_reader: SeatOutput | None = None
-    """The table's latest public news, for the teacher's status line."""
     _alerts: dict[int, str] = field(default_factory=dict)
     """A seat's device trouble the teacher should know of ("sound_failed"), until it is over."""
     _want_end: set[int] = field(default_factory=set)
@@ -556,19 +565,42 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
                 speaks=self._speaks(seat), mine=seat == self._mover, left=left,
                 awaited=seat in self.state.awaiting, over=self.state.is_over,
             )
-        teacher = self.teacher
-        # The table's public news is worded for the teacher even with no console (the seats
-        # share the terminal): the teacher's page reads it, as it does under a console.
-        reader = teacher if teacher is not None else self._news_reader()
+        public = [e for e in events if e.to is None]
+        if not public:
+            return
+        if self.teacher is not None and self.console_follows:
+            said = self._public_text(public, names)
+            if said:
+                self.teacher.announce(said)
+                self._news_said, self._news_unsaid = said, ((), said)
+            return
+        # Worded when the teacher's status line or page reads it (``last_news``), at most
+        # ``UNSAID_KEPT`` moves back: a move's public events may word to nothing.
+        unsaid, before = self._news_unsaid
+        self._news_unsaid = ((*unsaid[1 - UNSAID_KEPT:], (public, names)), before)
+
+    def last_news(self) -> str:
+        """The table's latest public news as the teacher reads it (any thread: read whole,
+        replaced whole), in the teacher's language, or the people's with no console."""
+        kept = self._news_unsaid
+        unsaid, said = kept
+        for public, names in reversed(unsaid):
+            worded = self._public_text(public, names)
+            if worded:
+                said = worded
+                break
+        if unsaid and self._news_unsaid is kept:  # not replaced by a move meanwhile
+            self._news_unsaid = ((), said)
+        return said
+
+    def _public_text(self, public: Sequence[Event], names: Sequence[str]) -> str:
+        """The public events as the teacher's console says them: the teacher's page reads
+        them too, in the people's language when the table has no console (the seats share
+        the terminal)."""
+        reader = self.teacher if self.teacher is not None else self._news_reader()
         words = SeatNews(reader, self.kit, lambda: self.timers)
-        public = " ".join(
-            said for said in (words.event_text(e, TEACHER, names)
-                              for e in events if e.to is None) if said
-        )
-        if public:
-            if teacher is not None:
-                teacher.announce(public)
-            self._last_news = public
+        return " ".join(said for said in (words.event_text(e, TEACHER, names) for e in public)
+                        if said)
 
     def _news_reader(self) -> SeatOutput:
         """An output nobody hears, in the people's language: what words the table's public
@@ -674,6 +706,10 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
 
 AnySession = Session[Any, Any, Any]
 """A session of whichever game the player chose: the game is known only at run time."""
+
+
+UNSAID_KEPT = 8
+"""Moves whose public news is kept unworded for the teacher (``Session.last_news``)."""
 
 
 def _clock_shows(left: float) -> bool:

@@ -235,7 +235,7 @@ def table_view(
         "awaiting": sorted(int(s) for s in state.awaiting),
         "clock": round(left) if left is not None else None,
         "scores": _scores(session),
-        "news": strip_marks(session._last_news),
+        "news": strip_marks(session.last_news()),
         "journal": str(session.journal.path) if session.journal is not None else "",
         "takes_position": takes_position(session),
         "seats": [

@@ -568,8 +568,9 @@ class TableWide(SessionFields):
         for s, alert in sorted(self._alerts.items()):
             parts.append(text(out.lang, f"{alert}_teacher", out.verbosity,
                               name=self.seats[s].name))
-        if self._last_news:
-            parts.append(text(out.lang, "status_last", out.verbosity, news=self._last_news))
+        news = self.last_news()
+        if news:
+            parts.append(text(out.lang, "status_last", out.verbosity, news=news))
         return " ".join(parts)
 
     def seat_alerts(self, lang: str) -> dict[int, str]:

@@ -155,6 +155,42 @@ def test_a_terminal_that_belongs_to_no_seat_is_the_teachers_console(
     assert "Ostatnio: " in status and "dobiera" in status  # the last move
 
 
+def test_a_console_following_another_table_says_no_moves_yet_its_status_has_the_last(
+    tmp_path: Path, polish: Any
+) -> None:
+    session, _streams, console, _voices = _table(tmp_path, polish, ewa_keyboard="none",
+                                                teacher=True)
+    session.console_follows = False  # a host's console chose another table (``stół N``)
+    heard = console.getvalue()
+    session.handle(_turn(session), "dobierz")
+    assert console.getvalue() == heard  # the move is not said on the console
+    session.handle(KEYBOARD, "")
+    status = console.getvalue().splitlines()[-1]
+    assert "Ostatnio: " in status and "dobiera" in status  # yet "stan" tells it
+    session.console_follows = True
+    session.handle(_turn(session), "dobierz")
+    assert "dobiera" in console.getvalue().split(status, 1)[1]  # followed: said at once
+
+
+def test_the_hosts_console_follows_the_moves_of_the_table_chosen_with_stol() -> None:
+    from types import SimpleNamespace
+
+    from braille_words.net.cli import _follow, _host_command
+
+    tables = [SimpleNamespace(session=SimpleNamespace(console_follows=True), title="Gra",
+                              label=lambda lang, n=n: f"Stół {n}") for n in (1, 2, 3)]
+    _follow(tables, tables[0])
+    assert [t.session.console_follows for t in tables] == [True, False, False]
+    chosen = [tables[0]]
+    said: list[str] = []
+    console = SimpleNamespace(announce=said.append, verbosity="beginner")
+    assert _host_command(None, tables, chosen, console, "pl", "stół 2")
+    assert [t.session.console_follows for t in tables] == [False, True, False]
+    assert said == ["Stół 2: Gra."]
+    _follow(tables[:1], tables[0])
+    assert tables[0].session.console_follows  # one table: always followed
+
+
 def test_the_teacher_pauses_and_nobody_moves_until_go_on(tmp_path: Path, polish: Any) -> None:
     session, streams, console, _voices = _table(tmp_path, polish, ewa_keyboard="none",
                                                 teacher=True)
