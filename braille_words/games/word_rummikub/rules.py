@@ -30,12 +30,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 from functools import cached_property
 from typing import Any, ClassVar, Protocol, cast
 
 from braille_words.errors import InputError
 from braille_words.games.base import Event, Reason, ReasonCodes, RuleViolation
+from braille_words.games.frozen import replaced
 from braille_words.games.interface import GameRules
 from braille_words.games.options import check_options, choices, options_json
 from braille_words.games.view_parts import ByIdentity
@@ -138,6 +139,17 @@ _RACK_VIEWS = ByIdentity(_rack_view)
 they were (the very tuples), and their views hold the very same part again."""
 _OPTIONS_VIEWS = ByIdentity(Options.to_json)
 """The options' part of every view, made once per game (``Options`` is frozen)."""
+
+
+def _table_view(table: Table) -> list[dict[str, Any]]:
+    return [{"text": word_text(w), "tiles": [(c.tile.id, c.letter, c.tile.is_joker) for c in w]}
+            for w in table]
+
+
+_TABLE_VIEWS = ByIdentity(_table_view)
+"""The table's part of every view, made once per table: a draw or a pass leaves the table
+as it was (the very tuple), and the next views hold the very same part, which a network
+seat's view then sends as unchanged without comparing it word by word (``view_delta``)."""
 
 
 def word_text(word: Sequence[Cell]) -> str:
@@ -335,13 +347,7 @@ class State:
         return {
             "seats": list(self.seats),
             "awaiting": sorted(self.awaiting),
-            "table": [
-                {
-                    "text": word_text(w),
-                    "tiles": [(c.tile.id, c.letter, c.tile.is_joker) for c in w],
-                }
-                for w in self.turn.table
-            ],
+            "table": _TABLE_VIEWS(self.turn.table),
             "loose": _RACK_VIEWS(self.turn.loose),
             "rack_sizes": [len(self.rack_of(s)) for s in range(len(self.seats))],
             "scores": list(self.scores),
@@ -434,7 +440,7 @@ def _map_tiles(state: State, change: Callable[[Tile], Tile]) -> State:
         return Snapshot(table(s.table), tiles(s.rack), tiles(s.loose), s.freed)
 
     turn = state.turn
-    return replace(
+    return replaced(
         state,
         bank=tiles(state.bank),
         racks=tuple(tiles(r) for r in state.racks),
@@ -1000,10 +1006,10 @@ class Rules(GameRules["State", "Move"]):
                 raise _violation("nothing_to_undo", "There is no step to undo this turn.")
             s = state.turn.history[-1]
             turn = Turn(s.table, s.rack, s.loose, s.freed, state.turn.history[:-1])
-            return replace(state, turn=turn), [Event("step_undone", {"seat": seat, "name": name})]
+            return replaced(state, turn=turn), [Event("step_undone", {"seat": seat, "name": name})]
         if isinstance(move, ResetTurn):
             turn = Turn(state.table, state.racks[seat])
-            return replace(state, turn=turn), [Event("turn_reset", {"seat": seat, "name": name})]
+            return replaced(state, turn=turn), [Event("turn_reset", {"seat": seat, "name": name})]
         if isinstance(move, Rebuild):
             new_state, events = self._rebuild(state, move)
             if move.end:
@@ -1011,8 +1017,8 @@ class Rules(GameRules["State", "Move"]):
                 return after, events + more
             return new_state, events
         turn, event = self._step(state, move)
-        turn = replace(turn, history=(*state.turn.history, state.turn.snapshot()))
-        return replace(state, turn=turn), [event]
+        turn = replaced(turn, history=(*state.turn.history, state.turn.snapshot()))
+        return replaced(state, turn=turn), [event]
 
     def _step(self, state: State, move: Move) -> tuple[Turn, Event]:
         """One small change to the working arrangement (not yet checked as words)."""
@@ -1084,7 +1090,7 @@ class Rules(GameRules["State", "Move"]):
         kind = "table_rebuilt" if not move.take else "words_rebuilt" if added else (
             "words_rearranged"
         )
-        return replace(state, turn=turn), [Event(kind, params)]
+        return replaced(state, turn=turn), [Event(kind, params)]
 
     # ---- ending a turn
 
@@ -1174,7 +1180,7 @@ class Rules(GameRules["State", "Move"]):
             raise RuleViolation(check.reasons)
         if self.options.theme:
             vote = TableVote.on(state.current, check.changed, len(state.seats))
-            return replace(state, vote=vote), [
+            return replaced(state, vote=vote), [
                 Event("vote_opened", {"seat": state.current, "name": state.seats[state.current],
                                       "words": ", ".join(w.upper() for w in check.changed),
                                       "theme": self.options.theme})
@@ -1185,7 +1191,7 @@ class Rules(GameRules["State", "Move"]):
         assert state.vote is not None
         vote = state.vote.cast(seat, move.accept)
         events = [Event("vote_cast", {"seat": seat, "name": state.seats[seat]})]
-        state = replace(state, vote=vote)
+        state = replaced(state, vote=vote)
         if state.awaiting:
             return state, events
         after, more = self._count_votes(state)
@@ -1207,7 +1213,7 @@ class Rules(GameRules["State", "Move"]):
         events.append(
             Event("vote_result", {"seat": vote.seat, "name": player, "accepted": accepted})
         )
-        state = replace(state, vote=None)
+        state = replaced(state, vote=None)
         if accepted:
             after, more = self._commit(state, self.check_turn(state))
         else:
@@ -1247,7 +1253,7 @@ class Rules(GameRules["State", "Move"]):
         laid[seat] = True
         racks = list(state.racks)
         racks[seat] = rack
-        after = replace(
+        after = replaced(
             state, table=t.table, racks=tuple(racks), bank=bank, scores=tuple(scores),
             laid_down=tuple(laid), passes=0,
             words_scored=tuple(x[0] for x in tallies), doubled=tuple(x[1] for x in tallies),
@@ -1271,7 +1277,7 @@ class Rules(GameRules["State", "Move"]):
         events += self._draw_events(seat, name, drawn, bank)
         counts = not drawn or not self.options.pass_round_needs_empty_bank
         passes = state.passes + 1 if counts else 0
-        after = replace(state, bank=bank, racks=tuple(racks), passes=passes)
+        after = replaced(state, bank=bank, racks=tuple(racks), passes=passes)
         if passes >= len(state.seats):
             return self._finish(after, "all_passed", events)
         return self._next(after, events)
@@ -1294,7 +1300,7 @@ class Rules(GameRules["State", "Move"]):
 
     def _next(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
         nxt = (state.current + 1) % len(state.seats)
-        after = replace(
+        after = replaced(
             state, current=nxt, turn=Turn(state.table, state.racks[nxt]),
             turns_played=state.turns_played + 1,
         )
@@ -1315,7 +1321,7 @@ class Rules(GameRules["State", "Move"]):
                 )
         best = max(scores)
         winners = [s for s, v in enumerate(scores) if v == best]
-        after = replace(
+        after = replaced(
             state, scores=tuple(scores), penalties=tuple(penalties), over=True,
             end_reason=reason, turn=Turn(state.table, ()), turns_played=state.turns_played + 1,
         )
