@@ -381,7 +381,10 @@ def test_a_pipe_is_not_a_terminal() -> None:
 
 
 CHILD = """
-import queue, sys, threading, fcntl, termios, os
+import queue, sys, threading, fcntl, termios, os, signal
+# A background job of a non-interactive shell (a CI run started with "&") ignores SIGINT, and
+# so does every program it starts: Python then leaves Ctrl-C ignored in this one too.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 from braille_words.table.terminal import TerminalReader
 fcntl.ioctl(0, termios.TIOCSCTTY, 0)  # the pty is this program's terminal: Ctrl-C reaches it
 lines = queue.Queue()
