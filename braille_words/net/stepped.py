@@ -28,6 +28,7 @@ from braille_words.audio.timers import Handle
 from braille_words.net.durable import GroupCommit
 from braille_words.net.host import Host, HostedTable
 from braille_words.net.link import on_loop, outbox
+from braille_words.table.activity import FlushLater
 from braille_words.table.inputs import TABLE, Input
 from braille_words.table.journal import Journal, JournalUnwritable
 from braille_words.table.session import AnySession, Steps
@@ -79,8 +80,10 @@ class SteppedTable:
     then the session is closed on ``pool`` (closing devices may wait)."""
 
     def __init__(self, session: AnySession, loop: asyncio.AbstractEventLoop, pool: Executor,
-                 on_end: Callable[[], None], commit: GroupCommit | None = None) -> None:
+                 on_end: Callable[[], None], commit: GroupCommit | None = None,
+                 notes: FlushLater | None = None) -> None:
         self.session = session
+        self._notes = notes
         self._commit = commit
         self._loop = loop
         self._pool = pool
@@ -102,6 +105,7 @@ class SteppedTable:
         if clock is not None:
             clock.use(LoopScheduler(self._loop))
         self.session.think_elsewhere = self._think
+        self.session.flush_later = self._notes
         self._loop.call_soon_threadsafe(self._begin)
 
     def is_alive(self) -> bool:
@@ -178,6 +182,10 @@ class SteppedTable:
     def _end(self) -> None:
         self._over = True
         self.session.inputs.wake = None
+        activity = self.session.activity
+        if self._notes is not None and activity is not None:
+            self._notes.flush(activity)  # now, on the loop: the session is closed elsewhere
+            self.session.flush_later = None
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
@@ -222,6 +230,7 @@ def step_tables(host: Host, tables: list[HostedTable], pool: Executor) -> list[S
                 table.session.inputs.put(Input(TABLE, None, move=("unsynced", exc)))
 
     commit = GroupCommit(loop, refused, box.release)
+    notes = FlushLater(loop.call_later)
     box.gate = commit
     for table in tables:
         session = table.session
@@ -229,7 +238,7 @@ def step_tables(host: Host, tables: list[HostedTable], pool: Executor) -> list[S
                 seat.where == "network" or not seat.is_human for seat in session.seats):
             commit.attach(session.journal)
         stepped[table.number] = SteppedTable(
-            session, loop, pool, functools.partial(host.table_ended, table), commit)
+            session, loop, pool, functools.partial(host.table_ended, table), commit, notes)
     for each in stepped.values():
         each.start()
     return list(stepped.values())

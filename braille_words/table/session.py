@@ -30,7 +30,7 @@ from braille_words.games.base import Event
 from braille_words.games.interface import BaseView, GameRules, GameState, Move, TimerRequest
 from braille_words.games.kit import GameKit
 from braille_words.present.messages import text
-from braille_words.table.activity import ActivityLog
+from braille_words.table.activity import ActivityLog, FlushLater
 from braille_words.table.clock import TableClock
 from braille_words.table.computer_seats import ComputerSeats
 from braille_words.table.control import TEACHER
@@ -159,6 +159,9 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
     """Seconds the teacher gave a seat while another moved: added to that seat's next
     countdown when it starts (``TableControl.more_time``)."""
     """People who said "wyjdź" at a table with no teacher: it ends when all have said it."""
+    flush_later: FlushLater | None = None
+    """Where a host's stepped table hands its activity notes to be flushed with the other
+    tables' (``table.activity.FlushLater``); None: flushed whenever the table waits."""
     activity: ActivityLog | None = None
     """What people did beside their moves (hints, commands, refusals), for the teacher's
     reports (``table.activity``); kept beside the journal."""
@@ -241,9 +244,13 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
             self.activity.note(seat, kind, what, why)
 
     def _written(self) -> None:
-        """The table is about to wait: what it noted for the reports goes to the disk."""
+        """The table is about to wait: what it noted for the reports goes to the disk (a
+        moment later, with the other tables', where a host steps them: ``flush_later``)."""
         if self.activity is not None:
-            self.activity.flush()
+            if self.flush_later is not None:
+                self.flush_later.add(self.activity)
+            else:
+                self.activity.flush()
 
     def _refuse(self, seat: int, reasons: list[dict[str, Any]]) -> None:
         """The table refuses a seat's line: the seat is told why, and the teacher's report

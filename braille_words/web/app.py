@@ -30,6 +30,7 @@ from braille_words.present.messages import error_text, text
 from braille_words.reports.render import as_csv, as_html, student_sections
 from braille_words.reports.render import words as report_words
 from braille_words.reports.summary import build_report, class_journals
+from braille_words.table.activity import flush_waiting
 from braille_words.table.control import replace_refusal
 from braille_words.table.snapshot import table_view
 from braille_words.web.auth import COOKIE, IDLE_MINUTES, Sessions
@@ -676,6 +677,7 @@ def _people(path: Path) -> frozenset[tuple[str, str]]:
 
 async def _report(request: web.Request) -> Any:
     journals = _journals(request)
+    flush_waiting()  # on the loop that steps a host's tables: their latest notes too
     return await asyncio.get_running_loop().run_in_executor(None, build_report, journals)
 
 

@@ -57,3 +57,37 @@ def test_a_hosted_table_plays_its_moves_on_the_network_loop_with_no_thread_of_it
     assert thought_on and loop_thread.ident not in thought_on
     assert session.moves_played >= 3
     assert not [t for t in threading.enumerate() if t.name.startswith("table-")]
+
+
+def test_a_stepped_tables_notes_reach_the_disk_together_and_before_any_report(
+    hosted: HostMaker, monkeypatch: Any
+) -> None:
+    from braille_words.table import activity
+
+    monkeypatch.setattr(activity, "FLUSH_AFTER", 3600.0)  # only a report or the end flushes
+    table = hosted("remote,computer:beginner")
+    session = table.table.session
+    journal = session.journal
+    assert journal is not None
+    loop = table.host.loop
+
+    def noted() -> list[str]:
+        return [a.kind for a in activity.read_activity(journal.path) if a.seat == 0]
+
+    async def scenario(http: aiohttp.ClientSession) -> list[str]:
+        student = await join(table.url, http, table.code(0))
+        for _ in range(200):
+            if session.moves_played >= 1 and 0 in session.state.awaiting:
+                break
+            await asyncio.sleep(0.05)
+        await student.type("stojak")
+        assert await student.until(lambda m: m.get("do") == "read")
+        before = noted()
+        flushed = threading.Event()
+        loop.call_soon_threadsafe(lambda: (activity.flush_waiting(), flushed.set()))
+        await asyncio.to_thread(flushed.wait, 5)
+        return before
+
+    before = run(scenario)
+    assert "command" not in before  # not written at the command: it waited for the others'
+    assert "command" in noted()  # a report asked for it: on the disk first
