@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import queue
 import threading
 from collections import deque
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 
 from braille_words.net.link import on_loop
 from braille_words.table.journal import Journal, JournalUnwritable
@@ -78,7 +78,13 @@ class GroupCommit:
         """Syncs over and not yet taken in by the loop (under ``_lock``)."""
         self._collect_due = False
         self._waiters: list[tuple[int, Callable[[], None]]] = []
-        self._syncers = ThreadPoolExecutor(max_workers=SYNCERS, thread_name_prefix="fsync")
+        self._jobs: queue.SimpleQueue[tuple[_Group, Journal, int] | None] = queue.SimpleQueue()
+        """Syncs for the workers: a queue of their own, not an executor's futures, which cost
+        the loop a lock, a future and a look at its threads for every journal of a turn."""
+        self._syncers = [threading.Thread(target=self._work, name=f"fsync_{n}", daemon=True)
+                         for n in range(SYNCERS)]
+        for syncer in self._syncers:
+            syncer.start()
 
     def attach(self, journal: Journal) -> None:
         """From now on ``journal``'s lines are synced here, not by the writer."""
@@ -135,7 +141,12 @@ class GroupCommit:
         group = _Group(upto, len(batch))
         self._groups.append(group)
         for journal, lines in batch:
-            self._syncers.submit(self._sync, group, journal, lines)
+            self._jobs.put((group, journal, lines))
+
+    def _work(self) -> None:
+        """A worker's thread: syncs as they come, until ``close``."""
+        while (job := self._jobs.get()) is not None:
+            self._sync(*job)
 
     def _sync(self, group: _Group, journal: Journal, lines: int) -> None:
         """On a worker's thread: one journal on the disk (its first ``lines`` lines, or
@@ -170,7 +181,11 @@ class GroupCommit:
             call()
 
     def close(self) -> None:
-        self._syncers.shutdown(wait=True)
+        """The syncs asked for are done; the workers end."""
+        for _ in self._syncers:
+            self._jobs.put(None)
+        for syncer in self._syncers:
+            syncer.join()
 
 
 def _refusal(journal: Journal) -> JournalUnwritable | None:
