@@ -52,6 +52,8 @@ class ActivityLog:
     def __init__(self, stream: TextIO | None, now: Callable[[], float] = time.time) -> None:
         self._stream = stream
         self._now = now
+        self._lines: list[str] = []
+        """Notes made since the last ``flush``: written to the stream together."""
 
     @classmethod
     def beside(cls, journal: Path, now: Callable[[], float] = time.time) -> ActivityLog:
@@ -71,23 +73,23 @@ class ActivityLog:
             line += f', "what": {_quoted(what)}'
         if why:
             line += f', "why": {_quoted(why)}'
-        try:
-            self._stream.write(line + "}\n")
-        except (OSError, ValueError):
-            self._stream = None
+        self._lines.append(line + "}\n")
 
     def flush(self) -> None:
         """What was noted, on its way to the disk: called when the table waits for the next
         line (``Session``), so a move's two or three notes cost one write, and a report made
         meanwhile reads all of them."""
-        if self._stream is None:
+        if self._stream is None or not self._lines:
             return
+        lines, self._lines = self._lines, []
         try:
+            self._stream.write("".join(lines))
             self._stream.flush()
         except (OSError, ValueError):
             self._stream = None
 
     def close(self) -> None:
+        self.flush()
         if self._stream is not None:
             with contextlib.suppress(OSError):
                 self._stream.close()
