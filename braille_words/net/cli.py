@@ -528,7 +528,8 @@ def _host_command(host: Any, tables: list[Any], chosen: list[Any], teacher: Any,
     if verb in _TABLE_WORDS and rest.isdigit() and 1 <= int(rest) <= len(tables):
         chosen[0] = tables[int(rest) - 1]
         _follow(tables, chosen[0])
-        teacher.announce(f"{chosen[0].label(lang)}: {chosen[0].title}.")
+        teacher.announce(text(lang, "host_table_chosen", table=chosen[0].label(lang),
+                              title=chosen[0].title))
         return True
     if verb not in _CODE_WORDS + _FREE_WORDS or not rest:
         return False

@@ -186,7 +186,7 @@ def test_the_hosts_console_follows_the_moves_of_the_table_chosen_with_stol() -> 
     console = SimpleNamespace(announce=said.append, verbosity="beginner")
     assert _host_command(None, tables, chosen, console, "pl", "stół 2")
     assert [t.session.console_follows for t in tables] == [False, True, False]
-    assert said == ["Stół 2: Gra."]
+    assert said == ["Stół 2: Gra. Konsola mówi teraz ruchy tego stołu."]
     _follow(tables[:1], tables[0])
     assert tables[0].session.console_follows  # one table: always followed
 
