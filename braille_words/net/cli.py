@@ -124,7 +124,7 @@ def _terminal_input(client: Any) -> None:
 
     try:
         reader = TerminalReader(sys.stdin.fileno(), on_key=client.key, on_line=client.line,
-                                secret=lambda: False)
+                                secret=lambda: False, on_pan=client.pan)
     except (NotATerminalError, OSError, ValueError):
         read_lines(client)
         return

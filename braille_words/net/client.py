@@ -295,6 +295,17 @@ class Client:
             with contextlib.suppress(Exception):
                 speaker.stop()
 
+    def pan(self, name: str) -> None:
+        """Left or Right on the keyboard (``pan_left``, ``pan_right``): the thumb keys of the
+        console display the student reads in the terminal. Unwired, a student reading with
+        ``--display console:14 --speech none`` saw the first window of "Łączę ze stołem…"
+        and nothing after it: the news waits for the reader to pan through it."""
+        from braille_words.displays.console import ConsoleDisplay
+        from braille_words.displays.events import DisplayCommand
+
+        if isinstance(self.devices.display, ConsoleDisplay):
+            self._on_key(DisplayCommand(name, None))
+
     def _on_key(self, command: Any) -> None:
         """A key on the student's display acts here, on their own lines (panning, routing,
         typing); a line it makes comes to ``line``. The table is told only whether letters

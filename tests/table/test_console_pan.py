@@ -47,3 +47,27 @@ def test_the_arrows_pan_the_console_display_of_the_seat_at_the_keyboard(
         assert stream.getvalue().splitlines()[-1] != after
     finally:
         session.close()
+
+
+def test_the_arrows_pan_the_console_display_of_a_student_who_joined_a_host() -> None:
+    from braille_words.net.client import Client, Devices
+
+    stream = io.StringIO()
+    client = Client(SeatConfig(name="Ja", display="none", speech="none"),
+                    open_seat_devices=False)
+    client.devices = Devices(display=ConsoleDisplay(14, stream=stream))
+    client.local.attach_display(client.devices.display)
+    client.local.hold_news = True
+    client.local.announce("Łączę ze stołem 127.0.0.1:8799… Dołączono do stołu: Stół 1.")
+    client.local.announce("Twoje miejsce: Ola 1.")
+    before = stream.getvalue().splitlines()[-1]
+    client.pan("pan_right")
+    after = stream.getvalue().splitlines()[-1]
+    assert after != before  # the next window of the first message, not stuck on its first
+    for _ in range(12):
+        client.pan("pan_right")
+    from braille_words.braille.translator import cells_to_text
+
+    shown = [cells_to_text(bytes(ord(c) - 0x2800 for c in line if 0x2800 <= ord(c) < 0x2900))
+             for line in stream.getvalue().splitlines()]
+    assert any("miejsce" in line for line in shown)  # panned on to the second message
