@@ -409,16 +409,16 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
         except BrailleWordsError as exc:  # a RuleViolation too: every reason at once
             self._refuse(seat, reasons_of(exc))
             return False
+        made = move.to_json()
         if self.journal is not None:
             try:
-                self.journal.record(seat, move.to_json(), by)
+                self.journal.record(seat, made, by)
             except JournalUnwritable as exc:
                 # Not on the disk, so not made: a move nobody can resume must not be heard.
                 self._not_saved(seat, exc, stop=urgent or not self.seats[seat].is_human)
                 return False
         self.state = state
         self.moves_played += 1
-        made = move.to_json()
         if urgent:  # the turn passed without the student's move: no time of theirs
             self._note(seat, "table", by)
         else:
