@@ -320,10 +320,11 @@ def parse(line: str, view: RummikubView) -> Move:
 def _put(cmd: _Line) -> Move:
     # A child laying a word types "połóż" and its tiles: on an empty table, or with more tiles
     # than one put takes, the answer is the command for a new word, not a count of numbers.
-    if not cmd.table:
-        raise cmd.error("no_words_yet_or_new", example_of="new")
+    # ("put 3 1" on an empty table still starts word 1: the keyboard's picked tile does so)
     if len(cmd.args) > 4:
-        raise cmd.error("put_one_tile", example_of="new")
+        raise cmd.error("put_one_tile" if cmd.table else "no_words_yet_or_new", example_of="new")
+    if not cmd.table and len(cmd.args) < 2:
+        raise cmd.error("no_words_yet_or_new", example_of="new")
     cmd.count(2, 4)
     tile = cmd.rack_tile(cmd.args[0])
     w = cmd.word(1, allow_new=True)
