@@ -117,8 +117,10 @@ def test_two_on_two_example_a_a_third_card_of_one_letter_is_set_aside() -> None:
     set_area(state, ["n", "n", "b", "d", "c", "k", "m", "t"])
     stack_deck(state, ["n", "n", "p", "g", "j", "w"])
     state, events = _end_round_with_no_challenges(rules, state, ["oko", "ucho"])
-    rejected = [e.params["letter"] for e in events if e.kind == "card_rejected"]
+    rejected = [x for e in events if e.kind == "card_rejected" for x in e.params["letters"]]
     assert rejected == ["n", "n"]
+    # both told in one sentence, not one sentence a card
+    assert sum(1 for e in events if e.kind == "card_rejected") == 1
     letters = Counter(state.cards[c].letter for c in state.area)
     assert letters["n"] == 2
     assert card_ids(state) == list(range(60))
@@ -129,7 +131,7 @@ def test_two_on_two_example_b_a_third_rare_card_is_set_aside() -> None:
     set_area(state, ["ł", "ń", "b", "d", "c", "k", "m", "t"])
     stack_deck(state, ["h", "p", "g", "j", "w"])
     state, events = _end_round_with_no_challenges(rules, state, ["oko", "ucho"])
-    rejected = [e.params["letter"] for e in events if e.kind == "card_rejected"]
+    rejected = [x for e in events if e.kind == "card_rejected" for x in e.params["letters"]]
     assert rejected == ["h"]
     assert sum(1 for c in state.area if state.cards[c].value > 0) == 2
 

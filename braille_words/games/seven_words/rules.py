@@ -61,7 +61,7 @@ _WHY = (
 EVENT_KINDS: dict[str, str] = {
     "game_started": "7 words begins: {players} player(s), {rounds} rounds ({variant}).",
     "card_dealt": "{letter} (+{bonus}) is dealt above the {column}-point column.",
-    "card_rejected": "{letter} is set aside by the 2-on-2 rule ({why}).",
+    "card_rejected": "{letters} set aside by the 2-on-2 rule ({why}).",
     "deck_reshuffled": "The discard pile of {cards} cards is shuffled into a new deck.",
     "round_started": "Round {round} of {rounds}.",
     "word_written": "You wrote {word}, worth {score} points.",
@@ -596,6 +596,7 @@ class Rules(GameRules["State", "Move"]):
         for col in reversed(range(len(d.columns))):
             for k in range(per):
                 self._deal(state, col * per + k, events)
+        _one_rejection(events)
         self._start_round(state, events)
         return state, events
 
@@ -1088,6 +1089,21 @@ class Rules(GameRules["State", "Move"]):
         )
         for slot in reversed(range(half)):
             self._deal(st, slot, events)
+        _one_rejection(events)
+
+
+def _one_rejection(events: list[Event]) -> None:
+    """The cards one deal set aside, told in one event: three "card H set aside (the 2-on-2
+    rule)" sentences in a row were clutter a child had to sit through before the cards."""
+    rejected = [e for e in events if e.kind == "card_rejected" and "letters" not in e.params]
+    if not rejected:
+        return
+    first = events.index(rejected[0])
+    merged = Event("card_rejected", {**rejected[0].params,
+                                     "letters": [e.params["letter"] for e in rejected]})
+    gone = {id(e) for e in rejected}
+    events[:] = [e for e in events if id(e) not in gone]
+    events.insert(first, merged)
 
 
 __all__ = [
