@@ -707,6 +707,7 @@ class Rules(GameRules["State", "Move"]):
         return None, _reason("not_a_word", word=raw, why=f"'{bad}' is not {language} letter")
 
     def _family_clash(self, state: State, word: str) -> str | None:
+        """An earlier word ``word`` repeats or is of the family of (``_repeat`` tells which)."""
         for earlier in state.used_words():
             if _same_family(self.lexicon, earlier, word):
                 return earlier
@@ -756,7 +757,8 @@ class Rules(GameRules["State", "Move"]):
             if not known:
                 reasons.append(_reason("not_in_lexicon", word=word))
             if clash is not None:
-                reasons.append(_reason("same_family", word=word, earlier=clash))
+                reasons.append(_reason("same_family", word=word, earlier=clash,
+                                       repeat=_repeat(word, clash)))
         if reasons:
             raise RuleViolation(reasons)
         assert word is not None
@@ -927,7 +929,8 @@ class Rules(GameRules["State", "Move"]):
                     reasons.append(_reason("not_in_lexicon", word=word))
                 clash = self._family_clash(st, word)
                 if clash is not None:
-                    reasons.append(_reason("same_family", word=word, earlier=clash))
+                    reasons.append(_reason("same_family", word=word, earlier=clash,
+                                       repeat=_repeat(word, clash)))
                 parts = old.split("-")
                 joined = "".join(parts)
                 meant = (
@@ -1090,6 +1093,12 @@ class Rules(GameRules["State", "Move"]):
         for slot in reversed(range(half)):
             self._deal(st, slot, events)
         _one_rejection(events)
+
+
+def _repeat(word: str, earlier: str) -> str:
+    """"yes" when a family clash is the very word again: "BERBERYS looks like the family of
+    BERBERYS" told a child nothing; "BERBERYS was already used" does."""
+    return "yes" if word.casefold() == earlier.casefold() else "no"
 
 
 def _one_rejection(events: list[Event]) -> None:
