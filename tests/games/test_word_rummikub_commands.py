@@ -344,3 +344,13 @@ def test_put_with_a_word_of_tiles_points_to_new_not_to_a_count_of_numbers() -> N
         said = error_text(exc.value, "pl")
         assert "„nowe”" in said and "nowe 3 5 7" in said
         assert "liczb" not in said
+
+
+def test_a_word_typed_with_a_letter_not_held_names_that_letter() -> None:
+    # Played by ear: "nowe ź" without Ź nor a joker answered only "Nie masz na stojaku jokera".
+    for line in ("nowe ź", "nowe kotź"):
+        with pytest.raises(InputError) as exc:
+            parse(line, view(rack="kotaee"))
+        assert "litery Ź ani jokera" in error_text(exc.value, "pl")
+        assert "no Ź on your rack" in error_text(exc.value, "en")
+    assert parse("nowe kotź", view(rack="kota?e")) == NewWord((100, 101, 102, 104), "ź")

@@ -368,6 +368,10 @@ def _new(cmd: _Line) -> Move:
                     raise cmd.error("polish_letter_on_rack", letter=ch.upper(),
                                     polish=polish.upper(),
                                     joker="yes" if joker else "no") from None
+                if not any(letter is None and tile_id not in tiles
+                           for tile_id, letter in cmd.rack):
+                    # "nowe ź" without Ź: the missing letter is named, not only the joker
+                    raise cmd.error("no_letter_nor_joker", letter=ch.upper()) from None
                 tiles.append(cmd.rack_tile("?", tiles))
                 jokers += ch
         return NewWord(tuple(tiles), jokers)
