@@ -93,7 +93,12 @@ def register(subparsers: Any) -> None:
     )
     play.add_argument(
         "--display",
-        help="your Braille display: console, none, baum:PORT, handytech:PORT, focus:PORT, brlapi",
+        help="your Braille display: console (40 cells; console:14 for 14), none, baum:PORT, "
+        "handytech:PORT, focus:PORT, brlapi",
+    )
+    play.add_argument(
+        "--cells", type=int, metavar="N",
+        help="the width of --display console (the same as console:N; default 40)",
     )
     play.add_argument("--speech", help="your speech: auto, espeak, pyttsx3, speechd, text, none")
     play.add_argument("--sound", help="your sound device (name or number; see 'devices audio')")
@@ -322,12 +327,27 @@ def _seats(
         you = humans[0]
         if args.display:
             you.display = args.display
+        cells = getattr(args, "cells", None)
+        if cells is not None:
+            # "--display console --cells 14" reads as console:14 (a width given twice: the spec's)
+            you.display = console_width(args.display, cells)
         if args.speech:
             you.speech = args.speech
         if args.sound:
             you.sound = args.sound
     apply_seat_options(seats, args.seat)
     return seats
+
+
+def console_width(display: str | None, cells: int) -> str:
+    """``--display console --cells N`` as the spec ``console:N``; ``--cells`` names no other
+    display's width (a real display reports its own), so it is refused there, not ignored."""
+    spec = (display or "console").strip()
+    head, sep, _ = spec.partition(":")
+    if head.lower() != "console":
+        raise BrailleWordsError(
+            f"--cells sets the width of the console display; the display {spec!r} has its own.")
+    return spec if sep else f"console:{cells}"
 
 
 def cmd_play(args: argparse.Namespace) -> int:

@@ -9,6 +9,7 @@ from typing import ClassVar
 
 import pytest
 
+from braille_words.errors import InputError
 from braille_words.games.alicja.commands import parse
 from braille_words.games.alicja.moves import Wait
 from braille_words.games.alicja.presenter import Presenter, prompt
@@ -23,7 +24,7 @@ from braille_words.games.alicja.rules import (
     load_data,
 )
 from braille_words.games.base import Event, RuleViolation
-from braille_words.present.messages import render
+from braille_words.present.messages import error_text, render
 from braille_words.speech.speaker import marked_spans, strip_marks
 
 DATA = load_data()
@@ -174,3 +175,22 @@ def test_a_resumed_game_says_the_theme_and_the_letters() -> None:
     assert f"Temat: {theme}." in pl and "Zakazane litery: " in pl and "Ż" in pl
     en = Presenter().resumed(s.view_for(0), "en", "beginner")
     assert theme in en
+
+
+@pytest.mark.parametrize(("lang", "choice"), [("pl", "Jesteś Królową Kier"),
+                                              ("en", "You are the Queen of Hearts")])
+def test_the_queen_choosing_hears_her_choice_when_she_asks_where_she_is(
+    lang: str, choice: str
+) -> None:
+    # Played by ear: the Queen's "gdzie jestem" said "Kolej: Gracz. Zakazane litery Królowa
+    # Kier wylosuje…", and her "xyz" "Królowa Kier wybiera temat", as if she were another.
+    r = Rules(Lemmas(), data=DATA)
+    s, _ = r.new(NAMES[:3], 1)
+    queen = s.current
+    where = Presenter().where(s.view_for(queen), lang, "beginner", NAMES[:3])
+    assert where.startswith(choice) and "1" in where and "2" in where
+    other = Presenter().where(s.view_for((queen + 1) % 3), lang, "beginner", NAMES[:3])
+    assert not other.startswith(choice)
+    with pytest.raises(InputError) as exc:
+        parse("xyz", s.view_for(queen))
+    assert error_text(exc.value, lang).startswith(choice)

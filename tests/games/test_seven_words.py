@@ -117,8 +117,10 @@ def test_two_on_two_example_a_a_third_card_of_one_letter_is_set_aside() -> None:
     set_area(state, ["n", "n", "b", "d", "c", "k", "m", "t"])
     stack_deck(state, ["n", "n", "p", "g", "j", "w"])
     state, events = _end_round_with_no_challenges(rules, state, ["oko", "ucho"])
-    rejected = [e.params["letter"] for e in events if e.kind == "card_rejected"]
+    rejected = [x for e in events if e.kind == "card_rejected" for x in e.params["letters"]]
     assert rejected == ["n", "n"]
+    # both told in one sentence, not one sentence a card
+    assert sum(1 for e in events if e.kind == "card_rejected") == 1
     letters = Counter(state.cards[c].letter for c in state.area)
     assert letters["n"] == 2
     assert card_ids(state) == list(range(60))
@@ -129,7 +131,7 @@ def test_two_on_two_example_b_a_third_rare_card_is_set_aside() -> None:
     set_area(state, ["ł", "ń", "b", "d", "c", "k", "m", "t"])
     stack_deck(state, ["h", "p", "g", "j", "w"])
     state, events = _end_round_with_no_challenges(rules, state, ["oko", "ucho"])
-    rejected = [e.params["letter"] for e in events if e.kind == "card_rejected"]
+    rejected = [x for e in events if e.kind == "card_rejected" for x in e.params["letters"]]
     assert rejected == ["h"]
     assert sum(1 for c in state.area if state.cards[c].value > 0) == 2
 
@@ -555,3 +557,27 @@ def test_options_typed_as_text_are_understood_or_refused_in_a_sentence() -> None
     for bad in ({"hourglass": "maybe"}, {"veterans": "a,b"}, {"main_player": "x"}, {"x": 1}):
         with pytest.raises(InputError):
             Options.from_json(bad)
+
+
+@pytest.mark.parametrize(("lang", "told"), [("pl", "BERBERYS już było"),
+                                            ("en", "BERBERYS was already used")])
+def test_the_very_word_again_is_told_as_a_repeat_not_as_its_own_family(
+    lang: str, told: str
+) -> None:
+    # Played by ear: BERBERYS twice was "BERBERYS looks like the same family as BERBERYS".
+    from braille_words.games.seven_words.presenter import event_params
+    from braille_words.present.messages import render
+
+    rules, state = new_game(2)
+    state = _round(rules, state, {0: "berberys", 1: "oko"})
+    state, events = rules.apply(state, 0, Submit("berberys"))
+    warned = [e for e in events if e.kind == "word_family_warning"]
+    assert len(warned) == 1
+    params = {**warned[0].params, **event_params(warned[0].kind, dict(warned[0].params), 0,
+                                                 ["Ola", "Ada"], lang)}
+    said = render(lang, "seven_words", "word_family_warning", params)
+    assert told in said and ("rodziny" not in said and "family" not in said)
+    # a real family stays a family
+    params = {"word": "śmiesznie", "earlier": "śmiech"}
+    params.update(event_params("word_family_warning", params, 0, ["Ola", "Ada"], lang))
+    assert "ŚMIECH" in render(lang, "seven_words", "word_family_warning", params)

@@ -331,3 +331,26 @@ def test_the_joker_is_taught_only_to_a_rack_that_holds_one(
         parse(line, view(rack=rack))
     pl, en = error_text(exc.value, "pl"), error_text(exc.value, "en")
     assert ("joker" in pl) is taught and ("joker" in en) is taught
+
+
+def test_put_with_a_word_of_tiles_points_to_new_not_to_a_count_of_numbers() -> None:
+    # Played by ear: "połóż 3 2 1 12 13 6" on an empty table answered "needs 2–4 numbers,
+    # you gave 6"; a child laying a word needs the command for a new word.
+    empty = view(table=())
+    for line, table in (("połóż 3 2 1 4 5 6", empty), ("połóż 9", empty),
+                        ("połóż 1 2 3 4 5 6", V)):
+        with pytest.raises(InputError) as exc:
+            parse(line, table)
+        said = error_text(exc.value, "pl")
+        assert "„nowe”" in said and "nowe 3 5 7" in said
+        assert "liczb" not in said
+
+
+def test_a_word_typed_with_a_letter_not_held_names_that_letter() -> None:
+    # Played by ear: "nowe ź" without Ź nor a joker answered only "Nie masz na stojaku jokera".
+    for line in ("nowe ź", "nowe kotź"):
+        with pytest.raises(InputError) as exc:
+            parse(line, view(rack="kotaee"))
+        assert "litery Ź ani jokera" in error_text(exc.value, "pl")
+        assert "no Ź on your rack" in error_text(exc.value, "en")
+    assert parse("nowe kotź", view(rack="kota?e")) == NewWord((100, 101, 102, 104), "ź")

@@ -37,8 +37,17 @@ def test_a_card_set_aside_is_named_in_capitals_with_the_command_that_tells_why(
     lang: str, told: str
 ) -> None:
     said = render(lang, "seven_words", "card_rejected",
-                  {"letter": "w", "bonus": 1, "why": "too many rare cards"})
+                  {"letter": "w", "letters": ["w"], "bonus": 1, "why": "too many rare cards"})
     assert " W " in said and " w " not in said and told in said
+
+
+@pytest.mark.parametrize(("lang", "told"), [("en", "Cards H, Ń, F are set aside"),
+                                            ("pl", "Karty H, Ń, F odłożone")])
+def test_the_cards_one_deal_sets_aside_are_told_in_one_sentence(lang: str, told: str) -> None:
+    # Played by ear: "Karta H odłożona: zasada 2 na 2 (…)" came three times before the cards.
+    said = render(lang, "seven_words", "card_rejected",
+                  {"letter": "h", "letters": ["h", "ń", "f"], "bonus": 1, "why": "rare"})
+    assert said.startswith(told) and said.count("2") == 2
 
 
 def test_the_sheet_and_the_final_scores_say_what_a_penalty_cost() -> None:

@@ -158,3 +158,17 @@ def test_a_game_refused_its_words_language_is_said_in_the_language_asked_for(
     polish = run_bw("play", "word-thief", "--words", "pl", "--lang", "pl",
                     "--journal", str(tmp_path / "w.jsonl"), stdin="wyjdź\n", ok=False)
     assert polish.returncode == 1 and "słowami angielskimi, nie polskimi" in polish.stderr
+
+
+def test_cells_sets_the_console_displays_width_and_no_other_displays(
+    run_bw: RunBW, tmp_path: Path
+) -> None:
+    """``--display console --cells 14`` (as a teacher tries a 14-cell line) was "unrecognized
+    arguments"; it now reads as ``console:14``, and on a display with its own width it is
+    refused, not ignored."""
+    done = run_bw("play", "rummikub", "--players", "human,computer", "--seed", "4",
+                  "--display", "console", "--cells", "14", "--speech", "none",
+                  "--journal", str(tmp_path / "cells.jsonl"), stdin="wyjdź\n")
+    frames = [line for line in done.stdout.splitlines() if line and line[0] >= "\u2800"]
+    assert frames and {len(line) for line in frames} == {14}
+    assert "--cells" in _refused(run_bw, tmp_path, "rummikub", "--cells", "14")

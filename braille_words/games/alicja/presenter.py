@@ -212,6 +212,12 @@ def _out_waiting(view: Mapping[str, Any], lang: str, verbosity: str) -> str:
 
 def where(view: Mapping[str, Any], lang: str, verbosity: str, names: Sequence[str],
           word_lang: str = "pl") -> str:
+    if (view["phase"] == "theme" and view["seat"] == view["current"]
+            and len(view.get("themes", ())) == 2):
+        # The Queen asking "where am I" is told her choice, not "Turn: <her name>. The Queen
+        # draws the letters once she has chosen" as if the Queen were someone else.
+        return " ".join((choose_sentence(view, lang, verbosity, word_lang),
+                         read_scores(view, lang, verbosity)))
     turn = _t(lang, "turn_of", verbosity, player=_name(view, view["current"]))
     if view["phase"] == "talk" and view["seat"] not in view["active"]:
         turn = _out_waiting(view, lang, verbosity)

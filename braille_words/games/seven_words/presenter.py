@@ -261,6 +261,12 @@ def event_params(
         # The writer has just heard "Zapisano KOT", the player who said "gotowe" knows it:
         # their own move is not news to them.
         extra["mine"] = "yes" if params.get("seat") == seat else "no"
+    if "earlier" in params and "word" in params:
+        # the very word again is a repeat, not "of the family of" itself
+        same = str(params["word"]).casefold() == str(params["earlier"]).casefold()
+        extra["repeat"] = "yes" if same else "no"
+    if kind == "card_rejected" and "letters" not in params:
+        extra["letters"] = [params.get("letter", "")]  # one card a deal, as games before told it
     if "area" in params:
         extra["cards_said"] = cards_sentence(params["area"], lang, word_lang)
     if kind == "word_written" and isinstance(params.get("word"), str):

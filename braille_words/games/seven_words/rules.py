@@ -61,7 +61,7 @@ _WHY = (
 EVENT_KINDS: dict[str, str] = {
     "game_started": "7 words begins: {players} player(s), {rounds} rounds ({variant}).",
     "card_dealt": "{letter} (+{bonus}) is dealt above the {column}-point column.",
-    "card_rejected": "{letter} is set aside by the 2-on-2 rule ({why}).",
+    "card_rejected": "{letters} set aside by the 2-on-2 rule ({why}).",
     "deck_reshuffled": "The discard pile of {cards} cards is shuffled into a new deck.",
     "round_started": "Round {round} of {rounds}.",
     "word_written": "You wrote {word}, worth {score} points.",
@@ -596,6 +596,7 @@ class Rules(GameRules["State", "Move"]):
         for col in reversed(range(len(d.columns))):
             for k in range(per):
                 self._deal(state, col * per + k, events)
+        _one_rejection(events)
         self._start_round(state, events)
         return state, events
 
@@ -706,6 +707,7 @@ class Rules(GameRules["State", "Move"]):
         return None, _reason("not_a_word", word=raw, why=f"'{bad}' is not {language} letter")
 
     def _family_clash(self, state: State, word: str) -> str | None:
+        """An earlier word ``word`` repeats or is of the family of (``_repeat`` tells which)."""
         for earlier in state.used_words():
             if _same_family(self.lexicon, earlier, word):
                 return earlier
@@ -755,7 +757,8 @@ class Rules(GameRules["State", "Move"]):
             if not known:
                 reasons.append(_reason("not_in_lexicon", word=word))
             if clash is not None:
-                reasons.append(_reason("same_family", word=word, earlier=clash))
+                reasons.append(_reason("same_family", word=word, earlier=clash,
+                                       repeat=_repeat(word, clash)))
         if reasons:
             raise RuleViolation(reasons)
         assert word is not None
@@ -926,7 +929,8 @@ class Rules(GameRules["State", "Move"]):
                     reasons.append(_reason("not_in_lexicon", word=word))
                 clash = self._family_clash(st, word)
                 if clash is not None:
-                    reasons.append(_reason("same_family", word=word, earlier=clash))
+                    reasons.append(_reason("same_family", word=word, earlier=clash,
+                                       repeat=_repeat(word, clash)))
                 parts = old.split("-")
                 joined = "".join(parts)
                 meant = (
@@ -1088,6 +1092,27 @@ class Rules(GameRules["State", "Move"]):
         )
         for slot in reversed(range(half)):
             self._deal(st, slot, events)
+        _one_rejection(events)
+
+
+def _repeat(word: str, earlier: str) -> str:
+    """"yes" when a family clash is the very word again: "BERBERYS looks like the family of
+    BERBERYS" told a child nothing; "BERBERYS was already used" does."""
+    return "yes" if word.casefold() == earlier.casefold() else "no"
+
+
+def _one_rejection(events: list[Event]) -> None:
+    """The cards one deal set aside, told in one event: three "card H set aside (the 2-on-2
+    rule)" sentences in a row were clutter a child had to sit through before the cards."""
+    rejected = [e for e in events if e.kind == "card_rejected" and "letters" not in e.params]
+    if not rejected:
+        return
+    first = events.index(rejected[0])
+    merged = Event("card_rejected", {**rejected[0].params,
+                                     "letters": [e.params["letter"] for e in rejected]})
+    gone = {id(e) for e in rejected}
+    events[:] = [e for e in events if id(e) not in gone]
+    events.insert(first, merged)
 
 
 __all__ = [

@@ -318,6 +318,13 @@ def parse(line: str, view: RummikubView) -> Move:
 
 
 def _put(cmd: _Line) -> Move:
+    # A child laying a word types "połóż" and its tiles: on an empty table, or with more tiles
+    # than one put takes, the answer is the command for a new word, not a count of numbers.
+    # ("put 3 1" on an empty table still starts word 1: the keyboard's picked tile does so)
+    if len(cmd.args) > 4:
+        raise cmd.error("put_one_tile" if cmd.table else "no_words_yet_or_new", example_of="new")
+    if not cmd.table and len(cmd.args) < 2:
+        raise cmd.error("no_words_yet_or_new", example_of="new")
     cmd.count(2, 4)
     tile = cmd.rack_tile(cmd.args[0])
     w = cmd.word(1, allow_new=True)
@@ -361,6 +368,10 @@ def _new(cmd: _Line) -> Move:
                     raise cmd.error("polish_letter_on_rack", letter=ch.upper(),
                                     polish=polish.upper(),
                                     joker="yes" if joker else "no") from None
+                if not any(letter is None and tile_id not in tiles
+                           for tile_id, letter in cmd.rack):
+                    # "nowe ź" without Ź: the missing letter is named, not only the joker
+                    raise cmd.error("no_letter_nor_joker", letter=ch.upper()) from None
                 tiles.append(cmd.rack_tile("?", tiles))
                 jokers += ch
         return NewWord(tuple(tiles), jokers)
