@@ -42,6 +42,11 @@ def _sample_words() -> list[str]:
 
 WORDS = _sample_words()
 LEX = Lexicon.from_words(WORDS)
+
+pytestmark = pytest.mark.xdist_group("seven_words_ai")
+"""One worker runs the whole module (``--dist loadgroup``, as setup.sh runs the suite): the
+sample lexicon above is built, and its word frequencies mapped from wordfreq (~9 s), once.
+"""
 INDEX = SignatureIndex(LEX.words(), card_letters(load_deck()))
 GRAPH = GraphSearch(LEX.graph, card_letters(load_deck()))
 
