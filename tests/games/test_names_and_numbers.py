@@ -22,6 +22,10 @@ from braille_words.games.seven_words.commands import parse as seven_parse
 from braille_words.present.messages import render
 from braille_words.table.seats import parse_players
 
+pytestmark = pytest.mark.xdist_group("names_and_numbers")
+"""One worker runs the whole module (``--dist loadgroup``, as setup.sh runs the suite): its
+seeded games (``games``, 15-30 s) are played once, not once on each worker."""
+
 KITS = [find_game(game_id) for game_id in GAMES]
 READINGS = ("wyniki", "scores", "stojaki", "racks", "filiżanki", "cups", "stół", "table",
             "słowa", "words", "karty", "cards", "runda", "round", "arkusz", "sheet")

@@ -42,6 +42,11 @@ def _sample_words() -> list[str]:
 
 WORDS = _sample_words()
 LEX = Lexicon.from_words(WORDS)
+
+pytestmark = pytest.mark.xdist_group("seven_words_ai")
+"""One worker runs the whole module (``--dist loadgroup``, as setup.sh runs the suite): the
+sample lexicon above is built, and its word frequencies mapped from wordfreq (~9 s), once.
+"""
 INDEX = SignatureIndex(LEX.words(), card_letters(load_deck()))
 GRAPH = GraphSearch(LEX.graph, card_letters(load_deck()))
 
@@ -168,10 +173,12 @@ def test_the_index_built_with_the_lexicon_is_the_one_built_in_memory(tmp_path: P
     from braille_words.games.seven_words.computer import index_for
 
     built = _built(tmp_path, WORDS)
+    # The build drops abbreviations (MGRAMI), so the same words as the built lexicon, built
+    # in memory once for the three levels:
+    in_memory = Rules(Lexicon.from_words(list(built.words())))
     for level in ("strong", "medium", "beginner"):
         mapped = index_for(Rules(built), level)
-        # The build drops abbreviations (MGRAMI), so the same words as the built lexicon:
-        memory = index_for(Rules(Lexicon.from_words(list(built.words()))), level)
+        memory = index_for(in_memory, level)
         assert mapped.keys == [] and mapped.size == memory.size  # mapped, not grouped again
         assert mapped.bits == memory.bits and list(mapped.words) == list(memory.words)
     for seed in range(3):
