@@ -314,3 +314,15 @@ def test_a_first_hint_says_what_to_look_for(polish: Any) -> None:
     assert said == "Słowo z 2 liter w poziomie, od pola G9."
     said = Presenter().nudge(Lay(6, 7, False, "bon"), "en", view, "beginner")
     assert said == "A word of 3 letters down, through H8."
+
+
+@pytest.mark.parametrize("word", ["rack", "stojak", "hand", "karty"])
+def test_the_hand_is_read_by_a_scrabble_players_word_for_it_too(polish: Any, word: str) -> None:
+    """An English Scrabble player says "rack", a child from Rummikub "stojak": "There is no
+    command 'rack'" met the first of them."""
+    _rules, state = game(polish, ["k o t e k a a", "d o m a"])
+    view = state.view_for(0)
+    presenter = Presenter()
+    hand = presenter.read("hand", view, "en", "beginner")
+    assert hand is not None and "7 cards" in hand
+    assert presenter.read(word, view, "en", "beginner") == hand

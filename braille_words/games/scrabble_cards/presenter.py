@@ -52,7 +52,8 @@ LAID_DOTS = DOT8
 """A card laid this turn, not yet judged: on the board its letter with dot 8."""
 
 _READ = {
-    "hand": ("ręka", "reka", "karty", "hand", "cards"),
+    # "rack", "stojak": a Scrabble player's word for it, and the child's from Rummikub.
+    "hand": ("ręka", "reka", "karty", "hand", "cards", "rack", "stojak"),
     "bag": ("worek", "bag"),
     "exchanges": ("wymiany", "exchanges"),
     "scores": ("wyniki", "punkty", "scores", "score"),
