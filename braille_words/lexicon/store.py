@@ -39,6 +39,7 @@ from braille_words.lexicon import arrays as files
 from braille_words.lexicon.abbreviations import abbreviation_files
 from braille_words.lexicon.graph import SECTIONS, build_arrays
 from braille_words.lexicon.sources import SOURCE_FILTER, Settings, collect_words
+from braille_words.private_files import private_folder
 from braille_words.tiles import alphabet
 
 MAGIC = b"braille-words word graph\n"
@@ -323,6 +324,9 @@ def build(
                 "wpolish and scowl (setup.sh does), or give another list."
             )
     home = lexicon_dir(path)
+    # The data folder made here is made private: the games' journals and the students'
+    # reports go into it later, and its first maker is most often this build (the set-up).
+    private_folder(data_root(path), ours=False)
     home.mkdir(parents=True, exist_ok=True)
     # Beside the lexicon's real folder (it may be a link to a shared one): a rename into it
     # must not cross file systems.

@@ -139,3 +139,24 @@ def test_word_lemmas_are_built_with_the_lexicon_and_play_never_loads_morfeusz(
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                           check=True)
     assert done.stdout.strip() == "False"
+
+
+def test_a_data_folder_the_build_makes_is_private_whatever_the_umask(tmp_path: Path) -> None:
+    """The set-up's lexicon build is most often the first to make the data folder; the
+    games' journals and the reports go into it later. Made with the umask (0755), another
+    account could list what was in it."""
+    import os
+    import stat
+
+    from braille_words.lexicon import Settings, store
+
+    source = tmp_path / "polish"
+    source.write_text("dom\nrok\npan\n", encoding="utf-8")
+    data = tmp_path / "fresh" / "braille-words"
+    before = os.umask(0o022)
+    try:
+        store.build(Settings("pl", (str(source),)), data)
+    finally:
+        os.umask(before)
+    assert stat.S_IMODE(data.stat().st_mode) == 0o700
+    assert (data / "lexicon" / "pl.graph").is_file()
