@@ -14,6 +14,7 @@ import contextlib
 import json
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -118,7 +119,7 @@ class FlushLater:
         self._dirty: dict[ActivityLog, None] = {}
         self._due = False
         with _LOCK:
-            _WAITING.append(self)
+            _WAITING.add(self)
 
     def add(self, log: ActivityLog) -> None:
         """On the loop: ``log`` has notes to flush."""
@@ -140,14 +141,8 @@ class FlushLater:
         for each in logs:
             each.flush()
 
-    def close(self) -> None:
-        self.flush()
-        with _LOCK:
-            if self in _WAITING:
-                _WAITING.remove(self)
-
-
-_WAITING: list[FlushLater] = []
+_WAITING: weakref.WeakSet[FlushLater] = weakref.WeakSet()
+"""Every host's ``FlushLater`` while its tables hold it (a test's host gone, it goes too)."""
 _LOCK = threading.Lock()
 
 

@@ -142,7 +142,6 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
     follows the table ``stół N`` chose: thirty tables' every move, said and printed on one
     console, is a flood no teacher can follow (their alerts are still said from every
     table, and the teacher's page shows every table's news)."""
-    _news_said: str = ""
     _news_unsaid: tuple[tuple[tuple[Sequence[Event], list[str]], ...], str] = ((), "")
     """The table's latest public news, for the teacher's status line and page: the moves'
     public events not worded yet (newest last), and the news worded before them. At a
@@ -579,7 +578,7 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
             said = self._public_text(public, names)
             if said:
                 self.teacher.announce(said)
-                self._news_said, self._news_unsaid = said, ((), said)
+                self._news_unsaid = ((), said)
             return
         # Worded when the teacher's status line or page reads it (``last_news``), at most
         # ``UNSAID_KEPT`` moves back: a move's public events may word to nothing.
