@@ -261,10 +261,6 @@ def event_params(
         # The writer has just heard "Zapisano KOT", the player who said "gotowe" knows it:
         # their own move is not news to them.
         extra["mine"] = "yes" if params.get("seat") == seat else "no"
-    if "earlier" in params and "word" in params:
-        # the very word again is a repeat, not "of the family of" itself
-        same = str(params["word"]).casefold() == str(params["earlier"]).casefold()
-        extra["repeat"] = "yes" if same else "no"
     if kind == "card_rejected" and "letters" not in params:
         extra["letters"] = [params.get("letter", "")]  # one card a deal, as games before told it
     if "area" in params:

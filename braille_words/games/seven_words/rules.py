@@ -768,7 +768,8 @@ class Rules(GameRules["State", "Move"]):
             if not known:
                 events.append(Event("word_unknown", {"word": word}, seat))
             if clash is not None:
-                events.append(Event("word_family_warning", {"word": word, "earlier": clash}, seat))
+                events.append(Event("word_family_warning", {"word": word, "earlier": clash,
+                                                            "repeat": _repeat(word, clash)}, seat))
         first = (not st.solo and st.hourglass and st.fastest is None and seat != st.no_flip)
         if not first:
             # The first word is told once, as the first ("Ada ma pierwsze słowo"), not also as
@@ -838,7 +839,8 @@ class Rules(GameRules["State", "Move"]):
             if w is not None:
                 clash = self._family_clash(st, w)
                 if clash is not None:
-                    events.append(Event("family_warning", {"seat": s, "word": w, "earlier": clash}))
+                    events.append(Event("family_warning", {"seat": s, "word": w, "earlier": clash,
+                                                           "repeat": _repeat(w, clash)}))
         st.phase = "challenges"
 
     def _challenge(self, st: State, seat: int, move: Challenge, events: list[Event]) -> None:
