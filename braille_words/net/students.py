@@ -144,6 +144,9 @@ class Student:
     welcomes: int = 0
     reconnects: int = 0
     over: bool = False
+    last_heard: float = 0.0
+    """When (``time.monotonic``) the last message from the host arrived: the load test's
+    end of play, for the host's CPU while the games were played."""
     last_view: Any = None
     refused: str = ""
     closed: list[str] = field(default_factory=list)
@@ -213,6 +216,7 @@ class Student:
                 if message.type != aiohttp.WSMsgType.TEXT:
                     return False
                 arrived = time.perf_counter()  # before this computer presents it
+                self.last_heard = time.monotonic()
                 data = json.loads(message.data)
                 assert self.presented is not None
                 if self.present:
