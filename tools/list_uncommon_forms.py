@@ -32,7 +32,8 @@ HEADERS = {
 # name or an abbreviation, or not at all: the counts saw a name (HAI, JORKU, JANUSZ), English
 # in Polish text (THE, WORLD) or a fragment (SPOŁECZNO); and those it reads as common words
 # that are an inflected abbreviation (ABP), a name or a brand English writes as often (IPAD,
-# BERT, TAL) or, beyond the beginner's forms, a sound (HAU). No beginner or medium computer
+# BERT, TAL), a short noun's form counted twenty times as often as the rest of its lemma (WIG,
+# PROC) or, beyond the beginner's forms, a sound (HAU). No beginner or medium computer
 # plays them and no hint offers them (lexicon/unsuitable.py). The dictionary keeps them.
 # Written by tools/list_uncommon_forms.py (the rule: lexicon/uncommon_forms.py) over the
 # {count} most frequent forms; a form that is also a common word (MARKA) or a word of Alicja's

@@ -16,8 +16,8 @@ as its segments (BYŁEM is BYŁ + EM), as common words only: a lemma written sma
 reads a small-lettered form as a name only when it knows no common word so spelled (MARKA
 stays: a brand, and Marek's genitive), so "only a name" is what it answers.
 
-Three more Polish rules, for forms SGJP reads as common words although the counts saw
-something else (a medium computer and the hints played ABP, BERT, TAL, HAU and IPAD):
+Four more Polish rules, for forms SGJP reads as common words although the counts saw
+something else (a medium computer and the hints played ABP, BERT, TAL, HAU, IPAD and WIG):
 
 * an abbreviation SGJP also inflects as a noun of its own (ABP, ABPA: "arcybiskup"): the form
   has a ``brev`` reading of a common word and another reading whose lemma is the form itself.
@@ -27,7 +27,10 @@ something else (a medium computer and the hints played ABP, BERT, TAL, HAU and I
   dictionary knows no such word. LIST, BANK, MOST stay (English words of their own), KOT
   and DOM stay (Polish writes them far more);
 * an interjection only, beyond the beginner's reach (``INTERJECTION_FROM``): a sound (HAU,
-  YYY, TFU, CYK) rather than a word; HEJ, AHA, OJ stay.
+  YYY, TFU, CYK) rather than a word; HEJ, AHA, OJ stay;
+* a short noun's form counted twenty times as often as every other form of its lemma
+  (``is_outcounted``): WIG the stock index, not the Whig; PROC, WOJ, REŻ abbreviations that
+  happen to spell a rare form.
 
 English, by SCOWL's sizes (its words in lists of growing size, 10 the commonest, 70 the rare
 ones our dictionary still reads): a form goes when SCOWL keeps it only at size 60 or above
@@ -109,12 +112,46 @@ def is_foreign_name(form: str, english_words: Container[str],
             and zipf(form, "en") >= zipf(form, "pl") > 0)
 
 
+OUTCOUNTED_GAP = 1.3
+"""How much more often (in Zipf: 10**1.3, twenty times) a form is counted than every other
+form of its lemma when the counts saw something else in it."""
+OUTCOUNTED_LONGEST = 5
+"""The longest form the rule of outcounted forms judges: abbreviations and English words in
+Polish text are short, while a long form counted far above its lemma's others is most often
+a set phrase a child knows (W TRAKCIE, W POBLIŻU, W SZCZEGÓLNOŚCI)."""
+_CASES = frozenset({"nom", "gen", "dat", "acc", "inst", "loc", "voc"})
+
+
+def is_outcounted(form: str, morf: Any, zipf: Callable[[str, str], float]) -> bool:
+    """Whether ``form``, a noun's form and nothing else, is counted at least twenty times as
+    often as every other form of its lemma: what the counts saw is not that noun. WIG is the
+    stock index, not the Whig (WIGA, WIGÓW are rare); PROC is "procent", not the slingshot's
+    genitive; RED, WOJ, REŻ, SZER abbreviations; POWER, TRUST English. KOT stays (KOTA is as
+    common), and so does a noun that hardly changes (KAKAO, CARGO: one form for most cases, its
+    other forms rare spellings)."""
+    if len(form) > OUTCOUNTED_LONGEST:
+        return False
+    readings = _whole(form, morf)
+    if not readings or not all(tag.startswith("subst") for _lemma, tag in readings):
+        return False
+    cases = {case for _lemma, tag in readings for part in tag.split(":")
+             for case in part.split(".") if case in _CASES}
+    if len(cases) >= 4:
+        return False
+    others = {str(made[0]).lower() for lemma in {lemma for lemma, _tag in readings}
+              for made in morf.generate(lemma)} - {form}
+    if not others:
+        return False
+    return zipf(form, "pl") - max(zipf(other, "pl") for other in others) >= OUTCOUNTED_GAP
+
+
 def polish(forms: Iterable[str], morf: Any = None, english_words: Container[str] | None = None,
            zipf: Callable[[str, str], float] | None = None) -> list[str]:
     """The ``forms`` (most frequent first) SGJP knows only as names or abbreviations, or not
     at all, and those the three rules above find, in order. The rule of names and brands
     needs ``english_words`` (the English lexicon) and ``zipf`` (wordfreq's
-    ``zipf_frequency``); without them it is not applied."""
+    ``zipf_frequency``), that of outcounted forms ``zipf``; without them they are not
+    applied."""
     if morf is None:
         import morfeusz2
 
@@ -125,7 +162,8 @@ def polish(forms: Iterable[str], morf: Any = None, english_words: Container[str]
                 or is_inflected_abbreviation(form, morf)
                 or (rank >= INTERJECTION_FROM and is_interjection(form, morf))
                 or (english_words is not None and zipf is not None
-                    and is_foreign_name(form, english_words, zipf))):
+                    and is_foreign_name(form, english_words, zipf))
+                or (zipf is not None and is_outcounted(form, morf, zipf))):
             found.append(form)
     return found
 
