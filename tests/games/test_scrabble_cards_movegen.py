@@ -334,3 +334,26 @@ def test_every_laying_of_the_cards_tried_word_by_word_finds_the_same_moves(
     plain = reference_moves(rows, hand, polish, brute_fits(polish, hand))
     assert all_moves(rows, hand, polish) == plain
     assert plain
+
+
+def test_a_search_with_two_blanks_imports_no_numpy() -> None:
+    """A whole Scrabble karty game stays under 50 MB (issue 36): numpy's import and a
+    whole-graph pass over its arrays had made it 60 MB, a third of it for the walker's masks
+    of second letters, now made node by node as the search reaches them."""
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from braille_words.lexicon import get_lexicon\n"
+        "import braille_words.games.scrabble_cards.computer\n"
+        "from braille_words.games.scrabble_cards.movegen import all_moves\n"
+        "board = ['.' * 15] * 7 + ['....kotara.....'] + ['.' * 15] * 7\n"
+        "lexicon = get_lexicon('pl')\n"
+        "print(len(all_moves(board, 'onirm??', lexicon)) > 1000)\n"
+        "print('numpy' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, env=dict(os.environ))
+    assert done.stdout.split() == ["True", "False"]

@@ -48,12 +48,10 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import itertools
 import weakref
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, NamedTuple
-
-import numpy as np
-import numpy.typing as npt
+from typing import NamedTuple
 
 from braille_words.lexicon import Lexicon
 from braille_words.lexicon.graph import WordGraph
@@ -167,8 +165,8 @@ class _Walker:
         self.kids: dict[int, dict[int, int]] = {}
         self.firsts: dict[int, int] = {}
         """node -> mask of the letters of its edges"""
-        self.seconds = _seconds(graph)
-        """node -> mask of the letters that may come second after it"""
+        self.seconds: dict[int, int] = {}
+        """node -> mask of the letters that may come second after it (``second``)"""
         self.befores: dict[int, int] = {}
         """node * 256 + letter -> mask of the node's letters whose child has that letter"""
 
@@ -183,6 +181,25 @@ class _Walker:
         self.kids[node] = kids
         self.firsts[node] = mask
         return kids
+
+    def second(self, node: int) -> int:
+        """The mask of the letters that may come second after ``node``: a left part must be
+        able to reach the board's letter after its anchor. Made from the graph's arrays
+        without a dict of edges for each child, once a node and kept with the walker: a
+        whole graph's masks made at once took numpy, whose import and working arrays came to
+        a third of a game's memory."""
+        mask = self.seconds.get(node)
+        if mask is not None:
+            return mask
+        first, count, label, target = self._first, self._count, self._label, self._target
+        start = first[node]
+        mask = 0
+        for child in target[start:start + count[node]]:
+            begin = first[child]
+            for letter in label[begin:begin + count[child]]:
+                mask |= 1 << letter
+        self.seconds[node] = mask
+        return mask
 
     def before(self, node: int, letter: int) -> int:
         """The mask of the letters of ``node`` that ``letter`` may follow: a card laid just
@@ -208,23 +225,6 @@ class _Walker:
         if kids is None:
             kids = self.expand(node)
         return kids.get(letter, -1)
-
-
-def _seconds(graph: WordGraph) -> npt.NDArray[np.int64]:
-    """Each node's mask of the letters that may come second after it, for the whole graph
-    at once (some 30 ms, kept with the walker): a left part must be able to reach the
-    board's letter after its anchor, and the parts are tested by the thousand."""
-    arrays: Any = graph  # memory maps, read in place
-    first = np.frombuffer(arrays.first, dtype=np.uint32).astype(np.int64)
-    count = np.frombuffer(arrays.count, dtype=np.uint8)
-    target = np.frombuffer(arrays.target, dtype=np.uint32)
-    bits = np.left_shift(1, np.frombuffer(arrays.label, dtype=np.uint8).astype(np.int64))
-    inner = np.flatnonzero(count)  # edges are laid out node after node, in node order
-    firsts = np.zeros(len(first), dtype=np.int64)
-    firsts[inner] = np.bitwise_or.reduceat(bits, first[inner])
-    seconds = np.zeros(len(first), dtype=np.int64)
-    seconds[inner] = np.bitwise_or.reduceat(firsts[target], first[inner])
-    return seconds
 
 
 _WALKERS: weakref.WeakKeyDictionary[WordGraph, _Walker] = weakref.WeakKeyDictionary()
@@ -581,10 +581,10 @@ class _Search:
         """letter mask -> its letters, in order"""
         self.lefts = self._left_parts(longest)
         self._fitting: dict[tuple[int, int], list[LeftPart]] = {}
-        self._follow: npt.NDArray[np.int64] | None = None
-        """per left part: the letters that may follow it from what the hand has left"""
-        self._next: npt.NDArray[np.int64] = np.zeros(0, dtype=np.int64)
-        """per left part: the letters that may come second after it"""
+        self._follow: list[tuple[int, list[int]]] | None = None
+        """the left parts' places by the letters that may follow them (``_by_follow``)"""
+        self._seconds_made = False
+        """Whether the walker has made every left part's ``second`` mask"""
         self.cut = [-1]
         """With a ``LineWorth``: a start of a word that cannot score this much is dropped
         (``best`` raises it as it finds placements)."""
@@ -647,28 +647,53 @@ class _Search:
         order = self._bits[mask] = tuple(x for x in range(mask.bit_length()) if mask >> x & 1)
         return order
 
+    def _by_follow(self) -> list[tuple[int, list[int]]]:
+        """The left parts' places in ``lefts``, grouped by the letters that may follow each
+        from what the hand has left: a search's 15 000 parts share some 900 such masks, so
+        an anchor's cross-check is tested once a group and not once a part."""
+        full = (1 << len(self.letters)) - 1
+        blanks = self.cards.blanks
+        groups: dict[int, list[int]] = {}
+        for place, part in enumerate(self.lefts):
+            follow = part[5] & (full if part[4] < blanks else part[6])
+            if follow:
+                places = groups.get(follow)
+                if places is None:
+                    groups[follow] = [place]
+                else:
+                    places.append(place)
+        return list(groups.items())
+
     def _fit(self, mask: int, then: int) -> list[LeftPart]:
         """The left parts that may be followed by a letter of ``mask`` from what the hand
         has left, and then by the board letter ``then`` (-1: no board letter follows),
-        shortest first. An anchor's cross-check and the letter after it are asked about
-        all the parts at once, as arrays: a hand with two blanks has 14 000 of them."""
+        shortest first. Kept for each (mask, then) of the search, since an anchor's
+        cross-check and the letter after it recur (a hand with two blanks has 14 000
+        parts); the parts are tested a group at a time (``_by_follow``)."""
         key = (mask, then)
         fitting = self._fitting.get(key)
-        if fitting is None:
-            if self._follow is None:
-                full = (1 << len(self.letters)) - 1
-                blanks = self.cards.blanks
-                self._follow = np.array(
-                    [part[5] & (full if part[4] < blanks else part[6]) for part in self.lefts],
-                    dtype=np.int64)
-                self._next = self.walker.seconds[
-                    np.array([part[1] for part in self.lefts], dtype=np.int64)]
-            fit = (self._follow & mask) != 0
-            if then >= 0:
-                fit &= (self._next >> then & 1).astype(bool)
+        if fitting is not None:
+            return fitting
+        if then < 0:
+            groups = self._follow
+            if groups is None:
+                groups = self._follow = self._by_follow()
+            chosen = [places for follow, places in groups if follow & mask]
             lefts = self.lefts
-            fitting = [lefts[i] for i in np.flatnonzero(fit).tolist()]
-            self._fitting[key] = fitting
+            if len(chosen) == 1:
+                fitting = [lefts[i] for i in chosen[0]]
+            else:  # each group in order: their merge is the parts' order, shortest first
+                fitting = [lefts[i] for i in sorted(itertools.chain.from_iterable(chosen))]
+        else:  # of those for the mask alone (fewer), those that reach the board's letter
+            seconds = self.walker.seconds
+            if not self._seconds_made:
+                second = self.walker.second
+                for part in self.lefts:
+                    second(part[1])
+                self._seconds_made = True
+            bit = 1 << then
+            fitting = [part for part in self._fit(mask, -1) if seconds[part[1]] & bit]
+        self._fitting[key] = fitting
         return fitting
 
     def line(
