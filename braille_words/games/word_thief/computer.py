@@ -203,8 +203,10 @@ class Takes:
         letters = finder.letters
         takes = np.array(finder.takes, dtype=np.int64).reshape(len(finder.takes), len(letters))
         values = np.array([ceiling.values.get(c, 0) for c in letters], dtype=np.int64)
-        self.kept: list[list[int]] = (
-            np.minimum(takes[None, :, :], takes[:, None, :]) @ values).tolist()  # [left][take]
+        # [left][take], a left at a time (all pairs at once was a [left, take, letter] array
+        # as big as the finder's, at the peak of a game)
+        self.kept: list[list[int]] = [(np.minimum(takes, left) @ values).tolist()
+                                      for left in takes]
         self.suit_value: dict[str, list[int]] = {}
         self.suit_short: dict[str, list[int]] = {}
         for suit, have in ceiling.by_suit.items():

@@ -285,12 +285,18 @@ class Finder:
         self._pieces: dict[str, dict[Group, list[str]]] = {}
         # What is left of the hand after each take from each remainder (both takes), and how
         # many letters the remainder lacked (wilds make them up), worked out for all pairs.
+        # A remainder at a time: the [remainder, take, letter] array of every pair at once,
+        # with its temporaries, was the biggest thing a game ever held (12 MB for a hand of
+        # eight different letters, the peak of a whole game).
         takes = np.array(self.takes, dtype=np.int64).reshape(len(self.takes), len(self.have))
         radix = np.array([prod(n + 1 for n in self.have[d + 1:])
                           for d in range(len(self.have))], dtype=np.int64)
-        gap = takes[:, None, :] - takes[None, :, :]  # [remainder, take]
-        self._left: list[list[int]] = (np.maximum(gap, 0) @ radix).tolist()
-        self._short: list[list[int]] = np.maximum(-gap, 0).sum(axis=2).tolist()
+        self._left: list[list[int]] = []
+        self._short: list[list[int]] = []
+        for remainder in takes:
+            gap = remainder - takes  # [take, letter]
+            self._left.append((np.maximum(gap, 0) @ radix).tolist())
+            self._short.append(np.maximum(-gap, 0).sum(axis=1).tolist())
         self._size: list[int] = takes.sum(axis=1).tolist()
         self._full = len(self.takes) - 1  # the whole hand
         self._fitting: dict[tuple[int, int], list[int]] = {}
