@@ -413,3 +413,23 @@ def test_the_keyboard_finishes_what_plytka_starts(make_table: MakeTable) -> None
     assert len(session.state.turn.table) == 1
     session.handle(seat, "1 1")  # nothing picked now: two numbers alone mean nothing
     assert "Nie znam polecenia" in streams[seat].getvalue().splitlines()[-1]
+
+
+def test_a_word_laid_with_the_turn_left_open_is_followed_by_how_to_end_it(
+    make_table: Any,
+) -> None:
+    """Played over the network and at one computer: after "= ciekawa" the player heard the
+    move ("Drugi gracz układa: 1 CIEKAWA.") and then nothing, not knowing the turn waits for
+    "gotowe". The open turn is said once, to that seat only; reading the rack does not say it
+    again, and "cofnij" back to the start says the turn as at its start."""
+    position = {"racks": ["zakoeee", "lasek"], "table": ["szczyt"], "current": 0}
+    session, streams = make_table(options={"position": position})
+    session.handle(0, "1 = zaszczyt")
+    said = streams[0].getvalue().splitlines()
+    assert said[-1].startswith("Twój ruch trwa.") and "„gotowe”" in said[-1]
+    session.handle(0, "stojak")
+    said = streams[0].getvalue().splitlines()
+    assert sum(line.startswith("Twój ruch trwa.") for line in said) == 1
+    assert "Twój ruch trwa" not in streams[1].getvalue()
+    session.handle(0, "cofnij")
+    assert streams[0].getvalue().splitlines()[-1].startswith("Twój ruch.")

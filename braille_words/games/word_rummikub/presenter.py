@@ -538,6 +538,14 @@ class Presenter(GamePresenter[RummikubView]):
     def prompt(self, view: RummikubView, lang: str, verbosity: str) -> str:
         return prompt(view, lang, verbosity, self.word_lang)
 
+    def prompt_key(self, view: RummikubView) -> Any:
+        """The turn is said again once it is left open by the seat's own change: a player who
+        laid a word heard only the move ("Ada układa: 1 PUSTYMI.") and waited in silence,
+        not knowing the turn waits for "gotowe"; now "Twój ruch trwa… powiedz „gotowe”"
+        follows, once a turn (more words laid keep it open), and again after "cofnij" has
+        taken everything back."""
+        return bool(view.get("turn_changed"))
+
     def where(self, view: RummikubView, lang: str, verbosity: str, names: Sequence[str]) -> str:
         return where(view, lang, verbosity, names, self.word_lang)
 
