@@ -29,6 +29,7 @@ ACTIONS = (
     "person",
     "say",
     "end",
+    "end_lesson",
     "status",
     "rule",
     "next",
@@ -149,9 +150,11 @@ class TableControl:
         the last move."""
         self._put(Control("undo"))
 
-    def end_game(self) -> None:
-        """The game stops for every seat; it is saved and can be resumed."""
-        self._put(Control("end"))
+    def end_game(self, *, lesson: bool = False) -> None:
+        """The game stops for every seat; it is saved and can be resumed. At the end of a
+        ``lesson`` the teacher hears one sentence for every table (``end_lesson``'s caller
+        says it), not each table's own."""
+        self._put(Control("end_lesson" if lesson else "end"))
 
     def status(self) -> None:
         """The teacher hears (and reads) where the table stands."""
@@ -165,7 +168,7 @@ def end_lesson(sessions: Iterable[AnySession]) -> tuple[int, str]:
     ended, resume = 0, ""
     for session in sessions:
         if session.playing:
-            session.control.end_game()
+            session.control.end_game(lesson=True)
             ended += 1
             resume = resume or session.resume_command
     return ended, resume

@@ -139,17 +139,22 @@ class TableWide(SessionFields):
         names = [self.seats[s].name for g in waiting for s in sorted(g)]
         self._tell_table("wants_to_end", name=name, names=names)
 
-    def _end_for_all(self, key: str) -> None:
+    def _end_for_all(self, key: str, *, teacher_told: bool = False) -> None:
         """The game stops at every seat, each told why (the teacher's end: with the scores
-        as they stand, and that they may close); the teacher is told where it is saved.
-        A student is never told a file of the teacher's computer."""
+        as they stand, and that they may close); the teacher is told where it is saved,
+        unless ``teacher_told`` (the end of a lesson: one sentence for every table, not
+        thirty alike). A student is never told a file of the teacher's computer."""
         path = str(self.journal.path) if self.journal is not None else "?"
         try:
             scores = str(standings(self.state.result(), self._names())["scores"])
         except (BrailleWordsError, TypeError, ValueError, KeyError, IndexError):
             scores = ""
-        self._tell_table(key, cue="game_over", to_teacher="ended_teacher", path=path,
-                         scores=scores or "—", resume=self.resume_command)
+        if teacher_told:
+            self.tell_everyone(key, cue="game_over", path=path, scores=scores or "—",
+                               resume=self.resume_command)
+        else:
+            self._tell_table(key, cue="game_over", to_teacher="ended_teacher", path=path,
+                             scores=scores or "—", resume=self.resume_command)
         self._quit = True
 
     def _pause(self, reason: str) -> None:
@@ -402,6 +407,8 @@ class TableWide(SessionFields):
             self.play(*ruling, by="ruling")
         elif action == "end":
             self._end_for_all("ended_by_teacher")
+        elif action == "end_lesson":  # the teacher heard one sentence for all the tables
+            self._end_for_all("ended_by_teacher", teacher_told=True)
         elif action == "undo":
             self._take_back()
         elif action == "replace" and seat is not None:

@@ -54,6 +54,7 @@ class _Console:
     """The host's console as the teacher hears it."""
 
     verbosity = "beginner"
+    lang = "pl"
 
     def __init__(self) -> None:
         self.heard: list[str] = []
@@ -220,3 +221,31 @@ def test_a_student_at_the_table_when_the_teacher_ends_it_hears_the_end_once(
     assert ran == {"code": 0}
     assert "Nauczyciel kończy grę. Wyniki:" in said
     assert said.count("Możesz zamknąć program") == 1, said
+
+
+def test_the_end_of_a_lesson_is_one_sentence_to_the_teacher_not_one_for_each_table(
+    hosted: HostMaker,
+) -> None:
+    """Played with three tables: after "Koniec lekcji: 3 stoły zatrzymane…" the console said
+    "Gra zakończona dla wszystkich i zapisana w …" for each table — thirty alike in a school.
+    The students still hear the end at every table; ``koniec`` at one table still tells the
+    teacher where it is saved."""
+    from braille_words.net.cli import _host_command
+
+    first, second = hosted("remote,computer:beginner"), hosted("remote,computer:beginner")
+    consoles = {}
+    for table in (first, second):
+        consoles[id(table)] = table.table.session.teacher = _Console()
+    console = _Console()
+    tables = [first.table, second.table]
+    assert _host_command(first.host, tables, [first.table], console, "pl", "koniec lekcji")
+    for table in (first, second):
+        table.thread.join(10)
+        assert not table.thread.is_alive()
+    assert len(console.heard) == 1 and console.heard[0].startswith("Koniec lekcji: 2 stoły")
+    assert [s for c in consoles.values() for s in c.heard if "Gra zakończona" in s] == []
+    alone = hosted("remote,computer:beginner")
+    alone_console = alone.table.session.teacher = _Console()
+    alone.table.session.control.end_game()
+    alone.thread.join(10)
+    assert any("Gra zakończona dla wszystkich" in s for s in alone_console.heard)
