@@ -276,6 +276,17 @@ class SeatNews:
         """Refused out of turn."""
         self.out.announce(self.not_your_turn_sentence(names), cue="rejected")
 
+    def whose_turn(self, names: Sequence[str], *, public: bool = False) -> None:
+        """Whom the table waits for, told to a seat it does not wait for (after a resume, a
+        student joining): in the game's own words where it has them, as out of turn. A child
+        who had written this round's word heard "Ruch: Ada." after 7 słów was resumed, as if
+        the round were Ada's turn and the child's word lost; "Czekamy na: Ada." says it."""
+        out = self.out
+        if lookup(out.lang, self.kit.id, "waiting_for") is not None:
+            self.tell("waiting_for", game=True, public=public, player=", ".join(names))
+        else:
+            self.tell("status_turn", public=public, names=names)
+
     def not_your_turn_sentence(self, names: Sequence[str], lang: str | None = None) -> str:
         """Out of turn, in the game's own words where it has them (7 słów waits for words,
         not for a turn at a rack); in the seat's language or ``lang``."""

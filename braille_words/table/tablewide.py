@@ -602,4 +602,4 @@ class TableWide(SessionFields):
             if seat in self.state.awaiting or not person:
                 continue
             if self._speaks(seat) or out.private_display:
-                self.news[seat].tell("status_turn", public=True, names=names)
+                self.news[seat].whose_turn(names, public=True)

@@ -273,3 +273,33 @@ def test_the_round_s_cards_are_said_once_not_again_in_the_prompt_to_write(
     first = heard.split("Karty: ", 1)[1].split(".", 1)[0]  # "5: …; 2: …" from the round
     assert heard.count(first) == 1
     assert "„karty” przeczyta karty jeszcze raz" in heard
+
+
+def test_after_resume_a_player_who_has_written_hears_the_round_waits_for_the_others(
+    make_table: MakeTable, tmp_path: Path, polish: Any
+) -> None:
+    """A resumed 7 słów round is not anyone's turn: the child whose word is in is told the
+    table waits for the others, never "Ruch: …" as if the word had been lost."""
+    import io
+
+    from braille_words.table.launch import resume_session
+    from braille_words.table.outputs import SeatOutput
+
+    session, _streams = make_table(("human", "human", "human"), game="siedem-slow")
+    session.timers = False
+    session.handle(0, "okno")
+    session.close()
+    streams = [io.StringIO() for _ in range(3)]
+    resumed = resume_session(
+        tmp_path / "game.jsonl", lexicon=polish,
+        outputs=[SeatOutput(name=f"Gracz{i + 1}", lang="pl", verbosity="beginner",
+                            transcript=streams[i]) for i in range(3)],
+    )
+    try:
+        said = streams[0].getvalue()
+        assert "Czekamy na: Gracz2, Gracz3." in said
+        assert "Ruch:" not in said
+        # A seat still writing is not told the table waits for it (its prompt says so).
+        assert "Czekamy na" not in streams[1].getvalue()
+    finally:
+        resumed.close()
