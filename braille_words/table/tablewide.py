@@ -589,6 +589,16 @@ class TableWide(SessionFields):
         back = text(teacher.lang, "resumed", teacher.verbosity, moves=self.moves_played)
         teacher.announce(f"{back} {self._table_status(teacher)}", cue=None)
 
+    def tell_resumed(self) -> None:
+        """Where a resumed game stands, said at each speaker once and worded from the view of
+        the seat it speaks for: seat 0's view told every seat Ola's secret letter in Alicja,
+        and the theme again to the seat whose turn, said next, names it. Public: a shared
+        speaker says it before anyone takes the keyboard."""
+        resumed = self.kit.presenter.resumed
+        for seat, out in enumerate(self.outputs):
+            if self._speaks(seat):
+                out.announce(resumed(self.view_of(seat), out.lang, out.verbosity), public=True)
+
     def tell_whose_turn(self) -> None:
         """The seats the game is not waiting for hear whose turn it is (after a resume: the
         seat waited for hears its own prompt)."""
