@@ -181,6 +181,10 @@ class GamePresenter(ABC, Generic[V]):
     """Event kinds that only tell of a clock the table runs ("the hourglass runs: 30
     seconds"): unsaid at a table that runs none (``--no-timer``), where no clock may be
     announced that never runs out."""
+    skip_events: frozenset[str] = frozenset()
+    """Event kinds that only say how a turn ended without the player's move ("Ewa pasuje.",
+    "Ewa: koniec czasu."): unsaid when the teacher skipped the move, which the table has
+    told as a skip ("Nauczyciel pomija ruch: Ewa."), not as the player's pass."""
     def without_clock(self, view: V) -> V:
         """``view`` as a table that runs no clock (``--no-timer``) shows it: every field that
         only a running clock gives (the hourglass turned, a move limit, a chess clock) as if

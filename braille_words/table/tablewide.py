@@ -27,6 +27,7 @@ from braille_words.table.control import (
 )
 from braille_words.table.inputs import TABLE, Input
 from braille_words.table.outputs import SeatOutput
+from braille_words.table.seatnews import reasons_of
 from braille_words.table.session_fields import SessionFields
 from braille_words.table.vocabulary import REPEAT_WORDS, clean_line
 
@@ -344,6 +345,15 @@ class TableWide(SessionFields):
                 if teacher is not None:
                     teacher.announce(text(teacher.lang, "nothing_to_skip", teacher.verbosity))
                 return
+            try:  # refused (7 słów before the hourglass runs): no skip to tell the table of
+                tried = self.rules.apply(self.state, *time_up)
+            except BrailleWordsError as exc:
+                if teacher is not None:
+                    why = self.news[time_up[0]].refusal(reasons_of(exc), lang=teacher.lang)
+                    teacher.announce(" ".join((text(teacher.lang, "nothing_to_skip",
+                                                    teacher.verbosity), why)))
+                return
+            self._tried = (self.state, *time_up, tried)  # ``play`` takes it as it is
             names = [self.seats[s].name for s in sorted(self.state.awaiting)]
             self._tell_table("skipped", to_teacher="skipped_teacher", names=names)
             if self.clock is not None:

@@ -376,6 +376,7 @@ class Presenter(GamePresenter[SevenWordsView]):
 
     cues = _CUES
     clock_events = frozenset({"hourglass_started", "hourglass_stopped"})
+    skip_events = frozenset({"time_up"})
 
     def __init__(self, word_lang: str = WORD_LANG) -> None:
         super().__init__(word_lang)
