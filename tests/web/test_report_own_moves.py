@@ -96,6 +96,8 @@ def test_a_turn_the_teacher_skipped_is_no_move_of_the_students_and_its_wait_no_t
     assert by_name["Ewa"].moves == 1 and by_name["Ewa"].seconds == [5.0]
     assert (by_name["Ewa"].skipped, by_name["Ewa"].timed_out) == (1, 0)
     assert by_name["Ola"].moves == 1 and by_name["Ola"].skipped == 0
+    # Her pass is her move's time; her "akceptuj" of Ewa's word is no move, nor its time.
+    assert by_name["Ola"].seconds == [3.0]
     assert "Ewa: gry 1, ruchy 1, podpowiedzi 0, średni czas ruchu (s) 5.0" in as_lines(
         report, "pl")
     assert "  1 tura minęła bez ruchu: nauczyciel pominął (1)" in as_lines(report, "pl")
@@ -109,6 +111,30 @@ def test_a_turn_the_teacher_skipped_is_no_move_of_the_students_and_its_wait_no_t
     assert ewa_row["moves"] == "1" and ewa_row["average time per move (s)"] == "5.0"
     assert ewa_row["turns without a move: skipped by the teacher"] == "1"
     assert ewa_row["turns without a move: time ran out"] == "0"
+
+
+def test_an_answer_to_anothers_move_is_no_move_and_its_wait_no_moves_time(
+    tmp_path: Path, polish: Any
+) -> None:
+    """7 słów: Ewa writes after 4 s and Ola after 6 s; the words are read, and each says
+    "gotowe" (no challenges) 50 s later. The average move time said 27 s: the "gotowe" was
+    timed from the words' reading as if it were a move."""
+    session, _ = table_session(tmp_path, polish, "siedem-slow", seats_of(["Ewa", "Ola"]),
+                               3, "seven.jsonl")
+    session.timers = False
+    clock = _timed(session, tmp_path / "seven.jsonl")
+    session._prompt()
+    for seat, (word, wait) in enumerate((("okno", 4), ("las", 2))):
+        clock.now += wait
+        _type(session, seat, word)
+    for seat in (0, 1):
+        clock.now += 50
+        _type(session, seat, "gotowe")
+    session.close()
+    report = build_report([tmp_path / "seven.jsonl"], {"pl": polish})
+    by_name = {s.name: s for s in report.students}
+    assert (by_name["Ewa"].moves, by_name["Ewa"].seconds) == (1, [4.0])
+    assert (by_name["Ola"].moves, by_name["Ola"].seconds) == (1, [6.0])
 
 
 def test_turns_whose_time_ran_out_are_counted_apart_and_their_wait_is_no_ones_time(
