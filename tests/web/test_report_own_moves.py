@@ -113,6 +113,28 @@ def test_a_turn_the_teacher_skipped_is_no_move_of_the_students_and_its_wait_no_t
     assert ewa_row["turns without a move: time ran out"] == "0"
 
 
+def test_a_skipped_turn_reads_back_as_the_teachers_skip_and_an_old_one_as_it_was_saved(
+    tmp_path: Path, polish: Any
+) -> None:
+    """``results`` replayed the skip's move and said "Ewa pasuje." as if Ewa had passed. A
+    journal from before the mark has the skip as a plain pass: it reads as a pass, nothing
+    more is known (no "by", nor any activity line, tells it apart)."""
+    from braille_words.table.results import game_results
+
+    path, _ewa = _skipped_lesson(tmp_path, polish)
+    said = game_results(path, "pl")
+    assert "Nauczyciel pomija ruch: Ewa." in said
+    assert not any("Ewa pasuje" in line for line in said)
+    assert any("Ola pasuje" in line for line in said)  # her own pass is still hers
+    old = tmp_path / "old.jsonl"
+    lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    old.write_text("".join(json.dumps({k: v for k, v in line.items() if k != "by"}) + "\n"
+                           for line in lines), encoding="utf-8")
+    said = game_results(old, "pl")
+    assert "Nauczyciel pomija" not in " ".join(said)
+    assert any("Ewa pasuje" in line for line in said)
+
+
 def test_an_answer_to_anothers_move_is_no_move_and_its_wait_no_moves_time(
     tmp_path: Path, polish: Any
 ) -> None:
