@@ -303,3 +303,20 @@ def test_after_resume_a_player_who_has_written_hears_the_round_waits_for_the_oth
         assert "Czekamy na" not in streams[1].getvalue()
     finally:
         resumed.close()
+
+
+def test_time_called_once_the_words_are_read_is_answered_in_the_challenges_terms(
+    make_table: MakeTable,
+) -> None:
+    """"koniec czasu" typed during the challenges was answered "Klepsydra się nie
+    przesypuje.", about an hourglass nobody was watching any more."""
+    session, streams = make_table(game="siedem-slow")
+    session.handle(0, "okno")
+    session.handle(1, "las")
+    assert session.state.view_for(0)["phase"] == "challenges"
+    mark = len(streams[0].getvalue())
+    session.handle(0, "koniec czasu")
+    heard = streams[0].getvalue()[mark:]
+    assert "Czas na słowa już minął: teraz wyzwania." in heard and "„gotowe”" in heard
+    assert "Klepsydra" not in heard
+    assert session.state.view_for(0)["phase"] == "challenges"
