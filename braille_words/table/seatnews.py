@@ -29,6 +29,7 @@ from braille_words.table.vocabulary import (
     HISTORY_SHOWN,
     HISTORY_WORDS,
     LAST_WORDS,
+    NOW_WORDS,
     REPEAT_WORDS,
     help_example,
     help_matches,
@@ -365,7 +366,8 @@ class SeatNews:
         """Whether ``low`` asks for what the seat was told (``answer`` answers it)."""
         first, _, count = low.partition(" ")
         return (low in REPEAT_WORDS or low in LAST_WORDS
-                or (first in HISTORY_WORDS and (not count or is_number(count))))
+                or (first in HISTORY_WORDS
+                    and (not count or is_number(count) or count in NOW_WORDS)))
 
     def answer(self, low: str) -> bool:
         """``powtórz``, ``ostatni`` and ``historia``: answered from what this seat was told,
@@ -379,6 +381,10 @@ class SeatNews:
             out.announce(news or text(out.lang, "no_last_move", out.verbosity))
             return True
         first, _, count = low.partition(" ")
+        if first in HISTORY_WORDS and count in NOW_WORDS:
+            if not out.skip_to_now():
+                out.announce(text(out.lang, "news_none_waiting", out.verbosity), cue=None)
+            return True
         if first in HISTORY_WORDS and (not count or is_number(count)):
             out.announce(self.history(int(count) if count else HISTORY_SHOWN), cue=None)
             return True
