@@ -356,6 +356,12 @@ class GamePresenter(ABC, Generic[V]):
         table's view; None: the game has none."""
         return None
 
+    def skipped(self, events: Sequence[Event]) -> list[Event]:
+        """The news of a move the teacher skipped (the game's time-up, played for the seat),
+        once the table has said the skip: without what would tell it as the player's own
+        pass or time-up (``skip_events``)."""
+        return [e for e in events if e.kind not in self.skip_events]
+
     def resumed(self, view: V, lang: str, verbosity: str) -> str:
         """What a resumed game says first: where it stands, counted as its players count it
         (turns, rounds), not as the journal's steps."""

@@ -57,7 +57,7 @@ def game_results(path: Path | None, lang: str = "pl", verbosity: str = "beginner
             # time-up the skip was played as. (A journal from before the mark saved a
             # Scrabble karty skip as a plain pass: it reads as one, as nothing tells it apart.)
             lines.append(text(lang, "skipped", verbosity, names=awaited))
-            events = [e for e in events if e.kind not in kit.presenter.skip_events]
+            events = kit.presenter.skipped(events)
         lines += public(events)
     if not state.is_over:
         lines.append(text(lang, "game_not_over", path=path))

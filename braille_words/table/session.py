@@ -423,7 +423,7 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
         else:
             self._note(seat, "move", str(made.get("kind") or made.get("type") or ""))
         if by == "skip":  # told as the teacher's skip already, not as the player's pass
-            events = [e for e in events if e.kind not in self.kit.presenter.skip_events]
+            events = self.kit.presenter.skipped(events)
         self._mover = seat
         try:
             self.announce(events, urgent=urgent)

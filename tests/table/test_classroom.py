@@ -551,6 +551,30 @@ def test_a_skipped_move_is_told_once_as_the_teachers_skip_not_as_a_pass_or_time_
         session.close()
 
 
+def test_a_skipped_alicja_turn_puts_the_player_out_without_saying_time_ran_out(
+    tmp_path: Path, polish: Any
+) -> None:
+    """The skip is the teapot's time-up in Alicja: the player is out, but "Janek odpada —
+    skończył się czas" said a time-up that never happened."""
+    session, streams, console = _game_with_teacher(tmp_path, polish, "alicja", seed=2)
+    try:
+        queen = session.state.current
+        session.handle(queen, "1")
+        speaker = session.state.current
+        marks = [len(s.getvalue()) for s in streams]
+        session.handle(KEYBOARD, "pomiń")
+        assert speaker in session.state.out
+        name = NAMES[speaker]
+        for seat, (stream, mark) in enumerate(zip(streams, marks, strict=True)):
+            heard = stream.getvalue()[mark:]
+            assert f"Nauczyciel pomija ruch: {name}." in heard
+            assert ("Odpadasz, karta" if seat == speaker else f"{name} odpada, karta") in heard
+            assert "czas" not in heard
+        assert "skończył się czas" not in console.getvalue()
+    finally:
+        session.close()
+
+
 def test_a_skip_the_game_refuses_is_not_told_to_the_table(tmp_path: Path, polish: Any) -> None:
     """7 słów before anyone has written: the hourglass does not run, so there is no time to
     end. The table heard "Nauczyciel pomija ruch" and Ola "Klepsydra się nie przesypuje."."""

@@ -455,6 +455,13 @@ class Presenter(GamePresenter[Any]):
             return TimerRequest(key, seconds, warning_at=10.0)
         return None
 
+    def skipped(self, events: Sequence[Event]) -> list[Event]:
+        """A skipped turn puts the player out as a time-up does: said without the time-up's
+        reason ("Janek odpada, karta 1."), after the table's "Nauczyciel pomija ruch"."""
+        return [Event(e.kind, {**e.params, "why": "skip"}, e.to)
+                if e.kind == "player_out" and e.params.get("why") == "time" else e
+                for e in super().skipped(events)]
+
     def resumed(self, view: Any, lang: str, verbosity: str) -> str:
         """The round, then the theme and the forbidden letters: a resumed game said only the
         round, and a child had to ask for what everyone was talking about. ``view`` is the
