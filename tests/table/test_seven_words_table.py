@@ -299,8 +299,37 @@ def test_after_resume_a_player_who_has_written_hears_the_round_waits_for_the_oth
         said = streams[0].getvalue()
         assert "Czekamy na: Gracz2, Gracz3." in said
         assert "Ruch:" not in said
-        # A seat still writing is not told the table waits for it (its prompt says so).
+        # A seat still writing is not told the table waits for it (its prompt says so), and
+        # hears the cards, which its prompt to write leaves out (said as the round began).
         assert "Czekamy na" not in streams[1].getvalue()
+        assert "Karty, kolumny od 5 do 2 punktów:" in streams[1].getvalue()
+        assert "Karty" not in said
+    finally:
+        resumed.close()
+
+
+def test_a_game_resumed_in_the_challenges_reads_the_words_to_challenge(
+    make_table: MakeTable, tmp_path: Path, polish: Any
+) -> None:
+    import io
+
+    from braille_words.table.launch import resume_session
+    from braille_words.table.outputs import SeatOutput
+
+    session, _streams = make_table(game="siedem-slow")
+    session.handle(0, "okno")
+    session.handle(1, "las")
+    session.close()
+    stream = io.StringIO()
+    resumed = resume_session(
+        tmp_path / "game.jsonl", lexicon=polish,
+        outputs=[SeatOutput(name=f"Gracz{i + 1}", lang="pl", verbosity="beginner",
+                            transcript=stream if i == 0 else None) for i in range(2)],
+    )
+    try:
+        said = stream.getvalue()
+        assert said.startswith("Wznowiono zapisaną grę: runda 1 z 7. Słowa:")
+        assert "OKNO" in said and "LAS" in said
     finally:
         resumed.close()
 
