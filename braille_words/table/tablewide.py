@@ -603,11 +603,14 @@ class TableWide(SessionFields):
         """Where a resumed game stands, said at each speaker once and worded from the view of
         the seat it speaks for: seat 0's view told every seat Ola's secret letter in Alicja,
         and the theme again to the seat whose turn, said next, names it. Public: a shared
-        speaker says it before anyone takes the keyboard."""
+        speaker says it before anyone takes the keyboard, worded for the one of its people
+        the game waits for (7 słów's cards to the one still writing), as it holds no secret."""
         resumed = self.kit.presenter.resumed
         for seat, out in enumerate(self.outputs):
             if self._speaks(seat):
-                out.announce(resumed(self.view_of(seat), out.lang, out.verbosity), public=True)
+                waited = sorted(self.sharing(seat) & frozenset(self.state.awaiting))
+                view = self.view_of(waited[0] if waited else seat)
+                out.announce(resumed(view, out.lang, out.verbosity), public=True)
 
     def tell_whose_turn(self) -> None:
         """The seats the game is not waiting for hear whose turn it is (after a resume: the
