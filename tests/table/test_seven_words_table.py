@@ -349,3 +349,25 @@ def test_time_called_once_the_words_are_read_is_answered_in_the_challenges_terms
     assert "Czas na słowa już minął: teraz wyzwania." in heard and "„gotowe”" in heard
     assert "Klepsydra" not in heard
     assert session.state.view_for(0)["phase"] == "challenges"
+
+
+def test_a_student_back_at_a_restarted_host_who_has_written_hears_whom_the_round_waits_for(
+    make_table: MakeTable,
+) -> None:
+    """The host's catch-up for a seat told where the game stands: "Czekamy na", as at one
+    computer, not "Ruch: Gracz2." to the child whose word is in."""
+    from braille_words.net.host import _catch_up
+
+    session, streams = make_table(game="siedem-slow")
+    session.timers = False
+    session.handle(0, "okno")
+    mark = len(streams[0].getvalue())
+    _catch_up(session, True, 0, session.news[0])
+    heard = streams[0].getvalue()[mark:]
+    assert heard.startswith("Wznowiono zapisaną grę: runda 1 z 7.")
+    assert "Czekamy na: Gracz2." in heard and "Ruch:" not in heard
+    mark = len(streams[1].getvalue())
+    _catch_up(session, True, 1, session.news[1])
+    heard = streams[1].getvalue()[mark:]
+    assert "Karty, kolumny od 5 do 2 punktów:" in heard and "Czekamy" not in heard
+    session.close()
