@@ -349,6 +349,10 @@ def test_time_called_once_the_words_are_read_is_answered_in_the_challenges_terms
     assert "Czas na słowa już minął: teraz wyzwania." in heard and "„gotowe”" in heard
     assert "Klepsydra" not in heard
     assert session.state.view_for(0)["phase"] == "challenges"
+    session.handle(0, "gotowe")
+    mark = len(streams[0].getvalue())
+    session.handle(0, "koniec czasu")  # "gotowe" said: not asked for it again
+    assert "teraz wyzwania; czekamy na pozostałych." in streams[0].getvalue()[mark:]
 
 
 def test_a_student_back_at_a_restarted_host_who_has_written_hears_whom_the_round_waits_for(

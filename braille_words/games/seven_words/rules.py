@@ -727,7 +727,7 @@ class Rules(GameRules["State", "Move"]):
         elif isinstance(move, Keep):
             self._keep(new, seat, move, events)
         elif isinstance(move, TimeUp):
-            self._time_up(new, events)
+            self._time_up(new, events, seat)
         elif isinstance(move, Challenge):
             self._challenge(new, seat, move, events)
         elif isinstance(move, Done):
@@ -814,13 +814,15 @@ class Rules(GameRules["State", "Move"]):
         st.keeps[seat] = letters
         events.append(Event("letters_kept", {"seat": seat, "letters": letters}, seat))
 
-    def _time_up(self, st: State, events: list[Event]) -> None:
+    def _time_up(self, st: State, events: list[Event], seat: int = 0) -> None:
         if not st.hourglass:
             raise RuleViolation([_reason("no_hourglass")])
         if st.phase != "writing":
             # "koniec czasu" typed once the words are read: said in the round's own terms
             # (a challenge, a correction), not as an hourglass that does not run.
-            raise RuleViolation([_reason("writing_over", phase=st.phase)])
+            # A seat that has said "gotowe" is not asked to say it again.
+            phase = "waiting" if st.phase == "challenges" and st.done[seat] else st.phase
+            raise RuleViolation([_reason("writing_over", phase=phase)])
         if not st.hourglass_running:
             raise RuleViolation([_reason("hourglass_not_running")])
         st.time_up = True
