@@ -181,6 +181,10 @@ class GamePresenter(ABC, Generic[V]):
     """Event kinds that only tell of a clock the table runs ("the hourglass runs: 30
     seconds"): unsaid at a table that runs none (``--no-timer``), where no clock may be
     announced that never runs out."""
+    skip_events: frozenset[str] = frozenset()
+    """Event kinds that only say how a turn ended without the player's move ("Ewa pasuje.",
+    "Ewa: koniec czasu."): unsaid when the teacher skipped the move, which the table has
+    told as a skip ("Nauczyciel pomija ruch: Ewa."), not as the player's pass."""
     def without_clock(self, view: V) -> V:
         """``view`` as a table that runs no clock (``--no-timer``) shows it: every field that
         only a running clock gives (the hourglass turned, a move limit, a chess clock) as if
@@ -351,6 +355,12 @@ class GamePresenter(ABC, Generic[V]):
         """The game clock per seat (a chess clock) the game wants running, read from the
         table's view; None: the game has none."""
         return None
+
+    def skipped(self, events: Sequence[Event]) -> list[Event]:
+        """The news of a move the teacher skipped (the game's time-up, played for the seat),
+        once the table has said the skip: without what would tell it as the player's own
+        pass or time-up (``skip_events``)."""
+        return [e for e in events if e.kind not in self.skip_events]
 
     def resumed(self, view: V, lang: str, verbosity: str) -> str:
         """What a resumed game says first: where it stands, counted as its players count it

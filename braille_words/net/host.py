@@ -641,4 +641,8 @@ def _catch_up(session: AnySession, resumed: bool, seat: int, news: SeatNews) -> 
     if resumed:
         news.resumed(session.view_of(seat))
     if not state.is_over:
-        news.tell("status_turn", names=[session.seats[s].name for s in sorted(state.awaiting)])
+        names = [session.seats[s].name for s in sorted(state.awaiting)]
+        if seat in state.awaiting:
+            news.tell("status_turn", names=names)
+        else:  # in the game's words: a 7 słów writer waits for the others, no one "moves"
+            news.whose_turn(names)

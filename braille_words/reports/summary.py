@@ -4,8 +4,10 @@ A journal is replayed (the rules are deterministic) so each accepted move's even
 words it laid or said, and by whom (the game's presenter reads them: ``words_played``). What
 the computer did while it held a person's seat is counted apart, never as the person's: the
 journal says who held each seat at each move. Moves are counted as turns, the way players
-count them (a Rummikub turn of four steps is one move; a rival's "akceptuj" is no turn); a
-move taken back is not in the journal as read. A move the table made in a student's name (the
+count them (a Rummikub turn of four steps is one move; a rival's "akceptuj" and 7 słów's
+"gotowe" after the words are no turn, nor is the time they took a move's time: a turn's time
+is what the report's "average time per move" means); a move taken back is not in the journal
+as read. A move the table made in a student's name (the
 time ran out, the teacher skipped the turn: the journal's ``by``) is no move of theirs, nor is
 its wait their time: such turns are counted apart, as turns that passed without a move. The
 activity log adds the time each move took, the hints asked for, the commands used and the
@@ -179,6 +181,16 @@ class _Replayed:
     result: dict[str, Any] = field(default_factory=dict)
     """The game's result as its journal leaves it (``state.result()``)."""
     over: bool = False
+    turn_kinds: set[str] = field(default_factory=set)
+    """The kinds of the people's moves that counted as turns."""
+    answer_kinds: set[str] = field(default_factory=set)
+    """The kinds of the people's moves that answered another's turn (a rival's "akceptuj",
+    7 słów's "gotowe" after the words): no turn, so no time a turn took."""
+
+    @property
+    def answers(self) -> set[str]:
+        """Move kinds that are only ever answers in this game, never a turn of their own."""
+        return self.answer_kinds - self.turn_kinds
 
 
 def _replay(record: journal_mod.Record, lexicons: dict[str, Any]) -> tuple[_Replayed, list[str]]:
@@ -187,8 +199,11 @@ def _replay(record: journal_mod.Record, lexicons: dict[str, Any]) -> tuple[_Repl
 
     kit = find_game(record.header.game, record.header.words)
     names = [str(s.get("name", f"{i + 1}")) for i, s in enumerate(record.header.seats)]
-    rules, state, _ = _deal(kit, _lexicon(kit.word_lang, lexicons), record.header.options,
-                            names, record.header.seed)
+    rules, state, dealt = _deal(kit, _lexicon(kit.word_lang, lexicons), record.header.options,
+                                names, record.header.seed)
+    rounds = any(e.kind == "round_started" for e in dealt)
+    """A game whose rounds all seats play at once (7 słów): a seat's turn is its first move
+    in the round (its word), not again its "gotowe" once the words are read."""
     done = _Replayed(word_lang=kit.word_lang)
     done.held = {(i, names[i]) for i, s in enumerate(record.header.seats)
                  if s.get("kind") == "human"}
@@ -219,10 +234,14 @@ def _replay(record: journal_mod.Record, lexicons: dict[str, Any]) -> tuple[_Repl
         elif not entry.by_computer:
             done.held.add((entry.seat, who[entry.seat]))
             done.last_seat[who[entry.seat]] = entry.seat
-        if by not in journal_mod.TABLE_BY and not rules.is_table_move(move) \
-                and entry.seat not in counted and (owner is None or owner == entry.seat):
+        own = by not in journal_mod.TABLE_BY and not rules.is_table_move(move)
+        kind = str(entry.move.get("kind") or entry.move.get("type") or "")
+        if own and entry.seat not in counted and (owner is None or owner == entry.seat):
             counted.add(entry.seat)
             done.turns[(entry.seat, who[entry.seat], entry.by_computer)] += 1
+            done.turn_kinds.add(kind)
+        elif own:
+            done.answer_kinds.add(kind)
         for seat in range(len(names)):
             played = kit.presenter.words_played(events, seat)
             if played:
@@ -232,7 +251,9 @@ def _replay(record: journal_mod.Record, lexicons: dict[str, Any]) -> tuple[_Repl
         if started:
             owner = started[-1].params.get("seat")
             counted.clear()
-        elif owner is None:
+        elif rounds and any(e.kind == "round_started" for e in events):
+            counted.clear()
+        elif owner is None and not rounds:
             counted &= set(state.awaiting)  # a game without turns: each seat's own round
         if state.is_over:
             counted = set(range(len(names)))
@@ -364,6 +385,7 @@ def build_report(journals: Sequence[Path], lexicons: dict[str, Any] | None = Non
                 for word in [*own, *computers]:
                     student.word_langs.setdefault(word, done.word_lang)
         started: dict[int, float] = {}
+        answers = done.answers
         sitting = list(names)
         """Who sits at each seat as the activity log goes (a ``seated`` line changes it)."""
         for act in activities:
@@ -382,6 +404,8 @@ def build_report(journals: Sequence[Path], lexicons: dict[str, Any] | None = Non
                 started[act.seat] = act.at
             elif act.kind == "table" or (act.kind == "move" and act.what == TIME_UP):
                 started.pop(act.seat, None)  # the table moved for them: no time of theirs
+            elif act.kind == "move" and act.what in answers:
+                started.pop(act.seat, None)  # an answer ("akceptuj") is no move's time
             elif act.kind == "move":
                 begun = started.pop(act.seat, None)
                 if begun is not None and act.at >= begun:

@@ -58,6 +58,14 @@ class Control:
             raise ValueError(f"unknown table control {self.action!r}")
 
 
+def computers_own_seat(seats: Sequence[SeatConfig], dealt: Sequence[Mapping[str, Any]],
+                       seat: int) -> bool:
+    """Whether ``seat`` is the computer's own (dealt to it, and played by it now): no student
+    sits there, so neither ``zamiana`` nor the page's "Posadź" offers to seat one."""
+    kind = dealt[seat].get("kind", "human") if 0 <= seat < len(dealt) else "human"
+    return not seats[seat].is_human and kind == "computer"
+
+
 def replace_refusal(seats: Sequence[SeatConfig], dealt: Sequence[Mapping[str, Any]],
                     seat: int, name: str) -> str | None:
     """Why ``zamiana`` cannot put ``name`` at ``seat`` (a key the console's catalogue and the
@@ -71,7 +79,7 @@ def replace_refusal(seats: Sequence[SeatConfig], dealt: Sequence[Mapping[str, An
     new = " ".join(name.split())
     if not new or new == seats[seat].name:
         return "replace_refused"
-    if not seats[seat].is_human and dealt[seat].get("kind", "human") == "computer":
+    if computers_own_seat(seats, dealt, seat):
         return "replace_computer_seat"
     if any(i != seat and not s.is_human and s.name.casefold() == new.casefold()
            for i, s in enumerate(seats)):

@@ -314,11 +314,9 @@ def _replayed(
     session.moves_played = len(record.entries)
     session.restore_seat_clocks(record.settings)
     session.restore_countdown(record.settings)
-    view = state.view_for(0)
-    presenter = kit.presenter
     for passed in skipped:
         session.tell_everyone("skipped_unstarted", name=passed.name)
-    session.tell_everyone(lambda out: presenter.resumed(view, out.lang, out.verbosity))
+    session.tell_resumed()
     session.tell_whose_turn()
     session.announce([])
     return session

@@ -219,6 +219,16 @@ class SeatOutput(SeatNames):
                       urgent=True, braille=terse if self.short_display else None)
         return True
 
+    def skip_to_now(self) -> bool:
+        """Typed ``historia teraz``: the bottom key's skip to now, from whichever line the
+        reader is on (the message line comes back first). False: no news waited."""
+        with self._lock:
+            if self.display is None or not self.news.count:
+                return False
+            if self.current_line != "message":
+                self.surface.jump_to("message")
+            return self._skip_to_now()
+
     def withdraw_turn(self, shown_too: bool = True) -> None:
         """Time ran out on the seat's turn while its "your turn" still waits unread on the
         cells: it leaves the queue (``NewsQueue.withdraw_turn``); without ``shown_too``

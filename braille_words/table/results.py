@@ -50,7 +50,14 @@ def game_results(path: Path | None, lang: str = "pl", verbosity: str = "beginner
 
     lines = public(events)
     for entry in record.entries:
+        awaited = [names[s] for s in sorted(state.awaiting) if 0 <= s < len(names)]
         state, events = rules.apply(state, entry.seat, rules.move_from_json(entry.move))
+        if entry.by == "skip":
+            # Read as the table told it: the teacher's skip, not the player's pass or
+            # time-up the skip was played as. (A journal from before the mark saved a
+            # Scrabble karty skip as a plain pass: it reads as one, as nothing tells it apart.)
+            lines.append(text(lang, "skipped", verbosity, names=awaited))
+            events = kit.presenter.skipped(events)
         lines += public(events)
     if not state.is_over:
         lines.append(text(lang, "game_not_over", path=path))

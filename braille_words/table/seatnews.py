@@ -29,6 +29,7 @@ from braille_words.table.vocabulary import (
     HISTORY_SHOWN,
     HISTORY_WORDS,
     LAST_WORDS,
+    NOW_WORDS,
     REPEAT_WORDS,
     help_example,
     help_matches,
@@ -276,6 +277,17 @@ class SeatNews:
         """Refused out of turn."""
         self.out.announce(self.not_your_turn_sentence(names), cue="rejected")
 
+    def whose_turn(self, names: Sequence[str], *, public: bool = False) -> None:
+        """Whom the table waits for, told to a seat it does not wait for (after a resume, a
+        student joining): in the game's own words where it has them, as out of turn. A child
+        who had written this round's word heard "Ruch: Ada." after 7 słów was resumed, as if
+        the round were Ada's turn and the child's word lost; "Czekamy na: Ada." says it."""
+        out = self.out
+        if lookup(out.lang, self.kit.id, "waiting_for") is not None:
+            self.tell("waiting_for", game=True, public=public, player=", ".join(names))
+        else:
+            self.tell("status_turn", public=public, names=names)
+
     def not_your_turn_sentence(self, names: Sequence[str], lang: str | None = None) -> str:
         """Out of turn, in the game's own words where it has them (7 słów waits for words,
         not for a turn at a rack); in the seat's language or ``lang``."""
@@ -354,7 +366,8 @@ class SeatNews:
         """Whether ``low`` asks for what the seat was told (``answer`` answers it)."""
         first, _, count = low.partition(" ")
         return (low in REPEAT_WORDS or low in LAST_WORDS
-                or (first in HISTORY_WORDS and (not count or is_number(count))))
+                or (first in HISTORY_WORDS
+                    and (not count or is_number(count) or count in NOW_WORDS)))
 
     def answer(self, low: str) -> bool:
         """``powtórz``, ``ostatni`` and ``historia``: answered from what this seat was told,
@@ -368,6 +381,10 @@ class SeatNews:
             out.announce(news or text(out.lang, "no_last_move", out.verbosity))
             return True
         first, _, count = low.partition(" ")
+        if first in HISTORY_WORDS and count in NOW_WORDS:
+            if not out.skip_to_now():
+                out.announce(text(out.lang, "news_none_waiting", out.verbosity), cue=None)
+            return True
         if first in HISTORY_WORDS and (not count or is_number(count)):
             out.announce(self.history(int(count) if count else HISTORY_SHOWN), cue=None)
             return True

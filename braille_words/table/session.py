@@ -422,6 +422,8 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
             self._note(seat, "table", by)
         else:
             self._note(seat, "move", str(made.get("kind") or made.get("type") or ""))
+        if by == "skip":  # told as the teacher's skip already, not as the player's pass
+            events = self.kit.presenter.skipped(events)
         self._mover = seat
         try:
             self.announce(events, urgent=urgent)

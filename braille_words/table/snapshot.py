@@ -29,6 +29,7 @@ from braille_words.braille.translator import Mode, cells_to_text, sentences_in
 from braille_words.braille.view import Line
 from braille_words.errors import BrailleWordsError
 from braille_words.speech.speaker import strip_marks
+from braille_words.table.control import computers_own_seat
 from braille_words.table.session import AnySession
 
 HEARD_SHOWN = 8
@@ -198,6 +199,8 @@ def _seat_view(session: AnySession, seat: int, connected: bool | None,
         "seat": seat,
         "name": config.name,
         "kind": config.kind,
+        # The computer's own seat: the page offers no form to seat a student there.
+        "seatable": not computers_own_seat(session.seats, session.header.seats, seat),
         "level": config.level,
         "lang": lang,
         "connected": bool(connected),

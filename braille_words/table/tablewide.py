@@ -27,6 +27,7 @@ from braille_words.table.control import (
 )
 from braille_words.table.inputs import TABLE, Input
 from braille_words.table.outputs import SeatOutput
+from braille_words.table.seatnews import reasons_of
 from braille_words.table.session_fields import SessionFields
 from braille_words.table.vocabulary import REPEAT_WORDS, clean_line
 
@@ -349,6 +350,15 @@ class TableWide(SessionFields):
                 if teacher is not None:
                     teacher.announce(text(teacher.lang, "nothing_to_skip", teacher.verbosity))
                 return
+            try:  # refused (7 słów before the hourglass runs): no skip to tell the table of
+                tried = self.rules.apply(self.state, *time_up)
+            except BrailleWordsError as exc:
+                if teacher is not None:
+                    why = self.news[time_up[0]].refusal(reasons_of(exc), lang=teacher.lang)
+                    teacher.announce(" ".join((text(teacher.lang, "nothing_to_skip",
+                                                    teacher.verbosity), why)))
+                return
+            self._tried = (self.state, *time_up, tried)  # ``play`` takes it as it is
             names = [self.seats[s].name for s in sorted(self.state.awaiting)]
             self._tell_table("skipped", to_teacher="skipped_teacher", names=names)
             if self.clock is not None:
@@ -596,6 +606,19 @@ class TableWide(SessionFields):
         back = text(teacher.lang, "resumed", teacher.verbosity, moves=self.moves_played)
         teacher.announce(f"{back} {self._table_status(teacher)}", cue=None)
 
+    def tell_resumed(self) -> None:
+        """Where a resumed game stands, said at each speaker once and worded from the view of
+        the seat it speaks for: seat 0's view told every seat Ola's secret letter in Alicja,
+        and the theme again to the seat whose turn, said next, names it. Public: a shared
+        speaker says it before anyone takes the keyboard, worded for the one of its people
+        the game waits for (7 słów's cards to the one still writing), as it holds no secret."""
+        resumed = self.kit.presenter.resumed
+        for seat, out in enumerate(self.outputs):
+            if self._speaks(seat):
+                waited = sorted(self.sharing(seat) & frozenset(self.state.awaiting))
+                view = self.view_of(waited[0] if waited else seat)
+                out.announce(resumed(view, out.lang, out.verbosity), public=True)
+
     def tell_whose_turn(self) -> None:
         """The seats the game is not waiting for hear whose turn it is (after a resume: the
         seat waited for hears its own prompt)."""
@@ -609,4 +632,4 @@ class TableWide(SessionFields):
             if seat in self.state.awaiting or not person:
                 continue
             if self._speaks(seat) or out.private_display:
-                self.news[seat].tell("status_turn", public=True, names=names)
+                self.news[seat].whose_turn(names, public=True)

@@ -68,7 +68,8 @@ class Fed:
     lines: list[str | None] = field(default_factory=list)
     pans: list[str] = field(default_factory=list)
     """Left and Right arrows, "pan_left" and "pan_right": the console display's thumb keys
-    (the line editor moves no cursor)."""
+    (the line editor moves no cursor); End, "bottom": its bottom key (on the message line,
+    skip the news waiting to the newest)."""
 
 
 def _cells(shown: str) -> int:
@@ -181,6 +182,9 @@ class LineEditor:
                 self._recall(fed, +1)
             elif char in "CD" and seq == "\x1b[":
                 fed.pans.append("pan_right" if char == "C" else "pan_left")
+            elif (char == "F" and seq in ("\x1b[", "\x1bO")) or (
+                    char == "~" and seq in ("\x1b[4", "\x1b[8")):
+                fed.pans.append("bottom")  # End: the display's bottom key, skip to now
             return True
         return False
 

@@ -20,6 +20,9 @@ HINT_WORDS = frozenset({"hint", "podpowiedź", "podpowiedz"})
 LAST_WORDS = frozenset({"last", "ostatni", "ostatnio", "last move", "ostatni ruch"})
 SPELL_PREFIXES = ("spell", "literuj")
 HISTORY_WORDS = frozenset({"historia", "history", "wiadomości", "wiadomosci", "messages"})
+NOW_WORDS = frozenset({"teraz", "now"})
+"""``historia teraz``: skip the news waiting on the cells to the newest, as the display's
+bottom key does (a reader who typed ahead had old rounds to read first)."""
 HISTORY_SHOWN = 10
 """How many of the latest sentences ``historia`` reads when not told a number."""
 BOARD_JUMPS = {

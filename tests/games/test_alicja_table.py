@@ -496,3 +496,55 @@ def test_the_queens_1_typed_again_once_the_talk_began_is_no_word_for_the_table_t
     assert "Liczba to nie słowo" in streams[0].getvalue().splitlines()[-1]
     session.handle(0, "powiedz 101")  # said outright, it is her word (the table judges it)
     assert session.state.said == ((0, "101"),)
+
+
+
+def _resumed(tmp_path: Path, polish: Any) -> tuple[Any, list[io.StringIO]]:
+    """The game ``_table`` journaled, resumed with a transcript per seat."""
+    from braille_words.table.launch import resume_session
+
+    streams = [io.StringIO() for _ in range(3)]
+    resumed = resume_session(
+        tmp_path / "a.jsonl", lexicon=polish,
+        outputs=[SeatOutput(name=n, lang="pl", verbosity="beginner", transcript=streams[i])
+                 for i, n in enumerate(("Ola", "Jan", "Ewa"))])
+    return resumed, streams
+
+
+def test_after_resume_each_seat_hears_the_theme_once(tmp_path: Path, polish: Any) -> None:
+    """Play-tested: a resumed round said "Temat: cyrk. Zakazane litery: …" and then, to the
+    player whose turn it was, "Twoja kolej. Temat: cyrk. Zakazane litery: …" at once."""
+    session, _streams = _table(tmp_path, polish, {})
+    session.handle(0, "1")
+    session.handle(0, "klaun")
+    session.close()
+    resumed, streams = _resumed(tmp_path, polish)
+    try:
+        resumed._prompt()  # as the turn loop begins
+        for stream in streams:
+            heard = stream.getvalue()
+            assert heard.startswith("Wznowiono")
+            assert heard.count("Temat:") == 1, heard
+            assert heard.count("Zakazane litery") == 1, heard
+        assert "Twoja kolej" in streams[resumed.state.current].getvalue()
+    finally:
+        resumed.close()
+
+
+def test_a_resumed_game_tells_no_seat_anothers_secret_letter(
+        tmp_path: Path, polish: Any) -> None:
+    """The resumed game's first sentence was worded from seat 0's view for everyone: Ola's
+    secret letter was read to Jan and Ewa."""
+    session, _streams = _table(tmp_path, polish, {"advanced": True})
+    secrets = dict(session.state.secrets)
+    session.handle(0, "1")
+    session.close()
+    resumed, streams = _resumed(tmp_path, polish)
+    try:
+        for seat, stream in enumerate(streams):
+            heard = stream.getvalue()
+            told = [s for s, letter in secrets.items()
+                    if f"Twoja tajna litera: {letter.upper()}" in heard]
+            assert set(told) <= {seat}, heard
+    finally:
+        resumed.close()

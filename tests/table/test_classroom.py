@@ -425,14 +425,13 @@ def test_headphones_that_stop_working_are_an_alert_on_the_teachers_console(
     assert "Ewa: słuchawki" in console.getvalue().splitlines()[-1]
 
 
-def test_the_teacher_rules_on_a_challenged_word_from_the_console(
-    tmp_path: Path, polish: Any
-) -> None:
-    from braille_words.games.alicja.rules import Challenge, ChooseTheme, Say
-
+def _game_with_teacher(
+    tmp_path: Path, polish: Any, game: str, seed: int = 3
+) -> tuple[Session[Any, Any, Any], list[io.StringIO], io.StringIO]:
+    """Ola, Janek and Ewa at ``game``, each heard on a transcript, and the console."""
     seats = [SeatConfig(name=n, display="none", speech="none", keyboard="none") for n in NAMES]
     streams = [io.StringIO() for _ in seats]
-    session = new_session(find_game("alicja"), seats, seed=1, journal_path=tmp_path / "a.jsonl",
+    session = new_session(find_game(game), seats, seed=seed, journal_path=tmp_path / "g.jsonl",
                           lexicon=polish,
                           outputs=[SeatOutput(name=s.name, lang="pl", verbosity="beginner",
                                               transcript=streams[i])
@@ -440,6 +439,15 @@ def test_the_teacher_rules_on_a_challenged_word_from_the_console(
     console = io.StringIO()
     session.teacher = SeatOutput(name="Nauczyciel", lang="pl", verbosity="beginner",
                                  transcript=console)
+    return session, streams, console
+
+
+def test_the_teacher_rules_on_a_challenged_word_from_the_console(
+    tmp_path: Path, polish: Any
+) -> None:
+    from braille_words.games.alicja.rules import Challenge, ChooseTheme, Say
+
+    session, streams, console = _game_with_teacher(tmp_path, polish, "alicja", seed=1)
     session.handle(KEYBOARD, "orzeknij nie")
     assert "Teraz nie ma czego rozstrzygać." in console.getvalue()
     session.play(0, ChooseTheme(0))
@@ -519,3 +527,68 @@ def test_the_console_reads_every_move_in_the_teachers_own_language_however_often
     session.handle(seat, "dobierz")
     last = console.getvalue().splitlines()[-1]
     assert f"{NAMES[seat]} drew 1 tile." in last and "dobiera" not in last
+
+
+@pytest.mark.parametrize(("game", "not_said"), [("scrabble-karty", "pasuje"),
+                                                ("rummikub", "koniec czasu")])
+def test_a_skipped_move_is_told_once_as_the_teachers_skip_not_as_a_pass_or_time_up(
+    tmp_path: Path, polish: Any, game: str, not_said: str
+) -> None:
+    """Play-tested: "Nauczyciel pomija ruch: Ewa." was followed by "Ewa pasuje." (Scrabble
+    karty) or "Ewa: koniec czasu." (Rummikub), as if Ewa had passed or run out of time."""
+    session, streams, console = _game_with_teacher(tmp_path, polish, game)
+    try:
+        mover = _turn(session)
+        marks = [len(s.getvalue()) for s in streams]
+        session.handle(KEYBOARD, "pomiń")
+        assert mover not in session.state.awaiting
+        for stream, mark in zip(streams, marks, strict=True):
+            heard = stream.getvalue()[mark:]
+            assert heard.count(f"Nauczyciel pomija ruch: {NAMES[mover]}.") == 1
+            assert not_said not in heard
+        assert not_said not in console.getvalue()
+    finally:
+        session.close()
+
+
+def test_a_skipped_alicja_turn_puts_the_player_out_without_saying_time_ran_out(
+    tmp_path: Path, polish: Any
+) -> None:
+    """The skip is the teapot's time-up in Alicja: the player is out, but "Janek odpada —
+    skończył się czas" said a time-up that never happened."""
+    session, streams, console = _game_with_teacher(tmp_path, polish, "alicja", seed=2)
+    try:
+        queen = session.state.current
+        session.handle(queen, "1")
+        speaker = session.state.current
+        marks = [len(s.getvalue()) for s in streams]
+        session.handle(KEYBOARD, "pomiń")
+        assert speaker in session.state.out
+        name = NAMES[speaker]
+        for seat, (stream, mark) in enumerate(zip(streams, marks, strict=True)):
+            heard = stream.getvalue()[mark:]
+            assert f"Nauczyciel pomija ruch: {name}." in heard
+            assert ("Odpadasz, karta" if seat == speaker else f"{name} odpada, karta") in heard
+            assert "czas" not in heard
+        assert "skończył się czas" not in console.getvalue()
+    finally:
+        session.close()
+
+
+def test_a_skip_the_game_refuses_is_not_told_to_the_table(tmp_path: Path, polish: Any) -> None:
+    """7 słów before anyone has written: the hourglass does not run, so there is no time to
+    end. The table heard "Nauczyciel pomija ruch" and Ola "Klepsydra się nie przesypuje."."""
+    session, streams, console = _game_with_teacher(tmp_path, polish, "siedem-slow")
+    try:
+        marks = [len(s.getvalue()) for s in streams]
+        session.handle(KEYBOARD, "pomiń")
+        for stream, mark in zip(streams, marks, strict=True):
+            assert stream.getvalue()[mark:] == ""
+        assert "Nie ma ruchu do pominięcia. Klepsydra" in console.getvalue()
+        session.handle(0, "okno")
+        session.handle(KEYBOARD, "pomiń")  # now the sand runs: the others' time is ended
+        assert session.state.view_for(0)["phase"] == "challenges"
+        heard = streams[0].getvalue()
+        assert "Nauczyciel pomija ruch: Janek, Ewa." in heard and "Koniec czasu" not in heard
+    finally:
+        session.close()

@@ -23,6 +23,15 @@ def test_left_and_right_arrows_are_pans_and_type_nothing() -> None:
     assert editor.line == "ab" and fed.keys == 5
 
 
+def test_end_is_the_console_displays_bottom_key_in_every_terminals_spelling() -> None:
+    """End skips the news waiting to the newest, as a display's bottom key does: a reader
+    at the terminal who had typed ahead had only old rounds to pan through."""
+    editor = LineEditor(lambda: False)
+    fed = editor.feed(b"a\x1b[F\x1bOF\x1b[4~\x1b[8~\x1b[1~")
+    assert fed.pans == ["bottom"] * 4
+    assert editor.line == "a"
+
+
 def test_the_arrows_pan_the_console_display_of_the_seat_at_the_keyboard(
     tmp_path: Path, english: Any
 ) -> None:

@@ -294,3 +294,36 @@ def test_skip_to_now_shows_the_count_then_the_newest_then_the_turn_and_nothing_b
     seen = " ".join(display.frames)
     assert seen.index("Pominięto") < seen.index("LAS") < seen.index("Twój ruch")
     assert out.prompt_delivered
+
+
+def test_a_reader_who_typed_ahead_skips_to_the_newest_news_by_typing_historia_teraz(
+    make_table: Any,
+) -> None:
+    """Played with ``--speech none``: a reader who had typed ahead had old rounds to read
+    first and only the display's bottom key to skip them; "historia teraz" does it from the
+    keyboard, from any line, and says so when nothing waits."""
+    import io
+
+    from braille_words.displays.console import ConsoleDisplay
+    from braille_words.displays.events import DisplayCommand
+
+    stream = io.StringIO()
+    outputs = [SeatOutput(name="Gracz1", lang="pl", verbosity="beginner", hold_news=True,
+                          display=ConsoleDisplay(40, stream=io.StringIO())),
+               SeatOutput(name="Gracz2", lang="pl", verbosity="beginner", transcript=stream)]
+    session, _streams = make_table(game="siedem-slow", outputs=outputs)
+    session.timers = False
+    out = outputs[0]
+    for word in ("okno", "las"):  # Gracz2 writes; the news waits on Gracz1's cells
+        session.handle(1, word)
+        session.handle(1, "gotowe")
+    assert out.news.count >= 1
+    assert out.jump_to("cards")
+    session.handle(0, "historia teraz")
+    assert out.news.count <= 1 and out.current_line == "message"
+    assert out.news.last.startswith("Pominięto")
+    for _ in range(40):  # read to the end of what came
+        out.on_display_command(DisplayCommand("pan_right", None))
+    assert not out.news.count
+    session.handle(0, "historia teraz")
+    assert out.news.last == "Nic nie czeka: masz najnowszą wiadomość."

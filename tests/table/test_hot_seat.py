@@ -142,6 +142,32 @@ def test_a_resumed_hot_seat_game_asks_for_the_keyboard_again(tmp_path: Path, pol
     assert "Stojak" not in said and "Kolej:" in said
 
 
+def test_a_resumed_hot_seat_round_tells_the_shared_speaker_the_cards_for_the_one_writing(
+    tmp_path: Path, polish: Any
+) -> None:
+    """Played: Gracz1 had written, Gracz2 had not; after resume the speaker said the round
+    as Gracz1's (no cards), and Gracz2 was asked to write from cards never said."""
+    seats = [SeatConfig(name=f"Gracz{i + 1}", display="none", speech="none") for i in range(2)]
+    speaker = io.StringIO()
+    session = new_session(find_game("siedem-slow"), seats, seed=4,
+                          journal_path=tmp_path / "game.jsonl", lexicon=polish,
+                          outputs=[SeatOutput(name=s.name, lang="pl", verbosity="beginner",
+                                              transcript=speaker) for s in seats],
+                          shared=[frozenset({0, 1})])
+    session.play(0, session.rules.move_from_json({"type": "word", "word": "brew"}))
+    session.close()
+    speaker = io.StringIO()
+    again = resume_session(tmp_path / "game.jsonl", lexicon=polish, outputs=[
+        SeatOutput(name=s.name, lang="pl", verbosity="beginner", transcript=speaker)
+        for s in seats], shared=[frozenset({0, 1})])
+    try:
+        said = speaker.getvalue()
+        assert said.count("Wznowiono zapisaną grę: runda 1 z 7. Karty, kolumny") == 1
+        assert "Czekamy na: Gracz2." in said
+    finally:
+        again.close()
+
+
 def test_repeat_during_a_hand_over_never_says_the_last_holders_private_news(
     tmp_path: Path, polish: Any
 ) -> None:

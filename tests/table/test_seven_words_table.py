@@ -273,3 +273,105 @@ def test_the_round_s_cards_are_said_once_not_again_in_the_prompt_to_write(
     first = heard.split("Karty: ", 1)[1].split(".", 1)[0]  # "5: …; 2: …" from the round
     assert heard.count(first) == 1
     assert "„karty” przeczyta karty jeszcze raz" in heard
+
+
+def test_after_resume_a_player_who_has_written_hears_the_round_waits_for_the_others(
+    make_table: MakeTable, tmp_path: Path, polish: Any
+) -> None:
+    """A resumed 7 słów round is not anyone's turn: the child whose word is in is told the
+    table waits for the others, never "Ruch: …" as if the word had been lost."""
+    import io
+
+    from braille_words.table.launch import resume_session
+    from braille_words.table.outputs import SeatOutput
+
+    session, _streams = make_table(("human", "human", "human"), game="siedem-slow")
+    session.timers = False
+    session.handle(0, "okno")
+    session.close()
+    streams = [io.StringIO() for _ in range(3)]
+    resumed = resume_session(
+        tmp_path / "game.jsonl", lexicon=polish,
+        outputs=[SeatOutput(name=f"Gracz{i + 1}", lang="pl", verbosity="beginner",
+                            transcript=streams[i]) for i in range(3)],
+    )
+    try:
+        said = streams[0].getvalue()
+        assert "Czekamy na: Gracz2, Gracz3." in said
+        assert "Ruch:" not in said
+        # A seat still writing is not told the table waits for it (its prompt says so), and
+        # hears the cards, which its prompt to write leaves out (said as the round began).
+        assert "Czekamy na" not in streams[1].getvalue()
+        assert "Karty, kolumny od 5 do 2 punktów:" in streams[1].getvalue()
+        assert "Karty" not in said
+    finally:
+        resumed.close()
+
+
+def test_a_game_resumed_in_the_challenges_reads_the_words_to_challenge(
+    make_table: MakeTable, tmp_path: Path, polish: Any
+) -> None:
+    import io
+
+    from braille_words.table.launch import resume_session
+    from braille_words.table.outputs import SeatOutput
+
+    session, _streams = make_table(game="siedem-slow")
+    session.handle(0, "okno")
+    session.handle(1, "las")
+    session.close()
+    stream = io.StringIO()
+    resumed = resume_session(
+        tmp_path / "game.jsonl", lexicon=polish,
+        outputs=[SeatOutput(name=f"Gracz{i + 1}", lang="pl", verbosity="beginner",
+                            transcript=stream if i == 0 else None) for i in range(2)],
+    )
+    try:
+        said = stream.getvalue()
+        assert said.startswith("Wznowiono zapisaną grę: runda 1 z 7. Słowa:")
+        assert "OKNO" in said and "LAS" in said
+    finally:
+        resumed.close()
+
+
+def test_time_called_once_the_words_are_read_is_answered_in_the_challenges_terms(
+    make_table: MakeTable,
+) -> None:
+    """"koniec czasu" typed during the challenges was answered "Klepsydra się nie
+    przesypuje.", about an hourglass nobody was watching any more."""
+    session, streams = make_table(game="siedem-slow")
+    session.handle(0, "okno")
+    session.handle(1, "las")
+    assert session.state.view_for(0)["phase"] == "challenges"
+    mark = len(streams[0].getvalue())
+    session.handle(0, "koniec czasu")
+    heard = streams[0].getvalue()[mark:]
+    assert "Czas na słowa już minął: teraz wyzwania." in heard and "„gotowe”" in heard
+    assert "Klepsydra" not in heard
+    assert session.state.view_for(0)["phase"] == "challenges"
+    session.handle(0, "gotowe")
+    mark = len(streams[0].getvalue())
+    session.handle(0, "koniec czasu")  # "gotowe" said: not asked for it again
+    assert "teraz wyzwania; czekamy na pozostałych." in streams[0].getvalue()[mark:]
+
+
+def test_a_student_back_at_a_restarted_host_who_has_written_hears_whom_the_round_waits_for(
+    make_table: MakeTable,
+) -> None:
+    """The host's catch-up for a seat told where the game stands: "Czekamy na", as at one
+    computer, not "Ruch: Gracz2." to the child whose word is in."""
+    from braille_words.net.host import _catch_up
+
+    session, streams = make_table(game="siedem-slow")
+    session.timers = False
+    session.handle(0, "okno")
+    mark = len(streams[0].getvalue())
+    _catch_up(session, True, 0, session.news[0])
+    heard = streams[0].getvalue()[mark:]
+    assert heard.startswith("Wznowiono zapisaną grę: runda 1 z 7.")
+    assert "Czekamy na: Gracz2." in heard and "Ruch:" not in heard
+    mark = len(streams[1].getvalue())
+    _catch_up(session, True, 1, session.news[1])
+    heard = streams[1].getvalue()[mark:]
+    assert "Karty, kolumny od 5 do 2 punktów:" in heard and "Czekamy" not in heard
+    session.close()

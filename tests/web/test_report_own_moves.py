@@ -96,6 +96,8 @@ def test_a_turn_the_teacher_skipped_is_no_move_of_the_students_and_its_wait_no_t
     assert by_name["Ewa"].moves == 1 and by_name["Ewa"].seconds == [5.0]
     assert (by_name["Ewa"].skipped, by_name["Ewa"].timed_out) == (1, 0)
     assert by_name["Ola"].moves == 1 and by_name["Ola"].skipped == 0
+    # Her pass is her move's time; her "akceptuj" of Ewa's word is no move, nor its time.
+    assert by_name["Ola"].seconds == [3.0]
     assert "Ewa: gry 1, ruchy 1, podpowiedzi 0, średni czas ruchu (s) 5.0" in as_lines(
         report, "pl")
     assert "  1 tura minęła bez ruchu: nauczyciel pominął (1)" in as_lines(report, "pl")
@@ -109,6 +111,52 @@ def test_a_turn_the_teacher_skipped_is_no_move_of_the_students_and_its_wait_no_t
     assert ewa_row["moves"] == "1" and ewa_row["average time per move (s)"] == "5.0"
     assert ewa_row["turns without a move: skipped by the teacher"] == "1"
     assert ewa_row["turns without a move: time ran out"] == "0"
+
+
+def test_a_skipped_turn_reads_back_as_the_teachers_skip_and_an_old_one_as_it_was_saved(
+    tmp_path: Path, polish: Any
+) -> None:
+    """``results`` replayed the skip's move and said "Ewa pasuje." as if Ewa had passed. A
+    journal from before the mark has the skip as a plain pass: it reads as a pass, nothing
+    more is known (no "by", nor any activity line, tells it apart)."""
+    from braille_words.table.results import game_results
+
+    path, _ewa = _skipped_lesson(tmp_path, polish)
+    said = game_results(path, "pl")
+    assert "Nauczyciel pomija ruch: Ewa." in said
+    assert not any("Ewa pasuje" in line for line in said)
+    assert any("Ola pasuje" in line for line in said)  # her own pass is still hers
+    old = tmp_path / "old.jsonl"
+    lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    old.write_text("".join(json.dumps({k: v for k, v in line.items() if k != "by"}) + "\n"
+                           for line in lines), encoding="utf-8")
+    said = game_results(old, "pl")
+    assert "Nauczyciel pomija" not in " ".join(said)
+    assert any("Ewa pasuje" in line for line in said)
+
+
+def test_an_answer_to_anothers_move_is_no_move_and_its_wait_no_moves_time(
+    tmp_path: Path, polish: Any
+) -> None:
+    """7 słów: Ewa writes after 4 s and Ola after 6 s; the words are read, and each says
+    "gotowe" (no challenges) 50 s later. The average move time said 27 s: the "gotowe" was
+    timed from the words' reading as if it were a move."""
+    session, _ = table_session(tmp_path, polish, "siedem-slow", seats_of(["Ewa", "Ola"]),
+                               3, "seven.jsonl")
+    session.timers = False
+    clock = _timed(session, tmp_path / "seven.jsonl")
+    session._prompt()
+    for seat, (word, wait) in enumerate((("okno", 4), ("las", 2))):
+        clock.now += wait
+        _type(session, seat, word)
+    for seat in (0, 1):
+        clock.now += 50
+        _type(session, seat, "gotowe")
+    session.close()
+    report = build_report([tmp_path / "seven.jsonl"], {"pl": polish})
+    by_name = {s.name: s for s in report.students}
+    assert (by_name["Ewa"].moves, by_name["Ewa"].seconds) == (1, [4.0])
+    assert (by_name["Ola"].moves, by_name["Ola"].seconds) == (1, [6.0])
 
 
 def test_turns_whose_time_ran_out_are_counted_apart_and_their_wait_is_no_ones_time(

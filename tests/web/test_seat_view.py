@@ -107,3 +107,18 @@ def test_english_words_on_the_page_carry_their_language(tmp_path: Path, english:
                                3, "g.jsonl")
     ola = seat_view(session, 0)
     assert ola["word_lang"] == "en" and ola["lang"] == "pl"  # the rack: lang="en"
+
+
+def test_the_computers_own_seat_offers_no_form_to_seat_a_student(
+    tmp_path: Path, polish: Any
+) -> None:
+    """The page showed "Inny uczeń zamiast: Komputer — Posadź" at the computer's own seat,
+    and refused what it offered. A student's seat the computer holds for a while still
+    takes a new student (``gracz`` then gives it to them)."""
+    from braille_words.table.session import KEYBOARD
+
+    seats = seats_of(["Ola", "Janek", "Komputer"], kinds=["human", "human", "computer"])
+    session, _ = table_session(tmp_path, polish, "rummikub", seats, 3, "g.jsonl")
+    session.handle(KEYBOARD, "komputer Janek")
+    assert not session.seats[1].is_human
+    assert [s["seatable"] for s in table_view(session)["seats"]] == [True, True, False]

@@ -150,6 +150,9 @@ def test_every_page_passes_axe_and_the_keyboard_reaches_every_control(
     _log_in(browser, running.url)
     _wait(browser, lambda d: d.find_elements(By.ID, "table-2-seat-2"))
     assert _axe(browser) == []
+    # Janek and Ewa are the computers of table 1's list: no "Posadź" to seat a student there.
+    assert [browser.find_element(By.ID, f"table-1-seat-{s}-replace").is_displayed()
+            for s in range(3)] == [True, False, False]
     controls = browser.execute_script(
         "return [...document.querySelectorAll('a[href], button, select, input:not([type=hidden])')]"
         ".filter(e => e.offsetParent !== null || e.classList.contains('skip'));")

@@ -80,8 +80,10 @@ def read(low: str, view: Mapping[str, Any], lang: str, verbosity: str,
     return None
 
 
-def letters_sentence(view: Mapping[str, Any], lang: str, verbosity: str) -> str:
-    """The row, a laid letter (whose, and whether it binds this seat), own secret letter."""
+def letters_sentence(view: Mapping[str, Any], lang: str, verbosity: str, *,
+                     secret: bool = True) -> str:
+    """The row, a laid letter (whose, and whether it binds this seat), own secret letter
+    (left out with ``secret=False``: a sentence a shared speaker may say to everyone)."""
     if view["phase"] == "theme":
         return _t(lang, "letters_later", verbosity)
     row = [x.upper() for x in view["letters"]]
@@ -92,7 +94,7 @@ def letters_sentence(view: Mapping[str, Any], lang: str, verbosity: str) -> str:
                          name=_name(view, placer),
                          binds="yes" if letter in view["forbidden"] else
                          ("own" if placer == view["seat"] else "no"))
-    if view.get("secret") and view["seat"] in view["active"]:
+    if secret and view.get("secret") and view["seat"] in view["active"]:
         said += " " + _t(lang, "read_secret", verbosity, letter=view["secret"].upper())
     return said
 
@@ -183,7 +185,7 @@ def prompt(view: Mapping[str, Any], lang: str, verbosity: str, word_lang: str = 
                       earlier=view["suspect"].upper())
         return _t(lang, "vote_now", verbosity, words=words.upper(),
                   theme=theme_name(view, word_lang))
-    if view["teapot"] == 1 and not view["said"] and not view.get("laid"):
+    if not _turn_names_theme(view):
         # The theme and the row were said a moment ago, as the conversation began.
         turn = _t(lang, "first_turn", verbosity, clock=_clock(view))
         extra = abilities_sentence(view, lang, verbosity, word_lang)
@@ -193,6 +195,18 @@ def prompt(view: Mapping[str, Any], lang: str, verbosity: str, word_lang: str = 
               letters=forbidden or _t(lang, "none", verbosity), clock=_clock(view))
     extra = abilities_sentence(view, lang, verbosity, word_lang)
     return f"{turn} {extra}" if extra else turn
+
+
+def _turn_names_theme(view: Mapping[str, Any]) -> bool:
+    """Whether the seat's prompt to speak says the theme and the forbidden letters: every
+    turn's does but the conversation's first, said just after them."""
+    return not (view["teapot"] == 1 and not view["said"] and not view.get("laid"))
+
+
+def _prompt_names_theme(view: Mapping[str, Any]) -> bool:
+    """Whether this seat's prompt, said next, names the theme and the letters."""
+    return (view["seat"] in view["awaiting"] and view["phase"] not in ("over", "theme", "vote")
+            and _turn_names_theme(view))
 
 
 def _clock(view: Mapping[str, Any]) -> str:
@@ -441,15 +455,25 @@ class Presenter(GamePresenter[Any]):
             return TimerRequest(key, seconds, warning_at=10.0)
         return None
 
+    def skipped(self, events: Sequence[Event]) -> list[Event]:
+        """A skipped turn puts the player out as a time-up does: said without the time-up's
+        reason ("Janek odpada, karta 1."), after the table's "Nauczyciel pomija ruch"."""
+        return [Event(e.kind, {**e.params, "why": "skip"}, e.to)
+                if e.kind == "player_out" and e.params.get("why") == "time" else e
+                for e in super().skipped(events)]
+
     def resumed(self, view: Any, lang: str, verbosity: str) -> str:
         """The round, then the theme and the forbidden letters: a resumed game said only the
-        round, and a child had to ask for what everyone was talking about."""
+        round, and a child had to ask for what everyone was talking about. ``view`` is the
+        seat's own: the seat whose turn it is hears them in its prompt instead, not twice."""
         said = _t(lang, "resumed", verbosity, round=view["round"], rounds=view["rounds"])
         theme = theme_name(view, self.word_lang)
-        if not theme:
-            return said
+        if not theme or _prompt_names_theme(view):
+            return said  # the seat's turn, said next, names both: once is enough
+        # Said aloud to the table (its shared speaker too): the seat's secret letter is not
+        # in it; "litery" says it to its owner.
         return " ".join((said, _t(lang, "read_theme", verbosity, theme=theme),
-                         letters_sentence(view, lang, verbosity)))
+                         letters_sentence(view, lang, verbosity, secret=False)))
 
     def describe_move(self, move: Any, lang: str, view: Any = None) -> str:
         """The hint: the line to type, quoted in English ("say ship" on an English reader's

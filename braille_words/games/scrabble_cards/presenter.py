@@ -657,6 +657,8 @@ def _squares_of(last: Mapping[str, Any]) -> set[tuple[int, int]]:
 class Presenter(GamePresenter[ScrabbleView]):
     """Scrabble karty's sentences and Braille lines as the table calls them."""
 
+    skip_events = frozenset({"passed"})
+
     def cue_for(self, kind: str, seat: int, params: Mapping[str, Any]) -> str | None:
         return _CUES.get(kind)
 

@@ -376,6 +376,7 @@ class Presenter(GamePresenter[SevenWordsView]):
 
     cues = _CUES
     clock_events = frozenset({"hourglass_started", "hourglass_stopped"})
+    skip_events = frozenset({"time_up"})
 
     def __init__(self, word_lang: str = WORD_LANG) -> None:
         super().__init__(word_lang)
@@ -435,9 +436,16 @@ class Presenter(GamePresenter[SevenWordsView]):
         return route(target, selection)
 
     def resumed(self, view: SevenWordsView, lang: str, verbosity: str) -> str:
-        return text(
-            lang, "resumed_round", verbosity, round=view["round"], rounds=view["rounds"]
-        )
+        """The round, then what the seat needs of it that its prompt does not say: the cards
+        to a seat still writing (its prompt leaves them out, said as the round began, which
+        this sitting never heard), the words once they are read (to challenge them)."""
+        said = text(lang, "resumed_round", verbosity, round=view["round"],
+                    rounds=view["rounds"])
+        if view["phase"] == "writing" and view["seat"] in view["awaiting"]:
+            return f"{said} {read_cards(view, lang, verbosity, self.word_lang)}"
+        if view["phase"] in ("challenges", "correction", "ruling"):
+            return f"{said} {read_words(view, lang, verbosity, self.word_lang)}"
+        return said
 
     def describe_move(self, move: Any, lang: str, view: SevenWordsView | None = None) -> str:
         return describe_move(move, lang, view)

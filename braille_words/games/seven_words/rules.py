@@ -103,6 +103,7 @@ REASON_CODES = ReasonCodes({
     "same_family": "{word} is of the same family as {earlier}, used in an earlier round.",
     "no_hourglass": "This game has no hourglass.",
     "hourglass_not_running": "The hourglass is not running.",
+    "writing_over": "The time for words is over: the round is at its {phase}.",
     "not_veteran": "Only a veteran chooses letters that keep their value.",
     "too_many_letters": "Choose at most {limit} letters.",
     "letter_not_in_play": "{letter} is not on the table {times} time(s).",
@@ -726,7 +727,7 @@ class Rules(GameRules["State", "Move"]):
         elif isinstance(move, Keep):
             self._keep(new, seat, move, events)
         elif isinstance(move, TimeUp):
-            self._time_up(new, events)
+            self._time_up(new, events, seat)
         elif isinstance(move, Challenge):
             self._challenge(new, seat, move, events)
         elif isinstance(move, Done):
@@ -813,10 +814,16 @@ class Rules(GameRules["State", "Move"]):
         st.keeps[seat] = letters
         events.append(Event("letters_kept", {"seat": seat, "letters": letters}, seat))
 
-    def _time_up(self, st: State, events: list[Event]) -> None:
+    def _time_up(self, st: State, events: list[Event], seat: int = 0) -> None:
         if not st.hourglass:
             raise RuleViolation([_reason("no_hourglass")])
-        if st.phase != "writing" or not st.hourglass_running:
+        if st.phase != "writing":
+            # "koniec czasu" typed once the words are read: said in the round's own terms
+            # (a challenge, a correction), not as an hourglass that does not run.
+            # A seat that has said "gotowe" is not asked to say it again.
+            phase = "waiting" if st.phase == "challenges" and st.done[seat] else st.phase
+            raise RuleViolation([_reason("writing_over", phase=phase)])
+        if not st.hourglass_running:
             raise RuleViolation([_reason("hourglass_not_running")])
         st.time_up = True
         st.hourglass_running = False

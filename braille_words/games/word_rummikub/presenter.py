@@ -523,6 +523,7 @@ class Presenter(GamePresenter[RummikubView]):
     ``word_lang`` is the kit's word language: tiles are named, Brailled and voiced in it."""
 
     cues = _CUES
+    skip_events = frozenset({"time_up", "passed"})
 
     def __init__(self, word_lang: str = WORD_LANG) -> None:
         super().__init__(word_lang)

@@ -296,7 +296,7 @@
     );
     parts.seats.appendChild(article);
     const seat = { article, name, alert, facts, hand, reported, display, heard, lines, give,
-                   moreTime, replaceLabel, id };
+                   moreTime, replace, replaceLabel, id };
     parts.seatParts.push(seat);
     return seat;
   }
@@ -364,6 +364,8 @@
     if (seat.moreTime.textContent !== more) seat.moreTime.textContent = more;
     const another = fill(W.replace_label, { name: s.name });
     if (seat.replaceLabel.textContent !== another) seat.replaceLabel.textContent = another;
+    // The computer's own seat: no student sits there ("Posadź" was offered, then refused).
+    seat.replace.hidden = s.seatable === false;
   }
 
   function showTable(t) {
