@@ -311,8 +311,9 @@ def test_the_end_of_the_lesson_on_the_page_is_said_at_the_host_as_the_whole_less
             process.communicate(timeout=20)
     said = [line for line in out.splitlines() if "Koniec lekcji" in line]
     assert said and said[0].startswith("[Nauczyciel] Koniec lekcji: 2 stoły zatrzymane"), said
-    ended = [line for line in out.splitlines() if "Gra zakończona dla wszystkich" in line]
-    assert len(ended) == 2 and all(line.startswith("[Nauczyciel, Stół ") for line in ended)
+    # One sentence for the lesson: each table's own "game ended for everyone, saved in …"
+    # after it repeated the same resume command once a table.
+    assert [line for line in out.splitlines() if "Gra zakończona dla wszystkich" in line] == []
 
 
 def test_the_address_students_and_the_teacher_are_told_is_one_the_host_listens_on() -> None:
