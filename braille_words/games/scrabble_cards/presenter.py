@@ -420,7 +420,11 @@ def prompt(view: ScrabbleView, lang: str, verbosity: str, word_lang: str = WORD_
 
 
 def where(view: ScrabbleView, lang: str, verbosity: str, names: Sequence[str]) -> str:
-    turn = _t(lang, "turn_of", verbosity, player=_name(view, view["current"]))
+    # The seat asking is told "Your turn", not its own name as if it were someone else's
+    # ("Player's turn."); a finished game has no turn ("Ada's turn.", "?'s turn.").
+    turn = (_t(lang, "game_ended", verbosity) if view["over"] else
+            _t(lang, "turn_of", verbosity, player=_name(view, view["current"]),
+               self="yes" if view["seat"] == view["current"] else "no"))
     return " ".join([turn, read_scores(view, lang, verbosity)])
 
 

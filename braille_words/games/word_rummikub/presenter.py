@@ -30,7 +30,9 @@ WORD_LANG = "pl"
 """The language of the tiles: letters are named and Brailled in it, whatever the messages."""
 
 _READ = {
-    "rack": ("stojak", "rack", "s", "płytki", "tiles", "moje płytki"),
+    # "hand", "ręka": the word of a card game (Scrabble karty, Word Thief) a player brings
+    # along; "hand" was an unknown command.
+    "rack": ("stojak", "rack", "s", "płytki", "tiles", "moje płytki", "hand", "ręka", "reka"),
     "table": ("stół", "stol", "table", "t", "słowa", "words"),
     "scores": ("wyniki", "wynik", "punkty", "scores", "score"),
     "bank": ("bank", "pula", "bag"),

@@ -1,0 +1,154 @@
+"""A new English-speaking player plays each game in English words and English messages from
+its first line to its final scores, asking what a newcomer asks (help, where, repeat, a
+command that is not one, a word the dictionary lacks, a card they do not hold): nothing they
+hear is Polish, and "where" names their own turn as theirs and a finished game as finished
+("Player's turn." was their own default name; "Ada's turn." and "?'s turn." came after the
+game had ended)."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from braille_words.games.registry import find_game
+from braille_words.table.launch import new_session
+from braille_words.table.outputs import SeatOutput
+from braille_words.table.seats import SeatConfig
+
+NAMES = ["Player", "Ada", "Ben"]
+
+POLISH_LETTERS = re.compile("[ąćęłńóśźżĄĆĘŁŃÓŚŹŻ„”]")
+POLISH_WORDS = frozenset({
+    "ruch", "kolej", "gracz", "sprawdź", "sprawdz", "strata", "pomoc", "stojak", "karty",
+    "karta", "słowo", "slowo", "wyniki", "zasady", "tak", "nie", "jest", "twój", "twoj",
+    "koniec", "dobierz", "połóż", "poloz", "gotowe", "premia", "premiowa", "warunkowa",
+    "punktów", "punkty", "pkt", "runda", "temat", "wyzwanie", "ukradnij", "wyłóż"
+})
+
+# What a newcomer tries before and after the game, in every game's words.
+ASKED_FIRST = ["help", "where", "repeat", "xyzzy", "hint", "hint", "rules", "rules 2", "hand",
+               "rack", "last", "scores"]
+# A word no dictionary holds, and letters or cards the player does not hold, as each game
+# writes a move.
+WRONG_MOVES = {
+    "scrabble-karty": ["8H qxzqv", "put 9 H8", "against 9", "exchange 9"],
+    "word-thief": ["lay qxzqv", "steal 9 cat", "pass 9"],
+    "rummikub": ["put 9 1", "new 9 8 7", "= qxzqv !"],
+    "siedem-slow": [],  # a written word cannot be changed: the newcomer's real word goes first
+    "alicja": [],
+}
+ASKED_LAST = ["where", "scores", "hint", "repeat", "xyzzy"]
+
+
+def _line(kit: Any, move: Any, view: Any) -> str:
+    """The line a person types for ``move`` (a hint's quoted line, or the move's own)."""
+    data = move.to_json() if hasattr(move, "to_json") else {}
+    if data.get("type") == "challenge":
+        return f"challenge {NAMES[data['target']]}"
+    said = kit.presenter.describe_move(move, "en", view)
+    quoted = re.findall(r'"([^"]+)"?$', said) or re.findall(r'"([^"]+)"', said)
+    return quoted[-1] if quoted else said
+
+
+def _play(game: str, seed: int, tmp_path: Path, english: Any) -> tuple[str, dict[str, str]]:
+    """Seat 0's transcript of a whole game in English whose every seat is a person playing
+    the medium computer's moves (so the table waits on nobody's thread), and what seat 0
+    was answered to each of ``ASKED_LAST`` after the end."""
+    kit = find_game(game, "en")
+    count = max(2, kit.players[0])
+    heard = [io.StringIO() for _ in range(count)]
+    seats = [SeatConfig(name=NAMES[k], display="none", speech="none") for k in range(count)]
+    outs = [SeatOutput(name=NAMES[k], lang="en", verbosity="beginner", transcript=heard[k])
+            for k in range(count)]
+    session = new_session(kit, seats, seed=seed, journal_path=tmp_path / "g.jsonl",
+                          lexicon=english, outputs=outs)
+    try:
+        session._prompt()
+        for line in [*ASKED_FIRST, *WRONG_MOVES[game]]:
+            session.handle(0, line)
+        rng = random.Random(seed)
+        for _ in range(600):
+            if not session.state.awaiting:
+                break
+            seat = min(session.state.awaiting)
+            move = kit.computer.choose_move(session.rules, session.state, seat, "medium", rng)
+            session.handle(seat, _line(kit, move, session.view_of(seat)))
+        assert not session.state.awaiting, "the game did not end"
+        session._finish()
+        answers = {}
+        for line in ASKED_LAST:
+            before = len(heard[0].getvalue())
+            session.handle(0, line)
+            answers[line] = heard[0].getvalue()[before:].strip()
+        return heard[0].getvalue(), answers
+    finally:
+        session.close()
+
+
+@pytest.mark.parametrize("game", sorted(WRONG_MOVES))
+def test_an_english_seat_hears_no_polish_from_the_first_line_to_the_final_scores(
+    game: str, tmp_path: Path, english: Any
+) -> None:
+    said, _ = _play(game, 5, tmp_path, english)
+    assert not POLISH_LETTERS.findall(said), POLISH_LETTERS.findall(said)
+    words = {w.lower() for w in re.findall(r"[^\W\d_]+", said)}
+    assert not words & POLISH_WORDS, sorted(words & POLISH_WORDS)
+    assert "Traceback" not in said and "{" not in said
+
+
+@pytest.mark.parametrize("game", ["scrabble-karty", "word-thief", "alicja"])
+def test_where_tells_a_finished_game_and_no_ones_turn(
+    game: str, tmp_path: Path, english: Any
+) -> None:
+    _, answers = _play(game, 5, tmp_path, english)
+    assert answers["where"].startswith("The game is over."), answers["where"]
+    assert "turn" not in answers["where"], answers["where"]
+
+
+@pytest.mark.parametrize("game", ["scrabble-karty", "word-thief", "alicja"])
+def test_where_tells_the_asking_seat_its_own_turn_as_its_own(
+    game: str, english: Any
+) -> None:
+    kit = find_game(game, "en")
+    rules = kit.make_rules(english, {})
+    state, _ = rules.new(NAMES, 5)
+    if game == "alicja":
+        from braille_words.games.alicja.rules import ChooseTheme
+
+        state, _ = rules.apply(state, state.current, ChooseTheme(0))
+    me = state.current
+    other = (me + 1) % len(NAMES)
+    mine = kit.presenter.where(state.view_for(me), "en", "beginner", NAMES)
+    theirs = kit.presenter.where(state.view_for(other), "en", "beginner", NAMES)
+    assert mine.startswith("Your turn.") and f"{NAMES[me]}'s turn" not in mine, mine
+    assert theirs.startswith(f"{NAMES[me]}'s turn."), theirs
+    polish = kit.presenter.where(state.view_for(me), "pl", "beginner", NAMES)
+    assert polish.startswith("Twój ruch."), polish
+
+
+@pytest.mark.parametrize(("game", "word", "starts"), [
+    ("rummikub", "hand", "Rack, "), ("word-thief", "rack", "Hand, "),
+    ("scrabble-karty", "rack", "Hand, ")])
+def test_the_other_card_games_word_for_what_a_player_holds_reads_it(
+    game: str, word: str, starts: str, english: Any
+) -> None:
+    """"hand" in Word Rummikub was "Unknown command 'hand'": a newcomer from a card game
+    calls the rack a hand, and one from Scrabble calls Word Thief's hand a rack."""
+    kit = find_game(game, "en")
+    state, _ = kit.make_rules(english, {}).new(NAMES[:2], 5)
+    said = kit.presenter.read(word, state.view_for(0), "en", "beginner")
+    assert said is not None and said.startswith(starts), said
+
+
+@pytest.mark.parametrize("game", sorted(WRONG_MOVES))
+def test_a_line_after_the_end_is_told_the_game_is_over_not_whose_turn_it_is(
+    game: str, tmp_path: Path, english: Any
+) -> None:
+    """"xyzzy" after the final scores heard "Now playing: ." (Alicja: " is speaking now")."""
+    _, answers = _play(game, 5, tmp_path, english)
+    assert answers["xyzzy"] == "The game is over: there are no more moves. You may read the scores."
