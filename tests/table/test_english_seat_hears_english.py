@@ -152,3 +152,24 @@ def test_a_line_after_the_end_is_told_the_game_is_over_not_whose_turn_it_is(
     """"xyzzy" after the final scores heard "Now playing: ." (Alicja: " is speaking now")."""
     _, answers = _play(game, 5, tmp_path, english)
     assert answers["xyzzy"] == "The game is over: there are no more moves. You may read the scores."
+
+
+@pytest.mark.parametrize(("game", "title"), [
+    ("scrabble-karty", "Card Scrabble"), ("alicja", "Alice in Wordland"),
+    ("rummikub", "Word Rummikub"), ("siedem-slow", "Wordsy (7 Words)")])
+def test_resume_names_a_game_in_english_words_by_the_title_it_was_played_under(
+    game: str, title: str, tmp_path: Path, english: Any
+) -> None:
+    """After kill -9, "resume" listed "Scrabble karty: Player, Ada" for the game that had
+    introduced itself as Card Scrabble."""
+    from braille_words.table.which_game import describe, line
+
+    kit = find_game(game, "en")
+    count = max(2, kit.players[0])
+    seats = [SeatConfig(name=NAMES[k], display="none", speech="none") for k in range(count)]
+    session = new_session(kit, seats, seed=5, journal_path=tmp_path / "g.jsonl",
+                          lexicon=english,
+                          outputs=[SeatOutput(name=NAMES[k], lang="en", verbosity="beginner")
+                                   for k in range(count)])
+    session.close()
+    assert line(describe(tmp_path / "g.jsonl"), "en").startswith(f"{title}: Player, Ada")
