@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from braille_words.games.registry import find_game
+from braille_words.present.messages import error_text
 from braille_words.table.launch import new_session
 from braille_words.table.outputs import SeatOutput
 from braille_words.table.seats import SeatConfig
@@ -173,3 +174,19 @@ def test_resume_names_a_game_in_english_words_by_the_title_it_was_played_under(
                                    for k in range(count)])
     session.close()
     assert line(describe(tmp_path / "g.jsonl"), "en").startswith(f"{title}: Player, Ada")
+
+
+@pytest.mark.parametrize("game", ["scrabble-karty", "word-thief", "rummikub"])
+def test_a_command_that_is_not_one_is_answered_alike_in_every_english_game(
+    game: str, tmp_path: Path, english: Any
+) -> None:
+    """Word Rummikub alone answered "Unknown command 'xyzzy'. Type e.g. 'put 3 2 1'…", in
+    single quotes and with an example that cannot be played on an empty table."""
+    from braille_words.errors import InputError
+
+    kit = find_game(game, "en")
+    state, _ = kit.make_rules(english, {}).new(NAMES[:2], 5)
+    with pytest.raises(InputError) as exc:
+        kit.commands.parse("xyzzy 1", state.view_for(0))  # (a lone word is Word Thief's move)
+    said = error_text(exc.value, "en")
+    assert said.startswith('There is no command "xyzzy') and "'" not in said, said
