@@ -37,7 +37,7 @@ ASKED_FIRST = ["help", "where", "repeat", "xyzzy", "hint", "hint", "rules", "rul
 # A word no dictionary holds, and letters or cards the player does not hold, as each game
 # writes a move.
 WRONG_MOVES = {
-    "scrabble-karty": ["8H qxzqv", "put 9 H8", "against 9", "exchange 9"],
+    "scrabble-karty": ["8H qxzqv", "8H ha?t", "put 9 H8", "against 9", "exchange 9", "clock"],
     "word-thief": ["lay qxzqv", "steal 9 cat", "pass 9"],
     "rummikub": ["put 9 1", "new 9 8 7", "= qxzqv !"],
     "siedem-slow": [],  # a written word cannot be changed: the newcomer's real word goes first
@@ -56,7 +56,8 @@ def _line(kit: Any, move: Any, view: Any) -> str:
     return quoted[-1] if quoted else said
 
 
-def _play(game: str, seed: int, tmp_path: Path, english: Any) -> tuple[str, dict[str, str]]:
+def _play(game: str, seed: int, tmp_path: Path, english: Any,
+          verbosity: str = "beginner") -> tuple[str, dict[str, str]]:
     """Seat 0's transcript of a whole game in English whose every seat is a person playing
     the medium computer's moves (so the table waits on nobody's thread), and what seat 0
     was answered to each of ``ASKED_LAST`` after the end."""
@@ -64,7 +65,7 @@ def _play(game: str, seed: int, tmp_path: Path, english: Any) -> tuple[str, dict
     count = max(2, kit.players[0])
     heard = [io.StringIO() for _ in range(count)]
     seats = [SeatConfig(name=NAMES[k], display="none", speech="none") for k in range(count)]
-    outs = [SeatOutput(name=NAMES[k], lang="en", verbosity="beginner", transcript=heard[k])
+    outs = [SeatOutput(name=NAMES[k], lang="en", verbosity=verbosity, transcript=heard[k])
             for k in range(count)]
     session = new_session(kit, seats, seed=seed, journal_path=tmp_path / "g.jsonl",
                           lexicon=english, outputs=outs)
@@ -91,15 +92,29 @@ def _play(game: str, seed: int, tmp_path: Path, english: Any) -> tuple[str, dict
         session.close()
 
 
+@pytest.mark.parametrize("verbosity", ["beginner", "expert"])
 @pytest.mark.parametrize("game", sorted(WRONG_MOVES))
 def test_an_english_seat_hears_no_polish_from_the_first_line_to_the_final_scores(
-    game: str, tmp_path: Path, english: Any
+    game: str, verbosity: str, tmp_path: Path, english: Any
 ) -> None:
-    said, _ = _play(game, 5, tmp_path, english)
+    """In full sentences, and in the short forms an expert and a short display get."""
+    said, _ = _play(game, 5, tmp_path, english, verbosity)
     assert not POLISH_LETTERS.findall(said), POLISH_LETTERS.findall(said)
     words = {w.lower() for w in re.findall(r"[^\W\d_]+", said)}
     assert not words & POLISH_WORDS, sorted(words & POLISH_WORDS)
     assert "Traceback" not in said and "{" not in said
+    # nor a name from inside the program ("the clock_minutes option")
+    assert not re.findall(r"\b[a-z]+_[a-z_]+\b", said), re.findall(r"\b[a-z]+_[a-z_]+\b", said)
+
+
+def test_a_joker_the_hand_lacks_is_named_a_joker_not_a_question_mark(
+    tmp_path: Path, english: Any
+) -> None:
+    """"8H ha?t" with no joker in hand heard "Your hand lacks H, A, ?T.": a speech
+    synthesizer reads "question mark T", and a child looks for a card called that."""
+    said, _ = _play("scrabble-karty", 5, tmp_path, english)
+    assert "Your hand lacks a joker." in said
+    assert "?" + "T" not in said
 
 
 @pytest.mark.parametrize("game", ["scrabble-karty", "word-thief", "alicja"])
