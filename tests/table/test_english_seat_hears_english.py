@@ -205,3 +205,22 @@ def test_a_command_that_is_not_one_is_answered_alike_in_every_english_game(
         kit.commands.parse("xyzzy 1", state.view_for(0))  # (a lone word is Word Thief's move)
     said = error_text(exc.value, "en")
     assert said.startswith('There is no command "xyzzy') and "'" not in said, said
+
+
+def test_where_while_a_card_scrabble_move_waits_tells_the_rival_to_accept_or_check(
+    english: Any
+) -> None:
+    """The rival asking "where" as the game waited on their "accept" or "check" heard
+    "Ada's turn." (the mover's name), and the mover heard "Your turn."."""
+    kit = find_game("scrabble-karty", "en")
+    rules = kit.make_rules(english, {})
+    state, _ = rules.new(NAMES[:2], 5)
+    mover = state.current
+    move = kit.computer.choose_move(rules, state, mover, "medium", random.Random(1))
+    state, _ = rules.apply(state, mover, move)
+    rival = 1 - mover
+    assert rival in state.awaiting
+    asked = kit.presenter.where(state.view_for(rival), "en", "beginner", NAMES[:2])
+    assert asked.startswith(f"{NAMES[mover]} lays ") and '"Accept" or "check"' in asked, asked
+    told = kit.presenter.where(state.view_for(mover), "en", "beginner", NAMES[:2])
+    assert told.startswith("The rivals are answering the move."), told

@@ -419,12 +419,19 @@ def prompt(view: ScrabbleView, lang: str, verbosity: str, word_lang: str = WORD_
                      read_hand(view, lang, verbosity, word_lang)])
 
 
-def where(view: ScrabbleView, lang: str, verbosity: str, names: Sequence[str]) -> str:
+def where(view: ScrabbleView, lang: str, verbosity: str, names: Sequence[str],
+          word_lang: str = WORD_LANG) -> str:
     # The seat asking is told "Your turn", not its own name as if it were someone else's
-    # ("Player's turn."); a finished game has no turn ("Ada's turn.", "?'s turn.").
-    turn = (_t(lang, "game_ended", verbosity) if view["over"] else
-            _t(lang, "turn_of", verbosity, player=_name(view, view["current"]),
-               self="yes" if view["seat"] == view["current"] else "no"))
+    # ("Player's turn."); a finished game has no turn ("Ada's turn.", "?'s turn."); while
+    # a move waits to be accepted or checked, that is what the game waits for (a rival
+    # asking heard "Ada's turn." and did not know the game waited on them).
+    if view["over"]:
+        turn = _t(lang, "game_ended", verbosity)
+    elif view["phase"] == "verdict" and view["last"] is not None:
+        turn = prompt(view, lang, verbosity, word_lang)
+    else:
+        turn = _t(lang, "turn_of", verbosity, player=_name(view, view["current"]),
+                  self="yes" if view["seat"] == view["current"] else "no")
     return " ".join([turn, read_scores(view, lang, verbosity)])
 
 
@@ -683,7 +690,7 @@ class Presenter(GamePresenter[ScrabbleView]):
         return prompt(view, lang, verbosity, self.word_lang)
 
     def where(self, view: ScrabbleView, lang: str, verbosity: str, names: Sequence[str]) -> str:
-        return where(view, lang, verbosity, names)
+        return where(view, lang, verbosity, names, self.word_lang)
 
     def final(self, result: Mapping[str, Any], lang: str, names: Sequence[str], seat: int) -> str:
         return final(result, lang, names, seat)
