@@ -224,3 +224,23 @@ def test_where_while_a_card_scrabble_move_waits_tells_the_rival_to_accept_or_che
     assert asked.startswith(f"{NAMES[mover]} lays ") and '"Accept" or "check"' in asked, asked
     told = kit.presenter.where(state.view_for(mover), "en", "beginner", NAMES[:2])
     assert told.startswith("The rivals are answering the move."), told
+
+
+def test_where_during_an_alice_vote_asks_the_voter_for_their_vote(english: Any) -> None:
+    """A voter asking "where" as the game waited on their "yes" or "no" heard "Ada's
+    turn." (the challenger's)."""
+    from braille_words.games.alicja.rules import ChooseTheme
+
+    kit = find_game("alicja", "en")
+    rules = kit.make_rules(english, {})
+    state, _ = rules.new(NAMES, 5)
+    state, _ = rules.apply(state, state.current, ChooseTheme(0))
+    speaker = state.current
+    state, _ = rules.apply(state, speaker, kit.commands.parse("say popcorn",
+                                                              state.view_for(speaker)))
+    challenger = state.current
+    state, _ = rules.apply(state, challenger, kit.commands.parse("challenge",
+                                                                 state.view_for(challenger)))
+    voter = next(s for s in state.awaiting if s not in (speaker, challenger))
+    asked = kit.presenter.where(state.view_for(voter), "en", "beginner", NAMES)
+    assert asked.startswith("Vote: does POPCORN fit the theme"), asked
