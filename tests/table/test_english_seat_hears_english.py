@@ -244,3 +244,25 @@ def test_where_during_an_alice_vote_asks_the_voter_for_their_vote(english: Any) 
     voter = next(s for s in state.awaiting if s not in (speaker, challenger))
     asked = kit.presenter.where(state.view_for(voter), "en", "beginner", NAMES)
     assert asked.startswith("Vote: does POPCORN fit the theme"), asked
+
+
+def test_word_rummikubs_short_turn_and_nudge_show_the_rack_in_lower_case_on_english_cells(
+    english: Any
+) -> None:
+    """As every other game's hand: "Your turn: T, J, S, …" took a capitals passage (⠠⠠⠠, and
+    its terminator) of the 14 cells, and a reader met capitals for tiles."""
+    from braille_words.braille import text_to_cells
+    from braille_words.braille.cells import to_unicode
+    from braille_words.speech.speaker import for_cells
+
+    kit = find_game("rummikub", "en")
+    rules = kit.make_rules(english, {})
+    state, _ = rules.new(NAMES[:2], 5)
+    view = state.view_for(state.current)
+    said = [kit.presenter.prompt(view, "en", "expert"),
+            kit.presenter.nudge(kit.computer.hint(rules, state, state.current), "en", view,
+                                "expert") or ""]
+    assert said[0].startswith("Your turn: ") and said[1], said
+    for sentence in said:
+        cells = to_unicode(text_to_cells(for_cells(sentence), "en"))
+        assert "⠠⠠" not in cells and "⠰⠠" not in cells, (sentence, cells)
