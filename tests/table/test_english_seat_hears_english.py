@@ -266,3 +266,15 @@ def test_word_rummikubs_short_turn_and_nudge_show_the_rack_in_lower_case_on_engl
     for sentence in said:
         cells = to_unicode(text_to_cells(for_cells(sentence), "en"))
         assert "⠠⠠" not in cells and "⠰⠠" not in cells, (sentence, cells)
+
+
+@pytest.mark.parametrize(("words", "lexicon"), [("en", "english"), ("pl", "polish")])
+def test_fits_on_a_square_nothing_touches_says_any_letter_in_either_alphabet(
+    words: str, lexicon: str, request: pytest.FixtureRequest
+) -> None:
+    """"fits H8" on Card Scrabble's empty table read all 26 English letter names, twice:
+    "any letter" was the Polish alphabet's 32."""
+    kit = find_game("scrabble-karty", words)
+    state, _ = kit.make_rules(request.getfixturevalue(lexicon), {}).new(NAMES[:2], 5)
+    said = kit.presenter.read("fits H8", state.view_for(0), "en", "beginner") or ""
+    assert said.count(": *") == 2 and "double-u" not in said, said

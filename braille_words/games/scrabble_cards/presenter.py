@@ -281,7 +281,9 @@ def read_fits(view: ScrabbleView, row: int, col: int, lang: str, verbosity: str,
     parts = []
     for across in (True, False):
         fits = fitting_letters(view, row, col, across, word_lang)
-        said = ("*" if len(fits) >= 32 else
+        # Every letter of the words' alphabet is "*": with the Polish 32 as the mark, an
+        # English reader heard all 26 letter names, twice, for a square nothing touches.
+        said = ("*" if len(fits) >= len(alphabet(word_lang)) else
                 ", ".join(said_letter(x, word_lang, lang) for x in fits) or "-")
         parts.append(_t(lang, "fits_way", verbosity, across="yes" if across else "no",
                         letters=said, count=len(fits)))
