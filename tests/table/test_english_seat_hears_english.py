@@ -278,3 +278,33 @@ def test_fits_on_a_square_nothing_touches_says_any_letter_in_either_alphabet(
     state, _ = kit.make_rules(request.getfixturevalue(lexicon), {}).new(NAMES[:2], 5)
     said = kit.presenter.read("fits H8", state.view_for(0), "en", "beginner") or ""
     assert said.count(": *") == 2 and "double-u" not in said, said
+
+
+def _card_codes() -> list[str]:
+    """Every premium and conditional card of Card Scrabble's Polish and English decks."""
+    import tomllib
+
+    folder = Path(__file__).resolve().parents[2] / "braille_words" / "games" / "scrabble_cards"
+    codes: set[str] = set()
+    for name in ("data.toml", "data.en.toml"):
+        data = tomllib.loads((folder / name).read_text(encoding="utf-8"))
+        codes |= set(data.get("word_premiums", {})) | set(data.get("conditional", {}))
+    return sorted(codes)
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+@pytest.mark.parametrize("card", _card_codes())
+def test_every_sentence_naming_a_card_names_each_card_of_both_decks(card: str,
+                                                                    lang: str) -> None:
+    """"The move does not meet the condition of the card: two_of_kvwy.": the English deck's
+    three cards were missing from the sentence that names the card a move fails."""
+    from braille_words.present.messages import catalogue, render
+
+    templates = catalogue(lang)["scrabble_cards"]
+    keys = [key for key, value in templates.items()
+            if "{card:select:" in str(value)]
+    assert "condition_not_met" in keys
+    for key in keys:
+        said = render(lang, "scrabble_cards", key, {"card": card, "light": 1, "dark": 1})
+        assert card not in said or "_" not in card, (key, said)
+        assert "#" not in said, (key, said)
