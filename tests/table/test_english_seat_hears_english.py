@@ -308,3 +308,15 @@ def test_every_sentence_naming_a_card_names_each_card_of_both_decks(card: str,
         said = render(lang, "scrabble_cards", key, {"card": card, "light": 1, "dark": 1})
         assert card not in said or "_" not in card, (key, said)
         assert "#" not in said, (key, said)
+
+
+@pytest.mark.parametrize(("said", "means"), [("challenge", "check"), ("swap 1 3", "exchange 1 3")])
+def test_card_scrabble_takes_an_english_scrabble_players_words(
+    said: str, means: str, english: Any
+) -> None:
+    """An English Scrabble player challenges a word and swaps tiles: "challenge" was "There
+    is no command", and "swap 1 3" too."""
+    kit = find_game("scrabble-karty", "en")
+    state, _ = kit.make_rules(english, {}).new(NAMES[:2], 5)
+    view = state.view_for(0)
+    assert kit.commands.parse(said, view) == kit.commands.parse(means, view)
