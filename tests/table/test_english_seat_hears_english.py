@@ -64,7 +64,8 @@ def _play(game: str, seed: int, tmp_path: Path, english: Any,
     kit = find_game(game, "en")
     count = max(2, kit.players[0])
     heard = [io.StringIO() for _ in range(count)]
-    seats = [SeatConfig(name=NAMES[k], display="none", speech="none") for k in range(count)]
+    seats = [SeatConfig(name=NAMES[k], display="none", speech="none", lang="en")
+             for k in range(count)]
     outs = [SeatOutput(name=NAMES[k], lang="en", verbosity=verbosity, transcript=heard[k])
             for k in range(count)]
     session = new_session(kit, seats, seed=seed, journal_path=tmp_path / "g.jsonl",
@@ -320,3 +321,25 @@ def test_card_scrabble_takes_an_english_scrabble_players_words(
     state, _ = kit.make_rules(english, {}).new(NAMES[:2], 5)
     view = state.view_for(0)
     assert kit.commands.parse(said, view) == kit.commands.parse(means, view)
+
+
+@pytest.mark.parametrize("game", ["scrabble-karty", "alicja"])
+def test_results_of_an_english_game_are_read_in_english_without_language_marks(
+    game: str, tmp_path: Path, english: Any, data: Path,
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """"braille-words results" read a whole English game back in Polish ("Kolej: Player.",
+    "Player: en:OR, H7 w pionie"); with --lang pl the words kept a voice's "en:" mark."""
+    import argparse
+
+    from braille_words.table.cli import cmd_results
+
+    monkeypatch.setenv("BRAILLE_WORDS_DATA", str(data))
+    _play(game, 5, tmp_path, english)
+    cmd_results(argparse.Namespace(journal=tmp_path / "g.jsonl", lang=None))
+    told = capsys.readouterr().out
+    assert "Game over." in told or "The game is over." in told, told[-300:]
+    assert not POLISH_LETTERS.findall(told) and "Kolej" not in told
+    cmd_results(argparse.Namespace(journal=tmp_path / "g.jsonl", lang="pl"))
+    told = capsys.readouterr().out
+    assert "Kolej: " in told and not re.search(r"\ben:", told), told[:300]
