@@ -93,13 +93,31 @@ def _play(game: str, seed: int, tmp_path: Path, english: Any,
         session.close()
 
 
+Played = Any
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory, english: Any) -> Played:
+    """``_play`` at seed 5, each game and verbosity played once for the tests that only read
+    what was heard (a whole game each: the module's time is in these)."""
+    done: dict[tuple[str, str], tuple[str, dict[str, str]]] = {}
+
+    def play(game: str, verbosity: str = "beginner") -> tuple[str, dict[str, str]]:
+        if (game, verbosity) not in done:
+            done[game, verbosity] = _play(game, 5, tmp_path_factory.mktemp("game"), english,
+                                          verbosity)
+        return done[game, verbosity]
+
+    return play
+
+
 @pytest.mark.parametrize("verbosity", ["beginner", "expert"])
 @pytest.mark.parametrize("game", sorted(WRONG_MOVES))
 def test_an_english_seat_hears_no_polish_from_the_first_line_to_the_final_scores(
-    game: str, verbosity: str, tmp_path: Path, english: Any
+    game: str, verbosity: str, played: Played
 ) -> None:
     """In full sentences, and in the short forms an expert and a short display get."""
-    said, _ = _play(game, 5, tmp_path, english, verbosity)
+    said, _ = played(game, verbosity)
     assert not POLISH_LETTERS.findall(said), POLISH_LETTERS.findall(said)
     words = {w.lower() for w in re.findall(r"[^\W\d_]+", said)}
     assert not words & POLISH_WORDS, sorted(words & POLISH_WORDS)
@@ -108,21 +126,17 @@ def test_an_english_seat_hears_no_polish_from_the_first_line_to_the_final_scores
     assert not re.findall(r"\b[a-z]+_[a-z_]+\b", said), re.findall(r"\b[a-z]+_[a-z_]+\b", said)
 
 
-def test_a_joker_the_hand_lacks_is_named_a_joker_not_a_question_mark(
-    tmp_path: Path, english: Any
-) -> None:
+def test_a_joker_the_hand_lacks_is_named_a_joker_not_a_question_mark(played: Played) -> None:
     """"8H ha?t" with no joker in hand heard "Your hand lacks H, A, ?T.": a speech
     synthesizer reads "question mark T", and a child looks for a card called that."""
-    said, _ = _play("scrabble-karty", 5, tmp_path, english)
+    said, _ = played("scrabble-karty")
     assert "Your hand lacks a joker." in said
     assert "?" + "T" not in said
 
 
 @pytest.mark.parametrize("game", ["scrabble-karty", "word-thief", "alicja"])
-def test_where_tells_a_finished_game_and_no_ones_turn(
-    game: str, tmp_path: Path, english: Any
-) -> None:
-    _, answers = _play(game, 5, tmp_path, english)
+def test_where_tells_a_finished_game_and_no_ones_turn(game: str, played: Played) -> None:
+    _, answers = played(game)
     assert answers["where"].startswith("The game is over."), answers["where"]
     assert "turn" not in answers["where"], answers["where"]
 
@@ -164,10 +178,10 @@ def test_the_other_card_games_word_for_what_a_player_holds_reads_it(
 
 @pytest.mark.parametrize("game", sorted(WRONG_MOVES))
 def test_a_line_after_the_end_is_told_the_game_is_over_not_whose_turn_it_is(
-    game: str, tmp_path: Path, english: Any
+    game: str, played: Played
 ) -> None:
     """"xyzzy" after the final scores heard "Now playing: ." (Alicja: " is speaking now")."""
-    _, answers = _play(game, 5, tmp_path, english)
+    _, answers = played(game)
     assert answers["xyzzy"] == "The game is over: there are no more moves. You may read the scores."
 
 
