@@ -159,7 +159,7 @@ def test_where_tells_the_asking_seat_its_own_turn_as_its_own(
     assert mine.startswith("Your turn.") and f"{NAMES[me]}'s turn" not in mine, mine
     assert theirs.startswith(f"{NAMES[me]}'s turn."), theirs
     polish = kit.presenter.where(state.view_for(me), "pl", "beginner", NAMES)
-    assert polish.startswith("Twój ruch."), polish
+    assert polish.startswith("Twoja kolej." if game == "alicja" else "Twój ruch."), polish
 
 
 @pytest.mark.parametrize(("game", "word", "starts"), [
