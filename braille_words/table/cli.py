@@ -607,16 +607,21 @@ def _saved_seats(path: Path | None) -> list[SeatConfig]:
 
 
 def cmd_results(args: argparse.Namespace) -> int:
+    from braille_words.speech.speaker import strip_marks
+    from braille_words.table.launch import latest_finished_journal
     from braille_words.table.records import housekeeping, say_tightened
     from braille_words.table.results import game_results
 
-    lang = args.lang or "pl"
+    # In the language the game was played in (an English game's results came in Polish),
+    # and without the marks that tell a voice a word's language ("en:OR").
+    path = args.journal or latest_finished_journal()
+    lang = args.lang or _console_lang(path)
     housekeeping(lang)
     say_tightened(lang)
     with _said_in(lang):  # a damaged journal is named in the language the results are read in
-        lines = game_results(args.journal, lang)
+        lines = game_results(path, lang)
     for line in lines:
-        print(line)
+        print(strip_marks(line))
     return 0
 
 

@@ -211,8 +211,13 @@ class SeatCommands(SessionFields):
         return seat is not None and self.kit.presenter.private_input(self.view_of(seat))
 
     def _not_your_turn(self, seat: int) -> None:
-        names = [self.seats[s].name for s in sorted(self.state.awaiting)]
         news = self.news[seat]
+        if self.state.is_over:
+            # After the end a line that was no reading command heard "Now playing: ." (and
+            # Alicja's " is speaking now"): nobody plays; the scores are what is left to read.
+            news.tell("no_hint_over")
+            return
+        names = [self.seats[s].name for s in sorted(self.state.awaiting)]
         news.not_your_turn(names)
         if self._noting(seat):
             self._note(seat, "refused", self._trying, SeatNews.not_your_turn_sentence(

@@ -56,7 +56,11 @@ def describe(path: Path) -> SavedGame:
     except (BrailleWordsError, OSError):
         return SavedGame(path, path.name, (), played)
     entry = GAMES.get(record.header.game)
-    title = entry.title if entry is not None else record.header.game
+    # The title the game was played under: "Card Scrabble" in English words, as the game
+    # itself named it, not "Scrabble karty".
+    words = record.header.words
+    title = (record.header.game if entry is None
+             else entry.title_in(words) if words else entry.title)
     names = [str(s.get("name", "")) for s in record.header.seats]
     for seat, seated in record.seated.items():
         if 0 <= seat < len(names) and seated:

@@ -138,7 +138,7 @@ def test_without_clock_minutes_there_is_no_game_clock(tmp_path: Path, polish: An
     _manual(session)
     assert session.seat_left(0) is None
     session.handle(session.state.current, "zegar")
-    assert stream.getvalue().rstrip().endswith("Ta gra nie ma zegara (opcja clock_minutes).")
+    assert stream.getvalue().rstrip().endswith("Ta gra nie ma zegara: nikomu nie kończy się czas.")
 
 
 def test_a_game_killed_mid_turn_gives_the_seat_back_at_most_a_few_seconds(

@@ -125,7 +125,7 @@ def test_every_move_has_a_command(line: str, move: object) -> None:
         ("new 1 1", "same tile"),
         ("new 1 5", "the joker stands for"),
         ("undo 3", "takes no numbers"),
-        ("dance 1 2", "Unknown command"),
+        ("dance 1 2", "There is no command \"dance\""),
         ("1 x = kot", "Before = give word numbers"),
         ("9 = kot", "no word 9"),
         ("1 1 = kot", "named twice"),

@@ -232,7 +232,13 @@ def where(view: Mapping[str, Any], lang: str, verbosity: str, names: Sequence[st
         # draws the letters once she has chosen" as if the Queen were someone else.
         return " ".join((choose_sentence(view, lang, verbosity, word_lang),
                          read_scores(view, lang, verbosity)))
-    turn = _t(lang, "turn_of", verbosity, player=_name(view, view["current"]))
+    if view["phase"] == "over":  # no turn, theme or letters left: it said "?'s turn."
+        return " ".join((_t(lang, "game_ended", verbosity), read_scores(view, lang, verbosity)))
+    # The seat asking is told "Your turn", not its own name as if it were someone else's;
+    # during a vote, the vote (a voter heard "Ada's turn." while the game waited on them).
+    turn = (prompt(view, lang, verbosity, word_lang) if view["phase"] == "vote" else
+            _t(lang, "turn_of", verbosity, player=_name(view, view["current"]),
+               self="yes" if view["seat"] == view["current"] else "no"))
     if view["phase"] == "talk" and view["seat"] not in view["active"]:
         turn = _out_waiting(view, lang, verbosity)
     named = theme_name(view, word_lang)

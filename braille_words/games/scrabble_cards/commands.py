@@ -100,9 +100,9 @@ HELP: dict[str, list[tuple[str, str]]] = {
         ("take H8", "take back the card on H8; clear: all of them"),
         ("bonus 6", "play or stop playing premium card 6"),
         ("pass", "miss your turn"),
-        ("exchange 1 3 5", "exchange cards 1, 3 and 5"),
+        ("exchange 1 3 5", "exchange cards 1, 3 and 5 (or: swap 1 3 5)"),
         ("accept", "accept a rival's move"),
-        ("check", "check a rival's move in the lexicon"),
+        ("check", "check a rival's move in the lexicon (or: challenge)"),
         ("against 3", "your conditional card 3 against a rival's move"),
         ("clock", "each player's time left (a game with a clock)"),
         ("row 8, column H, square H8", "read a row, a column, a square"),
@@ -124,11 +124,12 @@ _DONE = ("gotowe", "gotowe.", "done", "koniec", "zatwierdź", "zatwierdz")
 _CLEAR = ("od nowa", "clear", "wyczyść", "wyczysc")
 _PASS = ("pas", "pass")
 _ACCEPT = ("akceptuj", "accept", "ok", "dalej")
-_CHECK = ("sprawdź", "sprawdz", "check")
+# "challenge" and "swap": what English Scrabble players call checking a word and exchanging.
+_CHECK = ("sprawdź", "sprawdz", "check", "challenge")
 _PUT = ("połóż", "poloz", "put")
 _TAKE = ("zabierz", "take")
 _PREMIUM = ("premia", "bonus")
-_EXCHANGE = ("wymień", "wymien", "exchange")
+_EXCHANGE = ("wymień", "wymien", "exchange", "swap")
 _AGAINST = ("przeciw", "against")
 _CLOCK = ("zegar", "clock")
 

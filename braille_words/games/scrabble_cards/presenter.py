@@ -281,7 +281,9 @@ def read_fits(view: ScrabbleView, row: int, col: int, lang: str, verbosity: str,
     parts = []
     for across in (True, False):
         fits = fitting_letters(view, row, col, across, word_lang)
-        said = ("*" if len(fits) >= 32 else
+        # Every letter of the words' alphabet is "*": with the Polish 32 as the mark, an
+        # English reader heard all 26 letter names, twice, for a square nothing touches.
+        said = ("*" if len(fits) >= len(alphabet(word_lang)) else
                 ", ".join(said_letter(x, word_lang, lang) for x in fits) or "-")
         parts.append(_t(lang, "fits_way", verbosity, across="yes" if across else "no",
                         letters=said, count=len(fits)))
@@ -419,8 +421,19 @@ def prompt(view: ScrabbleView, lang: str, verbosity: str, word_lang: str = WORD_
                      read_hand(view, lang, verbosity, word_lang)])
 
 
-def where(view: ScrabbleView, lang: str, verbosity: str, names: Sequence[str]) -> str:
-    turn = _t(lang, "turn_of", verbosity, player=_name(view, view["current"]))
+def where(view: ScrabbleView, lang: str, verbosity: str, names: Sequence[str],
+          word_lang: str = WORD_LANG) -> str:
+    # The seat asking is told "Your turn", not its own name as if it were someone else's
+    # ("Player's turn."); a finished game has no turn ("Ada's turn.", "?'s turn."); while
+    # a move waits to be accepted or checked, that is what the game waits for (a rival
+    # asking heard "Ada's turn." and did not know the game waited on them).
+    if view["over"]:
+        turn = _t(lang, "game_ended", verbosity)
+    elif view["phase"] == "verdict" and view["last"] is not None:
+        turn = prompt(view, lang, verbosity, word_lang)
+    else:
+        turn = _t(lang, "turn_of", verbosity, player=_name(view, view["current"]),
+                  self="yes" if view["seat"] == view["current"] else "no")
     return " ".join([turn, read_scores(view, lang, verbosity)])
 
 
@@ -681,7 +694,7 @@ class Presenter(GamePresenter[ScrabbleView]):
         return prompt(view, lang, verbosity, self.word_lang)
 
     def where(self, view: ScrabbleView, lang: str, verbosity: str, names: Sequence[str]) -> str:
-        return where(view, lang, verbosity, names)
+        return where(view, lang, verbosity, names, self.word_lang)
 
     def final(self, result: Mapping[str, Any], lang: str, names: Sequence[str], seat: int) -> str:
         return final(result, lang, names, seat)

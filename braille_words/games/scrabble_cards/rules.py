@@ -818,6 +818,7 @@ class Rules(GameRules[State, Move]):
         free = list(hand)
         by_square = {(p.row, p.col): p.card for p in pending}
         missing: list[str] = []
+        jokers = 0
         for sq, letter, blank in need:
             card = None
             if sq in by_square:
@@ -826,15 +827,19 @@ class Rules(GameRules[State, Move]):
                 card = next((c for c in free if (c.is_joker if blank else c.letter == letter)),
                             None)
             if card is None:
-                missing.append(("?" if blank else "") + letter.upper())
+                if blank:
+                    jokers += 1  # said as "a joker", not "?T" (read "question mark T")
+                else:
+                    missing.append(letter.upper())
                 continue
             free.remove(card)
             used[sq] = card
-        if missing:
+        if missing or jokers:
             # the joker's spelling is taught only to a hand that holds one: a child without
             # a joker heard how to write it and looked for one
             holds = "yes" if any(c.is_joker for c in free) else "no"
-            reasons.append(_reason("not_in_hand", missing=", ".join(missing), joker=holds))
+            reasons.append(_reason("not_in_hand", missing=", ".join(missing), joker=holds,
+                                   jokers=jokers, both="yes" if missing and jokers else "no"))
         extras: list[Card] = []
         for k in move.extras:
             if not 0 <= k < len(hand):

@@ -22,7 +22,7 @@ from braille_words.present.messages import render, text
 from braille_words.present.rulebook import rules_told
 from braille_words.present.tally import tally
 from braille_words.speech.speaker import mark_word, mark_words_in
-from braille_words.speech.spelling import said_letter
+from braille_words.speech.spelling import cell_letter, said_letter
 from braille_words.tiles import is_number
 
 GAME = "word_rummikub"
@@ -30,7 +30,9 @@ WORD_LANG = "pl"
 """The language of the tiles: letters are named and Brailled in it, whatever the messages."""
 
 _READ = {
-    "rack": ("stojak", "rack", "s", "płytki", "tiles", "moje płytki"),
+    # "hand", "ręka": the word of a card game (Scrabble karty, Word Thief) a player brings
+    # along; "hand" was an unknown command.
+    "rack": ("stojak", "rack", "s", "płytki", "tiles", "moje płytki", "hand", "ręka", "reka"),
     "table": ("stół", "stol", "table", "t", "słowa", "words"),
     "scores": ("wyniki", "wynik", "punkty", "scores", "score"),
     "bank": ("bank", "pula", "bag"),
@@ -242,8 +244,10 @@ def prompt(view: RummikubView, lang: str, verbosity: str, word_lang: str = WORD_
         # With no tile left, "dobierz" passes: said at every turn, since the end comes by it.
         empty=view["bank"] == 0,
         # Letter by letter: "WWWCAIZ" read as one word is a nonsense word to a synthesiser.
+        # In an English sentence in lower case, as the other games' hands: UEB gave "T, J,
+        # S" a capitals passage (five cells of 14) and a reader met capitals for letters.
         letters=", ".join(
-            "joker" if ch == "?" else mark_word(ch.upper(), word_lang, lang)
+            "joker" if ch == "?" else mark_word(cell_letter(ch, lang), word_lang, lang)
             for ch in rack_letters(view)
         ),
     )
@@ -478,7 +482,7 @@ def nudge(
     params = {
         "length": longest,
         "letters": ", ".join(_name(x, lang, word_lang) for x in letters),
-        "tiles": " ".join(x.upper() for x in letters),
+        "tiles": " ".join(cell_letter(x, lang) for x in letters),
         "words": ", ".join(str(i + 1) for i in move.take),
         "count": len(move.take),
         "own": len(letters),

@@ -37,7 +37,8 @@ WORD_LANG = "en"
 
 _READ = {
     "suits": ("kolory", "suits", "suit"),
-    "hand": ("ręka", "karty", "hand", "cards"),
+    # "rack", "stojak": the word a Scrabble or Rummikub player brings along.
+    "hand": ("ręka", "reka", "karty", "hand", "cards", "rack", "stojak"),
     "table": ("stół", "stol", "table", "words"),
     "scores": ("wyniki", "punkty", "scores", "score"),
     "pile": ("talia", "stos", "pile", "deck"),
@@ -230,7 +231,11 @@ def hint_action(move: Any, view: WordThiefView | None, lang: str
 
 
 def where(view: WordThiefView, lang: str, verbosity: str, names: Sequence[str]) -> str:
-    turn = _t(lang, "turn_of", verbosity, player=_name(view, view["current"]))
+    # The seat asking is told "Your turn", not its own name as if it were someone else's
+    # ("Player's turn."); a finished game has no turn ("Ada's turn.", "?'s turn.").
+    turn = (_t(lang, "game_ended", verbosity) if view["over"] else
+            _t(lang, "turn_of", verbosity, player=_name(view, view["current"]),
+               self="yes" if view["seat"] == view["current"] else "no"))
     return " ".join([turn, read_scores(view, lang, verbosity)])
 
 
