@@ -211,13 +211,12 @@ def main() -> int:
     # shows (0.93-1.09x of the first, run to run, on this machine).
     own = isinstance(getattr(contains, "__self__", None), dawg.DAWG) \
         and type(contains) is type(raw.__contains__)
-    level = own
     print(f"{'membership lookups/s':<34} {ours / 1e6:>14.2f} M {base / 1e6:>14.2f} M "
           f"{ours / base:>9.2f}x  (target {TARGETS['lookups'] / 1e6:.0f} M/s: "
           f"{'ok' if ours >= TARGETS['lookups'] else 'MISSED'}; baseline = Python set)")
     print(f"{'  (dawg2 alone, same probes)':<34} {raw_rate / 1e6:>14.2f} M "
           f"{'':>16} {ours / raw_rate:>9.2f}x  (target 1.0x dawg2: "
-          f"{'ok: contains is' if level else 'MISSED: contains is not'} dawg2's own C "
+          f"{'ok: contains is' if own else 'MISSED: contains is not'} dawg2's own C "
           f"lookup, so the ratio is the memory's placement alone)\n"
           f"{'  (a second bare dawg2 copy)':<34} {raw2_rate / 1e6:>14.2f} M "
           f"{'':>16} {raw2_rate / raw_rate:>9.2f}x  (two copies of one automaton: the "

@@ -120,6 +120,13 @@ OUTCOUNTED_LONGEST = 5
 Polish text are short, while a long form counted far above its lemma's others is most often
 a set phrase a child knows (W TRAKCIE, W POBLIŻU, W SZCZEGÓLNOŚCI)."""
 _CASES = frozenset({"nom", "gen", "dat", "acc", "inst", "loc", "voc"})
+OUTCOUNTED_KEPT = frozenset({
+    "cóż", "sęk", "schab", "omen", "ibis", "ninja", "pad", "wynos", "pikuś", "luzik",
+    "lotus", "ramen", "kwik", "bis", "gamma", "kakao", "ul",
+})
+"""Words a child knows that the rule of outcounted forms catches (the counts saw them in a
+set phrase, "na wynos", "w tym sęk", or another language's text too), kept by hand: read
+through the forms it found among the fifty thousand most frequent."""
 
 
 def is_outcounted(form: str, morf: Any, zipf: Callable[[str, str], float]) -> bool:
@@ -129,7 +136,7 @@ def is_outcounted(form: str, morf: Any, zipf: Callable[[str, str], float]) -> bo
     genitive; RED, WOJ, REŻ, SZER abbreviations; POWER, TRUST English. KOT stays (KOTA is as
     common), and so does a noun that hardly changes (KAKAO, CARGO: one form for most cases, its
     other forms rare spellings)."""
-    if len(form) > OUTCOUNTED_LONGEST:
+    if len(form) > OUTCOUNTED_LONGEST or form in OUTCOUNTED_KEPT:
         return False
     readings = _whole(form, morf)
     if not readings or not all(tag.startswith("subst") for _lemma, tag in readings):
@@ -148,7 +155,7 @@ def is_outcounted(form: str, morf: Any, zipf: Callable[[str, str], float]) -> bo
 def polish(forms: Iterable[str], morf: Any = None, english_words: Container[str] | None = None,
            zipf: Callable[[str, str], float] | None = None) -> list[str]:
     """The ``forms`` (most frequent first) SGJP knows only as names or abbreviations, or not
-    at all, and those the three rules above find, in order. The rule of names and brands
+    at all, and those the four rules above find, in order. The rule of names and brands
     needs ``english_words`` (the English lexicon) and ``zipf`` (wordfreq's
     ``zipf_frequency``), that of outcounted forms ``zipf``; without them they are not
     applied."""

@@ -141,7 +141,9 @@ def run_load(
             else:
                 asyncio.run(_play(students, most_seconds))
         seconds = time.perf_counter() - started
-        cpu_after = trace.at(max((s.last_heard for s in students), default=0.0))
+        heard = max((s.last_heard for s in students), default=0.0)
+        # Nobody heard anything: no end of play to read the CPU at (the process's total then).
+        cpu_after = trace.at(heard) if heard > 0 else None
         try:
             _, status, usage = os.wait4(proc.pid, 0) if _exits(proc, 30.0) else (0, 0, None)
         except ChildProcessError:

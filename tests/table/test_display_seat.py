@@ -9,6 +9,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from braille_words.braille import word_cells
 from braille_words.braille.lines import rack_line
 from braille_words.displays.emulators import make_emulator
@@ -327,3 +329,43 @@ def test_a_reader_who_typed_ahead_skips_to_the_newest_news_by_typing_historia_te
     assert not out.news.count
     session.handle(0, "historia teraz")
     assert out.news.last == "Nic nie czeka: masz najnowszą wiadomość."
+
+
+@pytest.mark.parametrize("cells", [40, 14])
+def test_a_readers_own_word_comes_to_the_cells_before_the_open_turn(
+    make_table: Any, cells: int,
+) -> None:
+    """With ``--speech none`` a reader who lays a word reads the move on the cells first,
+    then "Twój ruch trwa… gotowe" (Rummikub re-prompts a turn left open): the prompt must
+    not take the move's place on the message line."""
+    import io
+
+    from braille_words.braille.translator import Mode, cells_to_text
+    from braille_words.displays.base import Display
+    from braille_words.displays.events import DisplayCommand
+
+    class Frames(Display):
+        def __init__(self, width: int) -> None:
+            super().__init__(width)
+            self.frames: list[str] = []
+
+        def write(self, shown: bytes) -> None:
+            super().write(shown)
+            self.frames.append(cells_to_text(bytes(c & 0x3F for c in self.shown), "pl",
+                                            Mode.LITERARY).strip())
+
+    display = Frames(cells)
+    out = SeatOutput(name="Gracz", lang="pl", verbosity="beginner", hold_news=True,
+                     display=display)
+    other = SeatOutput(name="Ada", lang="pl", verbosity="beginner", transcript=io.StringIO())
+    position = {"racks": ["zakoeee", "lasek"], "table": ["szczyt"], "current": 0}
+    session, _ = make_table(outputs=[out, other], options={"position": position})
+    for _ in range(40):  # the opening read to its end: nothing waits
+        out.on_display_command(DisplayCommand("pan_right", None))
+    display.frames.clear()
+    session.handle(0, "1 = zaszczyt")
+    for _ in range(12):
+        out.on_display_command(DisplayCommand("pan_right", None))
+    seen = " ".join(display.frames)
+    assert "ZASZCZYT" in seen and "trwa" in seen
+    assert seen.index("ZASZCZYT") < seen.index("trwa")

@@ -547,8 +547,9 @@ class Presenter(GamePresenter[RummikubView]):
         """The turn is said again once it is left open by the seat's own change: a player who
         laid a word heard only the move ("Ada układa: 1 PUSTYMI.") and waited in silence,
         not knowing the turn waits for "gotowe"; now "Twój ruch trwa… powiedz „gotowe”"
-        follows, once a turn (more words laid keep it open), and again after "cofnij" has
-        taken everything back."""
+        follows whenever the turn goes from untouched to changed (more words laid keep it
+        open and quiet; "cofnij" or "od nowa" back to the start says the turn as at its
+        start, and the next change says it is open again)."""
         return bool(view.get("turn_changed"))
 
     def where(self, view: RummikubView, lang: str, verbosity: str, names: Sequence[str]) -> str:

@@ -83,7 +83,7 @@ def _mapped(source: Path, graph: Any, stamp: str, kind: type[AnagramIndex]) -> A
             or len(parts["big"]) != words or int(start[0]) != 0
             or int(start[-1]) * int(width) != len(parts["text"])
             or len(parts["seen"]) != 1 << (SLOT_BITS - 3)
-            or bool((start[1:] < start[:-1]).any())  # in place: no copy of a whole array
+            or bool((start[1:] < start[:-1]).any())  # no int64 copy of the array
             or (words and int(parts["order"].max()) >= words)):
         return None
     return kind(parts, dict(zip(letters, prime, strict=True)), int(width), keep=mapped.mapping)
