@@ -201,9 +201,11 @@ def _replay(record: journal_mod.Record, lexicons: dict[str, Any]) -> tuple[_Repl
     names = [str(s.get("name", f"{i + 1}")) for i, s in enumerate(record.header.seats)]
     rules, state, dealt = _deal(kit, _lexicon(kit.word_lang, lexicons), record.header.options,
                                 names, record.header.seed)
-    rounds = any(e.kind == "round_started" for e in dealt)
-    """A game whose rounds all seats play at once (7 słów): a seat's turn is its first move
-    in the round (its word), not again its "gotowe" once the words are read."""
+    rounds = any(e.kind == "round_started" for e in dealt) and len(state.awaiting) > 1
+    """A game whose rounds all seats play at once (7 słów: every seat writes when the round
+    starts): a seat's turn is its first move in the round (its word), not again its
+    "gotowe" once the words are read. Alicja has rounds too, but one speaker at a time: its
+    turns are counted as every other game's."""
     done = _Replayed(word_lang=kit.word_lang)
     done.held = {(i, names[i]) for i, s in enumerate(record.header.seats)
                  if s.get("kind") == "human"}

@@ -12,8 +12,9 @@ import io
 import json
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -241,3 +242,22 @@ def test_forgetting_ola_of_3b_keeps_ola_of_3a_and_a_bare_name_asks_which(
     assert not b.exists() and "Ola" in a.read_text(encoding="utf-8")
     assert {(s.name, s.group) for s in build_report([a]).students} == {
         ("Ola", "3a"), ("Janek", "3a")}
+
+
+def test_alicjas_turns_are_counted_one_speaker_at_a_time_not_as_7_slow_rounds(
+    run_bw: Callable[..., Any], data: Path,
+) -> None:
+    """Alicja has rounds too, but one speaker at a time: counting its turns as 7 słów's
+    (a seat's first move in a round, every seat at once) moved them, 28/29/29 where the
+    seeded game's seats had 28 turns each, a Queen's theme counting only when she spoke
+    last. 86 moves: three themes and 83 sayings; the Queen who chooses speaks first."""
+    from braille_words.reports.summary import _replay
+
+    run_bw("play", "alicja", "--players", "computer,computer,computer", "--seed", "3",
+           "--no-timer", "--display", "none", "--speech", "none")
+    [path] = sorted(data.rglob("*.jsonl"))
+    record = journal_mod.read(path)
+    replayed, names = _replay(record, {})
+    assert len(record.entries) == 86
+    assert {name: replayed.turns[(seat, name, True)] for seat, name in enumerate(names)} == {
+        name: 28 for name in names}
