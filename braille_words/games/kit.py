@@ -362,9 +362,10 @@ class GamePresenter(ABC, Generic[V]):
         pass or time-up (``skip_events``)."""
         return [e for e in events if e.kind not in self.skip_events]
 
-    def resumed(self, view: V, lang: str, verbosity: str) -> str:
+    def resumed(self, view: V, lang: str, verbosity: str, *, private: bool = False) -> str:
         """What a resumed game says first: where it stands, counted as its players count it
-        (turns, rounds), not as the journal's steps."""
+        (turns, rounds), not as the journal's steps. ``private``: said to this seat alone
+        (its own computer), so what is the seat's own may be in it."""
         from braille_words.present.messages import text
 
         return text(lang, "resumed_plain", verbosity)

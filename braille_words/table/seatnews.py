@@ -191,9 +191,11 @@ class SeatNews:
                      public=True, braille=brief)
 
     def resumed(self, view: Any) -> None:
-        """Where a resumed game stands, counted as its players count it."""
+        """Where a resumed game stands, counted as its players count it: to this seat alone
+        (a student's computer catching up), so with what is its own (Alicja's secret
+        letter). A table's speakers hear ``Session.tell_resumed``, which says none."""
         out = self.out
-        out.announce(self.kit.presenter.resumed(view, out.lang, out.verbosity))
+        out.announce(self.kit.presenter.resumed(view, out.lang, out.verbosity, private=True))
 
     def clock(self, left: float | None, view: Any = None, owner: str = "") -> None:
         """The tactile clock (None: no clock now), after whose it is (``owner``), and the

@@ -548,3 +548,27 @@ def test_a_resumed_game_tells_no_seat_anothers_secret_letter(
             assert set(told) <= {seat}, heard
     finally:
         resumed.close()
+
+
+def test_a_resumed_game_tells_each_computer_its_own_secret_letter_and_the_table_none(
+        tmp_path: Path, polish: Any) -> None:
+    """A student's own computer catching up after a restart hears its secret letter with the
+    theme (``SeatNews.resumed``, private); the table's speakers, which others may hear, hear
+    none (``tell_resumed``)."""
+    from braille_words.table.seatnews import SeatNews
+
+    session, _streams = _table(tmp_path, polish, {"advanced": True})
+    secrets = dict(session.state.secrets)
+    session.handle(0, "1")
+    [(seat, letter)] = secrets.items()
+    # Another's turn: the seat's own prompt does not say the theme, its resumed sentence does.
+    view = {**session.view_of(seat), "awaiting": [s for s in range(3) if s != seat]}
+    told = io.StringIO()
+    own = SeatNews(SeatOutput(name="Ola", lang="pl", verbosity="beginner", transcript=told),
+                   session.kit)
+    own.resumed(view)
+    assert f"Twoja tajna litera: {letter.upper()}" in told.getvalue()
+    public = session.kit.presenter.resumed(view, "pl", "beginner")
+    assert "Temat" in public or "temat" in public
+    assert "tajna litera" not in public
+    session.close()

@@ -468,7 +468,7 @@ class Presenter(GamePresenter[Any]):
                 if e.kind == "player_out" and e.params.get("why") == "time" else e
                 for e in super().skipped(events)]
 
-    def resumed(self, view: Any, lang: str, verbosity: str) -> str:
+    def resumed(self, view: Any, lang: str, verbosity: str, *, private: bool = False) -> str:
         """The round, then the theme and the forbidden letters: a resumed game said only the
         round, and a child had to ask for what everyone was talking about. ``view`` is the
         seat's own: the seat whose turn it is hears them in its prompt instead, not twice."""
@@ -476,10 +476,10 @@ class Presenter(GamePresenter[Any]):
         theme = theme_name(view, self.word_lang)
         if not theme or _prompt_names_theme(view):
             return said  # the seat's turn, said next, names both: once is enough
-        # Said aloud to the table (its shared speaker too): the seat's secret letter is not
-        # in it; "litery" says it to its owner.
+        # Said aloud to the table (its shared speaker too), the seat's secret letter is not
+        # in it ("litery" says it to its owner); to the seat's own computer it is.
         return " ".join((said, _t(lang, "read_theme", verbosity, theme=theme),
-                         letters_sentence(view, lang, verbosity, secret=False)))
+                         letters_sentence(view, lang, verbosity, secret=private)))
 
     def describe_move(self, move: Any, lang: str, view: Any = None) -> str:
         """The hint: the line to type, quoted in English ("say ship" on an English reader's

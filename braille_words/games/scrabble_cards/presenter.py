@@ -801,7 +801,8 @@ class Presenter(GamePresenter[ScrabbleView]):
     def prompt_key(self, view: ScrabbleView) -> Any:
         return (view["phase"], view["current"], view["turns"], len(view["board"]))
 
-    def resumed(self, view: ScrabbleView, lang: str, verbosity: str) -> str:
+    def resumed(self, view: ScrabbleView, lang: str, verbosity: str, *,
+                private: bool = False) -> str:
         return _t(lang, "resumed", verbosity, scores=read_scores(view, lang, verbosity))
 
     def describe_move(self, move: Any, lang: str, view: ScrabbleView | None = None) -> str:

@@ -435,7 +435,8 @@ class Presenter(GamePresenter[SevenWordsView]):
     def route(self, target: Any, selection: Any) -> tuple[Any, str | None]:
         return route(target, selection)
 
-    def resumed(self, view: SevenWordsView, lang: str, verbosity: str) -> str:
+    def resumed(self, view: SevenWordsView, lang: str, verbosity: str, *,
+                private: bool = False) -> str:
         """The round, then what the seat needs of it that its prompt does not say: the cards
         to a seat still writing (its prompt leaves them out, said as the round began, which
         this sitting never heard), the words once they are read (to challenge them)."""

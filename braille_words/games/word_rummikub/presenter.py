@@ -586,7 +586,8 @@ class Presenter(GamePresenter[RummikubView]):
     def typed_target(self, line: str, selection: Any) -> Any:
         return typed_target(line, selection)
 
-    def resumed(self, view: RummikubView, lang: str, verbosity: str) -> str:
+    def resumed(self, view: RummikubView, lang: str, verbosity: str, *,
+                private: bool = False) -> str:
         said = text(lang, "resumed_turns", verbosity, turns=view["turns_played"])
         if view["turn_changed"]:
             said += " " + text(lang, "resumed_turn_in_progress", verbosity)

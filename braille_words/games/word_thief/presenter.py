@@ -474,7 +474,8 @@ class Presenter(GamePresenter[WordThiefView]):
     def prompt_key(self, view: WordThiefView) -> Any:
         return (view["current"], len(view["hand"]), len(view["table"]), view["draw"])
 
-    def resumed(self, view: WordThiefView, lang: str, verbosity: str) -> str:
+    def resumed(self, view: WordThiefView, lang: str, verbosity: str, *,
+                private: bool = False) -> str:
         return _t(lang, "resumed", verbosity, scores=read_scores(view, lang, verbosity))
 
     def describe_move(self, move: Any, lang: str, view: WordThiefView | None = None) -> str:
