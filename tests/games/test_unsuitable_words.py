@@ -26,7 +26,8 @@ from braille_words.lexicon.unsuitable import unsuitable
                                   "gnidy", "gnojek", "skurwysyn", "wkurwia", "zasrane",
                                   "przedmałżeński", "seksu", "pochwy", "cycki", "pedofil",
                                   "pussy", "sexual", "rapist", "moron", "blowjob",
-                                  "striptizie"])  # a Rummikub hint to a child, played
+                                  "striptizie",  # a Rummikub hint to a child, played
+                                  "anal", "anus"])  # an English Rummikub hint, played
 def test_swear_words_and_insults_are_unsuitable(word: str) -> None:
     assert unsuitable(word)
 
@@ -36,7 +37,8 @@ def test_swear_words_and_insults_are_unsuitable(word: str) -> None:
                                   "homogeneous", "homophone", "sextet", "sexton",
                                   "pałac", "pałka", "pieprz", "champion", "gwałtownie",
                                   "zbocze", "pochwała", "sekstet", "cyklon", "sukces",
-                                  "grape", "rapeseed", "prickly", "nudge", "puss"])
+                                  "grape", "rapeseed", "prickly", "nudge", "puss",
+                                  "analysis", "banal", "anneal"])
 def test_innocent_words_sharing_their_letters_are_not(word: str) -> None:
     assert not unsuitable(word)
 
