@@ -12,11 +12,12 @@ from braille_words.braille import text_line
 from braille_words.braille.cells import DOT7, DOT8
 from braille_words.braille.lines import NamedLine
 from braille_words.displays.emulators.base import Emulator
+from braille_words.displays.serial_display import SerialDisplay
 from braille_words.displays.spec import open_display
 from braille_words.speech.speaker import strip_marks
 from braille_words.table.outputs import SeatOutput
 from braille_words.table.session import KEYBOARD, Input
-from tests.table.conftest import RummikubOnDisplay
+from tests.table.conftest import KeysCarriedOut, RummikubOnDisplay
 
 Until = Callable[..., bool]
 CELLS = 14
@@ -36,6 +37,41 @@ def _start(sentence: str) -> bytes:
 
 def _marked(emu: Emulator) -> bool:
     return bool(emu.cells_shown and emu.cells_shown[-1] & (DOT7 | DOT8) == DOT7 | DOT8)
+
+
+class _Keys:
+    """Keys pressed on the emulated display one at a time, each carried out by the seat
+    before the next is pressed, and every frame the display received kept in order. Nothing
+    here races a timeout against the pty: under load a frame comes late, never lost, and the
+    test waits for it."""
+
+    WAIT = 30.0
+    """Seconds before a key never carried out, or a frame never received, fails the test."""
+
+    def __init__(self, emu: Emulator, out: SeatOutput) -> None:
+        self.emu, self.out = emu, out
+        self.frames: list[bytes] = []
+        emu.on_cells = self.frames.append  # on the emulator's thread, in the order received
+        self.carried_out = KeysCarriedOut(out)
+
+    def attach(self) -> None:
+        self.out.attach_display(open_display(f"baum:{self.emu.path}",
+                                             on_command=self.carried_out.on_command))
+
+    def press(self, command: str) -> None:
+        self.carried_out.press(self.emu, command, self.WAIT)
+
+    @property
+    def sent(self) -> int:
+        """How many frames the seat's display driver has written to the display."""
+        display = self.out.display
+        assert isinstance(display, SerialDisplay)
+        return display.frames_sent
+
+    def received(self) -> list[bytes]:
+        """Every frame the display got, once all the driver wrote have arrived."""
+        assert self.emu.wait_for_frames(self.sent, timeout=self.WAIT), "a frame never arrived"
+        return list(self.frames)
 
 
 def test_news_stays_until_the_reader_pans_past_its_end(baum14: Emulator, until: Until) -> None:
@@ -212,29 +248,41 @@ def test_line_up_on_the_message_line_reads_earlier_messages_newest_first(
     out.close()
 
 
-def test_help_on_14_cells_lists_one_command_a_window(
-    baum14: Emulator, until: Until, polish: Any
-) -> None:
+def test_help_on_14_cells_lists_one_command_a_window(polish: Any) -> None:
     """Issue 21 §5: `pomoc` took 153 windows at 14 cells. On a short display it is a list:
     each command starts a window of its own."""
+    from braille_words.displays.emulators import make_emulator
     from braille_words.games.registry import find_game
     from braille_words.table.launch import new_session
     from braille_words.table.seats import SeatConfig
 
+    baum14 = make_emulator("baum", CELLS)
+    baum14.start()
     out = SeatOutput(name="Ola", lang="pl", verbosity="beginner")
-    out.attach_display(open_display(f"baum:{baum14.path}", on_command=out.on_display_command))
+    keys = _Keys(baum14, out)
+    keys.attach()
     seats = [SeatConfig(name="Ola", display="none", speech="none"),
              SeatConfig(name="Jan", display="none", speech="none")]
     session = new_session(find_game("rummikub"), seats, seed=7, journal_path=None,
                           lexicon=polish, outputs=[out, SeatOutput(name="Jan", lang="pl",
                                                                    verbosity="beginner")])
-    session.handle(0, "pomoc")
-    assert until(lambda: out.current_line == "message")
-    commands = [syntax for syntax, _ in session.kit.help("pl")]
-    assert until(lambda: bool(baum14.cells_shown))
-    seen: list[bytes] = []
-    windows = _windows_of_message(baum14, out, until, seen)
-    starts = {text_line(c, "pl").cells()[:3] for c in commands}
-    assert starts <= {window[:3] for window in seen}, "a command did not start a window"
-    assert windows < 60  # the whole sentence took 153
-    session.close()
+    try:
+        session.handle(0, "pomoc")
+        assert out.current_line == "message"
+        start = len(keys.received()) - 1  # the help's first window
+        windows = 1
+        while True:
+            end, before = len(keys.received()), keys.sent
+            keys.press("pan_right")
+            if out.current_line != "message" or keys.sent == before:
+                break  # past the help's end
+            windows += 1
+            assert windows < 60, "the help does not end"  # the whole sentence took 153
+        seen = keys.received()[start:end]
+        assert len(seen) == windows
+        commands = [syntax for syntax, _ in session.kit.help("pl")]
+        starts = {text_line(c, "pl").cells()[:3] for c in commands}
+        assert starts <= {window[:3] for window in seen}, "a command did not start a window"
+    finally:
+        session.close()
+        baum14.stop()
