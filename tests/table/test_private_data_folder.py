@@ -25,8 +25,9 @@ __all__ = ["open_home", "umask_022"]
 SHARED = (Path("/tmp"), Path("/dev/shm"))
 """Where every account may look for what a running program left."""
 
-OURS = ("braille-words", "bw-")
-"""How the program's own temporary files and folders are named."""
+OURS = ("braille-words-", "bw-display-")
+"""How the program's own temporary files and folders are named (speech-dispatcher's folder, a
+crash's log, an emulated display's; a test's own open home, ``bw-open-home-``, is open)."""
 
 
 def _others_may(path: Path) -> bool:
