@@ -24,12 +24,11 @@ Until = Callable[..., bool]
 CELLS = 14
 
 
-def _seat_and_keys(emu: Emulator, *, hold_news: bool = True
-                   ) -> tuple[SeatOutput, KeysCarriedOut]:
-    """Ola's seat on ``emu``, and the count of its keys she has carried out."""
+def _seat_and_keys(emu: Emulator, *, hold_news: bool = True) -> tuple[SeatOutput, _Keys]:
+    """Ola's seat on ``emu``, and her keys, pressed one at a time."""
     out = SeatOutput(name="Ola", lang="pl", verbosity="expert", hold_news=hold_news)
-    keys = KeysCarriedOut(out)
-    out.attach_display(open_display(f"baum:{emu.path}", on_command=keys.on_command))
+    keys = _Keys(emu, out)
+    keys.attach()
     out.show([NamedLine("rack", text_line("kot", "pl"))])
     return out, keys
 
@@ -105,7 +104,7 @@ def test_news_stays_until_the_reader_pans_past_its_end(baum14: Emulator, until: 
     assert until(lambda: _marked(baum14)), "nothing says that more news waits"
     windows = 0
     while out.news_waiting == 2 and windows < 10:  # pan through the first message
-        keys.press(baum14, "pan_right", _Keys.WAIT)  # one at a time: none runs past the end
+        keys.press("pan_right")  # one at a time: none runs past the end
         windows += 1
     assert out.news_waiting == 1 and windows > 1, "the next news came before the end was read"
     assert until(lambda: baum14.cells_shown.startswith(_start("Dobierasz K.")))
@@ -187,18 +186,12 @@ def test_a_long_name_on_the_turn_message_is_panned_to_its_end_never_cut(
 ) -> None:
     """Issue 19 §4: "Ruch: Aleksandr" on 40 cells. Every word of the name is reached by
     panning, whole."""
-    out = _seat(baum, hold_news=False)
+    out, keys = _seat_and_keys(baum, hold_news=False)
     name = "Aleksandra Wiśniewska-Kowalczyk z klasy piątej"
     sentence = f"Ruch: {name}. Twój ruch, masz czternaście płytek."
     out.announce(sentence)
-    assert until(lambda: baum.cells_shown.startswith(_start(sentence)))
-    shown: list[bytes] = []
-    for _ in range(6):
-        shown.append(bytes(baum.cells_shown).rstrip(b"\x00"))
-        before = bytes(baum.cells_shown)
-        baum.press_command("pan_right")
-        if not until(lambda before=before: bytes(baum.cells_shown) != before, timeout=0.5):
-            break
+    assert keys.received()[-1].startswith(_start(sentence))
+    shown = keys.windows_of_message()
     for word in name.split():
         cells = text_line(word, "pl").cells()
         assert any(cells in window for window in shown), word
