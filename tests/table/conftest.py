@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -80,6 +81,34 @@ def until(check: Callable[[], bool], timeout: float = 5.0) -> bool:
             return True
         time.sleep(0.02)
     return check()
+
+
+class KeysCarriedOut:
+    """The keys of a seat's display that the seat has carried out, counted on the display's
+    reader thread: a test that presses a key waits for it to be carried out, never for "some
+    frame", which under load can be an older one still in the pty (a race it may lose)."""
+
+    def __init__(self, out: SeatOutput) -> None:
+        self.out = out
+        self._done = threading.Condition()
+        self._pressed = self._carried_out = 0
+
+    def on_command(self, command: Any) -> None:
+        """The seat's own handler (give this to ``open_display``), then the count."""
+        try:
+            self.out.on_display_command(command)
+        finally:
+            with self._done:
+                self._carried_out += 1
+                self._done.notify_all()
+
+    def press(self, emu: Emulator, command: str, timeout: float) -> None:
+        """Press ``command`` on ``emu`` and wait until the seat has carried it out."""
+        self._pressed += 1
+        emu.press_command(command)
+        with self._done:
+            assert self._done.wait_for(lambda: self._carried_out >= self._pressed, timeout), \
+                f"the {command} key was never carried out"
 
 
 @pytest.fixture(name="until")

@@ -15,6 +15,8 @@ import pytest
 from braille_words.braille import text_line
 from braille_words.braille.view import Pager
 from braille_words.displays.emulators import make_emulator
+from braille_words.displays.emulators.base import Emulator
+from braille_words.displays.serial_display import SerialDisplay
 from braille_words.displays.spec import open_display
 from braille_words.games.registry import find_game
 from braille_words.speech.recorder import RecordingSpeaker
@@ -23,6 +25,7 @@ from braille_words.table.launch import new_session
 from braille_words.table.outputs import SeatOutput
 from braille_words.table.seats import SeatConfig
 from braille_words.table.session import Input
+from tests.table.conftest import KeysCarriedOut
 
 SCRIPTS = {
     "rummikub": ["dobierz", "stojak", "dobierz", "stół", "dobierz", "wyniki", "wyjdź"],
@@ -38,15 +41,16 @@ def _first_window(sentence: str, cells: int) -> bytes:
     return Pager(text_line(for_cells(sentence), "pl"), cells).frame().cells.rstrip(b"\x00")
 
 
-def _key_done(out: SeatOutput, frames: list[bytes], before: int) -> None:
-    """Wait until a key pressed on the display has been carried out: its window has come to
-    the cells (or half a second has passed: a key may show nothing new), and the display's
-    thread has let go of the seat (it handles a key holding the seat's lock)."""
-    shown = time.monotonic() + 0.5
-    while len(frames) == before and time.monotonic() < shown:
-        time.sleep(0.005)
-    with out._lock:
-        pass
+KEY_SECONDS = 60.0
+"""Real seconds before a key the seat never carries out, or a frame that never comes, fails."""
+
+
+def _all_frames_in(emulator: Emulator, out: SeatOutput) -> None:
+    """Wait until every frame the seat's display driver wrote has reached the emulator (its
+    ``on_cells`` list), rather than sleep and hope: under load the pty is slow, never lossy."""
+    display = out.display
+    assert isinstance(display, SerialDisplay)
+    assert emulator.wait_for_frames(display.frames_sent, KEY_SECONDS), "a frame never came"
 
 
 def _carried_out(session: Any) -> None:
@@ -69,7 +73,8 @@ def test_every_sentence_told_reaches_the_cells_of_a_seat_without_speech(
     record = tmp_path / "said.jsonl"
     out = SeatOutput(name="Ola", lang="pl", verbosity="beginner", hold_news=True,
                      speaker=RecordingSpeaker(record))
-    out.attach_display(open_display(f"baum:{emulator.path}", on_command=out.on_display_command))
+    keys = KeysCarriedOut(out)
+    out.attach_display(open_display(f"baum:{emulator.path}", on_command=keys.on_command))
     kit = find_game(game)
     computers = max(1, kit.players[0] - 1)  # Alicja needs three at the table
     seats = [SeatConfig(name="Ola", display="none", speech="none")] + [
@@ -87,9 +92,7 @@ def test_every_sentence_told_reaches_the_cells_of_a_seat_without_speech(
 
     def press(key: str) -> None:
         """A person reads what is on the cells before pressing again."""
-        before = len(frames)
-        emulator.press_command(key)
-        _key_done(out, frames, before)
+        keys.press(emulator, key, KEY_SECONDS)
 
     try:
         deadline = time.monotonic() + 90
@@ -112,7 +115,7 @@ def test_every_sentence_told_reaches_the_cells_of_a_seat_without_speech(
                 _carried_out(session)
         session.inputs.put(Input(0, None))
         loop.join(timeout=10)
-        time.sleep(0.3)
+        _all_frames_in(emulator, out)
     finally:
         session.close()
         emulator.stop()
@@ -141,8 +144,9 @@ class _Reader:
         self.record = tmp_path / "said.jsonl"
         self.out = SeatOutput(name="Ola", lang="pl", verbosity="beginner", hold_news=True,
                               speaker=RecordingSpeaker(self.record))
+        self.keys = KeysCarriedOut(self.out)
         self.out.attach_display(open_display(f"baum:{self.emulator.path}",
-                                             on_command=self.out.on_display_command))
+                                             on_command=self.keys.on_command))
         kit = find_game(game)
         seats = [SeatConfig(name="Ola", display="none", speech="none")] + [
             SeatConfig(name=f"Komputer {k + 1}", kind="computer", display="none",
@@ -159,10 +163,8 @@ class _Reader:
         """Pans on through every message waiting, the last one to its end."""
         deadline = time.monotonic() + most
         while self.out.unread_news and time.monotonic() < deadline:
-            before = len(self.frames)
             key = "pan_right" if self.out.current_line == "message" else "top"
-            self.emulator.press_command(key)
-            _key_done(self.out, self.frames, before)
+            self.keys.press(self.emulator, key, KEY_SECONDS)
 
     def told(self) -> list[str]:
         """What the seat was told, with the marks its cells read it by (a letter said by its
@@ -180,6 +182,7 @@ class _Reader:
     def close(self) -> None:
         self.session.inputs.put(Input(0, None))
         self.loop.join(timeout=10)
+        _all_frames_in(self.emulator, self.out)  # ``frames`` whole before the cells go blank
         self.session.close()
         self.emulator.stop()
 

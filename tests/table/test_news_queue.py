@@ -11,22 +11,30 @@ from typing import Any
 from braille_words.braille import text_line
 from braille_words.braille.cells import DOT7, DOT8
 from braille_words.braille.lines import NamedLine
+from braille_words.displays.emulators import make_emulator
 from braille_words.displays.emulators.base import Emulator
+from braille_words.displays.serial_display import SerialDisplay
 from braille_words.displays.spec import open_display
 from braille_words.speech.speaker import strip_marks
 from braille_words.table.outputs import SeatOutput
 from braille_words.table.session import KEYBOARD, Input
-from tests.table.conftest import RummikubOnDisplay
+from tests.table.conftest import KeysCarriedOut
 
 Until = Callable[..., bool]
 CELLS = 14
 
 
-def _seat(emu: Emulator, *, hold_news: bool = True) -> SeatOutput:
+def _seat_and_keys(emu: Emulator, *, hold_news: bool = True) -> tuple[SeatOutput, _Keys]:
+    """Ola's seat on ``emu``, and her keys, pressed one at a time."""
     out = SeatOutput(name="Ola", lang="pl", verbosity="expert", hold_news=hold_news)
-    out.attach_display(open_display(f"baum:{emu.path}", on_command=out.on_display_command))
+    keys = _Keys(emu, out)
+    keys.attach()
     out.show([NamedLine("rack", text_line("kot", "pl"))])
-    return out
+    return out, keys
+
+
+def _seat(emu: Emulator, *, hold_news: bool = True) -> SeatOutput:
+    return _seat_and_keys(emu, hold_news=hold_news)[0]
 
 
 def _start(sentence: str) -> bytes:
@@ -38,8 +46,55 @@ def _marked(emu: Emulator) -> bool:
     return bool(emu.cells_shown and emu.cells_shown[-1] & (DOT7 | DOT8) == DOT7 | DOT8)
 
 
+class _Keys:
+    """Keys pressed on the emulated display one at a time, each carried out by the seat
+    before the next is pressed, and every frame the display received kept in order. Nothing
+    here races a timeout against the pty: under load a frame comes late, never lost, and the
+    test waits for it."""
+
+    WAIT = 30.0
+    """Seconds before a key never carried out, or a frame never received, fails the test."""
+
+    def __init__(self, emu: Emulator, out: SeatOutput) -> None:
+        self.emu, self.out = emu, out
+        self.frames: list[bytes] = []
+        emu.on_cells = self.frames.append  # on the emulator's thread, in the order received
+        self.carried_out = KeysCarriedOut(out)
+
+    def attach(self) -> None:
+        self.out.attach_display(open_display(f"baum:{self.emu.path}",
+                                             on_command=self.carried_out.on_command))
+
+    def press(self, command: str) -> None:
+        self.carried_out.press(self.emu, command, self.WAIT)
+
+    def windows_of_message(self) -> list[bytes]:
+        """Pan through the message on the cells from the window shown now to its end: every
+        window it took, in order, as the display received them."""
+        start = len(self.received()) - 1  # the window shown now
+        while True:
+            end, before = len(self.received()), self.sent
+            self.press("pan_right")
+            if self.out.current_line != "message" or self.sent == before:
+                break  # past the message's end
+            assert end - start < 60, "the message does not end"
+        return self.received()[start:end]
+
+    @property
+    def sent(self) -> int:
+        """How many frames the seat's display driver has written to the display."""
+        display = self.out.display
+        assert isinstance(display, SerialDisplay)
+        return display.frames_sent
+
+    def received(self) -> list[bytes]:
+        """Every frame the display got, once all the driver wrote have arrived."""
+        assert self.emu.wait_for_frames(self.sent, timeout=self.WAIT), "a frame never arrived"
+        return list(self.frames)
+
+
 def test_news_stays_until_the_reader_pans_past_its_end(baum14: Emulator, until: Until) -> None:
-    out = _seat(baum14)
+    out, keys = _seat_and_keys(baum14)
     first = "Komputer układa słowo PORZEŹBIONO."
     out.announce(first)
     out.announce("Dobierasz K.")
@@ -49,9 +104,8 @@ def test_news_stays_until_the_reader_pans_past_its_end(baum14: Emulator, until: 
     assert until(lambda: _marked(baum14)), "nothing says that more news waits"
     windows = 0
     while out.news_waiting == 2 and windows < 10:  # pan through the first message
-        baum14.press_command("pan_right")
+        keys.press("pan_right")  # one at a time: none runs past the end
         windows += 1
-        until(lambda: out.news_waiting < 2, timeout=0.3)
     assert out.news_waiting == 1 and windows > 1, "the next news came before the end was read"
     assert until(lambda: baum14.cells_shown.startswith(_start("Dobierasz K.")))
     baum14.press_command("pan_right")
@@ -132,56 +186,52 @@ def test_a_long_name_on_the_turn_message_is_panned_to_its_end_never_cut(
 ) -> None:
     """Issue 19 §4: "Ruch: Aleksandr" on 40 cells. Every word of the name is reached by
     panning, whole."""
-    out = _seat(baum, hold_news=False)
+    out, keys = _seat_and_keys(baum, hold_news=False)
     name = "Aleksandra Wiśniewska-Kowalczyk z klasy piątej"
     sentence = f"Ruch: {name}. Twój ruch, masz czternaście płytek."
     out.announce(sentence)
-    assert until(lambda: baum.cells_shown.startswith(_start(sentence)))
-    shown: list[bytes] = []
-    for _ in range(6):
-        shown.append(bytes(baum.cells_shown).rstrip(b"\x00"))
-        before = bytes(baum.cells_shown)
-        baum.press_command("pan_right")
-        if not until(lambda before=before: bytes(baum.cells_shown) != before, timeout=0.5):
-            break
+    assert keys.received()[-1].startswith(_start(sentence))
+    shown = keys.windows_of_message()
     for word in name.split():
         cells = text_line(word, "pl").cells()
         assert any(cells in window for window in shown), word
     out.close()
 
 
-def _windows_of_message(
-    emu: Emulator, out: SeatOutput, until: Until, seen: list[bytes] | None = None
-) -> int:
-    """Pan through the message on the cells from its start; how many windows it takes (each
-    window's cells go to ``seen``)."""
-    windows = 1
-    while out.current_line == "message" and windows < 60:
-        before = bytes(emu.cells_shown)
-        if seen is not None:
-            seen.append(before)
-        emu.press_command("pan_right")
-        if not until(lambda before=before: bytes(emu.cells_shown) != before, timeout=0.5):
-            break
-        if out.current_line != "message":
-            break
-        windows += 1
-    return windows
+def _rummikub_with_keys(emu: Emulator, polish: Any, *, hold_news: bool
+                       ) -> tuple[Any, SeatOutput, _Keys]:
+    """Ola (a beginner) and Jan at Rummikub, seed 7; Ola reads on ``emu``, one key at a time."""
+    from braille_words.games.registry import find_game
+    from braille_words.table.launch import new_session
+    from braille_words.table.seats import SeatConfig
+
+    out = SeatOutput(name="Ola", lang="pl", verbosity="beginner", hold_news=hold_news)
+    keys = _Keys(emu, out)
+    keys.attach()
+    seats = [SeatConfig(name="Ola", display="none", speech="none"),
+             SeatConfig(name="Jan", display="none", speech="none")]
+    session = new_session(find_game("rummikub"), seats, seed=7, journal_path=None,
+                          lexicon=polish, outputs=[out, SeatOutput(name="Jan", lang="pl",
+                                                                   verbosity="beginner")])
+    return session, out, keys
 
 
-def test_on_14_cells_the_turn_message_is_brailled_in_its_terse_form(
-    baum14: Emulator, until: Until, rummikub_on_display: RummikubOnDisplay
-) -> None:
+def test_on_14_cells_the_turn_message_is_brailled_in_its_terse_form(polish: Any) -> None:
     """Issue 21 §5: at 14 cells the turn message took 15 windows. A beginner hears the full
     sentence; the short display shows the terse one ("Twój ruch: Ż, W, …")."""
-    session, out = rummikub_on_display(baum14, seed=7, hold_news=True)
-    session._prompt()
-    assert strip_marks(out.said[-1]).startswith("Twój ruch. Stojak, 14 płytek: 1 żet")  # heard
-    while out.news_waiting:  # read up to the turn message
-        baum14.press_command("pan_right")
-        until(lambda: False, timeout=0.05)
-    assert until(lambda: baum14.cells_shown.startswith(_start("Twój ruch:")))
-    assert _windows_of_message(baum14, out, until) <= 7  # the full sentence took 15
+    baum14 = make_emulator("baum", CELLS)
+    baum14.start()
+    session, out, keys = _rummikub_with_keys(baum14, polish, hold_news=True)
+    try:
+        session._prompt()
+        assert strip_marks(out.said[-1]).startswith("Twój ruch. Stojak, 14 płytek: 1 żet")
+        while out.news_waiting:  # read up to the turn message, one key at a time
+            keys.press("pan_right")
+        assert keys.received()[-1].startswith(_start("Twój ruch:"))
+        assert len(keys.windows_of_message()) <= 7  # the full sentence took 15
+    finally:
+        session.close()
+        baum14.stop()
 
 
 def test_line_up_on_the_message_line_reads_earlier_messages_newest_first(
@@ -212,29 +262,20 @@ def test_line_up_on_the_message_line_reads_earlier_messages_newest_first(
     out.close()
 
 
-def test_help_on_14_cells_lists_one_command_a_window(
-    baum14: Emulator, until: Until, polish: Any
-) -> None:
+def test_help_on_14_cells_lists_one_command_a_window(polish: Any) -> None:
     """Issue 21 §5: `pomoc` took 153 windows at 14 cells. On a short display it is a list:
     each command starts a window of its own."""
-    from braille_words.games.registry import find_game
-    from braille_words.table.launch import new_session
-    from braille_words.table.seats import SeatConfig
-
-    out = SeatOutput(name="Ola", lang="pl", verbosity="beginner")
-    out.attach_display(open_display(f"baum:{baum14.path}", on_command=out.on_display_command))
-    seats = [SeatConfig(name="Ola", display="none", speech="none"),
-             SeatConfig(name="Jan", display="none", speech="none")]
-    session = new_session(find_game("rummikub"), seats, seed=7, journal_path=None,
-                          lexicon=polish, outputs=[out, SeatOutput(name="Jan", lang="pl",
-                                                                   verbosity="beginner")])
-    session.handle(0, "pomoc")
-    assert until(lambda: out.current_line == "message")
-    commands = [syntax for syntax, _ in session.kit.help("pl")]
-    assert until(lambda: bool(baum14.cells_shown))
-    seen: list[bytes] = []
-    windows = _windows_of_message(baum14, out, until, seen)
-    starts = {text_line(c, "pl").cells()[:3] for c in commands}
-    assert starts <= {window[:3] for window in seen}, "a command did not start a window"
-    assert windows < 60  # the whole sentence took 153
-    session.close()
+    baum14 = make_emulator("baum", CELLS)
+    baum14.start()
+    session, out, keys = _rummikub_with_keys(baum14, polish, hold_news=False)
+    try:
+        session.handle(0, "pomoc")
+        assert out.current_line == "message"
+        seen = keys.windows_of_message()
+        assert len(seen) < 60  # the whole sentence took 153
+        commands = [syntax for syntax, _ in session.kit.help("pl")]
+        starts = {text_line(c, "pl").cells()[:3] for c in commands}
+        assert starts <= {window[:3] for window in seen}, "a command did not start a window"
+    finally:
+        session.close()
+        baum14.stop()

@@ -20,6 +20,7 @@ import pytest
 
 from braille_words.audio.timers import ManualScheduler
 from braille_words.displays.emulators import make_emulator
+from braille_words.displays.serial_display import SerialDisplay
 from braille_words.displays.spec import open_display
 from braille_words.games.registry import find_game
 from braille_words.speech.recorder import RecordingSpeaker
@@ -30,9 +31,13 @@ from braille_words.table.outputs import SeatOutput
 from braille_words.table.reading_pace import READING
 from braille_words.table.seats import SeatConfig
 from braille_words.table.session import AnySession, Input
+from tests.table.conftest import KeysCarriedOut
 
 WINDOW_SECONDS = 2.0
 """How long the reader takes over one window of 40 cells."""
+SETTLE_SECONDS = 60.0
+"""Real seconds before a table that never comes to rest, or a key never carried out, fails
+the test (a busy machine takes seconds; the table's own time is the test's)."""
 
 
 class _PacedReader:
@@ -46,8 +51,9 @@ class _PacedReader:
         self.record = tmp_path / "said.jsonl"
         self.out = SeatOutput(name="Ola", lang="pl", verbosity="beginner", hold_news=True,
                               speaker=RecordingSpeaker(self.record))
+        self.keys = KeysCarriedOut(self.out)
         self.out.attach_display(open_display(f"baum:{self.emulator.path}",
-                                             on_command=self.out.on_display_command))
+                                             on_command=self.keys.on_command))
         kit = find_game(game)
         seats = [SeatConfig(name="Ola", display="none", speech="none")] + [
             SeatConfig(name=f"Komputer {k + 1}", kind="computer", display="none",
@@ -71,12 +77,14 @@ class _PacedReader:
     def settle(self) -> None:
         """Wait until the table has carried out everything queued, looked at its reader
         since the test last acted, and waits for more (it says so: ``TableInputs.poke`` and
-        ``wait_idle``); at once when the loop has ended."""
+        ``wait_idle``); at once when the loop has ended. A table that never comes to rest
+        fails the test: going on while its loop still moves would race it."""
         self.session.inputs.poke()
-        deadline = time.monotonic() + 5
-        while self.loop.is_alive() and time.monotonic() < deadline:
+        deadline = time.monotonic() + SETTLE_SECONDS
+        while self.loop.is_alive():
             if self.session.inputs.wait_idle(0.05):
                 return
+            assert time.monotonic() < deadline, "the table never came to rest"
 
     def pass_time(self, seconds: float) -> None:
         """Time goes by for the table (its clock, the computers' thinking)."""
@@ -99,11 +107,11 @@ class _PacedReader:
         prompt has just come to the cells, her countdown must not have moved yet."""
         before = self.out.prompt_delivered
         key = "pan_right" if self.out.current_line == "message" else "top"
-        shown = len(self.frames)
-        self.emulator.press_command(key)
-        deadline = time.monotonic() + 0.5
-        while len(self.frames) == shown and time.monotonic() < deadline:
-            time.sleep(0.005)
+        # Until the seat has carried the key out (its display's reader thread says so), not
+        # until some frame comes: under load the frame that comes first can be an older one
+        # (a clock's tick) still in the pty, and the prompt the key brings would then reach
+        # the cells unchecked, while the table's time went on.
+        self.keys.press(self.emulator, key, SETTLE_SECONDS)
         self.settle()
         if not before and self.out.prompt_delivered:
             self._check_full(self.out.news.turn_said)
@@ -173,6 +181,11 @@ class _PacedReader:
     def close(self) -> None:
         self.session.inputs.put(Input(0, None))
         self.loop.join(timeout=10)
+        # Every frame written has reached the emulator (``frames``) before the cells go blank.
+        display = self.out.display
+        assert isinstance(display, SerialDisplay)
+        sent = display.frames_sent
+        assert self.emulator.wait_for_frames(sent, timeout=SETTLE_SECONDS), "a frame was lost"
         self.session.close()
         self.emulator.stop()
 
