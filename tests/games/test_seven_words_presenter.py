@@ -117,3 +117,26 @@ def test_a_hint_after_the_seats_word_is_written_says_it_is_written(lang: str) ->
     assert said == {"pl": "Twoje słowo OKO jest zapisane; czekamy na pozostałych.",
                     "en": "Your word OKO is written; waiting for the others."}[lang]
     assert Presenter().no_hint_params(state.view_for(1), lang) == {"written": ""}
+
+
+@pytest.mark.parametrize(("lang", "waits"), [
+    ("pl", "Nie masz więcej wyzwań: czekamy na pozostałych."),
+    ("en", "You are done with challenges: the others are still deciding."),
+])
+def test_ones_own_gotowe_in_the_challenges_is_answered_while_others_still_decide(
+    lang: str, waits: str,
+) -> None:
+    """Played in English: a player's own "done" in the challenges met silence while the
+    others were still deciding. The last one's "gotowe" ends the round, which says enough."""
+    from braille_words.present.messages import render
+
+    rules, state = _after_time_up()
+    state, first = rules.apply(state, 0, Done())
+    [event] = [e for e in first if e.kind == "seat_done"]
+    params = {**event.params, "mine": "yes", "seat_name": "Ola"}
+    assert render(lang, "seven_words", "seat_done", params) == waits
+    state, _ = rules.apply(state, 1, Done())
+    state, last = rules.apply(state, 2, Done())
+    [event] = [e for e in last if e.kind == "seat_done"]
+    assert render(lang, "seven_words", "seat_done",
+                  {**event.params, "mine": "yes", "seat_name": "Ewa"}) == ""

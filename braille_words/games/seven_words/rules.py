@@ -970,7 +970,10 @@ class Rules(GameRules["State", "Move"]):
         if st.done[seat]:
             raise RuleViolation([_reason("already_done")])
         st.done[seat] = True
-        events.append(Event("seat_done", {"seat": seat}))
+        # "waiting": others still challenge, so the seat hears it waits (its own "gotowe" was
+        # met with silence); the last one's "gotowe" ends the round, which says enough.
+        events.append(Event("seat_done", {"seat": seat,
+                                          "waiting": "no" if all(st.done) else "yes"}))
         self._maybe_finish(st, events)
 
     def _maybe_finish(self, st: State, events: list[Event]) -> None:
