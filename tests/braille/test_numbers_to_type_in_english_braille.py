@@ -72,7 +72,7 @@ def test_the_cells_of_a_typed_command_read_back_as_the_command() -> None:
 
 
 @pytest.mark.parametrize(("game", "key", "params", "numbers"), [
-    ("word_rummikub", "unknown_verb", {"word": "x"}, "⠼⠉⠀⠼⠃⠀⠼⠁"),
+    ("word_rummikub", "unknown_verb", {"word": "x"}, "⠼⠉⠀⠼⠑⠀⠼⠛"),
     ("word_rummikub", "joker_letter_needed", {}, "⠼⠙⠀⠼⠃⠀⠼⠁"),
     ("word_rummikub", "new_needs_tiles", {"word_lang": "en"}, "⠼⠉⠀⠼⠑⠀⠼⠛"),
     ("word_rummikub", "joker_letter_or_tile", {}, "⠼⠃⠀⠼⠉⠀⠼⠑"),
