@@ -305,7 +305,8 @@ def cmd_host(args: argparse.Namespace) -> int:
         # clock, and after ``--resume`` their computers are back at once.
         table.session.timers = not (args.no_timer or scripted)
         # A host's tables come back together, students and codes, from the host's folder.
-        table.session.resume_command = f"braille-words host --resume {folder}"
+        table.session.resume_command = f"braille-words host --resume {folder}" + (
+            " --no-timer" if args.no_timer else "")  # resumed as it was played
     host = Host(tables, bind=args.bind, port=port, cert=args.cert, key=args.key,
                 state_path=folder / "host.json", computer_after=args.computer_after)
     page = _teacher_page(host, folder, teacher)

@@ -387,6 +387,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             shared=shared,
         )
     say_tightened(lang)
+    _no_timer_kept(session, args)
     if args.web:
         return _play_on_page(session, args, scripted)
     if not args.teacher_page:
@@ -395,6 +396,14 @@ def cmd_play(args: argparse.Namespace) -> int:
     if exercises is None and roster is not None and roster.path is not None:
         exercises = roster.path.parent / "exercises"
     return _with_teacher_page(session, args, scripted, exercises)
+
+
+def _no_timer_kept(session: AnySession, args: argparse.Namespace) -> None:
+    """A game played without a clock is resumed without one by the command it names when
+    it is saved: "braille-words resume" alone brought the clock back to a child who had
+    played at their own pace."""
+    if getattr(args, "no_timer", False) and "--no-timer" not in session.resume_command:
+        session.resume_command += " --no-timer"
 
 
 def _with_teacher_page(session: AnySession, args: argparse.Namespace, scripted: bool,
@@ -408,6 +417,7 @@ def _with_teacher_page(session: AnySession, args: argparse.Namespace, scripted: 
     try:
         while True:  # the teacher's page may start the next game at these seats
             session.resume_command = "braille-words resume --teacher-page"
+            _no_timer_kept(session, args)
             code = _run(session, scripted, timers=not (args.no_timer or scripted),
                         greeting=page.greeting, resumed=resumed)
             if session.next_game is None:
@@ -519,6 +529,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
                 held.close()
             raise
     say_tightened(_console_lang(path))
+    _no_timer_kept(session, args)
     if args.web:
         return _play_on_page(session, args, scripted)
     if args.teacher_page:

@@ -131,7 +131,7 @@ class TableWide(SessionFields):
         self._want_end |= mine
         waiting = [g for g in groups if not g <= self._want_end]
         if len(groups) <= 1:
-            news.tell("saved_and_quit", public=True)
+            news.tell("saved_and_quit", public=True, resume=self.resume_command)
             self._quit = True
             return
         if not waiting:

@@ -124,7 +124,8 @@ def test_a_persons_move_the_disk_refuses_is_not_made_and_quitting_says_saved_tru
     assert refusal in said and "brak miejsca na dysku" in refusal
     answer = said[said.index("> dobierz"):said.index("> wyjdź")]
     assert answer.count("\n") == 2  # the refusal and nothing else: no draw was announced
-    assert text("pl", "saved_and_quit") in said[said.index("> wyjdź"):]
+    saved = text("pl", "saved_and_quit", resume="braille-words resume")
+    assert saved in said[said.index("> wyjdź"):]
     assert done.returncode == 0 and done.stderr == ""
     assert path.read_bytes() == before
 

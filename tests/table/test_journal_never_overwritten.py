@@ -195,3 +195,15 @@ print(_what_is_saved())
     before, during, after = done.stdout.splitlines()
     assert before == after == "No game had been saved."
     assert during.startswith("Your game is saved: 'braille-words resume ") and "g.jsonl" in during
+
+
+
+def test_a_game_played_without_a_clock_names_the_resume_that_keeps_it_so(data: Path) -> None:
+    """Found playing in English: a game started with ``--no-timer`` came back with its clock
+    after a plain ``braille-words resume``, and the quit message named that plain command."""
+    game = ("play", "rummikub", "--players", "human,computer", "--seed", "3",
+            "--display", "none", "--speech", "text")
+    code, said, _ = _finish(_start(data, *game, "--no-timer"), "wyjdź\n")
+    assert code == 0 and "Wrócisz do niej poleceniem: braille-words resume --no-timer." in said
+    code, said, _ = _finish(_start(data, *game), "wyjdź\n")
+    assert code == 0 and "Wrócisz do niej poleceniem: braille-words resume." in said

@@ -46,7 +46,7 @@ def test_plain_resume_finds_a_game_started_with_journal_elsewhere(
     very command answered that there was no unfinished game."""
     path = tmp_path / "x" / "ola.jsonl"
     started = _bw(data, *PLAY, "--seed", "5", "--journal", str(path), stdin="dobierz\nwyjdź\n")
-    assert "braille-words resume." in started.stdout
+    assert "braille-words resume --no-timer." in started.stdout  # PLAY has no clock
     resumed = _bw(data, "resume", stdin="stojak\nwyjdź\n")
     assert resumed.returncode == 0, resumed.stderr
     assert "Wznowiono zapisaną grę" in resumed.stdout

@@ -50,7 +50,8 @@ def test_a_game_ended_with_the_teachers_page_resumes_with_its_page(tmp_path: Pat
     finally:
         if first.poll() is None:
             first.kill()
-    assert "wznowi ją „braille-words resume --teacher-page”" in out
+    # Played without a clock, resumed without one by the command it names.
+    assert "wznowi ją „braille-words resume --teacher-page --no-timer”" in out
     again = _program("resume", str(journal), "--no-timer", "--teacher-page",
                      "--teacher-port", "0")
     try:
