@@ -12,11 +12,13 @@ import os
 import random
 import sys
 import time
+from collections import deque
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
 from braille_words.errors import BrailleWordsError, InputError
+from braille_words.games.base import Event
 from braille_words.games.kit import GameKit
 from braille_words.games.registry import find_game
 from braille_words.table import journal as journal_mod
@@ -203,6 +205,11 @@ def latest_finished_journal() -> Path | None:
     return saved_games.latest_finished(sessions_dir())
 
 
+RECALLED = 12
+"""The journal's last moves worded again for each seat's ``ostatni`` after a resume: the
+moves since its own last one, as far back as this."""
+
+
 def resume_session(
     path: Path | None = None,
     *,
@@ -282,6 +289,7 @@ def _replayed(
         raise journal_mod.CorruptJournal.coded(
             "journal_bad_options", path=str(path), detail=_detail(exc)
         ) from None
+    recent: deque[tuple[int, list[Event]]] = deque(maxlen=RECALLED)
     for number, entry in enumerate(record.entries, start=1):
         # A hand-edited value of the wrong type fails deep inside the rules: whatever it
         # raises, the player hears which move of which file is damaged.
@@ -289,7 +297,8 @@ def _replayed(
             move = rules.move_from_json(entry.move)
             if not 0 <= entry.seat < len(seats):
                 raise BrailleWordsError.coded("journal_no_seat", seat=entry.seat)
-            state, _ = rules.apply(state, entry.seat, move)
+            state, events = rules.apply(state, entry.seat, move)
+            recent.append((entry.seat, events))
         except (BrailleWordsError, *_MALFORMED) as exc:
             raise journal_mod.CorruptJournal.coded(
                 "journal_replay_failed", path=str(path), move=number, detail=_detail(exc)
@@ -314,6 +323,10 @@ def _replayed(
     session.moves_played = len(record.entries)
     session.restore_seat_clocks(record.settings)
     session.restore_countdown(record.settings)
+    for seat, news in enumerate(session.news):  # "ostatni" reads the moves before the stop
+        for mover, events in recent:
+            news.recall([e for e in events if e.to is None or e.to == seat], seat, names,
+                        mine=mover == seat)
     for passed in skipped:
         session.tell_everyone("skipped_unstarted", name=passed.name)
     session.tell_resumed()

@@ -150,6 +150,15 @@ class SeatNews:
                       verbosity=verbosity or out.verbosity,
                       fallback=self.kit.event_template(event.kind))
 
+    def recall(self, events: Sequence[Event], seat: int, names: Sequence[str], *,
+               mine: bool) -> None:
+        """A move played before a resume, worded for ``ostatni`` and not said: "ostatni"
+        right after a resume answered "Nie było jeszcze ruchu." though the game was moves
+        in. ``events``: those this seat may know."""
+        said = " ".join(t for t in (self.event_text(e, seat, names) for e in events) if t)
+        if said:
+            self._remember(said, mine)
+
     def _remember(self, said: str, mine: bool) -> None:
         if mine or not self.last_move:
             self.last_move = [said]

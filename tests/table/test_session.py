@@ -433,3 +433,25 @@ def test_a_word_laid_with_the_turn_left_open_is_followed_by_how_to_end_it(
     assert "Twój ruch trwa" not in streams[1].getvalue()
     session.handle(0, "cofnij")
     assert streams[0].getvalue().splitlines()[-1].startswith("Twój ruch.")
+
+
+def test_ostatni_right_after_a_resume_reads_the_moves_before_the_stop(
+    make_table: MakeTable, polish: Any, tmp_path: Path
+) -> None:
+    """Found playing in English: "last" right after a resume said "No move yet." though the
+    game was moves in. It reads the moves since the seat's own, as before the stop; a
+    drawn tile stays its drawer's."""
+    session, _ = make_table()
+    for _ in range(3):
+        session.handle(min(session.state.awaiting), "dobierz")
+    session.close()
+    outs = [SeatOutput(name=f"Gracz{i + 1}", lang="pl", verbosity="beginner") for i in range(2)]
+    again = resume_session(tmp_path / "game.jsonl", lexicon=polish, outputs=outs)
+    heard = []
+    for seat in (0, 1):
+        again.handle(seat, "ostatni")
+        heard.append(outs[seat].said[-1])
+    assert all("Nie było jeszcze ruchu" not in said and "dobiera" in said for said in heard)
+    # Each hears its own draw's tile, never the other's.
+    assert [said.count("Dobierasz") for said in heard] == [1, 1]
+    again.close()
