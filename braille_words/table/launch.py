@@ -325,8 +325,7 @@ def _replayed(
     session.restore_countdown(record.settings)
     for seat, news in enumerate(session.news):  # "ostatni" reads the moves before the stop
         for mover, events in recent:
-            news.recall([e for e in events if e.to is None or e.to == seat], seat, names,
-                        mine=mover == seat)
+            news.recall(session.known_to(seat, events), seat, names, mine=mover == seat)
     for passed in skipped:
         session.tell_everyone("skipped_unstarted", name=passed.name)
     session.tell_resumed()

@@ -565,11 +565,9 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
             events = [e for e in events if e.kind not in self.kit.presenter.clock_events]
         names = self._names()
         left = self._clock_left()
-        for seat, out in enumerate(self.outputs):
-            allowed = [e for e in events
-                       if e.to is None or (e.to == seat and not out.watching)]
+        for seat in range(len(self.outputs)):
             self.news[seat].told(
-                allowed, self.view_of(seat), names=names, urgent=urgent,
+                self.known_to(seat, events), self.view_of(seat), names=names, urgent=urgent,
                 speaks=self._speaks(seat), mine=seat == self._mover, left=left,
                 awaited=seat in self.state.awaiting, over=self.state.is_over,
             )
@@ -586,6 +584,12 @@ class Session(HotSeat, TableWide, SeatClockTable, SeatCommands, TableQueue, Comp
         # ``UNSAID_KEPT`` moves back: a move's public events may word to nothing.
         unsaid, before = self._news_unsaid
         self._news_unsaid = ((*unsaid[1 - UNSAID_KEPT:], (public, names)), before)
+
+    def known_to(self, seat: int, events: Sequence[Event]) -> list[Event]:
+        """Of ``events``, those ``seat`` may know: the public ones and its own (none of its
+        own for someone watching computers, who is none of their seats)."""
+        watching = self.outputs[seat].watching
+        return [e for e in events if e.to is None or (e.to == seat and not watching)]
 
     def last_news(self) -> str:
         """The table's latest public news as the teacher reads it (any thread: read whole,
