@@ -13,6 +13,8 @@ import pytest
 
 from braille_words.braille import word_cells
 from braille_words.braille.lines import rack_line
+from braille_words.braille.translator import Mode, cells_to_text
+from braille_words.displays.base import Display
 from braille_words.displays.emulators import make_emulator
 from braille_words.displays.emulators.base import Emulator
 from braille_words.displays.spec import open_display
@@ -262,25 +264,27 @@ def test_routing_word_thief_cards_keeps_the_display_on_the_hand(
         assert out.news.last.startswith(f"Karta {card + 1}")
 
 
+class TextFrames(Display):
+    """A display that keeps every frame it was sent, read back as Polish text: a window
+    shown for an instant counts."""
+
+    def __init__(self, cells: int) -> None:
+        super().__init__(cells)
+        self.frames: list[str] = []
+
+    def write(self, cells: bytes) -> None:
+        super().write(cells)
+        self.frames.append(cells_to_text(bytes(c & 0x3F for c in self.shown), "pl",
+                                        Mode.LITERARY).strip())
+
+
 def test_skip_to_now_shows_the_count_then_the_newest_then_the_turn_and_nothing_between() -> None:
     """Issue 39 (Rummikub at 40 cells, played): the bottom key flashed the newest message
     before the count of the skipped ones, and the reader's turn, which had jumped the queue,
     was passed over with the rest: the clock waiting for it would never have started."""
-    from braille_words.braille.translator import Mode, cells_to_text
-    from braille_words.displays.base import Display
     from braille_words.displays.events import DisplayCommand
 
-    class Frames(Display):
-        def __init__(self, cells: int) -> None:
-            super().__init__(cells)
-            self.frames: list[str] = []
-
-        def write(self, cells: bytes) -> None:
-            super().write(cells)
-            self.frames.append(cells_to_text(bytes(c & 0x3F for c in self.shown), "pl",
-                                            Mode.LITERARY).strip())
-
-    display = Frames(40)
+    display = TextFrames(40)
     out = SeatOutput(name="Ola", lang="pl", verbosity="beginner", hold_news=True,
                      display=display)
     out.announce("Ola: 8 pkt za słowo KOT.")
@@ -340,21 +344,9 @@ def test_a_readers_own_word_comes_to_the_cells_before_the_open_turn(
     not take the move's place on the message line."""
     import io
 
-    from braille_words.braille.translator import Mode, cells_to_text
-    from braille_words.displays.base import Display
     from braille_words.displays.events import DisplayCommand
 
-    class Frames(Display):
-        def __init__(self, width: int) -> None:
-            super().__init__(width)
-            self.frames: list[str] = []
-
-        def write(self, shown: bytes) -> None:
-            super().write(shown)
-            self.frames.append(cells_to_text(bytes(c & 0x3F for c in self.shown), "pl",
-                                            Mode.LITERARY).strip())
-
-    display = Frames(cells)
+    display = TextFrames(cells)
     out = SeatOutput(name="Gracz", lang="pl", verbosity="beginner", hold_news=True,
                      display=display)
     other = SeatOutput(name="Ada", lang="pl", verbosity="beginner", transcript=io.StringIO())
